@@ -1,0 +1,30 @@
+# Tabletime: `make play` and `make test` set everything up on a fresh machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: play test bench screenshots clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(PY) main.py $(ARGS)
+
+test: $(STAMP)
+	@bash tools/ensure-test-packages.sh
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(PY) tools/bench.py $(ARGS)
+
+screenshots: $(STAMP)
+	@mkdir -p out
+	for scene in title picker setup settings rules; do \
+		$(PY) main.py screenshot $$scene --out out/$$scene.png || exit 1; done
+
+clean:
+	rm -rf $(VENV) out .pytest_cache

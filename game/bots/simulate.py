@@ -1,0 +1,85 @@
+"""Headless bot-vs-bot games for `main.py simulate` and the benchmarks."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from game.bots.base import make_bot
+from game.core.registry import find_game
+from game.core.types import GameConfig, SeatConfig, events_for
+
+
+def play_one(game_id: str, levels: list[str], seed: int, options: dict[str, Any] | None = None,
+             max_actions: int = 100_000) -> tuple[Any, int]:
+    """Play one game with bots at `levels`; returns (outcome, actions taken)."""
+    engine = find_game(game_id)
+    seats = [SeatConfig("bot", f"{level.title()} {i + 1}", level if level != "random" else "easy")
+             for i, level in enumerate(levels)]
+    config = GameConfig.make(game_id, seats, **(options or {}))
+    state = engine.new_game(config, seed)
+    bots = [make_bot(game_id, level, engine, seat, seed * 7919 + seat) for seat, level in enumerate(levels)]
+    actions = 0
+    while not engine.is_over(state):
+        if actions >= max_actions:
+            raise RuntimeError(f"{game_id} seed {seed} did not end within {max_actions} actions")
+        seat = engine.active_seats(state)[0]
+        legal = engine.legal_actions(state, seat)
+        action = bots[seat].choose(engine.view(state, seat), legal)
+        state, events = engine.apply(state, action)
+        events_for(events, seat)
+        actions += 1
+    return engine.result(state), actions
+
+
+def wilson_interval(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % confidence interval of a win rate."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def simulate(game_id: str, levels: list[str], games: int, seed: int,
+             options: dict[str, Any] | None = None, rotate: bool = True) -> dict[str, Any]:
+    """Run `games` games. With `rotate`, seat assignments rotate each game so no level always
+    sits first; statistics are reported per *level slot* in the order given."""
+    n = len(levels)
+    wins = [0.0] * n
+    score_sum = [0.0] * n
+    score_count = [0] * n
+    draws = 0
+    total_actions = 0
+    started = time.perf_counter()
+    for g in range(games):
+        shift = g % n if rotate else 0
+        order = [(slot + shift) % n for slot in range(n)]  # order[seat] = slot
+        outcome, actions = play_one(game_id, [levels[order[s]] for s in range(n)], seed + g, options)
+        total_actions += actions
+        if not outcome.winners:
+            draws += 1
+        for seat in outcome.winners:
+            wins[order[seat]] += 1.0 / len(outcome.winners) if len(outcome.winners) > 1 else 1.0
+        if len(outcome.winners) > 1:
+            draws += 1
+        for seat, score in enumerate(outcome.scores):
+            if score is not None:
+                score_sum[order[seat]] += score
+                score_count[order[seat]] += 1
+    seconds = time.perf_counter() - started
+    return {
+        "game": game_id,
+        "games": games,
+        "seats": levels,
+        "wins": wins,
+        "win_rate": [w / games if games else 0.0 for w in wins],
+        "win_rate_ci95": [list(wilson_interval(w, games)) for w in wins],
+        "draws": draws,
+        "mean_score": [score_sum[i] / score_count[i] if score_count[i] else None for i in range(n)],
+        "mean_actions": total_actions / games if games else 0.0,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
+    }

@@ -1,0 +1,157 @@
+"""The engine contract of DESIGN.md as a base class. One subclass per game lives in game/rules.
+
+States are the engine's own business but must turn into plain data (`to_plain`) for hashing, saving
+and resync. The default assumes the state *is* plain data (dicts, lists, scalars), which is the
+recommended shape: cheap to copy with `marshal`, trivially hashable with `state_hash`.
+"""
+
+from __future__ import annotations
+
+import marshal
+from dataclasses import dataclass
+from typing import Any, Generic, Iterable, Sequence, TypeVar
+
+from game.core.types import Action, Event, GameConfig, IllegalAction, InvalidAction, Outcome
+from game.core.wire import digest
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A setup-screen option (RULINGS: the first choice is the default)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]  # (value, label shown)
+    help: str = ""
+
+    @property
+    def default(self) -> Any:
+        return self.choices[0][0]
+
+
+class Engine(Generic[State]):
+    """Pure, deterministic rules of one game. Never mutates a state it was given."""
+
+    game_id: str = ""
+    title: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    options: tuple[Option, ...] = ()
+
+    # --- to implement -------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> State:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action `seat` may take now (complete: the UI offers exactly these)."""
+        raise NotImplementedError
+
+    def active_seats(self, state: State) -> list[int]:
+        """Seats the game is waiting on now (whose turn it is). Others may still have legal actions
+        (e.g. reordering a hand out of turn) but bots and playouts act only for these."""
+        raise NotImplementedError
+
+    def _apply(self, state: State, action: Action) -> list[Event]:
+        """Apply a legal action to `state` IN PLACE (a private copy) and return its events."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Plain data with exactly what `seat` may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: State) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+        raise NotImplementedError
+
+    def secrets(self, state: State, seat: int | None) -> set[str]:
+        """String tokens (card ids, hidden texts) that `seat` must not find in any view or event."""
+        raise NotImplementedError
+
+    # --- may override -------------------------------------------------------------------------
+    def check_invariants(self, state: State) -> None:
+        """Raise AssertionError if the state breaks a rule-level invariant (cards conserved...)."""
+
+    def explain_illegal(self, state: State, action: Action) -> str:
+        """A clear sentence why `action` is not allowed now."""
+        if self.is_over(state):
+            return "the game is over"
+        if action.seat not in self.active_seats(state):
+            return f"it is not seat {action.seat}'s turn"
+        return f"{action.kind} is not allowed now"
+
+    def describe(self, event: Event, seat: int | None) -> str:
+        """A short line for the game log, from the point of view of `seat`."""
+        return event.kind
+
+    def to_plain(self, state: State) -> Any:
+        return state
+
+    def from_plain(self, data: Any) -> State:
+        return data
+
+    def copy_state(self, state: State) -> State:
+        return marshal.loads(marshal.dumps(state))
+
+    def option_value(self, config: GameConfig, name: str) -> Any:
+        for option in self.options:
+            if option.name == name:
+                value = config.option(name, option.default)
+                if value not in [choice for choice, _ in option.choices]:
+                    raise IllegalAction(f"option {name} cannot be {value!r}")
+                return value
+        raise KeyError(name)
+
+    def check_config(self, config: GameConfig) -> None:
+        """Raise IllegalAction with a clear message for a config this game cannot start with."""
+        if config.game != self.game_id:
+            raise IllegalAction(f"this config is for {config.game}, not {self.game_id}")
+        if not self.min_seats <= config.seat_count <= self.max_seats:
+            raise IllegalAction(
+                f"{self.title} takes {self.min_seats}-{self.max_seats} seats, not {config.seat_count}"
+            )
+        for option in self.options:
+            self.option_value(config, option.name)
+
+    # --- provided -----------------------------------------------------------------------------
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        """Check and apply; raises IllegalAction/InvalidAction and then nothing has changed."""
+        if not isinstance(action, Action):
+            raise InvalidAction("not an Action")
+        if self.is_over(state) or action not in self.legal_actions(state, action.seat):
+            raise IllegalAction(self.explain_illegal(state, action))
+        new_state = self.copy_state(state)
+        events = self._apply(new_state, action)
+        return new_state, events
+
+    def apply_unchecked(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        """Apply an action known to be legal (bots' search); still never mutates `state`."""
+        new_state = self.copy_state(state)
+        return new_state, self._apply(new_state, action)
+
+    def state_hash(self, state: State) -> str:
+        """SHA-256 of the canonical msgpack of the whole state (RULINGS G-2)."""
+        return digest(self.to_plain(state))
+
+    def replay(self, config: GameConfig, seed: int, actions: Iterable[Action]) -> State:
+        state = self.new_game(config, seed)
+        for action in actions:
+            state, _ = self.apply(state, action)
+        return state
+
+
+def replay(config: GameConfig, seed: int, actions: Sequence[Action]) -> Any:
+    """Rebuild a game from its config, seed and actions (autosave, resync, bug reports)."""
+    from game.core.registry import find_game
+
+    return find_game(config.game).replay(config, seed, actions)
+
+
+def state_hash(game_id: str, state: Any) -> str:
+    from game.core.registry import find_game
+
+    return find_game(game_id).state_hash(state)
