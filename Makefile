@@ -16,7 +16,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	@bash tools/ensure-test-packages.sh
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) tools/bench.py $(ARGS)
