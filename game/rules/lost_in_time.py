@@ -1,0 +1,718 @@
+"""Lost in Time: build a timeline that ends closest to 2031 (rulebook + RULINGS LT-1…LT-11, G-1).
+
+The deck is our own authored data (`game/content/lost_in_time_deck.toml`, ruling LT-1), loaded with
+`tomllib` and checked card by card. The state is plain data; card ids are the secrets the
+conformance harness scans for.
+
+A turn has two phases: "action" (pass, VIP steal, Disaster, discard one or two — LT-3) and "travel"
+(place one card, or `cannot_travel` when nothing fits — LT-7). Seats that lose their turn to a
+Disaster are skipped by the engine itself with a `turn_lost` event (LT-5).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from game.core.engine import Engine, Option
+from game.core.rng import Rng
+from game.core.types import Action, Event, GameConfig, Outcome
+
+GAME_ID = "lost-in-time"
+TARGET_YEAR = 2031
+HAND_SIZE = 5  # ruling LT-2
+FINAL_LENGTH = 8  # ruling LT-10
+VIP_BONUS = 10
+DISASTER_BONUS = 20
+CHIP_BONUS = 3  # the payment chip variant
+ROUND_CAP = 300
+"""Safety cap (not in the rulebook): a game that reaches this many rounds ends as if the round of the
+8th card had finished. Only degenerate bot play gets near it; it must never hang a table."""
+
+KINDS = ("event", "vip", "disaster")
+ARROWS = ("past", "future")  # red arrow = to the past, blue arrow = to the future
+DECK_COUNTS = {"event": 52, "vip": 11, "disaster": 12}  # ruling LT-1
+EVENT_ERA_COUNTS = {"antiquity": 8, "middle-ages": 8, "renaissance": 10, "enlightenment": 11, "modern": 15}
+
+
+class DeckError(ValueError):
+    """The deck file is malformed; the message names the card and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    id: str
+    name: str
+    first: int | None  # None: open-ended
+    last: int | None
+
+    def contains(self, year: int) -> bool:
+        return (self.first is None or year >= self.first) and (self.last is None or year <= self.last)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str  # event / vip / disaster
+    title: str
+    year: int  # negative = BC
+    era: str
+    arrow: str  # past / future
+    chips: int
+    caption: str
+
+    def facts(self) -> dict[str, Any]:
+        """Everything public about the card, for views (the UI never loads the deck itself)."""
+        return {"id": self.id, "kind": self.kind, "title": self.title, "year": self.year, "era": self.era,
+                "arrow": self.arrow, "chips": self.chips, "caption": self.caption}
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    eras: tuple[Era, ...]
+    cards: tuple[Card, ...]
+    target_year: int
+
+    def era_of(self, year: int) -> Era:
+        for era in self.eras:
+            if era.contains(year):
+                return era
+        raise DeckError(f"no era covers the year {year}")
+
+
+def _field(table: dict[str, Any], name: str, kind: type, where: str) -> Any:
+    if name not in table:
+        raise DeckError(f"{where}: missing field '{name}'")
+    value = table[name]
+    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise DeckError(f"{where}: field '{name}' must be an integer, not {value!r}")
+    if kind is str and (not isinstance(value, str) or not value.strip()):
+        raise DeckError(f"{where}: field '{name}' must be a non-empty string, not {value!r}")
+    return value
+
+
+def parse_deck(data: dict[str, Any], source: str = "deck") -> Deck:
+    """Build and check a deck from parsed TOML; DeckError names the card and field at fault."""
+    target = _field(data, "target_year", int, source)
+    raw_eras = data.get("era")
+    if not isinstance(raw_eras, list) or not raw_eras:
+        raise DeckError(f"{source}: needs a list of [[era]] tables")
+    eras: list[Era] = []
+    for index, table in enumerate(raw_eras):
+        where = f"{source}: era #{index + 1}"
+        era_id = _field(table, "id", str, where)
+        where = f"{source}: era {era_id!r}"
+        first = _field(table, "first", int, where) if "first" in table else None
+        last = _field(table, "last", int, where) if "last" in table else None
+        eras.append(Era(era_id, _field(table, "name", str, where), first, last))
+    for before, after in zip(eras, eras[1:]):
+        if before.last is None or after.first != before.last + 1:
+            raise DeckError(f"{source}: era {after.id!r} must start the year after {before.id!r} ends")
+    era_ids = {era.id for era in eras}
+    raw_cards = data.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise DeckError(f"{source}: needs a list of [[card]] tables")
+    cards: list[Card] = []
+    seen_ids: dict[str, str] = {}
+    seen_years: dict[int, str] = {}
+    for index, table in enumerate(raw_cards):
+        where = f"{source}: card #{index + 1}"
+        card_id = _field(table, "id", str, where)
+        where = f"{source}: card {card_id}"
+        if card_id in seen_ids:
+            raise DeckError(f"{where}: field 'id' repeats an earlier card")
+        kind = _field(table, "kind", str, where)
+        if kind not in KINDS:
+            raise DeckError(f"{where}: field 'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+        title = _field(table, "title", str, where)
+        year = _field(table, "year", int, where)
+        if year == 0 or year > target:
+            raise DeckError(f"{where}: field 'year' {year} is not a possible year")
+        if year in seen_years:
+            raise DeckError(f"{where}: field 'year' {year} is also the year of {seen_years[year]}")
+        era = _field(table, "era", str, where)
+        if era not in era_ids:
+            raise DeckError(f"{where}: field 'era' {era!r} is not a known era")
+        actual = next(e for e in eras if e.contains(year)).id if any(e.contains(year) for e in eras) else None
+        if era != actual:
+            raise DeckError(f"{where}: field 'era' is {era!r} but the year {year} lies in {actual!r}")
+        arrow = _field(table, "arrow", str, where)
+        if arrow not in ARROWS:
+            raise DeckError(f"{where}: field 'arrow' must be 'past' or 'future', not {arrow!r}")
+        chips = _field(table, "chips", int, where)
+        if not 0 <= chips <= 2:
+            raise DeckError(f"{where}: field 'chips' must be 0-2, not {chips}")
+        caption = _field(table, "caption", str, where)
+        unknown = set(table) - {"id", "kind", "title", "year", "era", "arrow", "chips", "caption"}
+        if unknown:
+            raise DeckError(f"{where}: unknown field '{sorted(unknown)[0]}'")
+        seen_ids[card_id] = card_id
+        seen_years[year] = card_id
+        cards.append(Card(card_id, kind, title, year, era, arrow, chips, caption))
+    return Deck(tuple(eras), tuple(cards), target)
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """Read the deck TOML (default: the shipped deck) with tomllib and check it."""
+    if path is None:
+        text = resources.files("game.content").joinpath("lost_in_time_deck.toml").read_text("utf-8")
+        source = "lost_in_time_deck.toml"
+    else:
+        text = Path(path).read_text("utf-8")
+        source = Path(path).name
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(f"{source}: not valid TOML ({exc})") from None
+    return parse_deck(data, source)
+
+
+@lru_cache(maxsize=1)
+def default_deck() -> Deck:
+    return load_deck()
+
+
+DECK = default_deck()
+CARDS: dict[str, Card] = {card.id: card for card in DECK.cards}
+CARD_IDS: tuple[str, ...] = tuple(card.id for card in DECK.cards)
+YEAR: dict[str, int] = {card.id: card.year for card in DECK.cards}
+KIND: dict[str, str] = {card.id: card.kind for card in DECK.cards}
+ARROW: dict[str, str] = {card.id: card.arrow for card in DECK.cards}
+CHIPS: dict[str, int] = {card.id: card.chips for card in DECK.cards}
+
+
+def format_year(year: int) -> str:
+    return f"{-year} BC" if year < 0 else str(year)
+
+
+def card_label(card_id: str) -> str:
+    card = CARDS[card_id]
+    return f"{format_year(card.year)} {card.title}"
+
+
+# --- pure helpers the engine and the bots share -----------------------------------------------
+
+def fits(card_id: str, timeline: list[str], direction: str) -> bool:
+    """Ruling LT-4: an empty timeline takes anything; else strictly beyond the end in `direction`."""
+    if not timeline:
+        return True
+    if direction == "future":
+        return YEAR[card_id] > YEAR[timeline[-1]]
+    return YEAR[card_id] < YEAR[timeline[0]]
+
+
+def can_travel(hand: list[str], timeline: list[str], direction: str) -> bool:
+    return any(fits(card, timeline, direction) for card in hand)
+
+
+def timeline_total(timeline: list[str], chip_variant: bool) -> int | None:
+    """Ruling LT-10: youngest year + 10 per VIP + 20 per Disaster (+3 per chip in the variant)."""
+    if not timeline:
+        return None
+    total = YEAR[timeline[-1]]
+    for card in timeline:
+        kind = KIND[card]
+        if kind == "vip":
+            total += VIP_BONUS
+        elif kind == "disaster":
+            total += DISASTER_BONUS
+        if chip_variant:
+            total += CHIP_BONUS * CHIPS[card]
+    return total
+
+
+def timeline_chips(timeline: list[str]) -> int:
+    return sum(CHIPS[card] for card in timeline)
+
+
+def sort_hand(hand: list[str]) -> None:
+    hand.sort(key=lambda card: (YEAR[card], card))
+
+
+class LostInTime(Engine[dict]):
+    game_id = GAME_ID
+    title = "Lost in Time"
+    min_seats = 2  # ruling LT-2
+    max_seats = 6
+    options = (
+        Option("disaster_skip", "A Disaster makes its victim",
+               (("turn", "lose the whole turn"), ("action", "skip the action only")),
+               "Ruling LT-5: by default the victim neither acts nor travels on their next turn."),
+        Option("chips", "Payment chips",
+               ((False, "Off"), (True, "On: +3 years per chip")),
+               "The payment chip variant: every chip on your timeline adds 3 years."),
+    )
+
+    # --- setup ------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> dict:
+        self.check_config(config)
+        n = config.seat_count
+        rng = Rng.from_seed(seed, GAME_ID)
+        dealer = rng.below(n)  # ruling LT-2: first dealer at random
+        state: dict[str, Any] = {
+            "names": [seat.name for seat in config.seats],
+            "options": {"disaster_skip": self.option_value(config, "disaster_skip"),
+                        "chips": bool(self.option_value(config, "chips"))},
+            "draw": rng.shuffled(list(CARD_IDS)),
+            "discard": [], "side": [],
+            "hands": [[] for _ in range(n)], "timelines": [[] for _ in range(n)],
+            "tilted": [None] * n, "skips": [0] * n,
+            "dealer": dealer, "direction": "future",  # Chronos starts blue (LT-2)
+            "round": 1, "turn_index": 0, "turn": (dealer + 1) % n, "phase": "action",
+            "final_round": False, "ender": None, "over": False, "capped": False,
+            "last": None, "rng": rng.state,
+        }
+        events: list[Event] = []
+        self._refill_hands(state, events)
+        self._begin_turn(state, events)
+        return state
+
+    # --- queries ----------------------------------------------------------------------------
+    def active_seats(self, state: dict) -> list[int]:
+        return [] if state["over"] else [state["turn"]]
+
+    def is_over(self, state: dict) -> bool:
+        return bool(state["over"])
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        hand = state["hands"][seat]
+        timeline = state["timelines"][seat]
+        direction = state["direction"]
+        if state["phase"] == "travel":
+            places = [Action.make(seat, "place", card=card) for card in hand if fits(card, timeline, direction)]
+            return places or [Action.make(seat, "cannot_travel")]
+        n = len(state["hands"])
+        actions = [Action.make(seat, "pass")]
+        opponents = [(seat + k) % n for k in range(1, n)]
+        for card in hand:
+            if KIND[card] == "vip":
+                actions += [Action.make(seat, "vip", card=card, target=t) for t in opponents if state["hands"][t]]
+            elif KIND[card] == "disaster":
+                actions += [Action.make(seat, "disaster", card=card, target=t) for t in opponents]
+        could_travel = can_travel(hand, timeline, direction)
+        for card in hand:
+            rest = [c for c in hand if c != card]
+            if not could_travel or can_travel(rest, timeline, direction):  # ruling LT-8
+                actions.append(Action.make(seat, "discard", cards=[card]))
+        for first, second in permutations(hand, 2):  # ruling LT-5b: the order is the player's
+            rest = [c for c in hand if c != first and c != second]
+            if not could_travel or can_travel(rest, timeline, direction):  # ruling LT-8
+                actions.append(Action.make(seat, "discard", cards=[first, second]))
+        return actions
+
+    def explain_illegal(self, state: dict, action: Action) -> str:
+        if state["over"]:
+            return "the game is over"
+        if action.seat != state["turn"]:
+            return f"it is not seat {action.seat}'s turn (seat {state['turn']} is playing)"
+        kinds = ("pass", "vip", "disaster", "discard", "place", "cannot_travel")
+        if action.kind not in kinds:
+            return f"'{action.kind}' is not a Lost in Time action (actions: {', '.join(kinds)})"
+        hand = state["hands"][action.seat]
+        timeline = state["timelines"][action.seat]
+        direction = state["direction"]
+        if state["phase"] == "travel" and action.kind not in ("place", "cannot_travel"):
+            return "you have had your action this turn: now place a card on your timeline (ruling LT-3)"
+        if state["phase"] == "action" and action.kind in ("place", "cannot_travel"):
+            return "first pass, play a VIP or Disaster, or discard; then travel (ruling LT-3)"
+        if action.kind in ("vip", "disaster", "place"):
+            card = action.get("card")
+            if card not in hand:
+                return f"{card!r} is not in your hand"
+            if action.kind != "place":
+                if KIND[card] != action.kind:
+                    return f"{card_label(card)} is not a {'VIP' if action.kind == 'vip' else 'Disaster'} card"
+                target = action.get("target")
+                if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < len(state["hands"]):
+                    return f"there is no seat {target!r} to play it on"
+                if target == action.seat:
+                    return "VIP and Disaster cards are played on an opponent, not on yourself (ruling LT-5)"
+                if action.kind == "vip" and not state["hands"][target]:
+                    return f"{state['names'][target]} has no card in hand to steal"
+            else:
+                where = "younger than your youngest" if direction == "future" else "older than your oldest"
+                end = timeline[-1] if direction == "future" else (timeline[0] if timeline else None)
+                if end is not None and not fits(card, timeline, direction):
+                    return (f"{card_label(card)} cannot travel to the {direction}: it must be {where} card "
+                            f"({card_label(end)}), and never goes in between (ruling LT-4)")
+        if action.kind == "cannot_travel" and can_travel(hand, timeline, direction):
+            return "you can travel: place a card that fits (ruling LT-7)"
+        if action.kind == "discard":
+            cards = action.get("cards")
+            if not isinstance(cards, tuple) or not 1 <= len(cards) <= 2:
+                return "discard one or two cards (ruling LT-3)"
+            if len(set(cards)) != len(cards):
+                return "you cannot discard the same card twice"
+            for card in cards:
+                if card not in hand:
+                    return f"{card!r} is not in your hand"
+            rest = [c for c in hand if c not in cards]
+            if can_travel(hand, timeline, direction) and not can_travel(rest, timeline, direction):
+                return ("that discard would leave you unable to travel when you could have: "
+                        "that is cheating (ruling LT-8)")
+        return f"{action.kind} is not allowed now"
+
+    # --- applying ---------------------------------------------------------------------------
+    def _apply(self, state: dict, action: Action) -> list[Event]:
+        seat, kind = action.seat, action.kind
+        events: list[Event] = []
+        hand = state["hands"][seat]
+        n = len(state["hands"])
+        if kind == "pass":
+            events.append(Event.make("pass", None, seat=seat))
+            state["last"] = {"seat": seat, "kind": "pass"}
+            state["phase"] = "travel"
+        elif kind == "vip":  # ruling LT-5: a blind steal; the VIP goes to the side pile
+            card, target = action["card"], action["target"]
+            hand.remove(card)
+            state["side"].append(card)
+            rng = Rng(state["rng"])
+            victim_hand = state["hands"][target]
+            stolen = victim_hand.pop(rng.below(len(victim_hand)))
+            state["rng"] = rng.state
+            hand.append(stolen)
+            sort_hand(hand)
+            others = [s for s in range(n) if s not in (seat, target)]
+            events.append(Event.make("vip", None, seat=seat, card=card, target=target, to="side"))
+            events.append(Event.make("steal", [seat, target], seat=seat, target=target, card=stolen))
+            if others:
+                events.append(Event.make("steal", others, seat=seat, target=target))
+            state["last"] = {"seat": seat, "kind": "vip", "card": card, "target": target}
+            state["phase"] = "travel"
+        elif kind == "disaster":  # ruling LT-5: the victim loses their next turn (or its action)
+            card, target = action["card"], action["target"]
+            hand.remove(card)
+            state["side"].append(card)
+            state["skips"][target] += 1
+            events.append(Event.make("disaster", None, seat=seat, card=card, target=target, to="side",
+                                     skips=state["skips"][target]))
+            state["last"] = {"seat": seat, "kind": "disaster", "card": card, "target": target}
+            state["phase"] = "travel"
+        elif kind == "discard":  # ruling LT-5b: in the chosen order, the last one on top
+            cards = list(action["cards"])
+            for card in cards:
+                hand.remove(card)
+                state["discard"].append(card)
+            events.append(Event.make("discard", None, seat=seat, cards=cards, to="discard"))
+            state["last"] = {"seat": seat, "kind": "discard", "cards": cards}
+            state["phase"] = "travel"
+        elif kind == "place":
+            self._place(state, seat, action["card"], events)
+            self._next_turn(state, events)
+        elif kind == "cannot_travel":
+            self._fail_to_travel(state, seat, events)
+            self._next_turn(state, events)
+        else:  # pragma: no cover - apply() has already checked legality
+            raise AssertionError(kind)
+        return events
+
+    def _place(self, state: dict, seat: int, card: str, events: list[Event]) -> None:
+        """Ruling LT-4 placement; a successful travel straightens a tilted card (LT-7)."""
+        state["hands"][seat].remove(card)
+        timeline = state["timelines"][seat]
+        end = "right" if state["direction"] == "future" or not timeline else "left"
+        if end == "right":
+            timeline.append(card)
+        else:
+            timeline.insert(0, card)
+        events.append(Event.make("place", None, seat=seat, card=card, end=end, to="timeline"))
+        state["last"] = {"seat": seat, "kind": "place", "card": card, "end": end}
+        straightened = state["tilted"][seat]
+        if straightened is not None:
+            state["tilted"][seat] = None
+            events.append(Event.make("straighten", None, seat=seat, card=straightened))
+        if len(timeline) >= FINAL_LENGTH and not state["final_round"]:  # ruling LT-10
+            state["final_round"] = True
+            state["ender"] = seat
+            events.append(Event.make("final_round", None, seat=seat, round=state["round"]))
+
+    def _fail_to_travel(self, state: dict, seat: int, events: list[Event]) -> None:
+        """Ruling LT-7 (and LT-11): tilt the outer card, or lose the card tilted last time."""
+        timeline = state["timelines"][seat]
+        tilted = state["tilted"][seat]
+        events.append(Event.make("cannot_travel", None, seat=seat, direction=state["direction"]))
+        state["last"] = {"seat": seat, "kind": "cannot_travel"}
+        if tilted is not None:
+            timeline.remove(tilted)
+            state["side"].append(tilted)
+            state["tilted"][seat] = None
+            events.append(Event.make("card_lost", None, seat=seat, card=tilted, to="side"))
+        elif timeline:
+            outer = timeline[-1] if state["direction"] == "future" else timeline[0]
+            state["tilted"][seat] = outer
+            events.append(Event.make("tilt", None, seat=seat, card=outer))
+
+    def _next_turn(self, state: dict, events: list[Event]) -> None:
+        state["turn_index"] += 1
+        self._begin_turn(state, events)
+
+    def _begin_turn(self, state: dict, events: list[Event]) -> None:
+        """Find the next seat that plays, ending rounds and the game on the way (LT-2, LT-5, LT-10)."""
+        n = len(state["hands"])
+        while True:
+            if state["turn_index"] >= n:
+                if state["final_round"] or state["round"] >= ROUND_CAP:
+                    state["over"] = True
+                    state["capped"] = not state["final_round"]
+                    outcome = self.result(state)
+                    events.append(Event.make("game_over", None, winners=list(outcome.winners) if outcome else [],
+                                             scores=list(outcome.scores) if outcome else []))
+                    return
+                self._start_round(state, events)
+                continue
+            seat = (state["dealer"] + 1 + state["turn_index"]) % n
+            if state["skips"][seat] > 0:
+                state["skips"][seat] -= 1
+                if state["options"]["disaster_skip"] == "turn":
+                    events.append(Event.make("turn_lost", None, seat=seat, skips=state["skips"][seat]))
+                    state["turn_index"] += 1
+                    continue
+                events.append(Event.make("action_lost", None, seat=seat, skips=state["skips"][seat]))
+                state["turn"], state["phase"] = seat, "travel"
+            else:
+                state["turn"], state["phase"] = seat, "action"
+            events.append(Event.make("turn", None, seat=seat, phase=state["phase"], round=state["round"]))
+            return
+
+    def _start_round(self, state: dict, events: list[Event]) -> None:
+        """Ruling LT-6: pass the Chronos card left, set the direction from the discard top, refill."""
+        n = len(state["hands"])
+        state["dealer"] = (state["dealer"] + 1) % n
+        state["round"] += 1
+        state["turn_index"] = 0
+        if state["discard"]:
+            state["direction"] = ARROW[state["discard"][-1]]
+        events.append(Event.make("round_start", None, round=state["round"], dealer=state["dealer"],
+                                 direction=state["direction"], card=state["discard"][-1] if state["discard"] else None))
+        self._refill_hands(state, events)
+
+    def _refill_hands(self, state: dict, events: list[Event]) -> None:
+        n = len(state["hands"])
+        for k in range(1, n + 1):
+            seat = (state["dealer"] + k) % n
+            hand = state["hands"][seat]
+            dealt: list[str] = []
+            while len(hand) + len(dealt) < HAND_SIZE:
+                if not state["draw"] and not self._reshuffle(state, events):
+                    break
+                dealt.append(state["draw"].pop())
+            if dealt:
+                hand.extend(dealt)
+                sort_hand(hand)
+                others = [s for s in range(n) if s != seat]
+                events.append(Event.make("deal", [seat], seat=seat, cards=dealt, count=len(dealt), **{"from": "deck"}))
+                events.append(Event.make("deal", others, seat=seat, count=len(dealt), **{"from": "deck"}))
+
+    def _reshuffle(self, state: dict, events: list[Event]) -> bool:
+        """Ruling LT-9: discard pile (but its top) and side pile become the new draw pile."""
+        pool = state["discard"][:-1] + state["side"]
+        if not pool:
+            return False
+        state["discard"] = state["discard"][-1:]
+        state["side"] = []
+        rng = Rng(state["rng"])
+        rng.shuffle(pool)
+        state["rng"] = rng.state
+        state["draw"] = pool
+        events.append(Event.make("reshuffle", None, count=len(pool)))
+        return True
+
+    # --- views ------------------------------------------------------------------------------
+    def seat_total(self, state: dict, seat: int) -> dict[str, Any]:
+        timeline = state["timelines"][seat]
+        total = timeline_total(timeline, state["options"]["chips"])
+        return {
+            "total": total,
+            "distance": None if total is None else TARGET_YEAR - total,
+            "over": total is not None and total > TARGET_YEAR,
+            "youngest": YEAR[timeline[-1]] if timeline else None,
+            "vips": sum(1 for c in timeline if KIND[c] == "vip"),
+            "disasters": sum(1 for c in timeline if KIND[c] == "disaster"),
+            "chips": timeline_chips(timeline),
+            "length": len(timeline),
+        }
+
+    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        n = len(state["hands"])
+        hand = list(state["hands"][seat]) if seat is not None else []
+        timelines = [[{"card": c, "tilted": c == state["tilted"][s]} for c in state["timelines"][s]] for s in range(n)]
+        shown = set(hand) | set(state["discard"]) | set(state["side"])
+        for timeline in state["timelines"]:
+            shown.update(timeline)
+        last = state["last"]
+        return {
+            "game": GAME_ID,
+            "seat": seat,
+            "players": n,
+            "names": list(state["names"]),
+            "options": dict(state["options"]),
+            "hand": hand,
+            "hand_size": [len(h) for h in state["hands"]],
+            "timelines": timelines,
+            "discard_top": state["discard"][-1] if state["discard"] else None,
+            "discard_pile": list(state["discard"]),  # face up: everyone saw each card land
+            "side_pile": list(state["side"]),
+            "direction": state["direction"],
+            "dealer": state["dealer"],
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "skips_pending": list(state["skips"]),
+            "running_totals": [self.seat_total(state, s) for s in range(n)],
+            "round": state["round"],
+            "final_round": state["final_round"],
+            "ender": state["ender"],
+            "deck_count": len(state["draw"]),
+            "target_year": TARGET_YEAR,
+            "last": dict(last) if last else None,
+            "over": state["over"],
+            "cards": {card: CARDS[card].facts() for card in sorted(shown)},
+        }
+
+    def secrets(self, state: dict, seat: int | None) -> set[str]:
+        hidden = set(state["draw"])
+        for other, hand in enumerate(state["hands"]):
+            if other != seat:
+                hidden.update(hand)
+        return hidden
+
+    # --- the end ----------------------------------------------------------------------------
+    def result(self, state: dict) -> Outcome | None:
+        """Ruling LT-10: closest to 2031 from below; ties by length, then chips; all over: nobody."""
+        if not state["over"]:
+            return None
+        n = len(state["hands"])
+        totals = [self.seat_total(state, s) for s in range(n)]
+        scores = tuple(t["total"] for t in totals)
+        valid = [s for s in range(n) if totals[s]["total"] is not None and not totals[s]["over"]]
+        over = [s for s in range(n) if totals[s]["over"]]
+        empty = [s for s in range(n) if totals[s]["total"] is None]
+
+        def key(s: int) -> tuple[int, int, int]:
+            return (totals[s]["total"], totals[s]["length"], totals[s]["chips"])
+
+        ranking: list[tuple[int, ...]] = []
+        for group_key in sorted({key(s) for s in valid}, reverse=True):
+            ranking.append(tuple(s for s in valid if key(s) == group_key))
+        for total in sorted({totals[s]["total"] for s in over}):
+            ranking.append(tuple(s for s in over if totals[s]["total"] == total))
+        if empty:
+            ranking.append(tuple(empty))
+        winners = ranking[0] if valid else ()
+        names = state["names"]
+        if not winners:
+            summary = "Everybody travelled beyond 2031: nobody wins."
+        elif len(winners) == 1:
+            summary = f"{names[winners[0]]} wins, landing in {totals[winners[0]]['total']}."
+        else:
+            summary = f"{' and '.join(names[s] for s in winners)} share the win in {totals[winners[0]]['total']}."
+        if state["capped"]:
+            summary += f" (The game stopped at the {ROUND_CAP}-round safety limit.)"
+        breakdown = []
+        for s in range(n):
+            t = totals[s]
+            timeline = state["timelines"][s]
+            if not timeline:
+                breakdown.append(({"label": "Empty timeline: no total", "value": "-"},))
+                continue
+            lines = [{"label": f"Youngest card: {CARDS[timeline[-1]].title}", "value": t["youngest"]},
+                     {"label": f"VIPs on the timeline ({t['vips']} x +{VIP_BONUS})", "value": VIP_BONUS * t["vips"]},
+                     {"label": f"Disasters on the timeline ({t['disasters']} x +{DISASTER_BONUS})",
+                      "value": DISASTER_BONUS * t["disasters"]}]
+            if state["options"]["chips"]:
+                lines.append({"label": f"Payment chips ({t['chips']} x +{CHIP_BONUS})", "value": CHIP_BONUS * t["chips"]})
+            lines += [{"label": "Total", "value": t["total"]},
+                      {"label": "Beyond 2031?", "value": "yes: lost" if t["over"] else "no"},
+                      {"label": "Timeline length", "value": t["length"]},
+                      {"label": "Payment chips", "value": t["chips"]}]
+            breakdown.append(tuple(lines))
+        return Outcome(scores, tuple(ranking), tuple(winners), tuple(breakdown), summary,
+                       draw=len(winners) > 1)
+
+    # --- checks and log ---------------------------------------------------------------------
+    def check_invariants(self, state: dict) -> None:
+        everything = state["draw"] + state["discard"] + state["side"]
+        for hand in state["hands"]:
+            assert len(hand) <= HAND_SIZE, "a hand holds more than 5 cards"
+            everything += hand
+        for seat, timeline in enumerate(state["timelines"]):
+            everything += timeline
+            years = [YEAR[c] for c in timeline]
+            assert years == sorted(set(years)), f"timeline of seat {seat} is not strictly in order"
+            tilted = state["tilted"][seat]
+            assert tilted is None or tilted in (timeline[0], timeline[-1]), "a tilted card is not at an end"
+        assert sorted(everything) == sorted(CARD_IDS), "cards not conserved"
+        assert all(k >= 0 for k in state["skips"]), "negative skips"
+
+    def describe(self, event: Event, seat: int | None) -> str:
+        return describe_event(event, seat, None)
+
+
+def describe_event(event: Event, seat: int | None, names: list[str] | None) -> str:
+    """A log line; `names` are the seat names (the engine's describe uses "Seat k")."""
+
+    def who(s: Any) -> str:
+        if s is None:
+            return "Nobody"
+        if s == seat:
+            return "You"
+        return names[s] if names and 0 <= s < len(names) else f"Seat {s + 1}"
+
+    kind = event.kind
+    actor = who(event.get("seat"))
+    if kind == "pass":
+        return f"{actor} skipped the action."
+    if kind == "vip":
+        return f"{actor} played {card_label(event['card'])} on {who(event['target'])}."
+    if kind == "steal":
+        card = event.get("card")
+        if card is None:
+            return f"{actor} stole a face-down card from {who(event['target'])}."
+        return f"{actor} stole {card_label(card)} from {who(event['target'])}."
+    if kind == "disaster":
+        return f"{actor} played {card_label(event['card'])}: {who(event['target'])} will skip a turn."
+    if kind == "discard":
+        return f"{actor} discarded " + " then ".join(card_label(c) for c in event["cards"]) + "."
+    if kind == "place":
+        side = "the future" if event["end"] == "right" else "the past"
+        return f"{actor} travelled to {side}: {card_label(event['card'])}."
+    if kind == "straighten":
+        return f"{actor} straightened {card_label(event['card'])}."
+    if kind == "cannot_travel":
+        return f"{actor} could not travel to the {event['direction']}."
+    if kind == "tilt":
+        return f"{card_label(event['card'])} is turned sideways on {'your' if event['seat'] == seat else who(event['seat']) + chr(39) + 's'} timeline."
+    if kind == "card_lost":
+        return f"{actor} lost {card_label(event['card'])} from the timeline."
+    if kind == "turn_lost":
+        return f"{actor} lost this turn to a Disaster."
+    if kind == "action_lost":
+        return f"{actor} lost this turn's action to a Disaster."
+    if kind == "final_round":
+        return f"{actor} placed an 8th card: this is the last round."
+    if kind == "round_start":
+        return f"Round {event['round']}: {who(event['dealer'])} deals; everyone travels to the {event['direction']}."
+    if kind == "deal":
+        cards = event.get("cards")
+        if cards:
+            return f"{actor} drew " + ", ".join(card_label(c) for c in cards) + "."
+        return f"{actor} drew {event['count']} card{'s' if event['count'] != 1 else ''}."
+    if kind == "reshuffle":
+        return f"The draw pile ran out: {event['count']} cards were shuffled into a new one."
+    if kind == "turn":
+        return f"{actor} to play."
+    if kind == "game_over":
+        winners = event.get("winners") or ()
+        if not winners:
+            return "Game over: nobody wins."
+        return "Game over: " + " and ".join(who(s) for s in winners) + (" win." if len(winners) > 1 or winners[0] == seat else " wins.")
+    return kind
+
+
+ENGINE = LostInTime()
