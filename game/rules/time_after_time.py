@@ -1,0 +1,606 @@
+"""Time After Time: fill seven slots with hours that rise left to right, drawing blind from your
+right-hand neighbour's hand, and never be caught holding a Ghost.
+
+Rules: `shared/rulebooks/time-after-time.txt` settled by RULINGS TT-1...TT-8 and G-1.
+
+What is secret, and how the engine keeps it so:
+- The ids of the cards in another seat's hand are secret, except the cards that became public
+  there (a kept card, TT-5, and a drawn Ghost, TT-3, are announced): those are listed in
+  `known`, never with their position.
+- Where a card sits in a hand is secret to everyone but the owner: a card entering a hand goes to
+  a random position (drawn from the state's RNG) and only the owner learns which. Views carry no
+  per-position information about other hands, only their sizes; reorders show others only the
+  positions moved.
+- The draw pile's contents and order are secret to all.
+
+The one addition to the rulings (call it the safety cap): a game that reaches `SAFETY_TURN_CAP`
+turns ends in a tie. Only deliberately endless play gets there (two players passing one Ghost to
+each other, or a player who keeps shifting an unfinishable row); it must never hang a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.engine import Engine, Option
+from game.core.rng import Rng
+from game.core.types import Action, Event, GameConfig, Outcome
+
+SLOTS = 7
+FIRST_HOUR = 6
+LAST_HOUR = 22
+LEFT_END_HOUR = 5  # ruling TT-7: the row's ends count as 05H and 23H
+RIGHT_END_HOUR = 23
+HOURS = tuple(range(FIRST_HOUR, LAST_HOUR + 1))
+TIME_CARDS = tuple(f"tt-{hour:02d}-{copy}" for hour in HOURS for copy in ("a", "b"))
+GHOSTS = ("tt-ghost-1", "tt-ghost-2")
+TIME_CARDS_DEALT = {2: 13, 3: 19, 4: 26}  # ruling TT-1
+GHOSTS_IN_PLAY = {2: 1, 3: 2, 4: 2}
+SAFETY_TURN_CAP = 1000
+
+PHASE_DRAW = "draw"
+PHASE_PLACE = "place"
+PHASE_REDRAW = "redraw"  # option ghost_redraw: the second draw after a Ghost (ruling TT-3)
+PHASE_OVER = "over"
+
+
+def is_ghost(card: str) -> bool:
+    return card.startswith("tt-ghost")
+
+
+def hour_of(card: str) -> int:
+    """The hour a Time card shows (ValueError for a Ghost)."""
+    if is_ghost(card):
+        raise ValueError(f"{card} is a Ghost, it shows no hour")
+    return int(card[3:5])
+
+
+def card_label(card: str) -> str:
+    """What a player reads on the card: "14H00" or "a Ghost"."""
+    return "a Ghost" if is_ghost(card) else f"{hour_of(card):02d}H00"
+
+
+def right_neighbour(seat: int, seats: int) -> int:
+    """Ruling G-1: the right-hand neighbour is the previous seat."""
+    return (seat - 1) % seats
+
+
+def left_neighbour(seat: int, seats: int) -> int:
+    return (seat + 1) % seats
+
+
+def legal_slots(row: list[str | None], hour: int) -> list[int]:
+    """Free slots where `hour` keeps the filled slots strictly increasing (ruling TT-4)."""
+    slots = []
+    below = LEFT_END_HOUR
+    for index, card in enumerate(row):
+        if card is not None:
+            below = hour_of(card)
+            continue
+        if below >= hour:
+            continue
+        above = next((hour_of(c) for c in row[index + 1:] if c is not None), RIGHT_END_HOUR)
+        if hour < above:
+            slots.append(index)
+    return slots
+
+
+def gaps(row: list[str | None]) -> list[tuple[int, int, int, int]]:
+    """Runs of free slots as (first slot, length, hour on the left, hour on the right), the row's
+    ends counting as 05H and 23H (ruling TT-7)."""
+    found = []
+    left_hour = LEFT_END_HOUR
+    start = None
+    for index, card in enumerate(row + ["end"]):
+        if card is None:
+            if start is None:
+                start = index
+            continue
+        right_hour = RIGHT_END_HOUR if card == "end" else hour_of(card)
+        if start is not None:
+            found.append((start, index - start, left_hour, right_hour))
+            start = None
+        left_hour = right_hour
+    return found
+
+
+def hours_gone(cards_gone: list[str]) -> set[int]:
+    """Hours whose both copies are in rows or out of the game (ruling TT-7's "no longer in play")."""
+    count: dict[int, int] = {}
+    for card in cards_gone:
+        if not is_ghost(card):
+            count[hour_of(card)] = count.get(hour_of(card), 0) + 1
+    return {hour for hour, copies in count.items() if copies >= 2}
+
+
+def row_completable(row: list[str | None], gone: set[int]) -> bool:
+    """Ruling TT-7: every run of k free slots between hours a and b has at least k distinct hours
+    strictly between a and b that are still in play."""
+    for _, length, low, high in gaps(row):
+        available = sum(1 for hour in range(low + 1, high) if hour not in gone)
+        if available < length:
+            return False
+    return True
+
+
+def shift_sequences(row: list[str | None]) -> list[tuple[tuple[int, int], ...]]:
+    """Every emergency move of ruling TT-7: one placed card, or two different ones one after the
+    other, each moved by one slot into an adjacent free slot (order is kept automatically)."""
+    def single_moves(current: list[str | None]) -> list[tuple[int, int]]:
+        moves = []
+        for index, card in enumerate(current):
+            if card is None:
+                continue
+            for target in (index - 1, index + 1):
+                if 0 <= target < SLOTS and current[target] is None:
+                    moves.append((index, target))
+        return moves
+
+    sequences: list[tuple[tuple[int, int], ...]] = []
+    for first in single_moves(row):
+        sequences.append((first,))
+        after = list(row)
+        after[first[1]], after[first[0]] = after[first[0]], None
+        for second in single_moves(after):
+            if second[0] != first[1]:  # a different card, not the same one again
+                sequences.append((first, second))
+    return sequences
+
+
+def apply_shift(row: list[str | None], moves: tuple[tuple[int, int], ...]) -> list[str | None]:
+    after = list(row)
+    for source, target in moves:
+        after[target], after[source] = after[source], None
+    return after
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFacts:
+    """Public facts a table scene or a bot reads about the card being placed."""
+
+    legal_slots: list[int]
+    who_could_place: list[int]
+
+
+class TimeAfterTime(Engine[dict]):
+    game_id = "time-after-time"
+    title = "Time After Time"
+    min_seats = 2
+    max_seats = 4
+    options = (
+        Option("ghost_redraw", "Ghost redraw", ((False, "Off: a Ghost ends the turn"),
+                                                (True, "On: draw again after a Ghost")),
+               "Ruling TT-3: after drawing a Ghost, draw a second card from the same neighbour."),
+    )
+
+    # --- setup --------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> dict:
+        """Deal as ruling TT-1 says: a share of the Time cards plus the Ghosts, 7 each; the
+        remaining Time cards are the draw pile; the starting seat is random (ruling TT-2)."""
+        self.check_config(config)
+        seats = config.seat_count
+        rng = Rng.from_seed(seed, "time-after-time")
+        time_cards = rng.shuffled(TIME_CARDS)
+        dealt_count = TIME_CARDS_DEALT[seats]
+        to_deal = rng.shuffled(time_cards[:dealt_count] + list(GHOSTS[:GHOSTS_IN_PLAY[seats]]))
+        hands = [to_deal[i * SLOTS:(i + 1) * SLOTS] for i in range(seats)]
+        return {
+            "seats": seats,
+            "names": [seat.name for seat in config.seats],
+            "ghost_redraw": bool(self.option_value(config, "ghost_redraw")),
+            "ghosts": list(GHOSTS[:GHOSTS_IN_PLAY[seats]]),
+            "hands": hands,
+            "known": [[] for _ in range(seats)],
+            "rows": [[None] * SLOTS for _ in range(seats)],
+            "pile": time_cards[dealt_count:],
+            "out": [],
+            "turn": rng.below(seats),
+            "turn_number": 1,
+            "phase": PHASE_DRAW,
+            "pending": None,
+            "winner": None,
+            "end_reason": None,
+            "last": None,
+            "rng": rng.state,
+        }
+
+    # --- queries ------------------------------------------------------------------------------
+    def is_over(self, state: dict) -> bool:
+        return state["phase"] == PHASE_OVER
+
+    def active_seats(self, state: dict) -> list[int]:
+        return [] if self.is_over(state) else [state["turn"]]
+
+    def cards_gone(self, state: dict) -> list[str]:
+        return [card for row in state["rows"] for card in row if card is not None] + state["out"]
+
+    def completable(self, state: dict, seat: int) -> bool:
+        return row_completable(state["rows"][seat], hours_gone(self.cards_gone(state)))
+
+    def emergency_available(self, state: dict, seat: int) -> bool:
+        """Ruling TT-7: on your turn, before drawing, with a row that can no longer be completed."""
+        row = state["rows"][seat]
+        return (state["phase"] == PHASE_DRAW and seat == state["turn"] and None in row
+                and not self.completable(state, seat))
+
+    def turn_facts(self, state: dict) -> TurnFacts:
+        """Where the pending card may go, and who else could place it (ruling TT-5's question,
+        answered by the engine and only asked when the drawer has no legal slot)."""
+        card = state["pending"]
+        if card is None:
+            return TurnFacts([], [])
+        seat = state["turn"]
+        slots = legal_slots(state["rows"][seat], hour_of(card))
+        if slots:
+            return TurnFacts(slots, [])
+        others = [other for other in range(state["seats"])
+                  if other != seat and legal_slots(state["rows"][other], hour_of(card))]
+        return TurnFacts([], others)
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        if self.is_over(state) or not 0 <= seat < state["seats"]:
+            return []
+        actions: list[Action] = []
+        if seat == state["turn"]:
+            phase = state["phase"]
+            if phase in (PHASE_DRAW, PHASE_REDRAW):
+                victim = right_neighbour(seat, state["seats"])
+                actions += [Action.make(seat, "draw", position=i) for i in range(len(state["hands"][victim]))]
+                if phase == PHASE_DRAW and self.emergency_available(state, seat):
+                    actions += [Action.make(seat, "shift", moves=moves)
+                                for moves in shift_sequences(state["rows"][seat])]
+            elif phase == PHASE_PLACE:
+                facts = self.turn_facts(state)
+                if facts.legal_slots:
+                    actions += [Action.make(seat, "place", slot=slot) for slot in facts.legal_slots]
+                else:
+                    actions.append(Action.make(seat, "keep"))
+        hand_size = len(state["hands"][seat])
+        # ruling TT-3b: reordering your own hand, at any time, one move at a time
+        actions += [Action.make(seat, "reorder", **{"from": i, "to": j})
+                    for i in range(hand_size) for j in range(hand_size) if i != j]
+        return actions
+
+    def explain_illegal(self, state: dict, action: Action) -> str:
+        if self.is_over(state):
+            return "the game is over"
+        seat, kind = action.seat, action.kind
+        if not 0 <= seat < state["seats"]:
+            return f"there is no seat {seat}"
+        if kind == "reorder":
+            size = len(state["hands"][seat])
+            return f"a reorder moves a card between two different positions 0-{size - 1} of your own hand"
+        if kind not in ("draw", "place", "keep", "shift"):
+            return f"{kind!r} is not a Time After Time move"
+        if seat != state["turn"]:
+            return f"it is not seat {seat}'s turn (only reordering your hand is allowed out of turn)"
+        phase = state["phase"]
+        if kind == "draw":
+            if phase == PHASE_PLACE:
+                return "you already drew this turn: place or keep the card first"
+            size = len(state["hands"][right_neighbour(seat, state["seats"])])
+            return f"draw a position 0-{size - 1} from your right-hand neighbour's hand"
+        if kind == "shift":
+            if phase != PHASE_DRAW:
+                return "the emergency move replaces the draw: it is only allowed before drawing"
+            if not self.emergency_available(state, seat):
+                return "the emergency move is only allowed when your row can no longer be completed (TT-7)"
+            return "each shift moves a different placed card by one slot into a free neighbouring slot"
+        if phase != PHASE_PLACE:
+            return "draw a card first"
+        facts = self.turn_facts(state)
+        if kind == "keep":
+            return "you keep a card only when you cannot place it but an opponent could (TT-5)"
+        if not facts.legal_slots:
+            return "no slot can take this card: keep it (an opponent could place it)"
+        return (f"{card_label(state['pending'])} must go on a free slot that keeps the row rising: "
+                f"slots {', '.join(str(s) for s in facts.legal_slots)}")
+
+    # --- applying -----------------------------------------------------------------------------
+    def _apply(self, state: dict, action: Action) -> list[Event]:
+        seat, kind = action.seat, action.kind
+        if kind == "reorder":
+            events = self._reorder(state, seat, action["from"], action["to"])
+            return [self._with_names(state, event) for event in events]
+        if kind == "draw":
+            events = self._draw(state, seat, action["position"])
+        elif kind == "place":
+            events = self._place(state, seat, action["slot"])
+        elif kind == "keep":
+            events = self._keep(state, seat)
+        elif kind == "shift":
+            events = self._shift(state, seat, tuple(tuple(m) for m in action["moves"]))
+        else:  # pragma: no cover - apply() checked legality
+            raise AssertionError(kind)
+        events += self._settle(state)
+        return [self._with_names(state, event) for event in events]
+
+    @staticmethod
+    def _with_names(state: dict, event: Event) -> Event:
+        """Seat names ride along so `describe` can write "You drew 14H00 from Ann"."""
+        extra = {}
+        for key, name_key in (("seat", "name"), ("from_seat", "from_name"), ("winner", "winner_name")):
+            value = event.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                extra[name_key] = state["names"][value]
+        if not extra:
+            return event
+        return Event.make(event.kind, event.audience, **dict(event.args), **extra)
+
+    def _insert_secretly(self, state: dict, seat: int, card: str) -> int:
+        """Put `card` at a random position of `seat`'s hand; only the owner learns which."""
+        rng = Rng(state["rng"])
+        position = rng.below(len(state["hands"][seat]) + 1)
+        state["rng"] = rng.state
+        state["hands"][seat].insert(position, card)
+        return position
+
+    def _make_known(self, state: dict, seat: int, card: str) -> None:
+        state["known"][seat].append(card)
+        state["known"][seat].sort()
+
+    def _reorder(self, state: dict, seat: int, source: int, target: int) -> list[Event]:
+        hand = state["hands"][seat]
+        card = hand.pop(source)
+        hand.insert(target, card)
+        others = [s for s in range(state["seats"]) if s != seat]
+        return [Event.make("reorder", [seat], seat=seat, card=card, **{"from": source, "to": target}),
+                Event.make("reorder", others, seat=seat, **{"from": source, "to": target})]
+
+    def _draw(self, state: dict, seat: int, position: int) -> list[Event]:
+        """Rulings TT-2/TT-3/TT-5/TT-6b: draw by position; a Time card is shown and announced,
+        a Ghost is shown and goes into the hand."""
+        victim = right_neighbour(seat, state["seats"])
+        card = state["hands"][victim].pop(position)
+        if card in state["known"][victim]:
+            state["known"][victim].remove(card)
+        draw = {"seat": seat, "from_seat": victim, "position": position, "card": card}
+        state["last"] = {"kind": "draw", **draw}
+        if is_ghost(card):
+            hand_position = self._insert_secretly(state, seat, card)
+            self._make_known(state, seat, card)
+            others = [s for s in range(state["seats"]) if s != seat]
+            events = [Event.make("draw", [seat], hand_position=hand_position, **draw),
+                      Event.make("draw", others, **draw)]
+            if state["ghost_redraw"]:
+                state["phase"] = PHASE_REDRAW  # ruling TT-3, option: draw again from the same hand
+            else:
+                events += self._end_turn(state)
+            return events
+        events = [Event.make("draw", None, **draw)]
+        if None not in state["rows"][seat]:
+            # ruling TT-6b: a full row keeps what it draws, no question asked
+            events += self._keep_card(state, seat, card, "full_row")
+            return events + self._end_turn(state)
+        state["pending"] = card
+        state["phase"] = PHASE_PLACE
+        facts = self.turn_facts(state)
+        if facts.legal_slots or facts.who_could_place:
+            return events
+        # ruling TT-5: nobody could place it - out of the game, then a card from the pile
+        state["pending"] = None
+        state["out"].append(card)
+        events.append(Event.make("discard_out", None, seat=seat, card=card))
+        events += self._draw_from_pile(state, seat, "discard_out")
+        return events + self._end_turn(state)
+
+    def _place(self, state: dict, seat: int, slot: int) -> list[Event]:
+        card = state["pending"]
+        state["rows"][seat][slot] = card
+        state["pending"] = None
+        state["last"] = {"kind": "place", "seat": seat, "card": card, "slot": slot}
+        return [Event.make("place", None, seat=seat, card=card, slot=slot)] + self._end_turn(state)
+
+    def _keep(self, state: dict, seat: int) -> list[Event]:
+        """Ruling TT-5: no legal slot, but an opponent could place it: it stays in play."""
+        card = state["pending"]
+        state["pending"] = None
+        return self._keep_card(state, seat, card, "someone_could_place") + self._end_turn(state)
+
+    def _keep_card(self, state: dict, seat: int, card: str, reason: str) -> list[Event]:
+        hand_position = self._insert_secretly(state, seat, card)
+        self._make_known(state, seat, card)
+        state["last"] = {"kind": "keep", "seat": seat, "card": card, "reason": reason}
+        others = [s for s in range(state["seats"]) if s != seat]
+        return [Event.make("keep", [seat], seat=seat, card=card, reason=reason, hand_position=hand_position),
+                Event.make("keep", others, seat=seat, card=card, reason=reason)]
+
+    def _shift(self, state: dict, seat: int, moves: tuple[tuple[int, int], ...]) -> list[Event]:
+        """Ruling TT-7: the emergency move replaces the draw."""
+        row = state["rows"][seat]
+        cards = [row[source] for source, _ in moves]
+        state["rows"][seat] = apply_shift(row, moves)
+        state["last"] = {"kind": "shift", "seat": seat, "moves": [list(m) for m in moves]}
+        return ([Event.make("shift", None, seat=seat, moves=moves, cards=cards)]
+                + self._end_turn(state))
+
+    def _draw_from_pile(self, state: dict, seat: int, reason: str) -> list[Event]:
+        """A face-down card from the pile into a hand: announced, the card itself secret (TT-6)."""
+        if not state["pile"]:
+            return []
+        card = state["pile"].pop()
+        hand_position = self._insert_secretly(state, seat, card)
+        others = [s for s in range(state["seats"]) if s != seat]
+        return [Event.make("refill", [seat], seat=seat, reason=reason, card=card, hand_position=hand_position,
+                           draw_count=len(state["pile"])),
+                Event.make("refill", others, seat=seat, reason=reason, draw_count=len(state["pile"]))]
+
+    def _end_turn(self, state: dict) -> list[Event]:
+        state["phase"] = PHASE_DRAW
+        state["turn"] = left_neighbour(state["turn"], state["seats"])
+        state["turn_number"] += 1
+        return []
+
+    def _settle(self, state: dict) -> list[Event]:
+        """The automatic parts after every move: refills (TT-6), the immediate win and the
+        exhausted-pile end (TT-8), and the safety cap."""
+        events: list[Event] = []
+        seats = state["seats"]
+        order = [(state["turn"] + i) % seats for i in range(seats)]
+        for seat in order:
+            if not any(not is_ghost(c) for c in state["hands"][seat]) and state["pile"]:
+                events += self._draw_from_pile(state, seat, "no_time_card")
+        for seat in order:
+            if None not in state["rows"][seat] and not any(is_ghost(c) for c in state["hands"][seat]):
+                return events + self._finish(state, seat, "row_complete")
+        if not state["pile"] and any(not hand for hand in state["hands"]):
+            return events + self._finish(state, None, "empty_hand")
+        if state["turn_number"] > SAFETY_TURN_CAP and state["phase"] == PHASE_DRAW:
+            return events + self._finish(state, None, "safety_cap")
+        return events
+
+    def _finish(self, state: dict, winner: int | None, reason: str) -> list[Event]:
+        state["phase"] = PHASE_OVER
+        state["winner"] = winner
+        state["end_reason"] = reason
+        events = []
+        if winner is not None:
+            events.append(Event.make("win", None, seat=winner, row=state["rows"][winner]))
+        events.append(Event.make("game_over", None, winner=winner, tie=winner is None, reason=reason))
+        return events
+
+    # --- what a seat may see ------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        seats = state["seats"]
+        facts = self.turn_facts(state)
+        own_hand = list(state["hands"][seat]) if seat is not None else []
+        public_ghosts = [sum(1 for c in state["known"][s] if is_ghost(c)) for s in range(seats)]
+        unseen_ghosts = len(state["ghosts"]) - sum(public_ghosts)
+        if seat is not None:
+            own_ghosts = sum(1 for c in own_hand if is_ghost(c))
+            unseen_ghosts -= own_ghosts - public_ghosts[seat]
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "seats": seats,
+            "names": list(state["names"]),
+            "options": {"ghost_redraw": state["ghost_redraw"]},
+            "hand": own_hand,
+            "hand_size": [len(hand) for hand in state["hands"]],
+            # cards announced into a hand (kept, TT-5; drawn Ghosts, TT-3), sorted: never positions
+            "public_hand_cards": [list(state["known"][s]) for s in range(seats)],
+            "rows": [list(row) for row in state["rows"]],
+            "draw_count": len(state["pile"]),
+            "out_of_game": list(state["out"]),
+            "ghosts_in_game": len(state["ghosts"]),
+            "ghost_holders": public_ghosts,
+            "ghosts_unseen": unseen_ghosts,
+            "turn": state["turn"],
+            "turn_number": state["turn_number"],
+            "turn_cap": SAFETY_TURN_CAP,
+            "phase": state["phase"],
+            "draw_from": right_neighbour(state["turn"], seats),
+            "pending": state["pending"],
+            "legal_slots": facts.legal_slots,
+            "who_could_place": facts.who_could_place,
+            "completable": [self.completable(state, s) for s in range(seats)],
+            "emergency_available": seat is not None and self.emergency_available(state, seat),
+            "last": state["last"],
+            "winner": state["winner"],
+            "tie": self.is_over(state) and state["winner"] is None,
+            "end_reason": state["end_reason"],
+        }
+
+    def secrets(self, state: dict, seat: int | None) -> set[str]:
+        hidden = set(state["pile"])
+        for other in range(state["seats"]):
+            if other != seat:
+                hidden.update(c for c in state["hands"][other] if c not in state["known"][other])
+        return hidden
+
+    def check_invariants(self, state: dict) -> None:
+        cards = [c for hand in state["hands"] for c in hand] + state["pile"] + state["out"]
+        cards += [c for row in state["rows"] for c in row if c is not None]
+        if state["pending"] is not None:
+            cards.append(state["pending"])
+        assert sorted(cards) == sorted(TIME_CARDS + tuple(state["ghosts"])), "cards not conserved"
+        assert not any(is_ghost(c) for c in state["pile"] + state["out"]), "a Ghost left the hands"
+        for seat, row in enumerate(state["rows"]):
+            hours = [hour_of(c) for c in row if c is not None]
+            assert hours == sorted(set(hours)), f"row of seat {seat} is not strictly increasing"
+            assert all(c in state["hands"][seat] for c in state["known"][seat]), "known card not in hand"
+        assert (state["pending"] is not None) == (state["phase"] == PHASE_PLACE) or self.is_over(state)
+        if not self.is_over(state) and state["pile"]:
+            for hand in state["hands"]:
+                assert any(not is_ghost(c) for c in hand), "a hand without a Time card was not refilled"
+
+    # --- the end ------------------------------------------------------------------------------
+    def result(self, state: dict) -> Outcome | None:
+        if not self.is_over(state):
+            return None
+        seats = state["seats"]
+        winner = state["winner"]
+        scores = tuple(1 if s == winner else 0 for s in range(seats))
+        if winner is None:
+            ranking: tuple[tuple[int, ...], ...] = (tuple(range(seats)),)
+        else:
+            ranking = ((winner,), tuple(s for s in range(seats) if s != winner))
+        breakdown = tuple(
+            (
+                {"label": "Slots filled", "value": sum(1 for c in state["rows"][s] if c is not None)},
+                {"label": "Ghosts held", "value": sum(1 for c in state["hands"][s] if is_ghost(c))},
+                {"label": "Cards in hand", "value": len(state["hands"][s])},
+                {"label": "Row can be completed", "value": "yes" if self.completable(state, s) else "no"},
+            )
+            for s in range(seats)
+        )
+        reason = state["end_reason"]
+        if winner is not None:
+            summary = f"{state['names'][winner]} filled seven rising hours with no Ghost in hand."
+        elif reason == "empty_hand":
+            summary = "The draw pile ran out and a hand emptied: the game is a tie."
+        else:
+            summary = f"The game reached the {SAFETY_TURN_CAP}-turn safety cap: a tie."
+        return Outcome(scores, ranking, () if winner is None else (winner,), breakdown, summary,
+                       draw=winner is None)
+
+    # --- the log ------------------------------------------------------------------------------
+    def describe(self, event: Event, seat: int | None) -> str:
+        def names(s: int) -> str:
+            if s == event.get("seat"):
+                return str(event.get("name", f"Seat {s + 1}"))
+            if s == event.get("from_seat"):
+                return str(event.get("from_name", f"Seat {s + 1}"))
+            return f"Seat {s + 1}"
+
+        def who(s: int) -> str:
+            return "You" if s == seat else names(s)
+
+        def whom(s: int) -> str:
+            return "you" if s == seat else names(s)
+
+        kind = event.kind
+        if kind == "draw":
+            card = event.get("card")
+            what = card_label(card) if card else "a card"
+            line = f"{who(event['seat'])} drew {what} from {whom(event['from_seat'])}"
+            return line + (" and it ends the turn" if card and is_ghost(card) else "")
+        if kind == "place":
+            return f"{who(event['seat'])} placed {card_label(event['card'])} on slot {event['slot'] + 1}"
+        if kind == "keep":
+            why = ("a full row keeps it" if event["reason"] == "full_row"
+                   else "someone else could still place it")
+            return f"{who(event['seat'])} kept {card_label(event['card'])} ({why})"
+        if kind == "discard_out":
+            return f"Nobody could place {card_label(event['card'])}: it leaves the game"
+        if kind == "refill":
+            card = event.get("card")
+            why = "had no Time card left" if event["reason"] == "no_time_card" else "draws after the discard"
+            drawn = f" and drew {card_label(card)}" if card else " and drew from the pile"
+            return f"{who(event['seat'])} {why}{drawn}"
+        if kind == "shift":
+            count = len(event["moves"])
+            return f"{who(event['seat'])} made the emergency move, shifting {count} card{'s' if count > 1 else ''}"
+        if kind == "reorder":
+            return f"{who(event['seat'])} rearranged {'your' if event['seat'] == seat else 'their'} hand"
+        if kind == "win":
+            return f"{who(event['seat'])} completed the row and won!"
+        if kind == "game_over":
+            if event["winner"] is not None:
+                return f"The game is over: {event.get('winner_name', 'a player')} won"
+            return "The game is over: a tie"
+        return kind
+
+
+ENGINE = TimeAfterTime()
