@@ -1,0 +1,89 @@
+"""Fonts by role, cached text surfaces and word wrapping (ART.md: Type)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+
+import pygame
+
+from .paths import FONT_DIR
+
+FONT_FILES: dict[str, str] = {
+    "display": "BebasNeue-Regular.otf",  # headlines and big numbers: scores, hours, years
+    "ui": "Inter-Regular.otf",
+    "ui-bold": "Inter-SemiBold.otf",
+    "story": "EBGaramond08-Regular.otf",  # Labyrinth texts, Lost in Time captions
+    "story-italic": "EBGaramond08-Italic.otf",
+}
+ROLES: tuple[str, ...] = tuple(FONT_FILES)
+
+TEXT_CACHE_LIMIT = 1024
+_text_cache: OrderedDict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = OrderedDict()
+
+
+@lru_cache(maxsize=256)
+def font(role: str, px: int) -> pygame.font.Font:
+    """The font of a role at a pixel size (cached: the same object every call)."""
+    if role not in FONT_FILES:
+        raise KeyError(f"unknown font role {role!r}; roles: {', '.join(ROLES)}")
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_DIR / FONT_FILES[role]), max(1, int(px)))
+
+
+def text_surface(text: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
+    """Antialiased text with a transparent background; an LRU cache keeps the last renders.
+
+    Callers must not draw onto the returned Surface: it is shared.
+    """
+    key = (text, role, int(px), tuple(colour))
+    cached = _text_cache.get(key)
+    if cached is not None:
+        _text_cache.move_to_end(key)
+        return cached
+    surface = font(role, px).render(text, True, colour)
+    if len(colour) == 4 and colour[3] < 255:
+        surface.set_alpha(colour[3])
+    _text_cache[key] = surface
+    if len(_text_cache) > TEXT_CACHE_LIMIT:
+        _text_cache.popitem(last=False)
+    return surface
+
+
+def wrap(text: str, role: str, px: int, width: int) -> list[str]:
+    """Greedy word wrap to `width` pixels; newlines start new lines, blank lines are kept,
+    a word too long for a line is split between characters."""
+    face = font(role, px)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if face.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+                line = ""
+            while face.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and face.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def fit_px(text: str, role: str, max_px: int, width: int, min_px: int = 8) -> int:
+    """The largest pixel size <= max_px at which `text` fits on one line of `width`."""
+    px = max_px
+    while px > min_px and font(role, px).size(text)[0] > width:
+        px -= 1
+    return px
