@@ -1,0 +1,461 @@
+"""Lost Cities for two: expeditions, wagers, a shared row of discard piles, and a match of rounds.
+
+The state is plain data (dicts, lists, ints, strs) so `copy_state`, `state_hash` and saves are cheap.
+The top of the draw pile is the *last* element of `state["deck"]`; every discard pile keeps its top
+last too. Rulings LC-1 ... LC-8 of RULINGS.md are cited where they act.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.engine import Engine, Option
+from game.core.rng import Rng
+from game.core.types import Action, Event, GameConfig, Outcome, rank_by_score
+
+ALL_COLOURS = ("y", "b", "w", "g", "r", "p")
+COLOUR_NAMES = {"y": "Yellow", "b": "Blue", "w": "White", "g": "Green", "r": "Red", "p": "Purple"}
+WAGER_RANKS = ("w1", "w2", "w3")
+NUMBER_RANKS = tuple(f"{n:02d}" for n in range(2, 11))
+RANKS = WAGER_RANKS + NUMBER_RANKS
+HAND_SIZE = 8
+EXPEDITION_COST = 20
+BONUS_CARDS = 8
+BONUS_POINTS = 20
+ROUND_ACTION_CAP = 10_000  # ruling LC-8
+MINUS = "\u2212"
+TIMES = "\u00d7"
+
+
+# --- cards -------------------------------------------------------------------------------------
+
+def card_id(colour: str, rank: str) -> str:
+    """`card_id("b", "07") == "lc-b-07"`; wagers are ranks "w1"..."w3"."""
+    return f"lc-{colour}-{rank}"
+
+
+def card_colour(card: str) -> str:
+    return card[3]
+
+
+def is_wager(card: str) -> bool:
+    return card[5] == "w"
+
+
+def card_value(card: str) -> int:
+    """The number on a card; 0 for a wager."""
+    return 0 if card[5] == "w" else int(card[5:])
+
+
+def deck_for(colours: list[str] | tuple[str, ...]) -> list[str]:
+    """Every card of the given colours in lane order (ruling LC-1: 12 per colour)."""
+    return [card_id(c, r) for c in colours for r in RANKS]
+
+
+def lane_sort_key(card: str) -> tuple[int, int, str]:
+    """Lane order y, b, w, g, r, p; inside a lane wagers first, then numbers ascending."""
+    return (ALL_COLOURS.index(card[3]), card_value(card), card)
+
+
+def card_name(card: str) -> str:
+    """"Blue 7" or "Blue wager"."""
+    colour = COLOUR_NAMES[card_colour(card)]
+    return f"{colour} wager" if is_wager(card) else f"{colour} {card_value(card)}"
+
+
+def can_extend(expedition: list[str], card: str) -> bool:
+    """Ruling LC-4: wagers only before the first number; numbers strictly increasing."""
+    if not expedition:
+        return True
+    top = expedition[-1]
+    if is_wager(card):
+        return is_wager(top)
+    return is_wager(top) or card_value(card) > card_value(top)
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+def expedition_score(cards: list[str]) -> dict[str, int]:
+    """Ruling LC-6: (sum − 20) × (1 + wagers), negatives too; +20 unmultiplied for 8+ cards.
+    An unstarted expedition scores 0."""
+    if not cards:
+        return {"started": 0, "sum": 0, "wagers": 0, "cards": 0, "bonus": 0, "score": 0}
+    total = sum(card_value(c) for c in cards)
+    wagers = sum(1 for c in cards if is_wager(c))
+    bonus = BONUS_POINTS if len(cards) >= BONUS_CARDS else 0
+    score = (total - EXPEDITION_COST) * (1 + wagers) + bonus
+    return {"started": 1, "sum": total, "wagers": wagers, "cards": len(cards), "bonus": bonus, "score": score}
+
+
+def expedition_label(colour: str, detail: dict[str, int]) -> str:
+    """The rulebook's way of writing a line: "Blue: (23 − 20) × 2"."""
+    name = COLOUR_NAMES[colour]
+    if not detail["started"]:
+        return f"{name}: not started"
+    text = f"{name}: ({detail['sum']} {MINUS} {EXPEDITION_COST})"
+    if detail["wagers"]:
+        text += f" {TIMES} {1 + detail['wagers']}"
+    if detail["bonus"]:
+        text += f" + {detail['bonus']}"
+    return text
+
+
+def round_score(expeditions: dict[str, list[str]]) -> int:
+    return sum(expedition_score(cards)["score"] for cards in expeditions.values())
+
+
+# --- the engine --------------------------------------------------------------------------------
+
+class LostCities(Engine[dict]):
+    game_id = "lost-cities"
+    title = "Lost Cities"
+    min_seats = 2
+    max_seats = 2
+    options = (
+        Option("rounds", "Rounds", ((3, "3 rounds"), (1, "1 round"), (2, "2 rounds"), (4, "4 rounds"),
+                                    (5, "5 rounds")),
+               "A match adds up the scores of its rounds (ruling LC-7)."),
+        Option("colours", "Colours", ((5, "5 colours (60 cards)"), (6, "6 colours, long game (72 cards)")),
+               "The long game adds a purple expedition (ruling LC-1)."),
+    )
+
+    # --- setup ---------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> dict:
+        self.check_config(config)
+        colours = list(ALL_COLOURS[: self.option_value(config, "colours")])
+        rng = Rng.from_seed(seed, "lost-cities")
+        state: dict[str, Any] = {
+            "colours": colours,
+            "rounds": self.option_value(config, "rounds"),
+            "round": 0,
+            "totals": [0, 0],
+            "history": [],
+            "over": False,
+            "rng": rng.state,
+        }
+        self._deal_round(state, starter=rng.below(2))  # ruling LC-7: round 1 starter at random
+        return state
+
+    def _deal_round(self, state: dict, starter: int) -> list[Event]:
+        """Shuffle every card, deal 8 each (ruling LC-1) and hand the turn to `starter`."""
+        rng = Rng(state["rng"])
+        deck = rng.shuffled(deck_for(state["colours"]))
+        state["rng"] = rng.state
+        hands = [sorted(deck[-HAND_SIZE:], key=lane_sort_key),
+                 sorted(deck[-2 * HAND_SIZE:-HAND_SIZE], key=lane_sort_key)]
+        del deck[-2 * HAND_SIZE:]
+        state.update({
+            "round": state["round"] + 1,
+            "deck": deck,
+            "hands": hands,
+            "known": [[], []],
+            "expeditions": [{c: [] for c in state["colours"]} for _ in range(2)],
+            "discards": {c: [] for c in state["colours"]},
+            "starter": starter,
+            "turn": starter,
+            "phase": "play",
+            "last_discard": None,
+            "round_actions": 0,
+        })
+        return [Event.make("deal", [seat], seat=seat, cards=list(hands[seat]), round=state["round"],
+                           starter=starter, deck_count=len(deck), hand_sizes=[HAND_SIZE, HAND_SIZE])
+                for seat in range(2)]
+
+    # --- whose turn, what is legal -------------------------------------------------------------
+    def is_over(self, state: dict) -> bool:
+        return bool(state["over"])
+
+    def active_seats(self, state: dict) -> list[int]:
+        return [] if state["over"] else [state["turn"]]
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        if state["phase"] == "play":
+            expeditions = state["expeditions"][seat]
+            plays = [Action.make(seat, "play", card=card) for card in state["hands"][seat]
+                     if can_extend(expeditions[card_colour(card)], card)]
+            discards = [Action.make(seat, "discard", card=card) for card in state["hands"][seat]]
+            return plays + discards
+        actions = [Action.make(seat, "draw", source="deck")] if state["deck"] else []
+        for colour in state["colours"]:
+            pile = state["discards"][colour]
+            if pile and pile[-1] != state["last_discard"]:  # ruling LC-3
+                actions.append(Action.make(seat, "draw", source=colour))
+        return actions
+
+    def explain_illegal(self, state: dict, action: Action) -> str:
+        if state["over"]:
+            return "the match is over"
+        if action.seat not in (0, 1):
+            return f"Lost Cities has seats 0 and 1, not {action.seat}"
+        if action.seat != state["turn"]:
+            return f"it is not seat {action.seat}'s turn"
+        if action.kind not in ("play", "discard", "draw"):
+            return f"Lost Cities has no {action.kind!r} action (play, discard or draw)"
+        phase = state["phase"]
+        if action.kind == "draw" and phase == "play":
+            return "first play or discard a card, then draw"
+        if action.kind != "draw" and phase == "draw":
+            return "you have played this turn: now draw a card from the deck or a discard pile"
+        if action.kind == "draw":
+            source = action.get("source")
+            if source == "deck":
+                return "the draw pile is empty"
+            if source not in state["colours"]:
+                return f"there is no draw source {source!r} (deck or a colour letter)"
+            pile = state["discards"][source]
+            if not pile:
+                return f"the {COLOUR_NAMES[source]} discard pile is empty"
+            if pile[-1] == state["last_discard"]:
+                return f"you may not draw back the {card_name(pile[-1])} you just discarded (ruling LC-3)"
+            return "that draw is not allowed now"
+        card = action.get("card")
+        if not isinstance(card, str) or card not in state["hands"][action.seat]:
+            return f"{card!r} is not in your hand"
+        if action.kind == "play":
+            expedition = state["expeditions"][action.seat][card_colour(card)]
+            top = expedition[-1]
+            name = COLOUR_NAMES[card_colour(card)]
+            if is_wager(card):
+                return f"wagers go only before the first number card; your {name} expedition has numbers (ruling LC-4)"
+            return (f"your {name} expedition is at {card_value(top)}: the next card must be higher "
+                    f"than that (ruling LC-4)")
+        return f"{action.kind} is not allowed now"
+
+    # --- applying ------------------------------------------------------------------------------
+    def _apply(self, state: dict, action: Action) -> list[Event]:
+        seat = action.seat
+        round_before = state["round"]
+        state["round_actions"] += 1
+        events: list[Event]
+        if action.kind == "draw":
+            events = self._draw(state, seat, str(action["source"]))
+        else:
+            card = str(action["card"])
+            colour = card_colour(card)
+            state["hands"][seat].remove(card)
+            if card in state["known"][seat]:
+                state["known"][seat].remove(card)
+            if action.kind == "play":
+                expedition = state["expeditions"][seat][colour]
+                opened = not expedition
+                expedition.append(card)
+                state["last_discard"] = None
+                wagers = sum(1 for c in expedition if is_wager(c))
+                events = [Event.make("play", None, seat=seat, card=card, colour=colour, opened=opened,
+                                     wagers=wagers, **{"from": "hand", "to": "expedition"})]
+            else:
+                state["discards"][colour].append(card)
+                state["last_discard"] = card
+                events = [Event.make("discard", None, seat=seat, card=card, colour=colour,
+                                     **{"from": "hand", "to": "discard"})]
+            state["phase"] = "draw"
+        still_same_round = state["round"] == round_before and not state["over"]
+        if still_same_round and state["round_actions"] >= ROUND_ACTION_CAP:  # ruling LC-8
+            events += self._end_round(state, reason="cap")
+        return events
+
+    def _draw(self, state: dict, seat: int, source: str) -> list[Event]:
+        other = 1 - seat
+        if source == "deck":
+            card = state["deck"].pop()
+            state["hands"][seat].append(card)
+            count = len(state["deck"])
+            events = [Event.make("draw", [seat], seat=seat, source="deck", card=card, deck_count=count,
+                                 **{"from": "deck", "to": "hand"}),
+                      Event.make("draw", [other], seat=seat, source="deck", deck_count=count,
+                                 **{"from": "deck", "to": "hand"})]
+        else:
+            card = state["discards"][source].pop()
+            state["hands"][seat].append(card)
+            state["known"][seat].append(card)
+            events = [Event.make("draw", None, seat=seat, source=source, card=card,
+                                 deck_count=len(state["deck"]), **{"from": "discard", "to": "hand"})]
+        state["hands"][seat].sort(key=lane_sort_key)
+        state["phase"] = "play"
+        state["last_discard"] = None
+        state["turn"] = other
+        if not state["deck"]:  # ruling LC-5: the round ends the instant the last card is drawn
+            events += self._end_round(state, reason="deck")
+        return events
+
+    def _end_round(self, state: dict, reason: str) -> list[Event]:
+        """Score the round (ruling LC-6), carry totals (LC-7), then deal again or end the match."""
+        details = [[expedition_score(state["expeditions"][seat][c]) for c in state["colours"]]
+                   for seat in range(2)]
+        scores = [sum(d["score"] for d in details[seat]) for seat in range(2)]
+        for seat in range(2):
+            state["totals"][seat] += scores[seat]
+        state["history"].append({
+            "round": state["round"],
+            "starter": state["starter"],
+            "reason": reason,
+            "scores": list(scores),
+            "expeditions": [[dict(d, colour=c) for c, d in zip(state["colours"], details[seat])]
+                            for seat in range(2)],
+        })
+        breakdown = [[[c, d["cards"], d["sum"], d["wagers"], d["bonus"], d["score"]]
+                      for c, d in zip(state["colours"], details[seat])] for seat in range(2)]
+        labels = [[f"{expedition_label(c, d)} = {d['score']}" for c, d in zip(state["colours"], details[seat])
+                   if d["started"]] for seat in range(2)]
+        events = [Event.make("round_end", None, round=state["round"], reason=reason, scores=scores,
+                             totals=list(state["totals"]), breakdown=breakdown, labels=labels,
+                             last_round=state["round"] >= state["rounds"])]
+        if state["round"] >= state["rounds"]:
+            state["over"] = True
+            state["phase"] = "over"
+            winners = self._winners(state)
+            events.append(Event.make("match_end", None, totals=list(state["totals"]), winners=winners,
+                                     draw=len(winners) == 2, rounds=state["round"]))
+            return events
+        # ruling LC-7: the loser of the round starts the next; seat 0 breaks a tied round
+        starter = 0 if scores[0] == scores[1] else (0 if scores[0] < scores[1] else 1)
+        return events + self._deal_round(state, starter)
+
+    def _winners(self, state: dict) -> list[int]:
+        a, b = state["totals"]
+        return [0, 1] if a == b else ([0] if a > b else [1])
+
+    # --- what a seat sees ----------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        colours = list(state["colours"])
+        hand_sizes = [len(state["hands"][0]), len(state["hands"][1])]
+        so_far = [{c: expedition_score(state["expeditions"][s][c])["score"] for c in colours}
+                  for s in range(2)]
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "colours": colours,
+            "hand": list(state["hands"][seat]) if seat is not None else [],
+            "hand_size": hand_sizes[1 - seat] if seat is not None else None,
+            "hand_sizes": hand_sizes,
+            # cards each seat took from a discard pile in full view and still holds: public memory
+            "known_in_hand": [list(state["known"][0]), list(state["known"][1])],
+            "expeditions": [{c: list(state["expeditions"][s][c]) for c in colours} for s in range(2)],
+            "discards": {c: list(state["discards"][c]) for c in colours},
+            "deck_count": len(state["deck"]),
+            "turn": state["turn"],
+            "phase": state["phase"],
+            "round": state["round"],
+            "rounds": state["rounds"],
+            "starter": state["starter"],
+            "totals": list(state["totals"]),
+            "round_scores_so_far": so_far,
+            "round_totals_so_far": [sum(so_far[s].values()) for s in range(2)],
+            "round_history": [{"round": h["round"], "scores": list(h["scores"]), "reason": h["reason"]}
+                              for h in state["history"]],
+            "last_discard": state["last_discard"] if state["phase"] == "draw" else None,
+            "over": bool(state["over"]),
+        }
+
+    def secrets(self, state: dict, seat: int | None) -> set[str]:
+        hidden = set(state["deck"])
+        for other in range(2):
+            if other != seat:
+                hidden.update(c for c in state["hands"][other] if c not in state["known"][other])
+        return hidden
+
+    # --- the end -------------------------------------------------------------------------------
+    def result(self, state: dict) -> Outcome | None:
+        if not state["over"]:
+            return None
+        totals = list(state["totals"])
+        winners = self._winners(state)
+        breakdown = []
+        for seat in range(2):
+            lines: list[dict[str, Any]] = []
+            for record in state["history"]:
+                prefix = f"Round {record['round']} \u00b7 "
+                for detail in record["expeditions"][seat]:
+                    if detail["started"]:
+                        lines.append({"label": prefix + expedition_label(detail["colour"], detail),
+                                      "value": detail["score"]})
+                lines.append({"label": f"Round {record['round']} total", "value": record["scores"][seat]})
+            lines.append({"label": "Match total", "value": totals[seat]})
+            breakdown.append(tuple(lines))
+        if len(winners) == 2:
+            summary = f"A draw at {totals[0]} points each."
+        else:
+            win = winners[0]
+            summary = f"Seat {win + 1} wins {totals[win]} to {totals[1 - win]}."
+        return Outcome(tuple(totals), rank_by_score(totals), tuple(winners), tuple(breakdown), summary,
+                       draw=len(winners) == 2)
+
+    def check_invariants(self, state: dict) -> None:
+        everything = list(state["deck"]) + state["hands"][0] + state["hands"][1]
+        for colour in state["colours"]:
+            everything += state["discards"][colour]
+            for seat in range(2):
+                expedition = state["expeditions"][seat][colour]
+                everything += expedition
+                for i in range(1, len(expedition)):
+                    assert can_extend(expedition[:i], expedition[i]), f"expedition out of order: {expedition}"
+                assert all(card_colour(c) == colour for c in expedition), "card in the wrong expedition"
+            assert all(card_colour(c) == colour for c in state["discards"][colour]), "card on the wrong pile"
+        assert sorted(everything) == sorted(deck_for(state["colours"])), "cards not conserved (ruling LC-1)"
+        for seat in range(2):
+            assert set(state["known"][seat]) <= set(state["hands"][seat]), "known card not in hand"
+        if not state["over"]:
+            active = state["turn"]
+            expected = HAND_SIZE if state["phase"] == "play" else HAND_SIZE - 1
+            assert len(state["hands"][active]) == expected, "wrong hand size for the active seat"
+            assert len(state["hands"][1 - active]) == HAND_SIZE, "wrong hand size for the waiting seat"
+            assert state["deck"], "a round in play has an empty draw pile (ruling LC-5)"
+
+    # --- the log -------------------------------------------------------------------------------
+    def describe(self, event: Event, seat: int | None) -> str:
+        def who(s: Any) -> str:
+            if seat is None:
+                return f"Player {int(s) + 1}"
+            return "You" if s == seat else "Opponent"
+
+        kind = event.kind
+        if kind == "play":
+            card, actor = str(event["card"]), who(event["seat"])
+            name = COLOUR_NAMES[card_colour(card)]
+            if is_wager(card):
+                multiplier = 1 + int(event.get("wagers", 1))
+                if event.get("opened"):
+                    return f"{actor} opened {name} with a {TIMES}2 wager"
+                return f"{actor} raised the {name} wager to {TIMES}{multiplier}"
+            if event.get("opened"):
+                return f"{actor} opened {name} with a {card_value(card)}"
+            return f"{actor} played {card_name(card)}"
+        if kind == "discard":
+            return f"{who(event['seat'])} discarded {card_name(str(event['card']))}"
+        if kind == "draw":
+            actor, source = who(event["seat"]), event["source"]
+            if source == "deck":
+                card = event.get("card")
+                suffix = f" ({event['deck_count']} left)"
+                if card:
+                    return f"{actor} drew {card_name(str(card))} from the deck{suffix}"
+                return f"{actor} drew from the deck{suffix}"
+            return f"{actor} took {card_name(str(event['card']))} from the discards"
+        if kind == "round_end":
+            scores = list(event["scores"])
+            head = f"Round {event['round']} ends"
+            if event.get("reason") == "cap":
+                head += " (safety cap)"
+            if seat is None:
+                return f"{head}: {scores[0]} to {scores[1]}"
+            return f"{head}: you {scores[seat]}, opponent {scores[1 - seat]}"
+        if kind == "deal":
+            starter = event["starter"]
+            if seat is None:
+                return f"Round {event['round']}: Player {int(starter) + 1} starts"
+            return f"Round {event['round']}: {'you start' if starter == seat else 'opponent starts'}"
+        if kind == "match_end":
+            totals, winners = list(event["totals"]), list(event["winners"])
+            if len(winners) == 2:
+                return f"The match is a draw at {totals[0]}"
+            if seat is None:
+                return f"Player {winners[0] + 1} wins {totals[winners[0]]} to {totals[1 - winners[0]]}"
+            if winners[0] == seat:
+                return f"You win {totals[seat]} to {totals[1 - seat]}"
+            return f"Opponent wins {totals[1 - seat]} to {totals[seat]}"
+        return kind
+
+
+ENGINE = LostCities()
