@@ -1,0 +1,768 @@
+"""Lost in Adventure: The Labyrinth — the rules engine.
+
+The state is plain data and refers to its scenario by id, path and content hash (the scenario
+itself is data in game/content, loaded once and cached). All resolution happens in `Table`, a
+short-lived helper around (scenario, state) that the engine and the scenario checker share.
+There is no chance in this game: the state holds no RNG.
+"""
+
+from __future__ import annotations
+
+import marshal
+from itertools import combinations
+from typing import Any
+
+from game.core.engine import Engine, Option
+from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
+
+from game.rules.labyrinth.scenario import (
+    DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
+    load_scenario, register_scenario, scenario_for, shipped_scenarios,
+)
+
+RANKS: tuple[tuple[int, str, str], ...] = (  # (lowest score, rank, result) — rulebook table, ruling LA-6
+    (8, "Hero", "Amazing! You did not just complete the adventure, you mastered it."),
+    (6, "Explorer", "A fine adventure, but some of the story still hides in the dark. Try again?"),
+    (4, "Adventurer", "Good job! Curiosity found most of the secrets, but not all of them."),
+    (-999, "Apprentice", "You finished the story, but the labyrinth still hides many secrets."),
+)
+
+
+def rank_for(score: int) -> tuple[str, str]:
+    """Rank name and result line for a score; below 0 is still Apprentice (ruling LA-6)."""
+    for lowest, rank, line in RANKS:
+        if score >= lowest:
+            return rank, line
+    return RANKS[-1][1], RANKS[-1][2]
+
+
+def score_of(state: dict) -> int:
+    """Face-up favours minus prophecies not fulfilled, revealed or not (ruling LA-6)."""
+    unfulfilled = sum(1 for status in state["prophecies"].values() if status != "fulfilled")
+    return state["favours"] - unfulfilled
+
+
+def item_part_score(part: str, item: ItemCard) -> int | None:
+    """How well one key part matches an item: letter+number 2, bare letter 1, `*` 0 (ruling LA-3)."""
+    if part == "*":
+        return 0
+    letter, digits = ITEM_CODE.match(part).groups()  # type: ignore[union-attr]
+    if letter != item.letter:
+        return None
+    if not digits:
+        return 1
+    return 2 if item.number == int(digits) else None
+
+
+def match_paragraph(card: InteractionCard, items: list[ItemCard]) -> Paragraph | None:
+    """The paragraph these items reveal, or None (no match: the card goes back unread, LA-3).
+    A pair matches a key as a whole in either order; the most specific key wins, then the first."""
+    best: tuple[int, Paragraph] | None = None
+    for paragraph in card.paragraphs:
+        if paragraph.key == "*":
+            score: int | None = 0
+        elif len(items) == 1:
+            score = item_part_score(paragraph.parts[0], items[0])
+        else:
+            a, b = items
+            first, second = paragraph.parts
+            options = []
+            for x, y in ((a, b), (b, a)):
+                s1, s2 = item_part_score(first, x), item_part_score(second, y)
+                if s1 is not None and s2 is not None:
+                    options.append(s1 + s2)
+            score = max(options) if options else None
+        if score is not None and (best is None or score > best[0]):
+            best = (score, paragraph)
+    return best[1] if best else None
+
+
+def squares(scenario: Scenario) -> dict[tuple[int, int], int]:
+    cached = getattr(scenario, "_squares", None)
+    if cached is None:
+        cached = {pos: number for number, pos in scenario.positions.items()}
+        scenario._squares = cached  # type: ignore[attr-defined]
+    return cached
+
+
+class Table:
+    """Resolves actions and instructions on one state in place, collecting events (ruling LA-2:
+    depth-first, in written order; an impossible instruction is ignored)."""
+
+    def __init__(self, scenario: Scenario, state: dict) -> None:
+        self.sc, self.st = scenario, state
+        self.events: list[Event] = []
+        self.revealed = False
+        self.action_read: list[str] = []
+        self.records: list[list[str] | None] = []  # what the card being resolved has shown (LA-7)
+        self.cards: list[dict | None] = []  # the interaction being resolved, for TURN BACK OVER
+
+    # --- reading --------------------------------------------------------------------------------
+    def mark_read(self, key: str) -> None:
+        self.revealed = True
+        if key not in self.st["read"]:
+            self.st["read"].append(key)
+
+    def read(self, key: str, source: str) -> None:
+        """Show a text to the players now: it becomes part of the last text and of the card's record."""
+        self.mark_read(key)
+        self.action_read.append(key)
+        if self.records and self.records[-1] is not None:
+            self.records[-1].append(key)
+        self.events.append(Event.make("text", source=source, key=key, text=self.sc.text(key)))
+
+    # --- queries --------------------------------------------------------------------------------
+    def top(self, number: int) -> str | None:
+        stack = self.st["stacks"].get(str(number))
+        return stack[-1] if stack else None
+
+    def is_face_up(self, card_id: str) -> bool:
+        return card_id in self.st["face_up"]
+
+    def holding(self, code: str) -> bool:
+        letter, digits = ITEM_CODE.match(code).groups()  # type: ignore[union-attr]
+        for item_id in self.st["held"]:
+            item = self.sc.items[item_id]
+            if item.letter == letter and (not digits or item.number == int(digits)):
+                return True
+        return False
+
+    def condition_holds(self, condition: tuple) -> bool:
+        for test in condition:
+            kind = test[0]
+            if kind == "holding" and not self.holding(test[1]):
+                return False
+            if kind == "favours_at_least" and self.st["favours"] < test[1]:
+                return False
+            if kind == "prophecy" and self.st["prophecies"][test[1]] != test[2]:
+                return False
+            if kind == "discovered" and test[1] not in self.st["face_up"]:
+                return False
+        return True
+
+    def move_targets(self) -> list[int]:
+        """Numbers the hero may move to (ruling LA-4): any face-up top card, or a face-down one next
+        to a face-up one and joined to it by an arrow, with enough lit favours."""
+        st, sc = self.st, self.sc
+        by_square = squares(sc)
+        targets: list[int] = []
+        for key, stack in st["stacks"].items():
+            number = int(key)
+            top = stack[-1]
+            if number == st["hero"]:
+                continue
+            if top in st["face_up"]:
+                targets.append(number)
+                continue
+            card = sc.scenery[top]
+            if st["favours"] < card.min_favours:
+                continue
+            x, y = sc.positions[number]
+            for direction, (dx, dy) in DIRECTIONS.items():
+                neighbour = by_square.get((x + dx, y + dy))
+                if neighbour is None:
+                    continue
+                other = self.top(neighbour)
+                if other is None or other not in st["face_up"]:
+                    continue
+                if card.arrows.get(direction) == neighbour or sc.scenery[other].arrows.get(OPPOSITE[direction]) == number:
+                    targets.append(number)
+                    break
+        return sorted(targets)
+
+    def interaction_options(self) -> list[tuple[str, tuple[str, ...]]]:
+        """(card, items) for every interaction in play, with every item choice it could take."""
+        held = sorted(self.st["held"])
+        options: list[tuple[str, tuple[str, ...]]] = []
+        for card_id in self.st["in_play"]:
+            needs = self.sc.interactions[card_id].needs
+            if needs == 0:
+                options.append((card_id, ()))
+            else:
+                options.extend((card_id, combo) for combo in combinations(held, needs))
+        return options
+
+    def stalled(self) -> bool:
+        """Nothing can ever happen again: no interaction in play and no scenery left to discover."""
+        if self.st["in_play"]:
+            return False
+        return not any(self.top(n) not in self.st["face_up"] for n in self.move_targets())
+
+    # --- actions --------------------------------------------------------------------------------
+    def move(self, number: int) -> None:
+        top = self.top(number)
+        assert top is not None
+        if top not in self.st["face_up"]:
+            self.discover(top)  # turn it face up first, then step onto it (LA-4)
+        self.set_hero(number)
+
+    def interact(self, card_id: str, item_ids: tuple[str, ...]) -> bool:
+        """Use a card with items; False (and nothing read) when the items match no paragraph."""
+        card = self.sc.interactions[card_id]
+        paragraph = None
+        if card.needs:
+            paragraph = match_paragraph(card, [self.sc.items[i] for i in item_ids])
+            if paragraph is None:
+                self.events.append(Event.make("no_match", card=card_id, items=list(item_ids)))
+                return False
+        self.resolve_interaction(card_id, paragraph, item_ids)
+        return True
+
+    # --- resolution -----------------------------------------------------------------------------
+    def resolve_interaction(self, card_id: str, paragraph: Paragraph | None, item_ids: tuple[str, ...] = ()) -> None:
+        card = self.sc.interactions[card_id]
+        self.st["in_play"].remove(card_id)
+        context = {"card": card_id, "back": False}
+        record: list[str] = []
+        self.cards.append(context)
+        self.records.append(record)
+        self.events.append(Event.make("interaction_turned", card=card_id, number=card.number,
+                                      items=list(item_ids), paragraph=paragraph.key if paragraph else ""))
+        self.read(card.top_key, card_id)
+        self.run(card.top_instructions, card_id)
+        if paragraph is not None:
+            self.read(paragraph.text_key, card_id)
+            self.run(paragraph.instructions, card_id)
+        self.cards.pop()
+        self.records.pop()
+        if context["back"]:
+            self.st["in_play"].append(card_id)
+            self.events.append(Event.make("interaction_returned", card=card_id, number=card.number))
+        else:
+            self.st["discard"].append({"card": card_id, "deck": "interaction", "read": record})
+            self.events.append(Event.make("interaction_discarded", card=card_id, number=card.number, read=True))
+
+    def run(self, instructions: tuple, source: str) -> None:
+        for instruction in instructions:
+            if self.st["ending"] is not None:
+                return  # an ending closes the story at once
+            getattr(self, "op_" + instruction[0])(source, *instruction[1:])
+
+    def op_if(self, source: str, condition: tuple, then: tuple, otherwise: tuple) -> None:
+        self.run(then if self.condition_holds(condition) else otherwise, source)
+
+    def op_say(self, source: str, key: str) -> None:
+        self.read(key, source)
+
+    def op_take(self, source: str, item_id: str) -> None:
+        if item_id not in self.st["item_deck"]:
+            return
+        self.st["item_deck"].remove(item_id)
+        self.st["held"].append(item_id)
+        item = self.sc.items[item_id]
+        self.mark_read(item.name_key)
+        self.mark_read(item.text_key)
+        self.events.append(Event.make("item_taken", card=item_id, letter=item.letter, number=item.number or 0,
+                                      name=self.sc.text(item.name_key), text=self.sc.text(item.text_key)))
+
+    def op_put_into_play(self, source: str, card_id: str) -> None:
+        if card_id not in self.st["interaction_deck"]:
+            return
+        self.st["interaction_deck"].remove(card_id)
+        self.place_interaction(card_id)
+        if self.sc.interactions[card_id].immediate:
+            self.resolve_interaction(card_id, None)
+
+    def place_interaction(self, card_id: str) -> None:
+        card = self.sc.interactions[card_id]
+        self.st["in_play"].append(card_id)
+        self.events.append(Event.make("interaction_placed", card=card_id, number=card.number,
+                                      dots=self.sc.dots(card.number), needs=card.needs, immediate=card.immediate))
+
+    def op_place_scenery(self, source: str, card_ids: tuple[str, ...]) -> None:
+        placed = [card_id for card_id in card_ids if self.place(card_id)]
+        for card_id in placed:  # the hero icon: turn it over and step on it after placing all
+            if self.sc.scenery[card_id].hero and self.top(self.sc.scenery[card_id].number) == card_id:
+                self.discover(card_id)
+                self.set_hero(self.sc.scenery[card_id].number)
+
+    def op_discover_scenery(self, source: str, card_id: str) -> None:
+        self.op_place_scenery(source, (card_id,))
+        card = self.sc.scenery[card_id]
+        if self.top(card.number) == card_id:
+            self.discover(card_id)
+
+    def place(self, card_id: str) -> bool:
+        """Put a scenery card face down on the map (on top of its number's stack: Cover X, LA-2c)."""
+        if card_id not in self.st["scenery_deck"]:
+            return False
+        card = self.sc.scenery[card_id]
+        self.st["scenery_deck"].remove(card_id)
+        stack = self.st["stacks"].setdefault(str(card.number), [])
+        covers = stack[-1] if stack else ""
+        stack.append(card_id)
+        x, y = self.sc.positions[card.number]
+        self.events.append(Event.make("scenery_placed", card=card_id, number=card.number, x=x, y=y, covers=covers,
+                                      arrows=[[d, n] for d, n in card.arrows.items()],
+                                      min_favours=card.min_favours, hero=card.hero))
+        self.revealed = True
+        return True
+
+    def discover(self, card_id: str) -> None:
+        """Turn a placed scenery card face up and bring its number's interactions into play, then
+        resolve the turn-over-immediately ones in id order (LA-2, LA-2b)."""
+        if card_id in self.st["face_up"]:
+            return
+        card = self.sc.scenery[card_id]
+        self.st["face_up"].append(card_id)
+        for key in (card.title_key, card.text_key, card.picture_key):
+            self.mark_read(key)
+        self.events.append(Event.make("scenery_discovered", card=card_id, number=card.number,
+                                      title=self.sc.text(card.title_key), text=self.sc.text(card.text_key),
+                                      picture=self.sc.text(card.picture_key), dots=self.sc.dots(card.number)))
+        taken = [i for i in self.st["interaction_deck"] if self.sc.interactions[i].number == card.number]
+        for interaction_id in taken:
+            self.st["interaction_deck"].remove(interaction_id)
+            self.place_interaction(interaction_id)
+        for interaction_id in taken:
+            if self.sc.interactions[interaction_id].immediate and interaction_id in self.st["in_play"]:
+                if self.st["ending"] is not None:
+                    return
+                self.resolve_interaction(interaction_id, None)
+
+    def set_hero(self, number: int | None) -> None:
+        before = self.st["hero"]
+        if before == number:
+            return
+        self.st["hero"] = number
+        x, y = self.sc.positions[number] if number is not None else (0, 0)
+        self.events.append(Event.make("hero_moved", start=before, to=number, x=x, y=y))
+
+    def op_discard(self, source: str, card_id: str) -> None:
+        if card_id in self.st["in_play"]:
+            self.st["in_play"].remove(card_id)
+            self.st["discard"].append({"card": card_id, "deck": "interaction", "read": []})
+            self.events.append(Event.make("interaction_discarded", card=card_id,
+                                          number=self.sc.interactions[card_id].number, read=False))
+        elif card_id in self.st["held"]:
+            self.st["held"].remove(card_id)
+            self.st["discard"].append({"card": card_id, "deck": "item", "read": []})
+            self.events.append(Event.make("item_discarded", card=card_id))
+        else:
+            for context in self.cards:
+                if context is not None and context["card"] == card_id:
+                    context["back"] = False
+
+    def op_remove_from_deck(self, source: str, card_id: str) -> None:
+        for deck, name in (("scenery_deck", "scenery"), ("item_deck", "item"), ("interaction_deck", "interaction")):
+            if card_id in self.st[deck]:
+                self.st[deck].remove(card_id)
+                self.st["discard"].append({"card": card_id, "deck": name, "read": []})
+                self.events.append(Event.make("removed_from_deck", card=card_id, deck=name))
+                self.revealed = True
+                return
+
+    def op_reveal(self, source: str, prophecy_id: str) -> None:
+        if self.st["prophecies"][prophecy_id] != "hidden":
+            return  # already revealed or fulfilled: ignore (rulebook REVEAL, FAQ)
+        prophecy = self.sc.prophecies[prophecy_id]
+        self.st["prophecies"][prophecy_id] = "revealed"
+        self.records.append(None)
+        self.read(prophecy.title_key, prophecy_id)
+        self.read(prophecy.text_key, prophecy_id)
+        self.records.pop()
+        self.events.append(Event.make("prophecy_revealed", card=prophecy_id, number=prophecy.number,
+                                      title=self.sc.text(prophecy.title_key), text=self.sc.text(prophecy.text_key)))
+
+    def op_fulfil(self, source: str, prophecy_id: str) -> None:
+        if self.st["prophecies"][prophecy_id] == "fulfilled":
+            return
+        self.op_reveal(source, prophecy_id)  # ahead of your time: reveal, then fulfil (FAQ)
+        prophecy = self.sc.prophecies[prophecy_id]
+        self.st["prophecies"][prophecy_id] = "fulfilled"
+        self.records.append(None)
+        self.cards.append(None)
+        self.read(prophecy.fulfilled_key, prophecy_id)
+        self.events.append(Event.make("prophecy_fulfilled", card=prophecy_id, number=prophecy.number,
+                                      text=self.sc.text(prophecy.fulfilled_key)))
+        self.run(prophecy.on_fulfil, prophecy_id)
+        self.cards.pop()
+        self.records.pop()
+
+    def op_turn_back_over(self, source: str) -> None:
+        if self.cards and self.cards[-1] is not None:
+            self.cards[-1]["back"] = True
+
+    def op_favour(self, source: str, amount: int) -> None:
+        for _ in range(abs(amount)):
+            if amount < 0 and self.st["favours"] > 0:
+                self.st["favours"] -= 1
+                self.events.append(Event.make("favour_lost", index=self.st["favours"], lit=self.st["favours"]))
+            elif amount > 0 and self.st["favours"] < FAVOUR_TOKENS:
+                self.events.append(Event.make("favour_regained", index=self.st["favours"], lit=self.st["favours"] + 1))
+                self.st["favours"] += 1
+        self.revealed = True
+
+    def op_remove_scenery(self, source: str, card_id: str, hero_to: int | None) -> None:
+        card = self.sc.scenery[card_id]
+        stack = self.st["stacks"].get(str(card.number))
+        if not stack or card_id not in stack:
+            return
+        was_top = stack[-1] == card_id
+        stack.remove(card_id)
+        if not stack:
+            del self.st["stacks"][str(card.number)]
+        shown = [card.title_key] if card_id in self.st["face_up"] else []
+        self.st["discard"].append({"card": card_id, "deck": "scenery", "read": shown})
+        self.events.append(Event.make("scenery_removed", card=card_id, number=card.number))
+        self.revealed = True
+        if self.st["hero"] == card.number and was_top:
+            if hero_to is not None and self.top(hero_to) is not None:
+                self.op_move_hero(source, hero_to)
+            elif not stack:
+                self.set_hero(None)
+
+    def op_move_hero(self, source: str, number: int) -> None:
+        top = self.top(number)
+        if top is None:
+            return
+        if top not in self.st["face_up"]:
+            self.discover(top)
+        self.set_hero(number)
+
+    def op_ending(self, source: str, ending_id: str) -> None:
+        ending = self.sc.endings[ending_id]
+        self.records.append(None)
+        self.read(ending.title_key, ending_id)
+        self.read(ending.text_key, ending_id)
+        self.records.pop()
+        self.st["ending"] = ending_id
+        score = score_of(self.st)
+        self.events.append(Event.make("ending_reached", ending=ending_id, title=self.sc.text(ending.title_key),
+                                      score=score, rank=rank_for(score)[0]))
+
+
+def initial_state(scenario: Scenario, seats: int, mode: str) -> tuple[dict, list[Event]]:
+    """Setup A-F, then turning over scenery #1 as a discovery (ruling LA-2b)."""
+    start = scenario.start_card()
+    state: dict[str, Any] = {
+        "scenario": {"id": scenario.id, "path": scenario.path, "hash": scenario.hash},
+        "seats": seats,
+        "mode": mode,
+        "prophecies": {p: "hidden" for p in scenario.prophecies},  # A
+        "interaction_deck": list(scenario.interactions),  # B
+        "item_deck": list(scenario.items),  # C
+        "favours": FAVOUR_TOKENS,  # D
+        "scenery_deck": list(scenario.scenery),  # E
+        "stacks": {}, "face_up": [], "hero": None,
+        "in_play": [], "held": [], "discard": [], "read": [], "last": [],
+        "ending": None, "stalled": False,
+        "turn": {"seat": 0, "moved": False, "interacted": False},
+        "checkpoint": None,
+    }
+    table = Table(scenario, state)
+    table.place(start.id)  # F
+    table.set_hero(start.number)
+    table.discover(start.id)
+    state["last"] = table.action_read
+    state["stalled"] = state["ending"] is None and table.stalled()
+    return state, table.events
+
+
+class LabyrinthEngine(Engine[dict]):
+    game_id = "labyrinth"
+    title = "Lost in Adventure: The Labyrinth"
+    min_seats = 1
+    max_seats = 6
+    options = (
+        Option("scenario", "Scenario", tuple(shipped_scenarios()) or (("tutorial", "Tutorial"),),
+               "Which adventure to play."),
+        Option("mode", "Play mode", (("together", "Together"), ("turns", "In turns")),
+               "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5)."),
+    )
+
+    # --- setup ----------------------------------------------------------------------------------
+    def new_game(self, config: GameConfig, seed: int) -> dict:
+        self.check_config(config)
+        scenario = load_scenario(self.option_value(config, "scenario"))
+        return self.start(scenario, config.seat_count, self.option_value(config, "mode"))
+
+    def start(self, scenario: Scenario, seats: int = 1, mode: str = "together") -> dict:
+        """A new game of any loaded scenario (tests, the checker, a scenario picked from a file)."""
+        if mode not in ("together", "turns"):
+            raise IllegalAction(f"mode must be together or turns, not {mode!r}")
+        register_scenario(scenario)
+        return initial_state(scenario, seats, mode)[0]
+
+    def scenario(self, state: dict) -> Scenario:
+        """The scenario of a state; ScenarioChanged if its file changed since (saves)."""
+        return scenario_for(state["scenario"])
+
+    def from_plain(self, data: Any) -> dict:
+        """Load a save: refuse it clearly if the scenario file changed (ScenarioChanged)."""
+        self.scenario(data)
+        return data
+
+    # --- queries --------------------------------------------------------------------------------
+    def is_over(self, state: dict) -> bool:
+        return state["ending"] is not None or state["stalled"]
+
+    def active_seats(self, state: dict) -> list[int]:
+        if self.is_over(state):
+            return []
+        if state["mode"] == "turns":
+            return [state["turn"]["seat"]]
+        return list(range(state["seats"]))  # ruling LA-5: anyone may act together
+
+    def legal_actions(self, state: dict, seat: int) -> list[Action]:
+        if seat not in self.active_seats(state):
+            return []
+        table = Table(self.scenario(state), state)
+        turns = state["mode"] == "turns"
+        actions: list[Action] = []
+        if not (turns and state["turn"]["moved"]):
+            actions.extend(Action.make(seat, "move", to=number) for number in table.move_targets())
+        if not (turns and state["turn"]["interacted"]):
+            actions.extend(Action.make(seat, "interact", card=card, items=list(items))
+                           for card, items in table.interaction_options())
+        if turns:
+            actions.append(Action.make(seat, "end_turn"))
+        if state["checkpoint"] is not None:
+            actions.append(Action.make(seat, "undo"))
+        return actions
+
+    def explain_illegal(self, state: dict, action: Action) -> str:
+        if self.is_over(state):
+            return "the adventure is over"
+        if action.seat not in self.active_seats(state):
+            if state["mode"] == "turns" and 0 <= action.seat < state["seats"]:
+                return f"it is seat {state['turn']['seat']}'s turn (play mode: in turns)"
+            return f"there is no seat {action.seat} at this table"
+        scenario = self.scenario(state)
+        table = Table(scenario, state)
+        if action.kind == "move":
+            number = action.get("to")
+            if state["mode"] == "turns" and state["turn"]["moved"]:
+                return "you have already moved the hero this turn"
+            if number == state["hero"]:
+                return "the hero already stands there"
+            if not isinstance(number, int) or table.top(number) is None:
+                return f"there is no scenery #{number} on the map"
+            top = scenario.scenery[table.top(number)]  # type: ignore[index]
+            if state["favours"] < top.min_favours:
+                return f"scenery #{number} can only be discovered with at least {top.min_favours} favours"
+            return f"scenery #{number} is not next to a discovered card and joined to it by an arrow"
+        if action.kind == "interact":
+            card_id, items = action.get("card"), action.get("items") or ()
+            if state["mode"] == "turns" and state["turn"]["interacted"]:
+                return "you have already interacted this turn"
+            if card_id not in state["in_play"]:
+                return f"interaction card {card_id} is not in play"
+            needs = scenario.interactions[card_id].needs
+            if len(items) != needs:
+                return f"interaction card {card_id} needs {needs} item(s), not {len(items)}"
+            for item in items:
+                if item not in state["held"]:
+                    return f"you do not hold item {item}"
+            return "choose two different items, listed in order"
+        if action.kind == "undo":
+            return "nothing to undo: something new was revealed since the last checkpoint"
+        if action.kind == "end_turn":
+            return "end_turn is only used when playing in turns"
+        return f"{action.kind} is not an action of this game"
+
+    # --- applying -------------------------------------------------------------------------------
+    def _apply(self, state: dict, action: Action) -> list[Event]:
+        if action.kind == "undo":
+            checkpoint = state["checkpoint"]
+            state.clear()
+            state.update(checkpoint)
+            state["checkpoint"] = None
+            return [Event.make("undo", seat=action.seat)]
+        snapshot = None
+        if state["checkpoint"] is None:
+            snapshot = marshal.loads(marshal.dumps({k: v for k, v in state.items() if k != "checkpoint"}))
+        table = Table(self.scenario(state), state)
+        events = table.events
+        turn = state["turn"]
+        if action.kind == "move":
+            table.move(action["to"])
+            turn["moved"] = True
+        elif action.kind == "interact":
+            table.interact(action["card"], tuple(action["items"]))
+            turn["interacted"] = True
+        if table.revealed:
+            state["last"] = table.action_read
+            state["checkpoint"] = None  # something new is known: no undo past this point
+        elif state["checkpoint"] is None:
+            state["checkpoint"] = snapshot
+        if state["ending"] is None and table.stalled():
+            state["stalled"] = True
+            events.append(Event.make("stalled"))
+        if state["mode"] == "turns" and not self.is_over(state):
+            if action.kind == "end_turn" or (turn["moved"] and turn["interacted"]):
+                seat = (turn["seat"] + 1) % state["seats"]  # clockwise, ruling G-1
+                state["turn"] = {"seat": seat, "moved": False, "interacted": False}
+                events.append(Event.make("turn", seat=seat))
+        return events
+
+    # --- views ----------------------------------------------------------------------------------
+    def view(self, state: dict, seat: int | None) -> dict[str, Any]:
+        """Everything on the table; the game is cooperative so every seat sees the same (LA-7)."""
+        sc = self.scenario(state)
+        read = set(state["read"])
+        text = sc.text
+        scenery_map = []
+        for key, stack in sorted(state["stacks"].items(), key=lambda kv: int(kv[0])):
+            number = int(key)
+            x, y = sc.positions[number]
+            cards = []
+            for card_id in stack:
+                card = sc.scenery[card_id]
+                entry: dict[str, Any] = {"card": card_id, "number": number, "face": "down",
+                                         "arrows": dict(card.arrows), "cover": card.cover or 0,
+                                         "min_favours": card.min_favours, "hero": card.hero}
+                if card_id in state["face_up"]:
+                    entry.update(face="up", title=text(card.title_key), text=text(card.text_key),
+                                 picture=text(card.picture_key), dots=sc.dots(number))
+                cards.append(entry)
+            scenery_map.append({"number": number, "x": x, "y": y, "top": cards[-1]["card"], "stack": cards})
+        interactions: dict[str, list[dict[str, Any]]] = {}
+        for card_id in state["in_play"]:
+            card = sc.interactions[card_id]
+            entry = {"card": card_id, "number": card.number, "dots": sc.dots(card.number),
+                     "needs": card.needs, "immediate": card.immediate}
+            interactions.setdefault(str(card.number), []).append(entry)
+        items = [{"card": i, "letter": sc.items[i].letter, "number": sc.items[i].number or 0,
+                  "name": text(sc.items[i].name_key), "text": text(sc.items[i].text_key)} for i in state["held"]]
+        prophecies = []
+        for prophecy_id, status in state["prophecies"].items():
+            prophecy = sc.prophecies[prophecy_id]
+            entry = {"card": prophecy_id, "number": prophecy.number, "state": status}
+            if status != "hidden":
+                entry.update(title=text(prophecy.title_key), text=text(prophecy.text_key))
+            if status == "fulfilled":
+                entry["fulfilled"] = text(prophecy.fulfilled_key)
+            prophecies.append(entry)
+        discard = []
+        for entry in state["discard"]:
+            shown = [k for k in entry["read"] if k in read]
+            if entry["deck"] == "item" and sc.items[entry["card"]].name_key in read:
+                shown = [sc.items[entry["card"]].name_key]  # a discarded item was held, face up
+            discard.append({"card": entry["card"], "deck": entry["deck"], "face": "up" if shown else "down",
+                            "texts": [text(k) for k in shown]})
+        score = score_of(state)
+        ending = None
+        if state["ending"] is not None:
+            ending_card = sc.endings[state["ending"]]
+            ending = {"id": ending_card.id, "title": text(ending_card.title_key), "text": text(ending_card.text_key)}
+        hero = state["hero"]
+        return {
+            "scenario": {"id": sc.id, "title": sc.title, "intro": sc.intro},
+            "mode": state["mode"],
+            "turn": dict(state["turn"]) if state["mode"] == "turns" else None,
+            "map": scenery_map,
+            "hero": {"number": hero, "x": sc.positions[hero][0], "y": sc.positions[hero][1]} if hero is not None else None,
+            "interactions": interactions,
+            "items": items,
+            "favours": {"lit": state["favours"], "total": FAVOUR_TOKENS,
+                        "tokens": [i < state["favours"] for i in range(FAVOUR_TOKENS)]},
+            "prophecies": prophecies,
+            "discard": discard,
+            "last": [{"key": k, "text": text(k)} for k in state["last"]],
+            "decks": {"scenery": len(state["scenery_deck"]), "items": len(state["item_deck"]),
+                      "interactions": len(state["interaction_deck"])},
+            "score": score,
+            "rank": rank_for(score)[0],
+            "ending": ending,
+            "stalled": state["stalled"],
+            "can_undo": state["checkpoint"] is not None,
+            "over": self.is_over(state),
+        }
+
+    def secrets(self, state: dict, seat: int | None) -> set[str]:
+        """Every text not yet read: top texts, paragraphs, prophecy and ending texts, undiscovered
+        scenery and untaken items (LA-7). A text also read elsewhere is no longer secret."""
+        sc = self.scenario(state)
+        read = set(state["read"])
+        shown = {sc.texts[k] for k in read}
+        return {t for k, t in sc.texts.items() if t and k not in read} - shown
+
+    def check_invariants(self, state: dict) -> None:
+        sc = self.scenario(state)
+        placed = [c for stack in state["stacks"].values() for c in stack]
+        discarded = [e["card"] for e in state["discard"]]
+        scenery = state["scenery_deck"] + placed + [c for c in discarded if c in sc.scenery]
+        assert sorted(scenery) == sorted(sc.scenery), "scenery cards not conserved"
+        interactions = state["interaction_deck"] + state["in_play"] + [c for c in discarded if c in sc.interactions]
+        assert sorted(interactions) == sorted(sc.interactions), "interaction cards not conserved"
+        items = state["item_deck"] + state["held"] + [c for c in discarded if c in sc.items]
+        assert sorted(items) == sorted(sc.items), "item cards not conserved"
+        assert 0 <= state["favours"] <= FAVOUR_TOKENS, "favours out of range"
+        for key, stack in state["stacks"].items():
+            assert all(sc.scenery[c].number == int(key) for c in stack), "a stack mixes numbers"
+        assert state["hero"] is None or str(state["hero"]) in state["stacks"], "the hero stands off the map"
+
+    # --- results and log ------------------------------------------------------------------------
+    def result(self, state: dict) -> Outcome | None:
+        if not self.is_over(state):
+            return None
+        sc = self.scenario(state)
+        score = score_of(state)
+        rank, line = rank_for(score)
+        unfulfilled = sum(1 for s in state["prophecies"].values() if s != "fulfilled")
+        if state["ending"] is not None:
+            title = sc.text(sc.endings[state["ending"]].title_key)
+            summary = f"{title}: score {score}, rank {rank}. {line}"
+            winners = tuple(range(state["seats"]))
+        else:
+            title = "Lost in the labyrinth"
+            summary = "Nothing is left to explore or try: the adventure ends without an ending."
+            winners = ()
+        lines = ({"label": "Ending", "value": title}, {"label": "Favours lit", "value": state["favours"]},
+                 {"label": "Prophecies unfulfilled", "value": -unfulfilled}, {"label": "Score", "value": score},
+                 {"label": "Rank", "value": rank})
+        seats = state["seats"]
+        return Outcome(tuple([score] * seats), (tuple(range(seats)),), winners,
+                       tuple(lines for _ in range(seats)), summary, cooperative=True)
+
+    def describe(self, event: Event, seat: int | None) -> str:
+        kind = event.kind
+        if kind == "scenery_placed":
+            covers = f", covering {event['covers']}" if event.get("covers") else ""
+            return f"Scenery #{event['number']} is placed face down{covers}."
+        if kind == "scenery_discovered":
+            return f"Scenery #{event['number']} discovered: {event['title']}."
+        if kind == "scenery_removed":
+            return f"Scenery #{event['number']} is removed from play."
+        if kind == "interaction_placed":
+            return f"Interaction card {event['card']} comes into play by scenery #{event['number']}."
+        if kind == "interaction_turned":
+            items = event.get("items") or []
+            return f"Interaction {event['card']} is turned over" + (f" with {' and '.join(items)}." if items else ".")
+        if kind == "interaction_returned":
+            return f"Interaction {event['card']} is turned back over."
+        if kind == "interaction_discarded":
+            return f"Interaction {event['card']} is discarded" + ("." if event.get("read") else " unread.")
+        if kind == "no_match":
+            return f"No match: interaction {event['card']} goes back face down."
+        if kind == "item_taken":
+            return f"You take item {event['letter']}{event['number'] or ''}: {event['name']}."
+        if kind == "item_discarded":
+            return f"Item {event['card']} is discarded."
+        if kind == "removed_from_deck":
+            return f"Card {event['card']} is removed from the {event['deck']} deck unseen."
+        if kind == "favour_lost":
+            return f"A favour goes dark ({event['lit']} lit)."
+        if kind == "favour_regained":
+            return f"A favour is lit again ({event['lit']} lit)."
+        if kind == "prophecy_revealed":
+            return f"Prophecy {event['number']} revealed: {event['title']}."
+        if kind == "prophecy_fulfilled":
+            return f"Prophecy {event['number']} fulfilled."
+        if kind == "hero_moved":
+            return f"The hero moves to scenery #{event['to']}." if event.get("to") is not None else "The hero is lost."
+        if kind == "ending_reached":
+            return f"The end: {event['title']} - score {event['score']}, {event['rank']}."
+        if kind == "text":
+            return str(event["text"])
+        if kind == "undo":
+            return "Back to the last checkpoint."
+        if kind == "turn":
+            return f"Seat {event['seat'] + 1}'s turn."
+        if kind == "stalled":
+            return "Nothing is left to try: the adventure has stalled."
+        return kind
+
+
+ENGINE = LabyrinthEngine()
