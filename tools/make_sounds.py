@@ -1,0 +1,291 @@
+"""Synthesise Tabletime's sound effects into sounds/*.wav (44.1 kHz, 16-bit, mono).
+
+Pure standard library (array, wave, math, random), seeded: running it twice writes the same bytes.
+Card sounds are shaped noise (paper on felt); cues are short musical stingers with soft envelopes.
+    python tools/make_sounds.py [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import array
+import math
+import random
+import wave
+from pathlib import Path
+from typing import Callable
+
+RATE = 44100
+Signal = list[float]
+
+
+def silence(seconds: float) -> Signal:
+    return [0.0] * int(RATE * seconds)
+
+
+def mix_into(dest: Signal, src: Signal, at: float = 0.0, gain: float = 1.0) -> Signal:
+    """Add `src` into `dest` starting at `at` seconds (dest grows if needed)."""
+    start = int(at * RATE)
+    if start + len(src) > len(dest):
+        dest.extend([0.0] * (start + len(src) - len(dest)))
+    for i, v in enumerate(src):
+        dest[start + i] += v * gain
+    return dest
+
+
+def envelope(n: int, attack: float, decay: float, curve: float = 4.0) -> list[float]:
+    """Linear attack then exponential-like decay over n samples (times in seconds)."""
+    a = max(1, int(attack * RATE))
+    out = []
+    for i in range(n):
+        if i < a:
+            out.append(i / a)
+        else:
+            t = (i - a) / max(1, n - a)
+            out.append(math.exp(-curve * t) * (1 - t) ** 0.5 if decay > 0 else 1.0)
+    return out
+
+
+def noise(seconds: float, rng: random.Random) -> Signal:
+    return [rng.uniform(-1, 1) for _ in range(int(RATE * seconds))]
+
+
+def lowpass(sig: Signal, cutoff: float | Callable[[float], float]) -> Signal:
+    """One-pole low-pass; cutoff may vary with time (a function of seconds)."""
+    out, y = [], 0.0
+    for i, x in enumerate(sig):
+        fc = cutoff(i / RATE) if callable(cutoff) else cutoff
+        a = 1 - math.exp(-2 * math.pi * fc / RATE)
+        y += a * (x - y)
+        out.append(y)
+    return out
+
+
+def highpass(sig: Signal, cutoff: float) -> Signal:
+    low = lowpass(sig, cutoff)
+    return [x - l for x, l in zip(sig, low)]
+
+
+def bandpass(sig: Signal, low: float, high: float) -> Signal:
+    return highpass(lowpass(lowpass(sig, high), high), low)
+
+
+def tone(freq: float | Callable[[float], float], seconds: float, harmonics: tuple[float, ...] = (1.0,),
+         attack: float = 0.005, curve: float = 4.0, vibrato: float = 0.0) -> Signal:
+    """A pitched note: sum of harmonics with an attack/decay envelope; freq may glide."""
+    n = int(RATE * seconds)
+    env = envelope(n, attack, seconds, curve)
+    out, phase = [], 0.0
+    for i in range(n):
+        t = i / RATE
+        f = freq(t) if callable(freq) else freq
+        if vibrato:
+            f *= 1 + vibrato * math.sin(2 * math.pi * 5.5 * t)
+        phase += 2 * math.pi * f / RATE
+        v = sum(amp * math.sin(phase * (k + 1)) for k, amp in enumerate(harmonics))
+        out.append(v * env[i])
+    return out
+
+
+def bell(freq: float, seconds: float) -> Signal:
+    """A soft bell: inharmonic partials that die away at different speeds."""
+    out = [0.0] * int(RATE * seconds)
+    for ratio, amp, curve in ((1.0, 1.0, 4.0), (2.01, 0.45, 6.0), (3.0, 0.2, 8.0), (4.17, 0.12, 11.0)):
+        mix_into(out, tone(freq * ratio, seconds, attack=0.003, curve=curve), 0, amp)
+    return out
+
+
+def shaped(sig: Signal, attack: float, curve: float) -> Signal:
+    env = envelope(len(sig), attack, 1, curve)
+    return [x * e for x, e in zip(sig, env)]
+
+
+def finish(sig: Signal, peak: float = 0.7) -> Signal:
+    """Remove DC, fade 4 ms at both ends (no clicks), normalise to `peak`."""
+    if not sig:
+        return sig
+    mean = sum(sig) / len(sig)
+    sig = [x - mean for x in sig]
+    fade = int(0.004 * RATE)
+    for i in range(min(fade, len(sig))):
+        sig[i] *= i / fade
+        sig[-1 - i] *= i / fade
+    top = max(abs(x) for x in sig) or 1.0
+    return [x / top * peak for x in sig]
+
+
+def note(name: str) -> float:
+    """"A4" -> 440.0 (sharps as "C#5")."""
+    names = {"C": -9, "C#": -8, "D": -7, "D#": -6, "E": -5, "F": -4, "F#": -3, "G": -2, "G#": -1, "A": 0, "A#": 1, "B": 2}
+    pitch, octave = name[:-1], int(name[-1])
+    return 440.0 * 2 ** ((names[pitch] + 12 * (octave - 4)) / 12)
+
+
+# --- the effects ------------------------------------------------------------------------------
+
+def make_slide(rng: random.Random) -> Signal:
+    n = noise(0.22, rng)
+    return finish(shaped(bandpass(n, 900, 4200), 0.05, 5), 0.55)
+
+
+def make_flip(rng: random.Random) -> Signal:
+    out = silence(0.12)
+    for at, gain in ((0.0, 0.7), (0.035, 1.0)):
+        burst = shaped(bandpass(noise(0.03, rng), 1500, 7000), 0.002, 7)
+        mix_into(out, burst, at, gain)
+    mix_into(out, tone(180, 0.06, curve=8), 0.035, 0.25)
+    return finish(out, 0.6)
+
+
+def make_place(rng: random.Random) -> Signal:
+    out = shaped(lowpass(noise(0.09, rng), 1400), 0.002, 9)
+    mix_into(out, tone(lambda t: 140 - 300 * t, 0.08, curve=9), 0, 0.6)
+    return finish(out, 0.65)
+
+
+def make_shuffle(rng: random.Random) -> Signal:
+    out = silence(0.75)
+    t = 0.0
+    gap = 0.055
+    while t < 0.66:
+        tick = shaped(bandpass(noise(0.025, rng), 1800, 6500), 0.001, 8)
+        mix_into(out, tick, t, rng.uniform(0.5, 1.0))
+        t += gap * rng.uniform(0.7, 1.1)
+        gap = max(0.018, gap * 0.93)
+    mix_into(out, make_place(rng), 0.66, 0.5)
+    return finish(out, 0.6)
+
+
+def make_deal(rng: random.Random) -> Signal:
+    whoosh = shaped(bandpass(noise(0.1, rng), 1200, 5000), 0.03, 4)
+    out = silence(0.14)
+    mix_into(out, whoosh, 0, 0.6)
+    mix_into(out, shaped(bandpass(noise(0.02, rng), 2000, 8000), 0.001, 8), 0.09, 0.8)
+    return finish(out, 0.55)
+
+
+def make_invalid(rng: random.Random) -> Signal:
+    out = silence(0.3)
+    for at, f in ((0.0, 233.1), (0.12, 196.0)):
+        mix_into(out, lowpass(tone(f, 0.16, harmonics=(1, 0.5, 0.33, 0.25), attack=0.006, curve=3), 1800), at)
+    return finish(out, 0.55)
+
+
+def make_chime(rng: random.Random) -> Signal:
+    out = silence(0.9)
+    mix_into(out, bell(note("E5"), 0.8), 0)
+    mix_into(out, bell(note("B5"), 0.75), 0.11, 0.8)
+    return finish(out, 0.6)
+
+
+def make_win(rng: random.Random) -> Signal:
+    out = silence(1.5)
+    for i, n in enumerate(("C5", "E5", "G5", "C6")):
+        mix_into(out, tone(note(n), 0.3, harmonics=(1, 0.4, 0.25, 0.1), attack=0.01, curve=3), i * 0.1, 0.6)
+    for n in ("C5", "E5", "G5", "C6"):
+        mix_into(out, tone(note(n), 1.0, harmonics=(1, 0.35, 0.2), attack=0.02, curve=2.5, vibrato=0.004), 0.42, 0.35)
+    mix_into(out, bell(note("C7"), 0.9), 0.42, 0.25)
+    return finish(out, 0.7)
+
+
+def make_lose(rng: random.Random) -> Signal:
+    out = silence(1.3)
+    for i, n in enumerate(("G4", "D#4", "C4")):
+        mix_into(out, lowpass(tone(note(n), 0.5 if i < 2 else 0.9, harmonics=(1, 0.3, 0.15), attack=0.02, curve=2.5,
+                                   vibrato=0.006), 2500), i * 0.22, 0.7)
+    return finish(out, 0.6)
+
+
+def make_click(rng: random.Random) -> Signal:
+    out = shaped(bandpass(noise(0.025, rng), 2000, 9000), 0.0008, 10)
+    mix_into(out, tone(1600, 0.02, curve=10), 0, 0.4)
+    return finish(out, 0.45)
+
+
+def make_focus(rng: random.Random) -> Signal:
+    out = tone(2400, 0.03, harmonics=(1, 0.2), attack=0.002, curve=9)
+    return finish(out, 0.18)  # very soft: it plays on every focus move
+
+
+def make_score(rng: random.Random) -> Signal:
+    out = tone(1318.5, 0.06, harmonics=(1, 0.3), attack=0.002, curve=7)
+    mix_into(out, tone(2637, 0.04, attack=0.002, curve=9), 0, 0.2)
+    return finish(out, 0.35)
+
+
+def make_ghost(rng: random.Random) -> Signal:
+    out = silence(1.4)
+    glide = lambda t: 330 + 140 * math.sin(t * 2.2) - 60 * t  # noqa: E731  a wavering theremin
+    mix_into(out, tone(glide, 1.3, harmonics=(1, 0.15), attack=0.25, curve=2.2, vibrato=0.02), 0.0, 0.6)
+    mix_into(out, tone(lambda t: glide(t) * 1.5, 1.2, attack=0.3, curve=2.5, vibrato=0.025), 0.12, 0.25)
+    wind = shaped(bandpass(noise(1.4, rng), 300, 1200), 0.4, 2.5)
+    mix_into(out, wind, 0, 0.5)
+    return finish(out, 0.6)
+
+
+def make_chronos(rng: random.Random) -> Signal:
+    out = silence(0.7)
+    for i in range(6):  # the dial ratchets round
+        mix_into(out, shaped(bandpass(noise(0.015, rng), 2500, 9000), 0.0005, 9), i * 0.045, 0.5 + i * 0.08)
+    mix_into(out, make_place(rng), 0.28, 0.8)
+    mix_into(out, bell(note("A5"), 0.4), 0.3, 0.4)
+    return finish(out, 0.6)
+
+
+def make_page(rng: random.Random) -> Signal:
+    n = noise(0.4, rng)
+    swept = lowpass(highpass(n, 500), lambda t: 1200 + 9000 * math.sin(math.pi * min(1.0, t / 0.4)))
+    env = [math.sin(math.pi * i / len(swept)) ** 2 for i in range(len(swept))]
+    return finish([x * e for x, e in zip(swept, env)], 0.5)
+
+
+def make_steal(rng: random.Random) -> Signal:
+    out = silence(0.45)
+    whoosh = lowpass(highpass(noise(0.18, rng), 800), lambda t: 1500 + 30000 * t)
+    mix_into(out, shaped(whoosh, 0.12, 3), 0, 0.5)
+    for at, n in ((0.18, "E5"), (0.27, "B5")):  # a sly two-note pluck
+        mix_into(out, tone(note(n), 0.16, harmonics=(1, 0.5, 0.2), attack=0.002, curve=8), at, 0.6)
+    return finish(out, 0.6)
+
+
+def make_disaster(rng: random.Random) -> Signal:
+    out = silence(1.2)
+    boom = lowpass(noise(1.1, rng), lambda t: 600 * math.exp(-3 * t) + 80)
+    mix_into(out, shaped(boom, 0.005, 3), 0, 1.0)
+    mix_into(out, tone(lambda t: 70 - 30 * t, 1.0, harmonics=(1, 0.3), attack=0.004, curve=3), 0, 0.8)
+    for n in ("C4", "F#4"):  # a tritone stinger
+        mix_into(out, lowpass(tone(note(n), 0.7, harmonics=(1, 0.5, 0.3), attack=0.01, curve=3), 2200), 0.05, 0.25)
+    return finish(out, 0.7)
+
+
+EFFECTS: dict[str, Callable[[random.Random], Signal]] = {
+    "slide": make_slide, "flip": make_flip, "place": make_place, "shuffle": make_shuffle, "deal": make_deal,
+    "invalid": make_invalid, "chime": make_chime, "win": make_win, "lose": make_lose, "click": make_click,
+    "focus": make_focus, "score": make_score, "ghost": make_ghost, "chronos": make_chronos, "page": make_page,
+    "steal": make_steal, "disaster": make_disaster,
+}
+
+
+def write_wav(path: Path, sig: Signal) -> None:
+    samples = array.array("h", (max(-32767, min(32767, round(x * 32767))) for x in sig))
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(samples.tobytes())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "sounds")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for index, (name, make) in enumerate(EFFECTS.items()):
+        sig = make(random.Random(1000 + index))
+        write_wav(args.out / f"{name}.wav", sig)
+        print(f"{name:9s} {len(sig) / RATE:5.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
