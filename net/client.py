@@ -1,0 +1,365 @@
+"""RemoteSession: a LAN table seen through the same Session interface as LocalSession.
+
+The network runs on its own thread with its own asyncio loop; the UI's fixed-timestep loop only
+touches two thread-safe queues (messages in, requests out), so `poll()` and `submit()` never block
+and never stall a frame. The session reconnects by itself with its token when the link drops and
+asks for a full resync when an update shows a version gap or a state-hash disagreement.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import queue
+import threading
+import time
+from typing import Any, Callable, Sequence
+
+from game.core.types import Action, GameConfig
+from game.session.base import SeatStatus, Session, Update
+from net.protocol import (
+    ERROR_CODES,
+    ActionMsg,
+    Bye,
+    Connection,
+    ErrorMsg,
+    Hello,
+    Message,
+    Ping,
+    Pong,
+    ProtocolError,
+    Resync,
+    Sender,
+    Start,
+    State,
+    TableStatus,
+    UpdateMsg,
+    Welcome,
+)
+
+log = logging.getLogger("tabletime.client")
+
+FINAL_CODES = frozenset({"auth/bad_token", "seat/taken", "seat/invalid", "seat/none_free", "protocol/version",
+                         "host/full"})
+"""A bye with one of these means retrying cannot help."""
+
+STATUS_CONNECTING = "connecting…"
+STATUS_RECONNECTING = "reconnecting…"
+STATUS_HOST_GONE = "host gone"
+
+
+class RemoteSession(Session):
+    """A seat (or several, or a spectator's chair) at a table hosted elsewhere on the LAN.
+
+    `seats` empty and not `spectator` takes any free seat; `token` rejoins the seats it was issued
+    for (after a restart of this program, keep `session.token`). Until the host's welcome arrives,
+    `config` and `game_id` are None and `ready` is False.
+    """
+
+    def __init__(self, address: str, port: int, *, name: str = "Player", seats: Sequence[int] = (),
+                 spectator: bool = False, token: str | None = None, reconnect_window: float = 120.0,
+                 connect_timeout: float = 5.0, ping_interval: float = 2.0) -> None:
+        self.address, self.port, self.name = address, port, name
+        self.wanted_seats, self.spectator = tuple(seats), spectator
+        self.token: str | None = token
+        self.reconnect_window, self.connect_timeout, self.ping_interval = reconnect_window, connect_timeout, ping_interval
+        self.game_id: str | None = None  # type: ignore[assignment]
+        self.config: GameConfig | None = None  # type: ignore[assignment]
+        self.table_name = ""
+        self.rtt: float | None = None  # seconds, the last ping round trip
+        self.failure: str | None = None  # the error code that ended the session for good
+        self._my_seats: tuple[int, ...] = ()
+        self._table: TableStatus | None = None
+        self._started = False
+        self._latest: dict[int | None, Update] = {}
+        self._seen_hash: dict[int, str] = {}  # version -> hash, to spot drift between our seats
+        self._inbox: queue.Queue[Message] = queue.Queue()
+        self._ready = threading.Event()
+        self._status = STATUS_CONNECTING
+        self._connected = False
+        self._closing = False
+        self._loop = asyncio.new_event_loop()
+        self._outbox: asyncio.Queue[Message] | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._nonces = itertools.count(1)
+        self._pings: dict[int, float] = {}
+        self._thread = threading.Thread(target=self._thread_main, name="tabletime-client", daemon=True)
+        self._thread.start()
+
+    # --- Session interface ----------------------------------------------------------------------
+    def poll(self) -> list[Update]:
+        out: list[Update] = []
+        while True:
+            try:
+                message = self._inbox.get_nowait()
+            except queue.Empty:
+                return out
+            update = self._absorb(message)
+            if update is not None:
+                out.append(update)
+
+    def submit(self, action: Action) -> None:
+        if action.seat not in self._my_seats:
+            self._local_reject(action.seat, "action/not_your_seat")
+            return
+        last = self._latest.get(action.seat)
+        if not self._connected or last is None:
+            self._local_reject(action.seat, "action/stale", "not connected to the host right now")
+            return
+        self._request(ActionMsg(action, last.version))
+
+    def latest(self, seat: int | None) -> Update | None:
+        return self._latest.get(seat)
+
+    def seats(self) -> list[SeatStatus]:
+        if self._table is None:
+            return []
+        kinds = {"open": "remote", "local": "remote", "bot": "bot"}
+        return [SeatStatus(info.name, "human" if i in self._my_seats else kinds[info.kind], info.level,
+                           info.connected, i in self._my_seats)
+                for i, info in enumerate(self._table.seats)]
+
+    def local_seats(self) -> list[int]:
+        return list(self._my_seats)
+
+    def close(self) -> None:
+        if self._closing:
+            return
+        self._closing = True
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._say_goodbye)
+        self._thread.join(3)
+
+    @property
+    def status_text(self) -> str:
+        return self._status
+
+    # --- extras for the lobby / waiting room and tests -------------------------------------------
+    @property
+    def ready(self) -> bool:
+        """The host welcomed us: config, game_id and local seats are known."""
+        return self._ready.is_set()
+
+    @property
+    def started(self) -> bool:
+        return self._started
+
+    @property
+    def table(self) -> TableStatus | None:
+        """The last waiting-room / seat status from the host."""
+        return self._table
+
+    def wait_until(self, predicate: Callable[[], bool], timeout: float = 10.0) -> bool:
+        """Poll until `predicate()` holds (tests and headless tools; the UI polls once per tick)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.poll()
+            if predicate():
+                return True
+            time.sleep(0.002)
+        self.poll()
+        return predicate()
+
+    def request_resync(self) -> None:
+        self._request(Resync())
+
+    def simulate_network_drop(self) -> None:
+        """Cut the TCP connection without a goodbye, as a pulled cable would (tests)."""
+        def cut() -> None:
+            if self._writer is not None:
+                self._writer.transport.abort()
+        self._loop.call_soon_threadsafe(cut)
+
+    # --- UI side internals ----------------------------------------------------------------------
+    def _local_reject(self, seat: int, code: str, message: str = "") -> None:
+        last = self._latest.get(seat)
+        if last is None:
+            return
+        self._inbox.put(ErrorMsg(code, message or ERROR_CODES[code], seat, last.version))
+
+    def _request(self, message: Message) -> None:
+        def put() -> None:
+            if self._outbox is not None:
+                self._outbox.put_nowait(message)
+        if self._loop.is_running():
+            self._loop.call_soon_threadsafe(put)
+
+    def _absorb(self, message: Message) -> Update | None:
+        if isinstance(message, Welcome):
+            return None
+        if isinstance(message, TableStatus):
+            self._table = message
+            return None
+        if isinstance(message, Start):
+            self._started = True
+            return None
+        if isinstance(message, ErrorMsg):
+            last = self._latest.get(message.seat)
+            if last is None:
+                return None
+            return Update(last.seat, (), last.view, last.legal, last.active, last.version, last.state_hash,
+                          last.outcome, message.message, message.code)
+        if isinstance(message, UpdateMsg):
+            previous = self._latest.get(message.seat)
+            update = Update(message.seat, message.events, message.view, message.legal, message.active,
+                            message.version, message.state_hash, message.outcome, None, None, message.actor)
+            self._latest[message.seat] = update
+            self._check_drift(message, previous)
+            return update
+        return None
+
+    def _check_drift(self, message: UpdateMsg, previous: Update | None) -> None:
+        """A gap in versions or two hashes for one version means we missed something: resync."""
+        drift = False
+        if not message.resync and previous is not None and message.version != previous.version + 1:
+            drift = True
+        known = self._seen_hash.get(message.version)
+        if known is not None and known != message.state_hash:
+            drift = True
+        self._seen_hash = {message.version: message.state_hash}
+        if drift:
+            log.info("state drift at version %s: asking for a resync", message.version)
+            self.request_resync()
+
+    # --- network thread -------------------------------------------------------------------------
+    def _thread_main(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._run())
+        finally:
+            self._loop.close()
+
+    async def _run(self) -> None:
+        self._outbox = asyncio.Queue()
+        ever_connected = False
+        lost_at = time.monotonic()
+        delay = 0.05
+        while not self._closing:
+            window = self.reconnect_window if ever_connected else self.connect_timeout
+            if time.monotonic() - lost_at > window:
+                self._status = STATUS_HOST_GONE
+                return
+            try:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port),
+                                                        self.connect_timeout)
+            except (OSError, asyncio.TimeoutError):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            outcome = await self._converse(reader, writer)
+            if outcome == "final" or self._closing:
+                return
+            if outcome == "welcomed":
+                ever_connected = True
+                lost_at = time.monotonic()
+                delay = 0.05
+            self._status = STATUS_RECONNECTING if ever_connected else STATUS_CONNECTING
+
+    async def _converse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
+        """One connection from hello to its end: 'final' (do not retry), 'welcomed' or 'failed'."""
+        conn = Connection(Sender.CLIENT)
+        self._writer = writer
+        welcomed = False
+        assert self._outbox is not None
+        while not self._outbox.empty():  # requests made while away refer to an old position
+            self._outbox.get_nowait()
+
+        def send(message: Message) -> None:
+            if conn.state is not State.CLOSED and not writer.transport.is_closing():
+                writer.write(conn.send(message))
+
+        send(Hello(self.name, token=self.token, seats=() if self.token else self.wanted_seats,
+                   spectator=self.spectator and not self.token))
+        pump = asyncio.create_task(self._pump_outbox(conn, send))
+        timeout = 15.0
+        try:
+            while True:
+                try:
+                    data = await asyncio.wait_for(reader.read(256 * 1024), timeout)
+                except asyncio.TimeoutError:
+                    return "welcomed" if welcomed else "failed"
+                if not data:
+                    return "welcomed" if welcomed else "failed"
+                if conn.state is State.CLOSED:  # we said bye; whatever follows does not matter
+                    return "final"
+                try:
+                    messages = conn.receive_data(data)
+                except ProtocolError as exc:
+                    log.warning("host sent something invalid: %s", exc)
+                    messages = exc.decoded
+                    for message in messages:
+                        self._inbox.put(message)
+                    try:
+                        writer.write(Connection(Sender.CLIENT).send(Bye.for_error(exc)))
+                    except (ProtocolError, OSError):
+                        pass
+                    return "welcomed" if welcomed else "failed"
+                for message in messages:
+                    if isinstance(message, Welcome):
+                        welcomed = True
+                        self.token = message.token
+                        self._my_seats = message.seats
+                        self.config, self.game_id = message.config, message.config.game
+                        self.table_name = message.table
+                        timeout = message.heartbeat * 3
+                        self._connected = True
+                        self._status = ""
+                        self._ready.set()
+                    elif isinstance(message, Ping):
+                        send(Pong(message.nonce))
+                        continue
+                    elif isinstance(message, Pong):
+                        sent = self._pings.pop(message.nonce, None)
+                        if sent is not None:
+                            self.rtt = time.monotonic() - sent
+                        continue
+                    elif isinstance(message, Bye):
+                        if message.code in FINAL_CODES:
+                            self.failure = message.code
+                            self._status = message.message or ERROR_CODES[message.code]
+                            return "final"
+                        return "welcomed" if welcomed else "failed"
+                    self._inbox.put(message)
+        except (ConnectionError, OSError):
+            return "welcomed" if welcomed else "failed"
+        finally:
+            self._connected = False
+            pump.cancel()
+            await asyncio.gather(pump, return_exceptions=True)
+            writer.close()
+            self._writer = None
+
+    async def _pump_outbox(self, conn: Connection, send: Callable[[Message], None]) -> None:
+        assert self._outbox is not None
+        next_ping = time.monotonic() + self.ping_interval
+        while True:
+            try:
+                message = await asyncio.wait_for(self._outbox.get(), max(0.01, next_ping - time.monotonic()))
+            except asyncio.TimeoutError:
+                message = None
+            if message is not None:
+                try:
+                    send(message)
+                except ProtocolError:  # e.g. an action before the game started: nothing to send
+                    log.debug("dropped %s in state %s", message.TYPE, conn.state.value)
+            if time.monotonic() >= next_ping:
+                next_ping = time.monotonic() + self.ping_interval
+                if conn.state in (State.LOBBY, State.IN_GAME):
+                    self.ping_now(send)
+
+    def ping_now(self, send: Callable[[Message], None] | None = None) -> None:
+        nonce = next(self._nonces) % 2**32
+        self._pings = {n: t for n, t in self._pings.items() if time.monotonic() - t < 30}
+        self._pings[nonce] = time.monotonic()
+        if send is not None:
+            send(Ping(nonce))
+        else:
+            self._request(Ping(nonce))
+
+    def _say_goodbye(self) -> None:
+        self._closing = True
+        if self._outbox is not None:
+            self._outbox.put_nowait(Bye())
+        if self._writer is not None:
+            self._loop.call_later(0.05, self._writer.close)

@@ -1,0 +1,160 @@
+"""`python main.py serve GAME --seats open,open,bot:expert [--port P] [--interface IP] [--save FILE]`:
+a headless dedicated host. main.py wires it with `add_serve_parser(subparsers)` and dispatches to
+`run_serve(args)`; `python -m net.serve ...` runs the same thing on its own.
+
+With `--save FILE` the table autosaves there after every action; if FILE already exists the table is
+resumed from it (seats and their token hashes come from `FILE.seats`), so a restarted host picks up
+where it stopped and players rejoin with their tokens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.core.registry import UnknownGame, find_game
+from game.session.saves import SaveError
+from net.discovery import DiscoveryError, TableAdvertiser, host_addresses, set_lan_interfaces
+from net.host import DEFAULT_GRACE, DEFAULT_HEARTBEAT, TableHost, parse_seats
+
+DEFAULT_PORT = 47474
+log = logging.getLogger("tabletime.serve")
+
+
+def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the `serve` subcommand to main.py's subparsers; returns the new parser."""
+    parser = subparsers.add_parser("serve", help="host a LAN table without a window",
+                                   description="Run a headless LAN host for one table.")
+    _add_arguments(parser)
+    parser.set_defaults(func=run_serve)
+    return parser
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id, e.g. lost-cities")
+    parser.add_argument("--seats", default="open,open",
+                        help="comma-separated seats: open (a LAN player), bot:easy|expert|master")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    parser.add_argument("--interface", metavar="IP", default=None,
+                        help="address to listen on (default: --lan-interfaces / TABLETIME_LAN_INTERFACES, "
+                             "else every interface)")
+    parser.add_argument("--lan-interfaces", metavar="IPS", default=None,
+                        help="comma-separated IPv4 addresses for LAN play and discovery, or 'all'")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="autosave file; resumed if it exists (default: a new file in the data dir)")
+    parser.add_argument("--table", default="", help="table name shown in the Join list")
+    parser.add_argument("--grace", type=float, default=DEFAULT_GRACE,
+                        help="seconds a dropped player's seat is held before a bot stands in")
+    parser.add_argument("--heartbeat", type=float, default=DEFAULT_HEARTBEAT, help=argparse.SUPPRESS)
+    parser.add_argument("--bot-delay", type=float, default=0.7, help="seconds a bot waits before moving")
+    parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--advertise", dest="advertise", action="store_true", default=True,
+                        help="announce the table with zeroconf (default)")
+    parser.add_argument("--no-advertise", dest="advertise", action="store_false",
+                        help="do not announce the table (players enter the address by hand)")
+    parser.add_argument("--exit-when-over", action="store_true", help="stop once the game has ended")
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the host until interrupted (or the game ends with --exit-when-over). Returns an exit code."""
+    if not logging.getLogger().handlers:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    if args.lan_interfaces is not None:
+        set_lan_interfaces(args.lan_interfaces)
+    try:
+        find_game(args.game)
+        seats = parse_seats(args.seats)
+        addresses = [args.interface] if args.interface else host_addresses()
+    except (UnknownGame, ValueError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 2
+    if args.save:
+        save = Path(args.save).expanduser()
+    else:
+        from game.session.storage import data_dir
+
+        save = data_dir() / "lan" / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.tt"
+    try:
+        return asyncio.run(_serve(args, seats, addresses, save))
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | None, save: Path) -> int:
+    options = dict(grace=args.grace, heartbeat=args.heartbeat, bot_delay=args.bot_delay)
+    try:
+        if save.exists():
+            host = TableHost.resume(save, **options)
+            if host.config.game != args.game:
+                print(f"serve: {save.name} is a {host.config.game} table, not {args.game}", file=sys.stderr)
+                return 2
+            print(f"serve: resuming {save} at move {host.version}", flush=True)
+        else:
+            host = TableHost(args.game, seats, seed=args.seed, save_path=save, table_name=args.table, **options)
+    except (SaveError, ValueError) as exc:
+        print(f"serve: {exc}", file=sys.stderr)
+        return 1
+    try:
+        port = await host.listen(addresses if addresses is not None else None, args.port)  # type: ignore[arg-type]
+    except OSError as exc:
+        print(f"serve: cannot listen on port {args.port}: {exc.strerror}", file=sys.stderr)
+        return 1
+    where = ",".join(addresses) if addresses else "all interfaces"
+    print(f"serve: {host.config.game} table {host.table_name!r} listening on {where} port {port}; "
+          f"saving to {save}", flush=True)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    advertiser = await _advertise(host, port) if args.advertise else None
+    waiters = [asyncio.create_task(stop.wait())]
+    if args.exit_when_over:
+        waiters.append(asyncio.create_task(host.game_over.wait()))
+    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+    if host.game_over.is_set() and not stop.is_set():
+        await asyncio.sleep(0.3)  # let the last updates reach everyone
+    for waiter in waiters:
+        waiter.cancel()
+    await host.close()
+    if advertiser is not None:
+        await loop.run_in_executor(None, advertiser.close)
+    print(f"serve: closed at move {host.version}, state {host.state_hash[:12]}", flush=True)
+    return 0
+
+
+async def _advertise(host: TableHost, port: int) -> TableAdvertiser | None:
+    """Announce the table; discovery failing never stops the table itself."""
+    loop = asyncio.get_running_loop()
+    try:
+        advertiser = await loop.run_in_executor(None, lambda: TableAdvertiser(
+            table=host.table_name, game=host.config.game, port=port, free=host.free_seats(),
+            seats=len(host.seats), host_name=socket.gethostname()))
+    except (DiscoveryError, OSError) as exc:
+        print(f"serve: not advertising the table ({exc})", flush=True)
+        return None
+    last_free = [host.free_seats()]
+
+    def on_change(changed: TableHost) -> None:
+        if changed.free_seats() != last_free[0]:
+            last_free[0] = changed.free_seats()
+            loop.run_in_executor(None, lambda: advertiser.update(free=last_free[0]))
+
+    host.listeners.append(on_change)
+    return advertiser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tabletime serve")
+    _add_arguments(parser)
+    return run_serve(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
