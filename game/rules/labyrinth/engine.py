@@ -203,10 +203,17 @@ class Table:
         if card.needs:
             paragraph = match_paragraph(card, [self.sc.items[i] for i in item_ids])
             if paragraph is None:
+                self.note_try(card_id, item_ids)
                 self.events.append(Event.make("no_match", card=card_id, items=list(item_ids)))
                 return False
         self.resolve_interaction(card_id, paragraph, item_ids)
         return True
+
+    def note_try(self, card_id: str, item_ids: tuple[str, ...]) -> None:
+        """Remember, for everyone at the table, items a card sent back face down."""
+        tries = self.st["tried"].setdefault(card_id, [])
+        if list(item_ids) not in tries:
+            tries.append(list(item_ids))
 
     # --- resolution -----------------------------------------------------------------------------
     def resolve_interaction(self, card_id: str, paragraph: Paragraph | None, item_ids: tuple[str, ...] = ()) -> None:
@@ -227,8 +234,10 @@ class Table:
         self.records.pop()
         if context["back"]:
             self.st["in_play"].append(card_id)
+            self.note_try(card_id, item_ids)
             self.events.append(Event.make("interaction_returned", card=card_id, number=card.number))
         else:
+            self.st["tried"].pop(card_id, None)
             self.st["discard"].append({"card": card_id, "deck": "interaction", "read": record})
             self.events.append(Event.make("interaction_discarded", card=card_id, number=card.number, read=True))
 
@@ -445,7 +454,7 @@ def initial_state(scenario: Scenario, seats: int, mode: str) -> tuple[dict, list
         "favours": FAVOUR_TOKENS,  # D
         "scenery_deck": list(scenario.scenery),  # E
         "stacks": {}, "face_up": [], "hero": None,
-        "in_play": [], "held": [], "discard": [], "read": [], "last": [],
+        "in_play": [], "held": [], "discard": [], "read": [], "last": [], "tried": {},
         "ending": None, "stalled": False,
         "turn": {"seat": 0, "moved": False, "interacted": False},
         "checkpoint": None,
@@ -621,7 +630,8 @@ class LabyrinthEngine(Engine[dict]):
         for card_id in state["in_play"]:
             card = sc.interactions[card_id]
             entry = {"card": card_id, "number": card.number, "dots": sc.dots(card.number),
-                     "needs": card.needs, "immediate": card.immediate}
+                     "needs": card.needs, "immediate": card.immediate,
+                     "tried": [list(t) for t in state["tried"].get(card_id, [])]}
             interactions.setdefault(str(card.number), []).append(entry)
         items = [{"card": i, "letter": sc.items[i].letter, "number": sc.items[i].number or 0,
                   "name": text(sc.items[i].name_key), "text": text(sc.items[i].text_key)} for i in state["held"]]
