@@ -474,3 +474,12 @@ def test_conformance_playouts(n):
 
 def test_registry_finds_the_engine():
     assert find_game("lost-in-time") is ENGINE
+
+
+def test_in_game_rules_text_has_its_pages_and_examples():
+    text = (Path(__file__).resolve().parent.parent / "game" / "content" / "rules" / "lost-in-time.md").read_text("utf-8")
+    lines = text.splitlines()
+    assert lines[0] == "# Lost in Time"
+    pages = [line for line in lines if line.startswith("## ")]
+    assert 5 <= len(pages) <= 7
+    assert "2009" in text and "2041" in text and "1989" in text
