@@ -76,16 +76,18 @@ def _stone(size: tuple[int, int], seed: int, base: P.Colour = P.LA_STONE) -> pyg
     s.blit(vgradient(size, [(0.0, P.shade(base, 0.1)), (1.0, P.shade(base, -0.3))]), (0, 0))
     rng = random.Random(seed)
     bh = max(6, round(min(w, h) * 0.14))
+    blocks = surface(size)  # fill() replaces pixels, so blocks go on a layer blended over the base
     for row, y in enumerate(range(0, h, bh)):
         bw = bh * 2
         x = -(row % 2) * bw // 2
         while x < w:
             tone = rng.uniform(-0.08, 0.08)
             block = pygame.Rect(x + 1, y + 1, bw - 2, bh - 2)
-            s.fill((*P.shade(base, tone), 60), block)
-            pygame.draw.line(s, (255, 255, 255, 30), block.topleft, block.topright)
-            pygame.draw.line(s, (0, 0, 0, 70), block.bottomleft, block.bottomright)
+            blocks.fill((*P.shade(base, tone), 60), block)
+            pygame.draw.line(blocks, (255, 255, 255, 30), block.topleft, block.topright)
+            pygame.draw.line(blocks, (0, 0, 0, 70), block.bottomleft, block.bottomright)
             x += bw
+    s.blit(blocks, (0, 0))
     tile_over(s, noise_tile(64, seed % 97, 22))
     return s
 
@@ -126,12 +128,14 @@ def _room(w: int, h: int) -> tuple[pygame.Surface, int]:
     pic.blit(_stone((w, floor_y), 11, P.shade(P.LA_STONE, 0.05)), (0, 0))
     floor = vgradient((w, h - floor_y), [(0.0, P.shade(P.LA_STONE, -0.45)), (1.0, P.shade(P.LA_STONE, -0.2))])
     pic.blit(floor, (0, floor_y))
+    joints = surface((w, h))  # pygame.draw replaces pixels: translucent lines go on a layer
     for i in range(-4, 5):  # flagstone joints converging to the vanishing point
-        pygame.draw.line(pic, (0, 0, 0, 60), (w / 2 + i * w * 0.08, floor_y), (w / 2 + i * w * 0.3, h), 1)
+        pygame.draw.line(joints, (0, 0, 0, 60), (w / 2 + i * w * 0.08, floor_y), (w / 2 + i * w * 0.3, h), 1)
     for j in range(1, 4):
         y = floor_y + (h - floor_y) * (j / 4) ** 1.5
-        pygame.draw.line(pic, (0, 0, 0, 50), (0, y), (w, y), 1)
-    pygame.draw.line(pic, (0, 0, 0, 110), (0, floor_y), (w, floor_y), max(1, h // 80))
+        pygame.draw.line(joints, (0, 0, 0, 50), (0, y), (w, y), 1)
+    pygame.draw.line(joints, (0, 0, 0, 110), (0, floor_y), (w, floor_y), max(1, h // 80))
+    pic.blit(joints, (0, 0))
     return pic, floor_y
 
 
@@ -211,7 +215,7 @@ def _draw_stairs(pic: pygame.Surface, w: int, h: int, fy: int, x: float) -> None
         top = fy - (i + 1) * fy * 0.08
         rect = pygame.Rect(round(x - sw / 2 + i * sw * 0.06), round(top), round(sw - i * sw * 0.12), round(fy * 0.08) + 1)
         pygame.draw.rect(pic, (*P.shade(P.LA_STONE, 0.28 - i * 0.05), 255), rect)
-        pygame.draw.line(pic, (0, 0, 0, 120), rect.bottomleft, rect.bottomright, max(1, h // 120))
+        pygame.draw.line(pic, (*P.shade(P.LA_STONE, -0.6), 255), rect.bottomleft, rect.bottomright, max(1, h // 120))
 
 
 def _draw_water(pic: pygame.Surface, w: int, h: int, fy: int) -> None:
@@ -222,7 +226,7 @@ def _draw_water(pic: pygame.Surface, w: int, h: int, fy: int) -> None:
     for _ in range(7):
         rx = rng.uniform(pool.left + pool.width * 0.15, pool.right - pool.width * 0.3)
         ry = rng.uniform(pool.top + pool.height * 0.2, pool.bottom - pool.height * 0.3)
-        pygame.draw.arc(pic, (*P.shade(P.LA_WATER, 0.45), 220), (rx, ry, pool.width * 0.16, pool.height * 0.18),
+        pygame.draw.arc(pic, (*P.shade(P.LA_WATER, 0.45), 255), (rx, ry, pool.width * 0.16, pool.height * 0.18),
                         math.radians(20), math.radians(160), max(1, h // 100))
 
 
@@ -278,7 +282,7 @@ def _draw_pillars(pic: pygame.Surface, w: int, h: int, fy: int) -> None:
     for x in (w * 0.07, w * 0.93):
         pygame.draw.rect(pic, (*P.shade(P.LA_STONE, 0.3), 255), (x - w * 0.04, 0, w * 0.08, fy + h * 0.02))
         for k in range(1, 4):
-            pygame.draw.line(pic, (0, 0, 0, 60), (x - w * 0.04 + k * w * 0.02, 0), (x - w * 0.04 + k * w * 0.02, fy), 1)
+            pygame.draw.line(pic, (*P.shade(P.LA_STONE, 0.1), 255), (x - w * 0.04 + k * w * 0.02, 0), (x - w * 0.04 + k * w * 0.02, fy), 1)
         pygame.draw.rect(pic, (*P.shade(P.LA_STONE, 0.45), 255), (x - w * 0.055, fy - h * 0.02, w * 0.11, h * 0.04))
 
 
@@ -621,7 +625,7 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
         img = text_surface(line, "story", tpx, P.LA_ARROW_RED)
         out.blit(img, img.get_rect(midtop=(w // 2, round(y))))
         y += img.get_height() * 0.9
-    pygame.draw.line(out, (*P.LA_SEPIA, 160), (body.left + w * 0.08, y + 2), (body.right - w * 0.08, y + 2), 1)
+    pygame.draw.line(out, (*P.shade(P.LA_SEPIA, 0.35), 255), (body.left + w * 0.08, y + 2), (body.right - w * 0.08, y + 2), 1)
     if w >= 200:
         ppx = max(8, round(w * 0.065))
         for line in wrap(str(card.get("text", "")), "story-italic", ppx, round(body.width * 0.86)):
@@ -683,7 +687,7 @@ def card_back(width: int) -> pygame.Surface:
         r = w * (0.08 + i * 0.07)
         gap = (i * 1.7) % (2 * math.pi)
         rect = pygame.Rect(cx - r, cy - r, 2 * r, 2 * r)
-        pygame.draw.arc(out, (*P.LA_TORCH, 230), rect, gap + 0.5, gap + 2 * math.pi - 0.2, max(2, round(w * 0.02)))
+        pygame.draw.arc(out, (*P.LA_TORCH, 255), rect, gap + 0.5, gap + 2 * math.pi - 0.2, max(2, round(w * 0.02)))
     aa_circle(out, (cx, cy), w * 0.045, (*P.LA_TORCH, 255))
     title = text_surface("THE LABYRINTH", "display", max(8, round(w * 0.13)), P.LA_TORCH)
     out.blit(title, title.get_rect(midbottom=(w // 2, round(h - w * 0.1))))

@@ -133,7 +133,7 @@ def _draw_card(card_data: Mapping[str, Any], w: int) -> pygame.Surface:
     text_width = inner.width - round(w * 0.08)
     lines = wrap(str(card_data.get("title", "")), "story", title_px, text_width)[:3]
     y = text_top
-    pygame.draw.line(card, (*P.shade(rim, -0.2), 200), (inner.left + w * 0.12, y - w * 0.03),
+    pygame.draw.line(card, (*P.shade(rim, -0.2), 255), (inner.left + w * 0.12, y - w * 0.03),
                      (inner.right - w * 0.12, y - w * 0.03), max(1, round(w * 0.008)))
     for line in lines:
         img = text_surface(line, "story", title_px, title_colour(card_data))

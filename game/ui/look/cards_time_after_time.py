@@ -59,11 +59,13 @@ def _scene(w: int, h: int, hour: int) -> pygame.Surface:
     scene = surface((w, h))
     scene.blit(vgradient((w, h), [(0.0, top), (0.72, horizon), (1.0, horizon)]), (0, 0))
     rng = random.Random(hour)
+    sparks = surface((w, h))  # fill() replaces pixels: stars and windows go on a blended layer
     if _is_night(hour) or hour <= 6:
         for _ in range(int(w * 0.25)):
             x, y = rng.uniform(0, w), rng.uniform(0, h * 0.6)
             a = rng.randint(60, 200) if _is_night(hour) else rng.randint(20, 80)
-            scene.fill((255, 255, 240, a), (round(x), round(y), 1 + (rng.random() < 0.2), 1))
+            sparks.fill((255, 255, 240, a), (round(x), round(y), 1 + (rng.random() < 0.2), 1))
+    scene.blit(sparks, (0, 0))
     # the sun rises at 06, culminates at 14, sets at 20; the moon shows at night
     t = (hour - 6) / 14
     cx = w * (0.12 + 0.76 * t)
@@ -91,10 +93,12 @@ def _scene(w: int, h: int, hour: int) -> pygame.Surface:
         x += bw
     pts += [(w, base), (w, h)]
     pygame.draw.polygon(scene, ground, pts)
+    windows = surface((w, h))
     if _is_night(hour) or hour >= 18:
         for _ in range(int(w * 0.05)):  # lit windows
             wx, wy = rng.uniform(0, w), rng.uniform(base - h * 0.07, base - h * 0.01)
-            scene.fill((255, 214, 120, 220), (round(wx), round(wy), max(1, w // 70), max(1, w // 60)))
+            windows.fill((255, 214, 120, 220), (round(wx), round(wy), max(1, w // 70), max(1, w // 60)))
+    scene.blit(windows, (0, 0))
     return scene
 
 
@@ -186,9 +190,9 @@ def _ghost(w: int) -> pygame.Surface:
     body.set_alpha(205)  # translucent
     card.blit(body, (0, 0))
     for ex in (-1, 1):  # hollow eyes and an "oo" mouth
-        pygame.draw.ellipse(card, (*P.hex_colour("#1E3A2E"), 230),
+        pygame.draw.ellipse(card, (*P.hex_colour("#1E3A2E"), 255),
                             (cx + ex * gw * 0.17 - gw * 0.07, cy - gh * 0.22, gw * 0.14, gw * 0.2))
-    pygame.draw.ellipse(card, (*P.hex_colour("#1E3A2E"), 200), (cx - gw * 0.06, cy + gh * 0.02, gw * 0.12, gw * 0.14))
+    pygame.draw.ellipse(card, (*P.hex_colour("#1E3A2E"), 255), (cx - gw * 0.06, cy + gh * 0.02, gw * 0.12, gw * 0.14))
     label = outlined_text("GHOST", "display", max(8, round(w * 0.22)), P.TT_GHOST, P.hex_colour("#0C1F18"),
                           max(1, round(w * 0.01)))
     card.blit(label, label.get_rect(midbottom=(w // 2, round(h - w * 0.06))))

@@ -1,0 +1,182 @@
+"""The look kit: sounds, committed art, fonts with licences, and every card face rendering."""
+
+from __future__ import annotations
+
+import array
+import wave
+
+import pygame
+import pytest
+
+from game.ui.look import cards_labyrinth, cards_lost_cities, cards_lost_in_time, cards_time_after_time, fonts, table
+from game.ui.look import palette as P
+from game.ui.look.paths import ART_DIR, FONT_DIR, GAME_IDS, LOGO_PATH, SOUND_NAMES, back_path, sound_path, tile_path
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+
+
+def _visible_pixels(surface: pygame.Surface) -> int:
+    """Opaque pixels that are not all one colour: a sample over a grid."""
+    w, h = surface.get_size()
+    colours = set()
+    opaque = 0
+    for y in range(0, h, max(1, h // 24)):
+        for x in range(0, w, max(1, w // 24)):
+            c = surface.get_at((x, y))
+            if c.a > 0:
+                opaque += 1
+                colours.add((c.r // 16, c.g // 16, c.b // 16))
+    assert len(colours) > 3, "a blank or single-colour picture"
+    return opaque
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sound_is_short_valid_mono_wav_and_not_silent(name):
+    path = sound_path(name)
+    assert path.exists(), path
+    assert path.stat().st_size < 150_000
+    with wave.open(str(path), "rb") as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, 44100)
+        frames = wav.readframes(wav.getnframes())
+    samples = array.array("h", frames)
+    assert 0.01 < len(samples) / 44100 < 1.7
+    peak = max(abs(s) for s in samples)
+    assert 3000 < peak < 32767  # audible, never clipping
+    assert abs(samples[0]) < 600 and abs(samples[-1]) < 600  # faded in and out: no clicks
+
+
+def test_art_files_load_with_their_sizes():
+    assert pygame.image.load(str(LOGO_PATH)).get_size() == (1200, 360)
+    for game_id in GAME_IDS:
+        tile = pygame.image.load(str(tile_path(game_id)))
+        assert tile.get_size() == (480, 300)
+        _visible_pixels(tile)
+        back = pygame.image.load(str(back_path(game_id)))
+        assert back.get_size() == (250, 350)
+        _visible_pixels(back)
+
+
+def test_fonts_load_and_licences_exist():
+    for role in fonts.ROLES:
+        assert fonts.font(role, 24) is fonts.font(role, 24)
+        assert fonts.text_surface("Tabletime 14H00 ×", role, 24, P.IVORY).get_width() > 40
+    for name in ("OFL-BebasNeue.txt", "OFL-Inter.txt", "OFL-EBGaramond.txt", "README.md"):
+        text = (FONT_DIR / name).read_text()
+        assert "Open Font License" in text or "OFL" in text
+    assert "SIL OPEN FONT LICENSE" in (FONT_DIR / "OFL-BebasNeue.txt").read_text().upper()
+    total = sum(p.stat().st_size for p in FONT_DIR.glob("*.otf"))
+    assert total < 1_300_000
+    with pytest.raises(KeyError):
+        fonts.font("comic", 12)
+
+
+def test_text_cache_is_shared_and_wrap_respects_width():
+    a = fonts.text_surface("hello", "ui", 24, P.IVORY)
+    assert fonts.text_surface("hello", "ui", 24, P.IVORY) is a
+    text = "Olympia crowns a cook named Koroibos, winner of the only race: one stade.\n\nNew paragraph."
+    lines = fonts.wrap(text, "story", 24, 300)
+    assert len(lines) >= 4 and "" in lines
+    assert all(fonts.font("story", 24).size(line)[0] <= 300 for line in lines)
+    assert " ".join(" ".join(lines).split()) == " ".join(text.split())
+
+
+@pytest.mark.parametrize("width", [140, 220])
+def test_every_lost_cities_face_renders_and_is_cached(width):
+    ids = cards_lost_cities.all_card_ids()
+    assert len(ids) == 72
+    for card_id in ids:
+        face = cards_lost_cities.card_face(card_id, width)
+        assert face.get_size() == (width, round(width * 1.4))
+        assert cards_lost_cities.card_face(card_id, width) is face
+    _visible_pixels(cards_lost_cities.card_face("lc-w-10", width))
+    _visible_pixels(cards_lost_cities.card_face("lc-y-w1", width))
+    assert cards_lost_cities.card_back(width).get_size() == (width, round(width * 1.4))
+    assert cards_lost_cities.lane_marker("p", width).get_size() == (width, round(width * 1.4))
+
+
+def test_lost_cities_rejects_bad_ids():
+    for bad in ("lc-x-05", "lc-y-11", "lc-y-5", "tt-06-a", "lc-y-w4"):
+        with pytest.raises(ValueError):
+            cards_lost_cities.card_face(bad, 140)
+
+
+@pytest.mark.parametrize("width", [140, 200])
+def test_every_time_after_time_face_renders_and_is_cached(width):
+    ids = cards_time_after_time.all_card_ids()
+    assert len(ids) == 36
+    for card_id in ids:
+        face = cards_time_after_time.card_face(card_id, width)
+        assert face.get_size() == (width, round(width * 1.4))
+        assert cards_time_after_time.card_face(card_id, width) is face
+    _visible_pixels(cards_time_after_time.card_face("tt-ghost-2", width))
+    assert cards_time_after_time.slot_well(width).get_size() == (width, round(width * 1.4))
+    assert cards_time_after_time.card_back(width).get_size() == (width, round(width * 1.4))
+
+
+def test_time_after_time_sky_runs_from_dawn_to_night():
+    sky = cards_time_after_time.sky_colours
+    dawn_horizon, sunset_horizon = sky(6)[1], sky(18)[1]
+    assert dawn_horizon[0] > dawn_horizon[1] < dawn_horizon[2]  # pink
+    assert sunset_horizon[0] > sunset_horizon[1] > sunset_horizon[2]  # orange
+    noon_top = sky(12)[0]
+    assert noon_top[2] > 200 and noon_top[2] > noon_top[0] + 150  # bright blue
+    assert sum(sky(22)[0]) < min(sum(sky(h)[0]) for h in range(6, 21))  # deep indigo: the darkest
+
+
+def test_lost_in_time_faces_and_chronos():
+    card = {"id": "lt-001", "title": "First Olympic Games", "year": -776, "era": "antiquity", "kind": "event",
+            "arrow": "past", "chips": 2, "caption": "Olympia crowns a cook."}
+    face = cards_lost_in_time.card_face(card, 160)
+    assert face.get_size() == (160, 224)
+    assert cards_lost_in_time.card_face(dict(card), 160) is face
+    _visible_pixels(face)
+    assert cards_lost_in_time.year_label(-776) == "776 BC"
+    # the arrow badge in the top-left corner is red for the past, blue for the future
+    future = cards_lost_in_time.card_face({**card, "arrow": "future"}, 160)
+    centre = round(160 * 0.05 + 160 * 0.11 + 160 * 0.02)
+    corner = (centre, centre + 13)  # inside the disc, below the arrow
+    red, blue = face.get_at(corner), future.get_at(corner)
+    assert red.r > red.b and blue.b > blue.r
+    for kind in ("vip", "disaster"):
+        assert cards_lost_in_time.rim_colour({**card, "kind": kind}) == P.LT_GREY
+        _visible_pixels(cards_lost_in_time.card_face({**card, "kind": kind}, 300))
+    for direction in ("past", "future"):
+        _visible_pixels(cards_lost_in_time.chronos(direction, 180))
+    with pytest.raises(ValueError):
+        cards_lost_in_time.chronos("sideways", 180)
+
+
+def test_labyrinth_cards_render():
+    scenery = {"number": 7, "title": "The pool", "description": "Dark water and a statue; torches by a door.",
+               "arrows": {"north": 2, "e": 8}, "hero": True, "dots": 2}
+    assert cards_labyrinth.keywords(scenery["description"]) >= {"water", "statue", "torch", "door"}
+    face = cards_labyrinth.scenery_face(scenery, 280)
+    assert face.get_size() == (280, 200)
+    assert cards_labyrinth.scenery_face(scenery, 280) is face
+    _visible_pixels(face)
+    _visible_pixels(cards_labyrinth.scenery_back(scenery, 280))
+    for needs in (0, 1, 2):
+        _visible_pixels(cards_labyrinth.interaction_back({"number": 12, "dots": 3, "needs": needs}, 140))
+    _visible_pixels(cards_labyrinth.item_card({"letter": "B", "number": 2, "name": "Rusty key"}, 160))
+    prophecy = {"number": 3, "title": "The Sleeper", "text": "Who wakes the sleeper shall find the way out."}
+    faces = [cards_labyrinth.prophecy(prophecy, 200, s) for s in cards_labyrinth.PROPHECY_STATES]
+    assert len({id(f) for f in faces}) == 3
+    with pytest.raises(ValueError):
+        cards_labyrinth.prophecy(prophecy, 200, "burnt")
+    lit, dark = cards_labyrinth.favour_token(True, 64), cards_labyrinth.favour_token(False, 64)
+    assert lit.get_at((32, 32)) != dark.get_at((32, 32))
+
+
+def test_felt_is_cached_opaque_and_darker_at_the_edges():
+    for tone in P.TABLE_TONES:
+        surface = table.felt((320, 180), tone)
+        assert table.felt((320, 180), tone) is surface
+        centre, corner = surface.get_at((160, 80)), surface.get_at((2, 2))
+        assert sum(centre[:3]) > sum(corner[:3])
+    with pytest.raises(KeyError):
+        table.felt((10, 10), "plaid")
+    assert (ART_DIR / "fonts").is_dir()
