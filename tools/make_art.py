@@ -114,7 +114,7 @@ def tile_labyrinth() -> pygame.Surface:
     _placed(tile, cards_labyrinth.prophecy({"number": 4}, 84, "sealed"), (330, 190), -6)
     for i in range(3):
         token = cards_labyrinth.favour_token(i < 2, 44)
-        tile.blit(token, (392 + i * 26, 150 + (i % 2) * 20))
+        tile.blit(token, (386 + i * 28, 136 + (i % 2) * 22))
     _title_band(tile, "THE LABYRINTH", P.LA_TORCH)
     return tile
 
