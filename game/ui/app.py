@@ -1,0 +1,268 @@
+"""The application: window, fixed-timestep loop, letterboxed 1920x1080 canvas, scenes, toasts.
+
+Updates run at a constant 120 Hz from an accumulator (at most MAX_CATCH_UP steps per frame, so a
+stall never snowballs); drawing happens once per display frame with the interpolation fraction
+and never changes state (Arcade's clock, Tuxemon's state stack).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from game.ui.assets import Assets
+from game.ui.input import InputMapper, Intent
+from game.ui.scene import Scene, SceneStack
+from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.toast import Toasts
+from game.ui.tween import MOTION
+
+log = logging.getLogger(__name__)
+
+CANVAS_SIZE = (1920, 1080)
+UPDATE_HZ = 120
+STEP = 1.0 / UPDATE_HZ
+MAX_CATCH_UP = 8  # update steps per frame at most; the rest of a long stall is dropped
+MAX_FRAME_SECONDS = 0.25
+
+
+class FixedStep:
+    """Accumulator clock: `advance(frame_seconds)` -> (steps to run, interpolation fraction)."""
+
+    def __init__(self, step: float = STEP, max_steps: int = MAX_CATCH_UP) -> None:
+        self.step = step
+        self.max_steps = max_steps
+        self.accumulator = 0.0
+        self.dropped = 0.0  # seconds of simulation skipped because of the catch-up cap
+
+    def advance(self, frame_seconds: float) -> tuple[int, float]:
+        self.accumulator += max(0.0, min(frame_seconds, MAX_FRAME_SECONDS))
+        steps = int(self.accumulator / self.step + 1e-9)
+        if steps > self.max_steps:
+            self.dropped += (steps - self.max_steps) * self.step
+            self.accumulator -= (steps - self.max_steps) * self.step
+            steps = self.max_steps
+        self.accumulator -= steps * self.step
+        if self.accumulator < 0:
+            self.accumulator = 0.0
+        return steps, self.accumulator / self.step
+
+
+@dataclass(frozen=True)
+class Letterbox:
+    """Where the canvas sits in the window: `scale` and the top-left `offset` of the scaled image."""
+
+    window: tuple[int, int]
+    scale: float
+    offset: tuple[int, int]
+    size: tuple[int, int]
+
+    @classmethod
+    def fit(cls, window: tuple[int, int], canvas: tuple[int, int] = CANVAS_SIZE) -> "Letterbox":
+        scale = min(window[0] / canvas[0], window[1] / canvas[1]) if window[0] and window[1] else 1.0
+        size = (max(1, round(canvas[0] * scale)), max(1, round(canvas[1] * scale)))
+        offset = ((window[0] - size[0]) // 2, (window[1] - size[1]) // 2)
+        return cls(window, scale, offset, size)
+
+    def to_canvas(self, pos: tuple[float, float]) -> tuple[float, float] | None:
+        """A window position in canvas coordinates; None on the black bars."""
+        x = (pos[0] - self.offset[0]) / self.scale
+        y = (pos[1] - self.offset[1]) / self.scale
+        if 0 <= x < CANVAS_SIZE[0] and 0 <= y < CANVAS_SIZE[1]:
+            return (x, y)
+        return None
+
+
+class App:
+    """Owns the window, the loop and the shared services scenes use (`app.assets.play("click")`)."""
+
+    def __init__(self, settings: Settings | None = None, *, windowed: bool | None = None,
+                 size: tuple[int, int] | None = None, headless: bool = False,
+                 lan_interfaces: list[str] | None = None) -> None:
+        pygame.init()
+        self.toasts = Toasts()
+        self.settings = settings if settings is not None else load_settings(self.warn)
+        self.headless = headless
+        self.lan_interfaces = lan_interfaces or []
+        if windowed is not None:
+            self.settings.fullscreen = not windowed
+        self.requested_size = size
+        self.window: pygame.Surface | None = None
+        self.canvas = pygame.Surface(CANVAS_SIZE)
+        self._scaled: pygame.Surface | None = None
+        self.letterbox = Letterbox.fit(CANVAS_SIZE)
+        self.input = InputMapper(self.settings, self._window_to_canvas)
+        self.input.window_size = lambda: self.letterbox.window
+        self.assets = Assets(self.settings)
+        self.scenes = SceneStack(snapshot=self._snapshot)
+        self.clock = FixedStep()
+        self.running = False
+        self.frames = 0
+        self.frame_ms = 0.0  # last frame's update+draw time, for the performance check
+        self.on_frame: Callable[["App"], None] | None = None
+        self.apply_motion()
+        self.open_window()
+        self.assets.init_mixer()
+        self.input.open_existing_controllers()
+
+    # --- services ----------------------------------------------------------------------------------
+    def warn(self, message: str) -> None:
+        log.warning(message)
+        self.toasts.show(message, "warning")
+
+    def toast(self, message: str, kind: str = "info") -> None:
+        self.toasts.show(message, kind)
+
+    def apply_motion(self) -> None:
+        MOTION.speed = self.settings.animation_speed
+        MOTION.reduced = self.settings.reduced_motion
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.warn(f"settings could not be saved: {exc.strerror or exc}")
+        self.input.rebuild_bindings()
+        self.apply_motion()
+
+    # --- window --------------------------------------------------------------------------------
+    def open_window(self) -> None:
+        flags = 0
+        if self.headless:
+            size = self.requested_size or CANVAS_SIZE
+        elif self.settings.fullscreen:
+            flags = pygame.FULLSCREEN
+            desktops = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
+            size = desktops[0] if desktops else (0, 0)
+        else:
+            flags = pygame.RESIZABLE
+            size = self.requested_size or self.settings.window_size
+        try:
+            self.window = pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            log.warning("could not open a %sx%s window (%s); trying 1280x720 windowed", *size, exc)
+            self.window = pygame.display.set_mode((1280, 720), pygame.RESIZABLE)
+        pygame.display.set_caption("Tabletime")
+        self._layout()
+
+    def _layout(self) -> None:
+        assert self.window is not None
+        self.letterbox = Letterbox.fit(self.window.get_size())
+        self._scaled = None
+        if self.letterbox.size != CANVAS_SIZE:
+            self._scaled = pygame.Surface(self.letterbox.size)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.open_window()
+        self.save_settings()
+
+    def _window_to_canvas(self, pos: tuple[float, float]) -> tuple[float, float] | None:
+        return self.letterbox.to_canvas(pos)
+
+    def _snapshot(self) -> pygame.Surface | None:
+        return self.canvas.copy() if self.frames else None
+
+    # --- scenes --------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.push(scene)
+
+    def pop(self) -> None:
+        self.scenes.pop()
+        if not self.scenes.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.replace(scene)
+
+    def clear_to(self, scene: Scene) -> None:
+        scene.app = self
+        self.scenes.clear_to(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- loop ----------------------------------------------------------------------------------
+    def dispatch(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if intent.kind == "device":
+                self.toast(intent.text, "info")
+                continue
+            self.scenes.handle(intent)
+
+    def step(self, frame_seconds: float) -> None:
+        """One display frame: read input, run the fixed updates it is owed, draw once."""
+        started = time.perf_counter()
+        self.dispatch(self.input.poll())
+        for request in self.input.system:
+            if request == "fullscreen":
+                self.toggle_fullscreen()
+            elif request == "resized" and self.window is not None:
+                self.window = pygame.display.get_surface()
+                self._layout()
+        self.input.system.clear()
+        if self.input.quit_requested:
+            self.running = False
+        steps, alpha = self.clock.advance(frame_seconds)
+        for _ in range(steps):
+            self.dispatch(self.input.update(STEP))
+            self.scenes.update(STEP)
+            self.toasts.update(STEP)
+        self.draw(alpha)
+        self.frames += 1
+        self.frame_ms = (time.perf_counter() - started) * 1000
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    def draw(self, alpha: float) -> None:
+        self.scenes.draw(self.canvas, alpha)
+        self.toasts.draw(self.canvas)
+        self.present()
+
+    def present(self) -> None:
+        window = self.window
+        if window is None:
+            return
+        if self._scaled is None:
+            window.blit(self.canvas, (0, 0))
+        else:
+            pygame.transform.scale(self.canvas, self.letterbox.size, self._scaled)
+            if self.letterbox.offset != (0, 0):
+                window.fill((0, 0, 0))
+            window.blit(self._scaled, self.letterbox.offset)
+        if not self.headless:
+            pygame.display.flip()
+
+    def run(self, quit_after_frames: int | None = None) -> int:
+        """The main loop. Returns the process exit code."""
+        self.running = True
+        last = time.perf_counter()
+        while self.running and self.scenes.top is not None:
+            now = time.perf_counter()
+            frame = now - last
+            last = now
+            self.step(frame)
+            if quit_after_frames is not None and self.frames >= quit_after_frames:
+                break
+            spare = 1 / 144 - (time.perf_counter() - now)
+            if spare > 0.001:
+                time.sleep(spare)  # vsync is not guaranteed; do not spin a core
+        self.shutdown()
+        return 0
+
+    def run_frames(self, frames: int, frame_seconds: float = 1 / 60) -> None:
+        """Advance a fixed number of frames with a fixed frame time (screenshots and tests)."""
+        self.running = True
+        for _ in range(frames):
+            self.step(frame_seconds)
+
+    def shutdown(self) -> None:
+        for scene in list(self.scenes.scenes):
+            scene.exit()
+        self.scenes.scenes.clear()

@@ -1,0 +1,115 @@
+"""Images and sounds by logical name from art/ and sounds/, loaded once and cached.
+
+A missing or broken file is logged once and never crashes the game: `image()` returns None (the
+caller draws a fallback) and `play()` stays silent. Volumes come from the settings.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pygame
+
+from game.ui.settings import Settings
+
+log = logging.getLogger(__name__)
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+ART_DIR = REPO_ROOT / "art"
+SOUND_DIR = REPO_ROOT / "sounds"
+SOUND_EXTENSIONS = (".wav", ".ogg")
+
+
+class Assets:
+    def __init__(self, settings: Settings, art_dir: Path = ART_DIR, sound_dir: Path = SOUND_DIR) -> None:
+        self.settings = settings
+        self.art_dir = art_dir
+        self.sound_dir = sound_dir
+        self._images: dict[str, pygame.Surface | None] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}
+        self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._warned: set[str] = set()
+        self.mixer_ok = False
+
+    def _warn_once(self, key: str, message: str) -> None:
+        if key not in self._warned:
+            self._warned.add(key)
+            log.warning(message)
+
+    # --- images ----------------------------------------------------------------------------------
+    def image(self, name: str) -> pygame.Surface | None:
+        """`image("logo")`, `image("tiles/lost-cities")`: art/<name>.png, or None if missing."""
+        if name in self._images:
+            return self._images[name]
+        path = self.art_dir / f"{name}.png"
+        surface: pygame.Surface | None = None
+        if not path.exists():
+            self._warn_once(name, f"art/{name}.png is missing; drawing a fallback")
+        else:
+            try:
+                surface = pygame.image.load(str(path))
+                if pygame.display.get_surface() is not None:
+                    surface = surface.convert_alpha()
+            except (pygame.error, OSError) as exc:
+                self._warn_once(name, f"art/{name}.png could not be loaded ({exc}); drawing a fallback")
+                surface = None
+        self._images[name] = surface
+        return surface
+
+    def image_scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The image smooth-scaled to `size`, cached (never scale per frame)."""
+        key = (name, int(size[0]), int(size[1]))
+        if key not in self._scaled:
+            base = self.image(name)
+            if base is None:
+                self._scaled[key] = None
+            elif base.get_size() == key[1:]:
+                self._scaled[key] = base
+            else:
+                self._scaled[key] = pygame.transform.smoothscale(base, key[1:])
+        return self._scaled[key]
+
+    # --- sounds ----------------------------------------------------------------------------------
+    def init_mixer(self) -> None:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
+            pygame.mixer.set_num_channels(24)
+            self.mixer_ok = True
+        except pygame.error as exc:
+            self.mixer_ok = False
+            log.warning("sound is off: the audio device could not be opened (%s)", exc)
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        if name in self._sounds:
+            return self._sounds[name]
+        found: pygame.mixer.Sound | None = None
+        if self.mixer_ok:
+            for ext in SOUND_EXTENSIONS:
+                path = self.sound_dir / f"{name}{ext}"
+                if path.exists():
+                    try:
+                        found = pygame.mixer.Sound(str(path))
+                    except pygame.error as exc:
+                        self._warn_once("sound:" + name, f"sounds/{path.name} could not be loaded ({exc})")
+                    break
+            else:
+                self._warn_once("sound:" + name, f"sounds/{name}.wav is missing; that effect stays silent")
+        self._sounds[name] = found
+        return found
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play an effect at `volume` x master x effects volume; silent if unavailable."""
+        gain = self.settings.effects_gain * volume
+        if not self.mixer_ok or gain <= 0:
+            return
+        effect = self.sound(name)
+        if effect is None:
+            return
+        try:
+            channel = effect.play()
+            if channel is not None:
+                channel.set_volume(min(1.0, gain))
+        except pygame.error as exc:
+            self._warn_once("play:" + name, f"could not play {name}: {exc}")

@@ -1,0 +1,127 @@
+"""What every menu screen shares: the lamp-lit felt, the headline, the control hints for the
+device in use, and MenuScene (a FocusGroup plus sounds and Back handling)."""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface
+from game.ui.look.table import felt
+from game.ui.scene import Scene
+from game.ui.widgets import FocusGroup, panel_surface
+
+CANVAS_W, CANVAS_H = 1920, 1080
+MARGIN = 120
+
+HINT_GLYPHS = {
+    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P"},
+    "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc"},
+    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start"},
+    "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button"},
+}
+
+
+def draw_background(surface: pygame.Surface, tone: str = "green") -> None:
+    surface.blit(felt((CANVAS_W, CANVAS_H), tone), (0, 0))
+
+
+_DIM: list[pygame.Surface] = []
+
+
+def dim_screen(surface: pygame.Surface, alpha: float) -> None:
+    """Darken the whole canvas (overlays); one cached opaque layer blitted with surface alpha."""
+    if not _DIM:
+        layer = pygame.Surface((CANVAS_W, CANVAS_H))
+        layer.fill((6, 8, 10))
+        _DIM.append(layer)
+    layer = _DIM[0]
+    layer.set_alpha(max(0, min(255, int(alpha))))
+    surface.blit(layer, (0, 0))
+
+
+def draw_heading(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+    shadow = text_surface(title, "display", 112, (0, 0, 0))
+    surface.blit(shadow, (MARGIN + 4, 52 + 5))
+    head = text_surface(title, "display", 112, P.IVORY)
+    surface.blit(head, (MARGIN, 52))
+    pygame.draw.rect(surface, P.BRASS, (MARGIN, 52 + head.get_height() - 4, 120, 6), border_radius=3)
+    if subtitle:
+        surface.blit(text_surface(subtitle, "ui", 28, P.IVORY_DIM), (MARGIN, 52 + head.get_height() + 18))
+
+
+def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]]) -> None:
+    """Bottom-right hints like "[Enter] Select  [Esc] Back" in the words of the current device."""
+    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    x = CANVAS_W - MARGIN
+    y = CANVAS_H - 46
+    for action, label in reversed(actions):
+        word = text_surface(label, "ui", 24, P.IVORY_DIM)
+        x -= word.get_width()
+        surface.blit(word, (x, y - word.get_height() // 2))
+        key = text_surface(glyphs.get(action, action), "ui-bold", 22, P.INK)
+        box = pygame.Rect(0, 0, key.get_width() + 22, 38)
+        box.midright = (x - 10, y)
+        surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
+        surface.blit(key, key.get_rect(center=box.center))
+        x = box.left - 36
+
+
+class MenuScene(Scene):
+    """A screen of widgets. Subclasses build `self.group` in `build()` and draw around it."""
+
+    hints: Sequence[tuple[str, str]] = (("move", "Move"), ("confirm", "Select"), ("back", "Back"))
+    tone = "green"
+
+    def __init__(self, app=None) -> None:
+        super().__init__(app)
+        self.group = FocusGroup()
+        self.group.on_move = self._focus_sound
+
+    def _focus_sound(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("focus", 0.5)
+
+    def enter(self) -> None:
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets (called on enter; call again to rebuild after a change)."""
+
+    def on_back(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("click", 0.6)
+            self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        focused = self.group.focused
+        editing = bool(getattr(focused, "editing", False))
+        if intent.kind in ("confirm",) and focused is not None and not editing and self.app is not None:
+            self.app.assets.play("click", 0.7)
+        if self.group.handle(intent):
+            if intent.kind == "point" and self.app is not None and not editing:
+                self.app.assets.play("click", 0.7)
+            return
+        if intent.kind == "back" and not editing:
+            self.on_back()
+        else:
+            self.unhandled(intent)
+
+    def unhandled(self, intent: Intent) -> None:
+        """Intents no widget used (page turns, menu)."""
+
+    def device(self) -> str:
+        return self.app.input.last_device if self.app is not None else "keyboard"
+
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        draw_hints(surface, self.device(), self.hints)
+
+
+def back_button(on_press: Callable[[], None]):
+    """The touch-sized Back button every screen has in its top-right corner."""
+    from game.ui.widgets import Button
+
+    return Button((CANVAS_W - MARGIN - 220, 64, 220, 80), "Back", on_press)

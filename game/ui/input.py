@@ -1,0 +1,353 @@
+"""The one reader of pygame's event queue: keyboard, mouse, game controllers and touch become intents.
+
+Scenes never see raw events. Directions, confirm, back, menu and page turns come from bindings
+(rebindable, saved in Settings); pointers (mouse and fingers) come as point/hover/drag intents
+already mapped from the window to the 1920x1080 canvas through the letterbox.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import pygame
+
+from game.ui.settings import BINDABLE_INTENTS, Settings
+
+log = logging.getLogger(__name__)
+
+DIRECTIONS = ("up", "down", "left", "right")
+Pos = tuple[float, float]
+ToCanvas = Callable[[Pos], Pos | None]
+
+REPEAT_DELAY = 0.38  # s before a held direction repeats
+REPEAT_EVERY = 0.11  # s between repeats
+STICK_THRESHOLD = 0.55  # of full deflection
+DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
+
+try:  # pygame-ce ships the SDL game-controller API here
+    from pygame._sdl2 import controller as sdl_controller
+except ImportError:  # pragma: no cover - very old pygame
+    sdl_controller = None
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What the player means. kind: up/down/left/right, confirm, back, menu, prev, next,
+    point (press at pos), hover (pointer moved, no button), drag_start/drag_move/drag_end (pos),
+    release (press ended without a drag), scroll (amount), text (typed text), erase (backspace while
+    typing), captured (a raw key/button for rebinding, in `text`), device (hot-plug note in `text`)."""
+
+    kind: str
+    device: str = "keyboard"  # keyboard | mouse | gamepad | touch | system
+    pos: Pos | None = None
+    text: str = ""
+    amount: float = 0.0
+    repeat: bool = False
+
+    @property
+    def is_direction(self) -> bool:
+        return self.kind in DIRECTIONS
+
+    @property
+    def is_pointer(self) -> bool:
+        return self.pos is not None
+
+
+def _pad_button_name(button: int) -> str:
+    names = {
+        pygame.CONTROLLER_BUTTON_A: "a", pygame.CONTROLLER_BUTTON_B: "b", pygame.CONTROLLER_BUTTON_X: "x",
+        pygame.CONTROLLER_BUTTON_Y: "y", pygame.CONTROLLER_BUTTON_BACK: "back",
+        pygame.CONTROLLER_BUTTON_GUIDE: "guide", pygame.CONTROLLER_BUTTON_START: "start",
+        pygame.CONTROLLER_BUTTON_LEFTSTICK: "leftstick", pygame.CONTROLLER_BUTTON_RIGHTSTICK: "rightstick",
+        pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "leftshoulder",
+        pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rightshoulder",
+        pygame.CONTROLLER_BUTTON_DPAD_UP: "dpup", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "dpdown",
+        pygame.CONTROLLER_BUTTON_DPAD_LEFT: "dpleft", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "dpright",
+    }
+    return names.get(button, f"button{button}")
+
+
+class InputMapper:
+    """Turns raw events into intents. `feed(events)` for a batch, `update(dt)` for held-direction
+    repeats; `poll()` reads pygame's queue itself (the app's only call to pygame.event.get)."""
+
+    def __init__(self, settings: Settings, to_canvas: ToCanvas | None = None) -> None:
+        self.settings = settings
+        self.to_canvas: ToCanvas = to_canvas or (lambda pos: pos)
+        self.window_size: Callable[[], tuple[int, int]] = lambda: (1920, 1080)
+        self.controllers: dict[int, object] = {}  # instance id -> pygame._sdl2.controller.Controller
+        self.last_device = "keyboard"
+        self.text_mode = False
+        self.capture: str | None = None  # "key" or "pad" while the settings screen waits for a binding
+        self.quit_requested = False
+        self.system: list[str] = []  # window-level requests for the app: "fullscreen", "resized"
+        self._held: dict[tuple[str, str], float] = {}  # (source, direction) -> seconds until repeat
+        self._stick: dict[tuple[int, str], str | None] = {}  # (instance, axis group) -> direction held
+        self._pointer_down: dict[str, Pos] = {}  # pointer id -> press pos (canvas)
+        self._dragging: set[str] = set()
+        self._out: list[Intent] = []
+        self.rebuild_bindings()
+
+    # --- bindings --------------------------------------------------------------------------------
+    def rebuild_bindings(self) -> None:
+        """Recompute lookup tables after the settings' bindings changed."""
+        self._keys: dict[int, list[str]] = {}
+        for intent in BINDABLE_INTENTS:
+            for name in self.settings.key_bindings.get(intent, []):
+                try:
+                    code = pygame.key.key_code(name)
+                except ValueError:
+                    log.warning("unknown key %r bound to %s; ignored", name, intent)
+                    continue
+                self._keys.setdefault(code, []).append(intent)
+        self._pad: dict[str, list[str]] = {}
+        for intent in BINDABLE_INTENTS:
+            for name in self.settings.pad_bindings.get(intent, []):
+                self._pad.setdefault(name, []).append(intent)
+
+    def start_text(self) -> None:
+        self.text_mode = True
+        try:
+            pygame.key.start_text_input()
+        except pygame.error:
+            pass
+
+    def stop_text(self) -> None:
+        self.text_mode = False
+        try:
+            pygame.key.stop_text_input()
+        except pygame.error:
+            pass
+
+    # --- reading ---------------------------------------------------------------------------------
+    def poll(self) -> list[Intent]:
+        return self.feed(pygame.event.get())
+
+    def feed(self, events: Iterable[pygame.event.Event]) -> list[Intent]:
+        for event in events:
+            self._event(event)
+        out, self._out = self._out, []
+        return out
+
+    def update(self, dt: float) -> list[Intent]:
+        """Repeat held directions (keys, d-pad, stick) at a steady rate."""
+        for key in list(self._held):
+            self._held[key] -= dt
+            if self._held[key] <= 0:
+                self._held[key] += REPEAT_EVERY
+                source, direction = key
+                self._emit(Intent(direction, source, repeat=True))
+        out, self._out = self._out, []
+        return out
+
+    def _emit(self, intent: Intent) -> None:
+        if intent.device in ("keyboard", "mouse", "gamepad", "touch"):
+            self.last_device = intent.device
+        self._out.append(intent)
+
+    def _press(self, intent_kind: str, device: str) -> None:
+        self._emit(Intent(intent_kind, device))
+        if intent_kind in DIRECTIONS:
+            self._held[(device, intent_kind)] = REPEAT_DELAY
+
+    def _release(self, intent_kind: str, device: str) -> None:
+        self._held.pop((device, intent_kind), None)
+
+    def _event(self, event: pygame.event.Event) -> None:
+        etype = event.type
+        if etype == pygame.QUIT:
+            self.quit_requested = True
+        elif etype == pygame.KEYDOWN:
+            self._key_down(event)
+        elif etype == pygame.KEYUP:
+            for kind in self._keys.get(event.key, []):
+                self._release(kind, "keyboard")
+        elif etype == pygame.TEXTINPUT:
+            if self.text_mode and event.text:
+                self._emit(Intent("text", "keyboard", text=event.text))
+        elif etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            if getattr(event, "touch", False):
+                return  # SDL's mouse copy of a finger; the FINGER event is handled instead
+            self._mouse(event)
+        elif etype == pygame.MOUSEWHEEL:
+            if not getattr(event, "touch", False):
+                self._emit(Intent("scroll", "mouse", amount=float(event.y)))
+        elif etype in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            self._finger(event)
+        elif etype == pygame.CONTROLLERDEVICEADDED:
+            self._controller_added(event.device_index)
+        elif etype == pygame.CONTROLLERDEVICEREMOVED:
+            self._controller_removed(event.instance_id)
+        elif etype == pygame.CONTROLLERBUTTONDOWN:
+            self._pad_button(event.button, True)
+        elif etype == pygame.CONTROLLERBUTTONUP:
+            self._pad_button(event.button, False)
+        elif etype == pygame.CONTROLLERAXISMOTION:
+            self._pad_axis(event.instance_id, event.axis, event.value)
+        elif etype in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.system.append("resized")
+
+    def _key_down(self, event: pygame.event.Event) -> None:
+        key, mod = event.key, event.mod
+        if key == pygame.K_F11 or (key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT):
+            self.system.append("fullscreen")
+            return
+        if self.capture == "key":
+            self.capture = None
+            if key == pygame.K_ESCAPE:
+                self._emit(Intent("captured", "keyboard", text=""))
+            else:
+                self._emit(Intent("captured", "keyboard", text=pygame.key.name(key)))
+            return
+        if self.text_mode:
+            if key == pygame.K_BACKSPACE:
+                self._emit(Intent("erase", "keyboard", repeat=False))
+                return
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._emit(Intent("confirm", "keyboard"))
+                return
+            if key == pygame.K_ESCAPE:
+                self._emit(Intent("back", "keyboard"))
+                return
+            if key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                return  # printable keys arrive as TEXTINPUT
+        if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings
+            self._press("up" if mod & pygame.KMOD_SHIFT else "down", "keyboard")
+            return
+        for kind in self._keys.get(key, []):
+            self._press(kind, "keyboard")
+
+    # --- pointers --------------------------------------------------------------------------------
+    def _pointer_press(self, pid: str, device: str, pos: Pos) -> None:
+        self._pointer_down[pid] = pos
+        self._emit(Intent("point", device, pos=pos))
+
+    def _pointer_move(self, pid: str, device: str, pos: Pos) -> None:
+        start = self._pointer_down.get(pid)
+        if start is None:
+            if device == "mouse":
+                self._emit(Intent("hover", device, pos=pos))
+            return
+        if pid not in self._dragging:
+            if (pos[0] - start[0]) ** 2 + (pos[1] - start[1]) ** 2 < DRAG_THRESHOLD ** 2:
+                return
+            self._dragging.add(pid)
+            self._emit(Intent("drag_start", device, pos=start))
+        self._emit(Intent("drag_move", device, pos=pos))
+
+    def _pointer_release(self, pid: str, device: str, pos: Pos) -> None:
+        if self._pointer_down.pop(pid, None) is None:
+            return
+        if pid in self._dragging:
+            self._dragging.discard(pid)
+            self._emit(Intent("drag_end", device, pos=pos))
+        else:
+            self._emit(Intent("release", device, pos=pos))
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        pos = self.to_canvas(event.pos)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button in (4, 5):
+                return  # wheel on old backends
+            if event.button == 3:
+                self._emit(Intent("back", "mouse"))
+                return
+            if event.button == 1 and pos is not None:
+                self._pointer_press("mouse", "mouse", pos)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            if event.button == 1:
+                fallback = pos if pos is not None else self._pointer_down.get("mouse", (0.0, 0.0))
+                self._pointer_release("mouse", "mouse", fallback)
+        elif pos is not None:
+            self._pointer_move("mouse", "mouse", pos)
+
+    def _finger(self, event: pygame.event.Event) -> None:
+        width, height = self.window_size()
+        pos = self.to_canvas((event.x * width, event.y * height))
+        pid = f"finger{event.finger_id}"
+        if event.type == pygame.FINGERDOWN:
+            if pos is not None:
+                self._pointer_press(pid, "touch", pos)
+        elif event.type == pygame.FINGERUP:
+            fallback = pos if pos is not None else self._pointer_down.get(pid, (0.0, 0.0))
+            self._pointer_release(pid, "touch", fallback)
+        elif pos is not None:
+            self._pointer_move(pid, "touch", pos)
+
+    # --- game controllers ------------------------------------------------------------------------
+    def open_existing_controllers(self) -> None:
+        if sdl_controller is None:
+            return
+        try:
+            sdl_controller.init()
+            for index in range(sdl_controller.get_count()):
+                if sdl_controller.is_controller(index):
+                    self._controller_added(index, announce=False)
+        except pygame.error as exc:
+            log.warning("game controllers unavailable: %s", exc)
+
+    def _controller_added(self, device_index: int, announce: bool = True) -> None:
+        if sdl_controller is None:
+            return
+        try:
+            if not sdl_controller.get_init():
+                sdl_controller.init()
+            pad = sdl_controller.Controller(device_index)
+            instance = pad.as_joystick().get_instance_id()
+        except (pygame.error, IndexError) as exc:
+            log.warning("could not open game controller %s: %s", device_index, exc)
+            return
+        if instance in self.controllers:
+            return
+        self.controllers[instance] = pad
+        if announce:
+            self._emit(Intent("device", "system", text=f"{pad.name or 'Gamepad'} connected"))
+
+    def _controller_removed(self, instance_id: int) -> None:
+        pad = self.controllers.pop(instance_id, None)
+        for key in [k for k in self._held if k[0] == "gamepad"]:
+            del self._held[key]
+        if pad is not None:
+            try:
+                pad.quit()
+            except pygame.error:
+                pass
+            self._emit(Intent("device", "system", text="Gamepad disconnected"))
+
+    def _pad_button(self, button: int, down: bool) -> None:
+        name = _pad_button_name(button)
+        if down and self.capture == "pad":
+            self.capture = None
+            self._emit(Intent("captured", "gamepad", text=name))
+            return
+        for kind in self._pad.get(name, []):
+            if down:
+                self._press(kind, "gamepad")
+            else:
+                self._release(kind, "gamepad")
+
+    def _pad_axis(self, instance: int, axis: int, value: int | float) -> None:
+        """Left stick as a d-pad with repeat. pygame-ce reports controller axes as ints in +-32767."""
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return
+        norm = value / 32767.0 if abs(value) > 1.0 else float(value)
+        group = "x" if axis == pygame.CONTROLLER_AXIS_LEFTX else "y"
+        if norm <= -STICK_THRESHOLD:
+            direction: str | None = "left" if group == "x" else "up"
+        elif norm >= STICK_THRESHOLD:
+            direction = "right" if group == "x" else "down"
+        elif abs(norm) < STICK_THRESHOLD * 0.6:  # hysteresis: release well inside the threshold
+            direction = None
+        else:
+            return
+        key = (instance, group)
+        held = self._stick.get(key)
+        if held == direction:
+            return
+        if held is not None:
+            self._held.pop(("gamepad", held), None)
+        self._stick[key] = direction
+        if direction is not None:
+            self._press(direction, "gamepad")

@@ -1,0 +1,85 @@
+"""On-screen keyboard for entering names with a gamepad or a touchscreen alone."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface
+from game.ui.widgets import Button, TextEntry, panel_surface
+
+ROWS_UPPER = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'.!")
+ROWS_LOWER = ("abcdefghij", "klmnopqrst", "uvwxyz-'.!")
+KEY = 96
+GAP = 12
+
+
+class OnScreenKeyboard(MenuScene):
+    transparent = True
+    hints = (("move", "Move"), ("confirm", "Type"), ("back", "Done"))
+
+    def __init__(self, app, entry: TextEntry) -> None:
+        super().__init__(app)
+        self.entry = entry
+        self.lower = False
+        self.panel = pygame.Rect(0, 0, 10 * KEY + 9 * GAP + 80, 4 * (KEY + GAP) + 260)
+        self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 40)
+
+    def build(self) -> None:
+        focus = self.group.focus
+        rows = ROWS_LOWER if self.lower else ROWS_UPPER
+        widgets = []
+        top = self.panel.y + 200
+        left = self.panel.x + 40
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                rect = (left + c * (KEY + GAP), top + r * (KEY + GAP), KEY, KEY)
+                widgets.append(Button(rect, ch, lambda ch=ch: self.type(ch), px=40))
+        y = top + 3 * (KEY + GAP)
+        wide = (10 * KEY + 9 * GAP - 3 * GAP) // 4
+        widgets.append(Button((left, y, wide, KEY), "abc" if not self.lower else "ABC", self.toggle_case, px=32))
+        widgets.append(Button((left + wide + GAP, y, wide, KEY), "Space", lambda: self.type(" "), px=32))
+        widgets.append(Button((left + 2 * (wide + GAP), y, wide, KEY), "Erase", self.erase, px=32))
+        widgets.append(Button((left + 3 * (wide + GAP), y, wide, KEY), "Done", self.done, primary=True, px=32))
+        self.group.widgets = widgets
+        self.group.focus = min(focus, len(widgets) - 1)
+
+    def type(self, ch: str) -> None:
+        self.entry.set_text(self.entry.text + ch)
+
+    def erase(self) -> None:
+        self.entry.set_text(self.entry.text[:-1])
+
+    def toggle_case(self) -> None:
+        self.lower = not self.lower
+        self.build()
+
+    def done(self) -> None:
+        if not self.entry.text.strip():
+            self.entry.set_text("Player")
+        if self.app is not None:
+            self.app.pop()
+
+    def on_back(self) -> None:
+        self.done()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "erase":
+            self.erase()
+            return
+        if intent.kind == "text":
+            self.type(intent.text)
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim_screen(surface, 150 * self.appear)
+        surface.blit(panel_surface(self.panel.size, 24, (22, 22, 28, 245), P.BRASS, 2), self.panel.topleft)
+        surface.blit(text_surface(self.entry.label, "ui", 28, P.IVORY_DIM), (self.panel.x + 40, self.panel.y + 36))
+        field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)
+        surface.blit(panel_surface(field.size, 12, (10, 10, 14, 255), P.BRASS_LIGHT, 2), field.topleft)
+        shown = text_surface(self.entry.text + "|", "ui-bold", 44, P.IVORY)
+        surface.blit(shown, shown.get_rect(midleft=(field.x + 24, field.centery)))
+        self.group.draw(surface)

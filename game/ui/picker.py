@@ -1,0 +1,123 @@
+"""The game picker: four tiles with their art, player counts and one-line pitch. A game is
+playable when its engine and its table scene have both landed; otherwise it says "coming soon"."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.registry import GAMES, GameInfo
+from game.ui.chrome import CANVAS_W, MenuScene, back_button, draw_background, draw_heading
+from game.ui.look import palette as P
+from game.ui.look.draw import drop_shadow
+from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.tables import is_playable
+from game.ui.widgets import Widget, draw_focus, panel_surface
+
+TILE_W, TILE_H = 400, 250
+CARD_H = 600
+
+
+def players_text(info: GameInfo) -> str:
+    if info.min_seats == info.max_seats:
+        return f"{info.min_seats} players"
+    if info.min_seats == 1:
+        return f"1-{info.max_seats} players · co-op" if info.cooperative else f"1-{info.max_seats} players"
+    return f"{info.min_seats}-{info.max_seats} players"
+
+
+class GameTile(Widget):
+    def __init__(self, rect: pygame.Rect, info: GameInfo, playable: bool, art: pygame.Surface | None,
+                 on_choose) -> None:
+        super().__init__(rect, info.title)
+        self.info = info
+        self.playable = playable
+        self.art = art
+        self.on_choose = on_choose
+        self._text = self._render_text()
+
+    def _render_text(self) -> pygame.Surface:
+        """Title, players and pitch rendered once (menus re-render nothing per frame)."""
+        width = self.rect.width - 48
+        out = pygame.Surface((self.rect.width, self.rect.height - TILE_H), pygame.SRCALPHA)
+        px = fit_px(self.info.title.upper(), "display", 52, width)
+        y = 22
+        title = text_surface(self.info.title.upper(), "display", px, P.IVORY)
+        if px < 40:  # long titles (the Labyrinth) wrap onto two lines instead of shrinking
+            lines = wrap(self.info.title.upper(), "display", 48, width)
+            for line in lines:
+                image = text_surface(line, "display", 48, P.IVORY)
+                out.blit(image, (24, y))
+                y += 46
+        else:
+            out.blit(title, (24, y))
+            y += title.get_height() + 2
+        players = text_surface(players_text(self.info), "ui-bold", 24, P.BRASS_LIGHT)
+        out.blit(players, (24, y + 4))
+        y += players.get_height() + 18
+        for line in wrap(self.info.pitch, "ui", 24, width):
+            out.blit(text_surface(line, "ui", 24, P.IVORY_DIM), (24, y))
+            y += 34
+        return out
+
+    def activate(self, device: str = "keyboard") -> None:
+        self.on_choose(self)
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        lift = 10 if focused else 0
+        rect = self.rect.move(0, -lift)
+        shadow = drop_shadow(rect.size, 18, 16, 150)
+        surface.blit(shadow, (rect.x - 16 + 4, rect.y - 16 + 10 + lift))
+        if focused:
+            draw_focus(surface, rect, 18)
+        surface.blit(panel_surface(rect.size, 18, (24, 24, 30, 240)), rect.topleft)
+        art_rect = pygame.Rect(rect.x + 10, rect.y + 10, rect.width - 20, TILE_H - 20)
+        if self.art is not None:
+            surface.blit(self.art, art_rect.topleft)
+        else:
+            surface.blit(panel_surface(art_rect.size, 12, P.FELT_EDGE, P.BRASS_DARK, 2), art_rect.topleft)
+            initial = text_surface(self.info.title.split(":")[0].upper(), "display", 60, P.BRASS)
+            surface.blit(initial, initial.get_rect(center=art_rect.center))
+        if not self.playable:
+            soon = text_surface("COMING SOON", "display", 34, P.INK)
+            badge = pygame.Rect(0, 0, soon.get_width() + 36, 48)
+            badge.topright = (art_rect.right - 12, art_rect.y + 12)
+            surface.blit(panel_surface(badge.size, 24, P.WARNING, P.INK, 2), badge.topleft)
+            surface.blit(soon, soon.get_rect(center=(badge.centerx, badge.centery + 1)))
+        surface.blit(self._text, (rect.x, rect.y + TILE_H))
+        if focused:
+            marker = text_surface("▲", "ui-bold", 28, P.BRASS_LIGHT)
+            surface.blit(marker, marker.get_rect(midtop=(rect.centerx, self.rect.bottom + 14)))
+
+
+class GamePickerScene(MenuScene):
+    name = "picker"
+    hints = (("move", "Move"), ("confirm", "Choose"), ("back", "Back"))
+
+    def build(self) -> None:
+        gap = 36
+        total = 4 * TILE_W + 3 * gap
+        left = (CANVAS_W - total) // 2
+        tiles: list[Widget] = []
+        for i, info in enumerate(GAMES):
+            art = self.app.assets.image_scaled(f"tiles/{info.game_id}", (TILE_W - 20, TILE_H - 20)) if self.app else None
+            rect = pygame.Rect(left + i * (TILE_W + gap), 300, TILE_W, CARD_H)
+            tiles.append(GameTile(rect, info, is_playable(info.game_id), art, self.choose))
+        tiles.append(back_button(self.on_back))
+        self.group.widgets = tiles
+        self.group.focus = 0
+
+    def choose(self, tile: GameTile) -> None:
+        assert self.app is not None
+        if not tile.playable:
+            self.app.assets.play("invalid", 0.6)
+            self.app.toast(f"{tile.info.title} is coming soon.", "info")
+            return
+        from game.ui.setup import SeatSetupScene
+
+        self.app.push(SeatSetupScene(self.app, tile.info.game_id))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_background(surface)
+        draw_heading(surface, "Choose a game", "Four tables are set. Pick one and take a seat.")
+        self.group.draw(surface)
+        self.draw_hints(surface)

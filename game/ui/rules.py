@@ -1,0 +1,152 @@
+"""The rules, readable at the table: pick a game on the left, turn pages on the right
+(left/right, shoulders, or the page buttons). Long sections flow onto several pages."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.registry import GAMES
+from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.rules_text import RulesDoc, load_rules
+from game.ui.widgets import Button, ListView, panel_surface
+
+LIST_W = 440
+PANEL = pygame.Rect(MARGIN + LIST_W + 40, 250, 1920 - 2 * MARGIN - LIST_W - 40, 690)
+TEXT_X = 64
+TEXT_W = 960  # about 70 characters of 28 px Inter per line (ART.md: 55-75)
+BODY_PX = 28
+LINE_H = 42
+PARA_GAP = 16
+TITLE_PX = 64
+
+
+Screen = tuple[str, list[tuple[str, str, bool]]]  # (section title, [(kind, text, first line of bullet)])
+
+
+def paginate(doc: RulesDoc, height: int) -> list[Screen]:
+    """Flow each section's blocks into screens of `height` px of body text."""
+    screens: list[Screen] = []
+    for page in doc.pages:
+        lines: list[tuple[str, str, bool]] = []
+        used = 0
+        for kind, text in page.blocks:
+            width = TEXT_W - (40 if kind == "bullet" else 0)
+            wrapped = wrap(text, "ui", BODY_PX, width) or [""]
+            need = len(wrapped) * LINE_H + PARA_GAP
+            if used + need > height and lines:
+                screens.append((page.title, lines))
+                lines, used = [], 0
+            for i, line in enumerate(wrapped):
+                lines.append((kind, line, i == 0))
+            lines.append(("gap", "", False))
+            used += need
+        screens.append((page.title, lines))
+    return screens
+
+
+class RulesScene(MenuScene):
+    name = "rules"
+    hints = (("move", "Game"), ("page", "Page"), ("back", "Back"))
+
+    def __init__(self, app=None, game_id: str | None = None) -> None:
+        super().__init__(app)
+        ids = [info.game_id for info in GAMES]
+        self.game_index = ids.index(game_id) if game_id in ids else 0
+        self.page = 0
+        self.docs: dict[int, tuple[RulesDoc, list[Screen]]] = {}
+        self._rendered: dict[tuple[int, int], pygame.Surface] = {}
+
+    def doc(self, index: int | None = None) -> tuple[RulesDoc, list[Screen]]:
+        index = self.game_index if index is None else index
+        if index not in self.docs:
+            info = GAMES[index]
+            doc = load_rules(info.game_id, info.title, info.pitch)
+            self.docs[index] = (doc, paginate(doc, PANEL.height - 230))
+        return self.docs[index]
+
+    def build(self) -> None:
+        titles = [info.title for info in GAMES]
+        self.list = ListView((MARGIN, 250, LIST_W, 4 * 100), titles, self.game_index, self.select_game, row_height=100)
+        self.prev_button = Button((PANEL.x + 40, PANEL.bottom - 100, 240, 72), "‹  Previous", lambda: self.turn(-1), px=28)
+        self.next_button = Button((PANEL.right - 280, PANEL.bottom - 100, 240, 72), "Next  ›", lambda: self.turn(1), px=28)
+        self.group.widgets = [self.list, self.prev_button, self.next_button, back_button(self.on_back)]
+        self.group.focus = 0
+
+    def select_game(self, index: int) -> None:
+        self.game_index = index
+        self.page = 0
+        if self.app is not None:
+            self.app.assets.play("page", 0.6)
+
+    def turn(self, step: int) -> None:
+        _, screens = self.doc()
+        page = max(0, min(len(screens) - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            if self.app is not None:
+                self.app.assets.play("page", 0.7)
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in ("left", "prev"):
+            self.turn(-1)
+            return
+        if intent.kind in ("right", "next"):
+            self.turn(1)
+            return
+        if intent.kind == "scroll":
+            self.turn(-int(intent.amount) if intent.amount else 0)
+            return
+        super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        count = len(self.doc()[1])
+        self.prev_button.enabled = self.page > 0
+        self.next_button.enabled = self.page < count - 1
+
+    def _screen_surface(self) -> pygame.Surface:
+        key = (self.game_index, self.page)
+        if key not in self._rendered:
+            doc, screens = self.doc()
+            title, lines = screens[self.page]
+            out = pygame.Surface(PANEL.size, pygame.SRCALPHA)
+            out.blit(text_surface(doc.title.upper(), "display", 40, P.BRASS_LIGHT), (TEXT_X, 34))
+            out.blit(text_surface(title, "ui-bold", 48, P.IVORY), (TEXT_X, 84))
+            y = 168
+            for kind, text, first in lines:
+                if kind == "gap":
+                    y += PARA_GAP
+                    continue
+                x = TEXT_X
+                if kind == "bullet":
+                    if first:
+                        pygame.draw.circle(out, P.BRASS, (x + 12, y + LINE_H // 2), 6)
+                    x += 40
+                out.blit(text_surface(text, "ui", BODY_PX, P.IVORY), (x, y))
+                y += LINE_H
+            if not doc.complete:
+                note = text_surface("Pictures of the cards and the full rules arrive with the game.", "ui", 24,
+                                    P.IVORY_DIM)
+                out.blit(note, (TEXT_X, y + 20))
+            self._rendered[key] = out
+        return self._rendered[key]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_background(surface)
+        draw_heading(surface, "Rules")
+        surface.blit(panel_surface(PANEL.size, 22, (22, 21, 26, 232), P.BRASS_DARK, 2), PANEL.topleft)
+        surface.blit(self._screen_surface(), PANEL.topleft)
+        _, screens = self.doc()
+        count = len(screens)
+        indicator = text_surface(f"Page {self.page + 1} of {count}", "ui-bold", 26, P.IVORY)
+        surface.blit(indicator, indicator.get_rect(center=(PANEL.centerx, PANEL.bottom - 84)))
+        dots = min(count, 24)
+        if dots > 1:
+            start = PANEL.centerx - (dots - 1) * 11
+            for i in range(dots):
+                colour = P.BRASS if i == min(self.page, dots - 1) else (90, 88, 96)
+                pygame.draw.circle(surface, colour, (start + i * 22, PANEL.bottom - 44), 6 if colour == P.BRASS else 4)
+        self.group.draw(surface)
+        self.draw_hints(surface)

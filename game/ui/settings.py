@@ -1,0 +1,140 @@
+"""Player settings: a dataclass saved as settings.json in the user data directory.
+
+A file that cannot be read is moved aside by `load_json` (never deleted) and the game starts with
+defaults plus a warning the title screen shows as a toast.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable
+
+from game.session.storage import data_dir, load_json, save_json
+
+SETTINGS_FILE = "settings.json"
+
+# Intents a player can rebind, in the order the settings screen lists them.
+BINDABLE_INTENTS: tuple[str, ...] = ("up", "down", "left", "right", "confirm", "back", "menu", "prev", "next")
+INTENT_LABELS: dict[str, str] = {
+    "up": "Up", "down": "Down", "left": "Left", "right": "Right", "confirm": "Confirm", "back": "Back",
+    "menu": "Menu / pause", "prev": "Previous page", "next": "Next page",
+}
+
+DEFAULT_KEYS: dict[str, list[str]] = {
+    "up": ["up", "w"], "down": ["down", "s"], "left": ["left", "a"], "right": ["right", "d"],
+    "confirm": ["return", "space", "enter"], "back": ["escape", "backspace"], "menu": ["f10", "p"],
+    "prev": ["page up", "q"], "next": ["page down", "e"],
+}
+# SDL game-controller button names: positions, not labels (south confirms, east goes back).
+DEFAULT_PAD: dict[str, list[str]] = {
+    "up": ["dpup"], "down": ["dpdown"], "left": ["dpleft"], "right": ["dpright"],
+    "confirm": ["a"], "back": ["b"], "menu": ["start", "back"],
+    "prev": ["leftshoulder"], "next": ["rightshoulder"],
+}
+PAD_BUTTON_LABELS: dict[str, str] = {
+    "a": "South", "b": "East", "x": "West", "y": "North", "back": "Select", "guide": "Home",
+    "start": "Start", "leftstick": "L3", "rightstick": "R3", "leftshoulder": "LB", "rightshoulder": "RB",
+    "dpup": "D-pad up", "dpdown": "D-pad down", "dpleft": "D-pad left", "dpright": "D-pad right",
+}
+ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "Normal"), (1.5, "Fast"), (2.0, "Very fast"), (0.75, "Relaxed"))
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1024, 576))
+NAME_MAX = 20
+
+
+def _copy_bindings(source: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {intent: list(names) for intent, names in source.items()}
+
+
+@dataclass
+class Settings:
+    fullscreen: bool = True
+    window_size: tuple[int, int] = (1280, 720)
+    master_volume: float = 0.8
+    effects_volume: float = 0.8
+    player_name: str = "Player"
+    key_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_KEYS))
+    pad_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_PAD))
+    animation_speed: float = 1.0
+    reduced_motion: bool = False
+
+    # --- plain data ------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Settings":
+        """Validate a loaded file; ValueError/TypeError names the first bad field (the file is then
+        quarantined by load_json). Unknown keys are ignored, missing keys take defaults."""
+        if not isinstance(data, dict):
+            raise ValueError("settings must be a JSON object")
+        out = cls()
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            setattr(out, key, _validated(key, value))
+        for intent in BINDABLE_INTENTS:  # a file from an older version keeps the new intents bound
+            out.key_bindings.setdefault(intent, list(DEFAULT_KEYS[intent]))
+            out.pad_bindings.setdefault(intent, list(DEFAULT_PAD[intent]))
+        return out
+
+    @property
+    def effects_gain(self) -> float:
+        return max(0.0, min(1.0, self.master_volume * self.effects_volume))
+
+    def reset_bindings(self) -> None:
+        self.key_bindings = _copy_bindings(DEFAULT_KEYS)
+        self.pad_bindings = _copy_bindings(DEFAULT_PAD)
+
+
+def _validated(key: str, value: Any) -> Any:
+    if key in ("fullscreen", "reduced_motion"):
+        if not isinstance(value, bool):
+            raise ValueError(f"{key} must be true or false")
+        return value
+    if key == "window_size":
+        if (not isinstance(value, list) or len(value) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384 for v in value)):
+            raise ValueError("window_size must be [width, height] in pixels")
+        return (value[0], value[1])
+    if key in ("master_volume", "effects_volume"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise ValueError(f"{key} must be a number from 0 to 1")
+        return float(value)
+    if key == "animation_speed":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.25 <= value <= 4:
+            raise ValueError("animation_speed must be a number from 0.25 to 4")
+        return float(value)
+    if key == "player_name":
+        if not isinstance(value, str) or not 0 < len(value.strip()) <= NAME_MAX:
+            raise ValueError(f"player_name must be 1-{NAME_MAX} characters")
+        return value.strip()
+    if key in ("key_bindings", "pad_bindings"):
+        if not isinstance(value, dict):
+            raise ValueError(f"{key} must be an object")
+        clean: dict[str, list[str]] = {}
+        for intent, names in value.items():
+            if intent not in BINDABLE_INTENTS:
+                continue
+            if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names) or len(names) > 6:
+                raise ValueError(f"{key}.{intent} must be a list of button names")
+            clean[intent] = list(names)
+        return clean
+    raise ValueError(f"unknown setting {key}")
+
+
+def settings_path() -> Path:
+    return data_dir() / SETTINGS_FILE
+
+
+def load_settings(warn: Callable[[str], None], path: Path | None = None) -> Settings:
+    """The saved settings, or defaults (with a warning if the file was unreadable)."""
+    loaded = load_json(path or settings_path(), Settings.from_json, warn)
+    return loaded if isinstance(loaded, Settings) else Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    save_json(path or settings_path(), settings.to_json())

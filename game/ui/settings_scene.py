@@ -1,0 +1,192 @@
+"""The settings screen: display, sound, name, motion, and rebinding of keys and gamepad buttons.
+Every change applies at once and is saved when the screen closes."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import fit_px, text_surface
+from game.ui.osk import OnScreenKeyboard
+from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS, WINDOW_SIZES,
+                              Settings)
+from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text
+
+ROW_H = 72
+GAP = 14
+LEFT_W = 800
+RIGHT_X = 1000
+RIGHT_W = 800
+MAX_PER_DEVICE = 3
+
+
+def key_label(name: str) -> str:
+    return {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
+            "page up": "PgUp", "page down": "PgDn", "enter": "Num Enter"}.get(name, name.title() if len(name) > 1 else name.upper())
+
+
+class BindingRow(Widget):
+    """One intent with its keys and gamepad buttons; confirm waits for a new key or button."""
+
+    def __init__(self, rect, intent: str, settings: Settings, on_capture) -> None:
+        super().__init__(rect, INTENT_LABELS[intent])
+        self.intent = intent
+        self.settings = settings
+        self.on_capture = on_capture
+        self.waiting: str | None = None
+
+    def activate(self, device: str = "keyboard") -> None:
+        self.on_capture(self, "pad" if device == "gamepad" else "key")
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        self._row(surface, focused)
+        if self.waiting:
+            text = "Press a gamepad button…" if self.waiting == "pad" else "Press a key… (Esc cancels)"
+            blit_text(surface, text, "ui-bold", 26, P.BRASS_LIGHT, "midright", (self.rect.right - 24, self.rect.centery))
+            return
+        keys = ", ".join(key_label(k) for k in self.settings.key_bindings.get(self.intent, [])) or "—"
+        pads = ", ".join(PAD_BUTTON_LABELS.get(b, b) for b in self.settings.pad_bindings.get(self.intent, [])) or "—"
+        text = f"{keys}   |   {pads}"
+        px = fit_px(text, "ui", 26, self.rect.width - 300)
+        blit_text(surface, text, "ui", px, P.IVORY, "midright", (self.rect.right - 24, self.rect.centery))
+
+
+class SettingsScene(MenuScene):
+    name = "settings"
+    hints = (("move", "Move"), ("confirm", "Change"), ("back", "Save and back"))
+
+    def __init__(self, app=None) -> None:
+        super().__init__(app)
+        self.capturing: BindingRow | None = None
+
+    @property
+    def settings(self) -> Settings:
+        assert self.app is not None
+        return self.app.settings
+
+    def build(self) -> None:
+        s = self.settings
+        y = 280
+        step = ROW_H + GAP
+        sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
+        if s.window_size not in WINDOW_SIZES:
+            sizes.insert(0, (s.window_size, f"{s.window_size[0]} × {s.window_size[1]}"))
+        speeds = list(ANIMATION_SPEEDS)
+        speed_index = next((i for i, (v, _) in enumerate(speeds) if abs(v - s.animation_speed) < 1e-6), 0)
+        left: list[Widget] = [
+            Toggle((MARGIN, y, LEFT_W, ROW_H), "Fullscreen", s.fullscreen, self.set_fullscreen),
+            OptionCycler((MARGIN, y + step, LEFT_W, ROW_H), "Window size", sizes,
+                         [v for v, _ in sizes].index(s.window_size), self.set_window_size),
+            Slider((MARGIN, y + 2 * step, LEFT_W, ROW_H), "Master volume", s.master_volume, self.set_master),
+            Slider((MARGIN, y + 3 * step, LEFT_W, ROW_H), "Effects volume", s.effects_volume, self.set_effects),
+            TextEntry((MARGIN, y + 4 * step, LEFT_W, ROW_H), "Your name", s.player_name, self.set_name, 20,
+                      open_keyboard=self.open_keyboard, start_text=self.app.input.start_text,
+                      stop_text=self.app.input.stop_text),
+            OptionCycler((MARGIN, y + 5 * step, LEFT_W, ROW_H), "Animation speed", speeds, speed_index, self.set_speed),
+            Toggle((MARGIN, y + 6 * step, LEFT_W, ROW_H), "Reduced motion", s.reduced_motion, self.set_reduced),
+        ]
+        rows: list[Widget] = []
+        row_step = 64 + 6
+        for i, intent in enumerate(BINDABLE_INTENTS):
+            rows.append(BindingRow((RIGHT_X, y + i * row_step, RIGHT_W, 64), intent, s, self.capture))
+        reset = Button((RIGHT_X, y + len(BINDABLE_INTENTS) * row_step + 10, 360, 64),
+                       "Reset controls", self.reset_bindings, px=28)
+        keep = self.group.focus
+        self.group.widgets = left + rows + [reset, back_button(self.on_back)]
+        self.group.focus = min(keep, len(self.group.widgets) - 1)
+
+    # --- changes ---------------------------------------------------------------------------------
+    def set_fullscreen(self, value: bool) -> None:
+        assert self.app is not None
+        if value != self.settings.fullscreen and not self.app.headless:
+            self.app.toggle_fullscreen()
+        else:
+            self.settings.fullscreen = value
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        assert self.app is not None
+        self.settings.window_size = size
+        if not self.settings.fullscreen and not self.app.headless:
+            self.app.requested_size = size
+            self.app.open_window()
+
+    def set_master(self, value: float) -> None:
+        self.settings.master_volume = value
+        self.app.assets.play("click", 0.8)
+
+    def set_effects(self, value: float) -> None:
+        self.settings.effects_volume = value
+        self.app.assets.play("click", 0.8)
+
+    def set_name(self, text: str) -> None:
+        if text.strip():
+            self.settings.player_name = text.strip()
+
+    def set_speed(self, value: float) -> None:
+        self.settings.animation_speed = value
+        self.app.apply_motion()
+
+    def set_reduced(self, value: bool) -> None:
+        self.settings.reduced_motion = value
+        self.app.apply_motion()
+
+    def open_keyboard(self, entry: TextEntry) -> None:
+        self.app.push(OnScreenKeyboard(self.app, entry))
+
+    def reset_bindings(self) -> None:
+        self.settings.reset_bindings()
+        self.app.input.rebuild_bindings()
+        self.app.toast("Controls reset to the defaults.", "good")
+
+    # --- rebinding -------------------------------------------------------------------------------
+    def capture(self, row: BindingRow, device: str) -> None:
+        self.capturing = row
+        row.waiting = device
+        self.app.input.capture = device
+
+    def handle(self, intent: Intent) -> None:
+        if self.capturing is not None:
+            if intent.kind == "captured":
+                self._bind(self.capturing, intent)
+            elif intent.kind == "point" and not self.capturing.contains(intent.pos or (0, 0)):
+                self._stop_capture()
+            return
+        super().handle(intent)
+
+    def _stop_capture(self) -> None:
+        if self.capturing is not None:
+            self.capturing.waiting = None
+        self.capturing = None
+        self.app.input.capture = None
+
+    def _bind(self, row: BindingRow, intent: Intent) -> None:
+        name = intent.text
+        table = self.settings.pad_bindings if row.waiting == "pad" else self.settings.key_bindings
+        self._stop_capture()
+        if not name:
+            return
+        for other in BINDABLE_INTENTS:  # one key means one thing
+            if name in table.get(other, []):
+                table[other] = [n for n in table[other] if n != name]
+        table[row.intent] = ([name] + [n for n in table.get(row.intent, []) if n != name])[:MAX_PER_DEVICE]
+        self.app.input.rebuild_bindings()
+        self.app.assets.play("place")
+
+    def on_back(self) -> None:
+        self.app.save_settings()
+        super().on_back()
+
+    def exit(self) -> None:
+        self._stop_capture()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_background(surface)
+        draw_heading(surface, "Settings", "Changes apply at once and are saved when you leave.")
+        head = text_surface("DISPLAY, SOUND AND YOU", "display", 40, P.BRASS_LIGHT)
+        surface.blit(head, (MARGIN, 280 - head.get_height() - 6))
+        head = text_surface("CONTROLS   KEYS  |  GAMEPAD", "display", 40, P.BRASS_LIGHT)
+        surface.blit(head, (RIGHT_X, 280 - head.get_height() - 6))
+        self.group.draw(surface)
+        self.draw_hints(surface)

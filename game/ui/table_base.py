@@ -1,0 +1,314 @@
+"""The base of every game's table scene.
+
+It talks only to a Session (solo, hot-seat and LAN look the same), polls it every step, and plays
+the incoming events one at a time: the subclass animates each event and says how long that takes,
+and the next event waits. Between turns of two different people at this screen it raises the
+"Pass to <name>" curtain so nobody sees another's hand. It chimes when a person's turn starts,
+opens the pause overlay on menu/back, shows a refused move as an error toast with the invalid
+sound, and ends with the results screen built from the Outcome.
+
+Subclass hooks (all optional except draw_table):
+    on_view(update)                 the seat's fresh view after an update's events played
+    animate_event(event, update)    start the animation of one event; return its seconds
+    handle_table(intent)            a person's input while they may act (self.can_act)
+    update_table(dt)                advance sprites (called every step, also while animating)
+    draw_table(surface, alpha)      draw the table (never change state here)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.core.types import Action, Event
+from game.session.base import Session, Update
+from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface
+from game.ui.scene import Scene
+from game.ui.widgets import panel_surface
+
+log = logging.getLogger(__name__)
+
+RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
+MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event
+
+
+class TableSceneBase(Scene):
+    name = "table"
+    tone = "green"
+
+    def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game_id = session.game_id
+        self.local_seats: list[int] = session.local_seats()
+        self.seat_names: list[str] = [status.name for status in session.seats()]
+        if viewer is None:
+            viewer = self.local_seats[0] if self.local_seats else (None if getattr(session, "spectator", False) else 0)
+        self.viewer: int | None = viewer
+        self.shown: Update | None = None
+        self._queue: deque[Update] = deque()
+        self._current: Update | None = None
+        self._events: deque[Event] = deque()
+        self._busy = 0.0
+        self.curtain_seat: int | None = None
+        self._results_in: float | None = None
+        self.results_shown = False
+        self.animated_events: list[str] = []  # kinds played so far (tests, logs)
+
+    # --- what a subclass reads ---------------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.shown.view if self.shown is not None else {}
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        return self.shown.legal if self.shown is not None else ()
+
+    @property
+    def animating(self) -> bool:
+        return self._busy > 0 or self._current is not None or bool(self._queue)
+
+    @property
+    def can_act(self) -> bool:
+        """A person at this screen may act now: their turn, nothing animating, no curtain."""
+        return (self.shown is not None and self.viewer in self.local_seats and self.viewer in self.shown.active
+                and bool(self.shown.legal) and not self.animating and self.curtain_seat is None
+                and self.shown.outcome is None)
+
+    def name_of(self, seat: int | None) -> str:
+        if seat is None:
+            return "Spectator"
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else f"Seat {seat + 1}"
+
+    def submit(self, action: Action) -> None:
+        """Send a person's move; the result (or a refusal) arrives through the session."""
+        self.session.submit(action)
+
+    # --- hooks -----------------------------------------------------------------------------------
+    def on_view(self, update: Update) -> None:
+        """The viewer's view after `update` (also at the start and after a curtain)."""
+
+    def animate_event(self, event: Event, update: Update) -> float:
+        """Start animating `event`; return how many seconds to wait before the next one."""
+        return 0.0
+
+    def handle_table(self, intent: Intent) -> None:
+        """Input for the table while `can_act` (moves) or any time (focus, hover)."""
+
+    def update_table(self, dt: float) -> None:
+        """Advance the table's sprites and tweens."""
+
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw the table itself."""
+
+    def on_error(self, update: Update) -> None:
+        """A move was refused (already toasted); e.g. snap a dragged card back."""
+
+    # --- scene -----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        first = self.session.latest(self.viewer)
+        if first is not None:
+            self.shown = first
+            self.on_view(first)
+        self._after_update(first, start=True)
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is not None:
+            if intent.kind in ("confirm", "point", "release") or intent.kind == "menu":
+                if intent.kind == "menu":
+                    self._pause()
+                elif intent.kind != "release":
+                    self.lift_curtain()
+            elif intent.kind == "back":
+                self._pause()
+            return
+        if intent.kind in ("menu", "back"):
+            self._pause()
+            return
+        self.handle_table(intent)
+
+    def _pause(self) -> None:
+        from game.ui.pause import PauseOverlay
+
+        self.app.assets.play("click", 0.6)
+        self.app.push(PauseOverlay(self.app, self.game_id))
+
+    def update(self, dt: float) -> None:
+        for update in self.session.poll():
+            if update.error:
+                if update.seat in self.local_seats or update.seat == self.viewer:
+                    self.app.assets.play("invalid")
+                    self.app.toast(self._error_text(update.error), "error")
+                    self.on_error(update)
+                continue
+            if update.seat == self.viewer:
+                self._queue.append(update)
+        if not self._queue and self._current is None:
+            latest = self.session.latest(self.viewer)
+            if latest is not None and (self.shown is None or latest.version > self.shown.version):
+                self._queue.append(latest)  # no per-seat updates (e.g. bots only): show where it stands
+        self.update_table(dt)
+        if self.curtain_seat is None:
+            self._play_queue(dt)
+        else:
+            self._queue.clear()
+        if self._results_in is not None:
+            self._results_in -= dt
+            if self._results_in <= 0:
+                self._results_in = None
+                self._show_results()
+
+    @staticmethod
+    def _error_text(reason: str) -> str:
+        reason = reason.strip()
+        return (reason[:1].upper() + reason[1:]) if reason else "That move is not allowed."
+
+    def _play_queue(self, dt: float) -> None:
+        if self._busy > 0:
+            self._busy -= dt
+            if self._busy > 0:
+                return
+        while self._busy <= 0:
+            if self._current is not None and self._events:
+                event = self._events.popleft()
+                self.animated_events.append(event.kind)
+                seconds = self.animate_event(event, self._current)
+                self._busy += max(0.0, min(MAX_EVENT_SECONDS, float(seconds or 0.0)))
+                continue
+            if self._current is not None:
+                done, self._current = self._current, None
+                previous = self.shown
+                self.shown = done
+                self.on_view(done)
+                self._after_update(done, previous=previous)
+                if self.curtain_seat is not None:
+                    return
+                continue
+            if self._queue:
+                self._current = self._queue.popleft()
+                self._events = deque(self._current.events)
+                continue
+            break
+
+    def _after_update(self, update: Update | None, previous: Update | None = None, start: bool = False) -> None:
+        if update is None:
+            return
+        if update.outcome is not None:
+            if not self.results_shown and self._results_in is None:
+                self._results_in = RESULTS_DELAY
+                self._forget_autosave()
+            return
+        waiting = [seat for seat in update.active if seat in self.local_seats]
+        if not waiting:
+            return
+        if self.viewer not in waiting:
+            if len(self.local_seats) > 1:
+                self.raise_curtain(waiting[0])
+            else:
+                self.viewer = waiting[0]
+            return
+        if start and len(self.local_seats) > 1:
+            self.raise_curtain(self.viewer)  # hot-seat: the first person takes the screen too
+            return
+        was_waiting = previous is not None and self.viewer in previous.active
+        if not was_waiting or start:
+            self.app.assets.play("chime", 0.8)
+
+    # --- hot-seat curtain --------------------------------------------------------------------------
+    def raise_curtain(self, seat: int) -> None:
+        self.curtain_seat = seat
+        self._queue.clear()
+
+    def lift_curtain(self) -> None:
+        seat = self.curtain_seat
+        if seat is None:
+            return
+        self.curtain_seat = None
+        self.viewer = seat
+        self._queue.clear()
+        self._current = None
+        self._events.clear()
+        latest = self.session.latest(seat)
+        if latest is not None:
+            self.shown = latest
+            self.on_view(latest)
+        self.app.assets.play("chime", 0.8)
+
+    # --- end ---------------------------------------------------------------------------------------
+    def _forget_autosave(self) -> None:
+        """A finished game is not offered as Continue any more."""
+        path = getattr(self.session, "autosave_path", None)
+        if isinstance(path, Path):
+            try:
+                path.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("could not remove the finished game's autosave: %s", exc)
+
+    def _show_results(self) -> None:
+        from game.ui.results import ResultsScene
+
+        if self.shown is None or self.shown.outcome is None:
+            return
+        self.results_shown = True
+        self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
+                                   self.play_again, self.game_id))
+
+    def play_again(self) -> None:
+        """A new game with the same seats and options (a fresh seed) at a fresh table."""
+        import time
+
+        from game.session import LocalSession
+        from game.session.storage import data_dir
+
+        config = self.session.config
+        session = LocalSession(config, time.time_ns() & 0xFFFF_FFFF, autosave=data_dir() / "autosave.tt",
+                               bot_delay=getattr(self.session, "bot_delay", 0.7))
+        table = type(self)(self.app, session)
+        self.app.pop()  # the results overlay
+        self.app.replace(table)
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.curtain_seat is not None:
+            self.draw_curtain(surface)
+            return
+        draw_background(surface, self.tone)
+        self.draw_table(surface, alpha)
+        self.draw_turn_banner(surface)
+
+    def draw_turn_banner(self, surface: pygame.Surface) -> None:
+        """"Your turn" / "<name> is thinking…" at the top centre."""
+        if self.shown is None or self.shown.outcome is not None or not self.shown.active:
+            return
+        seat = self.shown.active[0]
+        if seat == self.viewer and seat in self.local_seats:
+            text, colour = ("Your turn" if len(self.local_seats) == 1 else f"{self.name_of(seat)}, your turn"), P.BRASS_LIGHT
+        else:
+            text, colour = f"{self.name_of(seat)} is playing…", P.IVORY
+        image = text_surface(text, "ui-bold", 30, colour)
+        box = pygame.Rect(0, 0, image.get_width() + 64, 60)
+        box.midtop = (CANVAS_W // 2, 20)
+        surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def draw_curtain(self, surface: pygame.Surface) -> None:
+        draw_background(surface, self.tone)
+        name = self.name_of(self.curtain_seat)
+        head = text_surface(f"Pass to {name}".upper(), "display", 150, P.IVORY)
+        rect = head.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2 - 60))
+        surface.blit(text_surface(f"Pass to {name}".upper(), "display", 150, (0, 0, 0)), rect.move(6, 8))
+        surface.blit(head, rect)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        how = {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
+        line = text_surface(f"{name}, {how} when nobody else is looking.", "ui", 34, P.IVORY_DIM)
+        surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))

@@ -1,0 +1,225 @@
+"""The title screen: the logo over a lamp-lit table where cards are dealt, turned and swept away
+(the attract mode), and the main menu: Play, Continue, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+import logging
+import math
+from pathlib import Path
+
+import pygame
+
+from game.core.rng import Rng
+from game.session.storage import data_dir
+from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene
+from game.ui.look import palette as P
+from game.ui.look.draw import drop_shadow, radial_alpha
+from game.ui.look.fonts import text_surface
+from game.ui.sprites import CardSprite
+from game.ui.tween import MOTION
+from game.ui.widgets import Button
+
+log = logging.getLogger(__name__)
+
+AUTOSAVE_NAME = "autosave.tt"
+CARD_W = 150
+ATTRACT_CYCLE = 7.5
+FAN_CENTRES = ((340.0, 700.0), (1580.0, 700.0))
+DECK_POS = (960.0, -180.0)
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def _card_faces() -> tuple[list[pygame.Surface], pygame.Surface | None]:
+    """Faces and back for the attract deal: Lost Cities cards when the look kit has them."""
+    try:
+        from game.ui.look import cards_lost_cities as lc
+
+        ids = [i for i in lc.all_card_ids() if not i.startswith("lc-p")]
+        rng = Rng.from_seed(7, "attract")
+        chosen = rng.shuffled(ids)[:30]
+        return [lc.card_face(card, CARD_W) for card in chosen], lc.card_back(CARD_W)
+    except Exception as exc:  # the kit is still landing: plain cards still make a table
+        log.warning("attract mode without card art: %s", exc)
+        return [], None
+
+
+def _plain_card(colour: tuple[int, int, int], label: str) -> pygame.Surface:
+    from game.ui.widgets import panel_surface
+
+    card = panel_surface((CARD_W, round(CARD_W * 1.4)), 12, P.IVORY, colour, 6).copy()
+    mark = text_surface(label, "display", 72, colour)
+    card.blit(mark, mark.get_rect(center=card.get_rect().center))
+    return card
+
+
+class AttractDeal:
+    """Cards dealt into two fans, turned face up, then swept off; forever, deterministic."""
+
+    def __init__(self) -> None:
+        faces, back = _card_faces()
+        if not faces:
+            colours = (P.LC_YELLOW, P.LC_BLUE, P.LC_GREEN, P.LC_RED, P.BRASS)
+            faces = [_plain_card(colours[i % 5], str(2 + i % 9)) for i in range(30)]
+        self.faces = faces
+        self.back = back if back is not None else _plain_card(P.FELT_EDGE, "T")
+        self.shadow = drop_shadow((CARD_W, round(CARD_W * 1.4)), 10, 10, 110)
+        self.cards: list[CardSprite] = []
+        self.round = 0
+        self.time = 0.0
+        self._flipped = False
+        self._swept = False
+        self._deal()
+
+    def _deal(self) -> None:
+        self.cards = []
+        self._flipped = self._swept = False
+        per_fan = 5
+        for i in range(per_fan * 2):
+            fan = i % 2
+            slot = i // 2
+            face = self.faces[(self.round * 10 + i) % len(self.faces)]
+            card = CardSprite(f"attract-{i}", face, self.back, DECK_POS, face_up=False, angle=0.0)
+            card.shadow = self.shadow
+            cx, cy = FAN_CENTRES[fan]
+            t = (slot - (per_fan - 1) / 2) / ((per_fan - 1) / 2)
+            target = (cx + t * 150, cy + 26 * t * t)
+            card.slide_to(target, 0.5, delay=0.15 + i * 0.07, angle=-12 * t + (4 if fan else -4))
+            card.z = slot
+            self.cards.append(card)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if not self._flipped and self.time > 1.6:
+            self._flipped = True
+            for i, card in enumerate(self.cards):
+                card.flip(True, delay=i * 0.05)
+        if not self._swept and self.time > 5.6:
+            self._swept = True
+            for i, card in enumerate(self.cards):
+                x, _ = card.pos.current  # type: ignore[misc]
+                card.slide_to((x + (i - 5) * 30, CANVAS_H + 260), 0.6, delay=i * 0.04, angle=30 if i % 2 else -30)
+        if self.time >= ATTRACT_CYCLE:
+            self.time = 0.0
+            self.round += 1
+            self._deal()
+        for card in self.cards:
+            card.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        for card in sorted(self.cards, key=lambda c: c.z):
+            card.draw(surface, alpha)
+
+
+class TitleScene(MenuScene):
+    name = "title"
+    hints = (("move", "Move"), ("confirm", "Select"))
+
+    def __init__(self, app=None) -> None:
+        super().__init__(app)
+        self.attract = AttractDeal()
+        self.has_save = False
+
+    def build(self) -> None:
+        self.has_save = autosave_path().exists()
+        entries: list[tuple[str, object, str]] = [("Play", self.play, "")]
+        if self.has_save:
+            entries.append(("Continue", self.continue_game, ""))
+        entries += [("Settings", self.open_settings, ""), ("Rules", self.open_rules, ""), ("Quit", self.quit, "")]
+        width, height, gap = 500, 84, 18
+        top = 520 if len(entries) == 5 else 560
+        buttons = []
+        for i, (label, action, sub) in enumerate(entries):
+            rect = (CANVAS_W // 2 - width // 2, top + i * (height + gap), width, height)
+            buttons.append(Button(rect, label, action, sub, primary=(i == 0)))  # type: ignore[arg-type]
+        keep = self.group.focus if self.group.widgets else 0
+        self.group.widgets = buttons
+        self.group.focus = min(keep, len(buttons) - 1)
+
+    def resume(self) -> None:
+        self.build()
+
+    # --- actions ---------------------------------------------------------------------------------
+    def play(self) -> None:
+        from game.ui.picker import GamePickerScene
+
+        assert self.app is not None
+        self.app.push(GamePickerScene(self.app))
+
+    def continue_game(self) -> None:
+        from game.session import SaveError, resume
+        from game.ui.tables import table_scene_for
+
+        assert self.app is not None
+        path = autosave_path()
+        try:
+            session = resume(path)
+        except SaveError as exc:
+            self.app.warn(f"The saved game cannot be continued: {exc}")
+            return
+        factory = table_scene_for(session.game_id)
+        if factory is None:
+            session.close()
+            self.app.toast("That game's table has not landed yet; your save is kept.", "warning")
+            return
+        self.app.push(factory(self.app, session))
+
+    def open_settings(self) -> None:
+        from game.ui.settings_scene import SettingsScene
+
+        assert self.app is not None
+        self.app.push(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        from game.ui.rules import RulesScene
+
+        assert self.app is not None
+        self.app.push(RulesScene(self.app))
+
+    def quit(self) -> None:
+        if self.app is not None:
+            self.app.quit()
+
+    def on_back(self) -> None:
+        """Back on the title moves focus to Quit rather than quitting at once."""
+        self.group.focus = len(self.group.widgets) - 1
+
+    # --- loop ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.attract.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        from game.ui.chrome import draw_background
+
+        draw_background(surface)
+        self.attract.draw(surface, alpha)
+        glow = radial_alpha(900, P.LAMP, 70, 2.2)
+        surface.blit(glow, glow.get_rect(center=(CANVAS_W // 2, 300)))
+        self._draw_logo(surface)
+        self.group.draw(surface)
+        self.draw_hints(surface)
+        version = text_surface("Four card games  ·  solo, one table, or LAN", "ui", 24, P.IVORY_DIM)
+        surface.blit(version, (120, CANVAS_H - 46 - version.get_height() // 2))
+
+    def _draw_logo(self, surface: pygame.Surface) -> None:
+        logo = None
+        if self.app is not None:
+            base = self.app.assets.image("logo")
+            if base is not None:
+                scale = min(1.0, 980 / base.get_width(), 360 / base.get_height())
+                logo = self.app.assets.image_scaled("logo", (round(base.get_width() * scale),
+                                                            round(base.get_height() * scale)))
+        breathe = 0.0 if MOTION.reduced else 4.0 * math.sin(self.clock * 1.3)
+        if logo is not None:
+            surface.blit(logo, logo.get_rect(center=(CANVAS_W // 2, 270 + round(breathe))))
+            return
+        shadow = text_surface("TABLETIME", "display", 220, (0, 0, 0))
+        word = text_surface("TABLETIME", "display", 220, P.IVORY)
+        rect = word.get_rect(center=(CANVAS_W // 2, 260 + round(breathe)))
+        surface.blit(shadow, rect.move(6, 8))
+        surface.blit(word, rect)
+        pygame.draw.rect(surface, P.BRASS, (rect.centerx - 200, rect.bottom - 6, 400, 6), border_radius=3)
+        tag = text_surface("GAME NIGHT UNDER THE LAMP", "display", 44, P.BRASS_LIGHT)
+        surface.blit(tag, tag.get_rect(center=(CANVAS_W // 2, rect.bottom + 36)))

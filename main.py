@@ -1,0 +1,383 @@
+"""Tabletime: four tabletop card games in one arcade-style program.
+
+    python main.py                      play (fullscreen; --windowed, --size WxH)
+    python main.py screenshot title --out title.png
+    python main.py simulate lost-cities --seats bot:easy,bot:expert --games 100 --seed 1 --json
+    python main.py check-scenario game/content/labyrinth/scenario.toml
+
+Subcommands live in SUBCOMMANDS; adding one is one decorated function (see `serve` below).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+log = logging.getLogger("tabletime")
+
+SCREENSHOT_SCENES = ("title", "picker", "setup", "settings", "rules", "table", "results")
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {}
+
+
+def command(name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None] | None = None):
+    """Register `run(args) -> exit code` as subcommand `name`; `arguments(parser)` adds its options."""
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        SUBCOMMANDS[name] = Subcommand(name, help, arguments or (lambda parser: None), run)
+        return run
+    return register
+
+
+# --- argument types ---------------------------------------------------------------------------------
+def window_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if not (320 <= width <= 16384 and 240 <= height <= 16384):
+        raise argparse.ArgumentTypeError(f"size {text} is out of range (320x240 to 16384x16384)")
+    return (width, height)
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    return value
+
+
+def ip_list(text: str) -> list[str]:
+    import ipaddress
+
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            out.append(str(ipaddress.ip_address(part)))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not an IP address") from None
+    return out
+
+
+def option_pair(text: str) -> tuple[str, object]:
+    if "=" not in text:
+        raise argparse.ArgumentTypeError(f"options look like name=value, not {text!r}")
+    key, raw = text.split("=", 1)
+    value: object = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    else:
+        try:
+            value = int(raw)
+        except ValueError:
+            pass
+    return key.strip(), value
+
+
+def seat_levels(text: str) -> list[str]:
+    levels = []
+    for part in text.split(","):
+        kind, _, level = part.strip().partition(":")
+        if kind != "bot" or level not in ("easy", "expert", "master", "random"):
+            raise argparse.ArgumentTypeError(
+                f"seats look like bot:easy,bot:expert (levels easy, expert, master), not {part!r}")
+        levels.append(level)
+    return levels
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", metavar="DIR", help="settings and saves here (default: your user data "
+                                                          "directory, or TABLETIME_DATA_DIR)")
+
+
+def _use_data_dir(args: argparse.Namespace) -> None:
+    if getattr(args, "data_dir", None):
+        from game.session.storage import set_data_dir
+
+        set_data_dir(args.data_dir)
+
+
+# --- play -------------------------------------------------------------------------------------------
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--windowed", action="store_true", help="start in a window instead of fullscreen")
+    parser.add_argument("--size", type=window_size, metavar="WxH", help="window size, e.g. 1280x720 (implies --windowed)")
+    parser.add_argument("--quit-after-frames", type=positive_int, metavar="N", help="quit after N frames (smoke tests)")
+    parser.add_argument("--lan-interfaces", type=ip_list, metavar="IP[,IP]",
+                        help="LAN play only on these local addresses (also TABLETIME_LAN_INTERFACES)")
+
+
+def lan_interfaces(args: argparse.Namespace) -> list[str]:
+    if getattr(args, "lan_interfaces", None):
+        return list(args.lan_interfaces)
+    env = os.environ.get("TABLETIME_LAN_INTERFACES", "")
+    try:
+        return ip_list(env) if env else []
+    except argparse.ArgumentTypeError as exc:
+        log.warning("TABLETIME_LAN_INTERFACES ignored: %s", exc)
+        return []
+
+
+@command("play", "open Tabletime on the title screen (the default)", _play_arguments)
+def run_play(args: argparse.Namespace) -> int:
+    _use_data_dir(args)
+    from game.ui.app import App
+    from game.ui.title import TitleScene
+
+    windowed = True if (args.windowed or args.size) else None
+    app = App(windowed=windowed, size=args.size, lan_interfaces=lan_interfaces(args))
+    app.push(TitleScene(app))
+    return app.run(quit_after_frames=args.quit_after_frames)
+
+
+# --- screenshot -------------------------------------------------------------------------------------
+def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scene", choices=SCREENSHOT_SCENES, help="which screen to render")
+    parser.add_argument("--out", required=True, metavar="FILE.png", help="where to write the PNG")
+    parser.add_argument("--game", metavar="ID", help="game for setup, rules, table and results")
+    parser.add_argument("--seats", type=positive_int, metavar="N", help="number of seats at the table")
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the game shown (default 1)")
+    parser.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH", help="image size")
+    parser.add_argument("--frames", type=int, default=90, metavar="N", help="update frames before the shot (default 90)")
+
+
+class SceneError(ValueError):
+    """A screenshot that cannot be made (unknown game, no table yet); the message says why."""
+
+
+def build_scene(app, scene: str, game: str | None = None, seats: int | None = None, seed: int = 1):
+    """The scene object for `main.py screenshot` (also used by tests in-process)."""
+    from game.core.registry import GAMES, UnknownGame, find_game, is_available
+
+    if scene == "title":
+        from game.ui.title import TitleScene
+
+        return TitleScene(app)
+    if scene == "picker":
+        from game.ui.picker import GamePickerScene
+
+        return GamePickerScene(app)
+    if scene == "settings":
+        from game.ui.settings_scene import SettingsScene
+
+        return SettingsScene(app)
+    if scene == "rules":
+        from game.ui.rules import RulesScene
+
+        return RulesScene(app, game)
+    if game is None:
+        ready = [info.game_id for info in GAMES if _safe_available(is_available, info.game_id)]
+        if not ready:
+            raise SceneError(f"the {scene} screen needs a game engine, and none has landed yet")
+        game = ready[0]
+    try:
+        engine = find_game(game)
+    except UnknownGame as exc:
+        raise SceneError(str(exc)) from None
+    if scene == "setup":
+        from game.ui.setup import SeatSetupScene
+
+        setup = SeatSetupScene(app, game)
+        if seats:
+            setup.seat_count = max(engine.min_seats, min(engine.max_seats, seats))
+        return setup
+    from game.ui.tables import table_scene_for
+
+    factory = table_scene_for(game)
+    if factory is None:
+        raise SceneError(f"{engine.title} has no table scene yet, so there is no {scene} screen to show")
+    session = seeded_session(game, seats or engine.min_seats, seed, finished=(scene == "results"))
+    return factory(app, session)
+
+
+def _safe_available(check, game_id: str) -> bool:
+    try:
+        return bool(check(game_id))
+    except Exception:
+        return False
+
+
+def seeded_session(game: str, seats: int, seed: int, finished: bool):
+    """Seat 0 a person, the rest bots; play a seeded few rounds (or the whole game) at once."""
+    from game.core.registry import find_game
+    from game.core.rng import Rng
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.setup import BOT_NAMES
+
+    engine = find_game(game)
+    seats = max(engine.min_seats, min(engine.max_seats, seats))
+    config = GameConfig.make(game, [SeatConfig("human", "You")] +
+                             [SeatConfig("bot", BOT_NAMES[i], "expert") for i in range(seats - 1)])
+    session = LocalSession(config, seed, bot_delay=0.0)
+    rng = Rng.from_seed(seed, "screenshot")
+    moves = 10_000 if finished else 3
+    for _ in range(moves):
+        session.run_bots_until_human()
+        if session.is_over():
+            break
+        legal = session.engine.legal_actions(session.state, 0)
+        if not legal:
+            break
+        session.submit(rng.choice(legal))
+    session.run_bots_until_human()
+    session.poll()
+    session.bot_delay = 0.7
+    return session
+
+
+@command("screenshot", "render one screen headless to a PNG file", _screenshot_arguments)
+def run_screenshot(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    _use_data_dir(args)
+    try:
+        write_screenshot(args.scene, args.out, game=args.game, seats=args.seats, seed=args.seed,
+                         size=args.size, frames=args.frames)
+    except SceneError as exc:
+        print(f"screenshot: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out}")
+    return 0
+
+
+def write_screenshot(scene: str, out: str, game: str | None = None, seats: int | None = None, seed: int = 1,
+                     size: tuple[int, int] = (1920, 1080), frames: int = 90, app=None) -> None:
+    import pygame
+
+    from game.ui.app import App
+
+    own_app = app is None
+    if app is None:
+        app = App(headless=True, size=size, windowed=True)
+    scene_obj = build_scene(app, scene, game, seats, seed)
+    app.clear_to(scene_obj)
+    app.run_frames(max(1, frames))
+    if app.window is not None:
+        pygame.image.save(app.window, out)
+    if own_app:
+        app.shutdown()
+
+
+# --- simulate ---------------------------------------------------------------------------------------
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="game id, e.g. lost-cities")
+    parser.add_argument("--seats", type=seat_levels, required=True, metavar="bot:LEVEL,...",
+                        help="one bot:LEVEL per seat (easy, expert, master)")
+    parser.add_argument("--games", type=positive_int, default=10, metavar="N", help="how many games (default 10)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object as the last line")
+    parser.add_argument("--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (repeatable)")
+
+
+@command("simulate", "play headless bot games and print win rates", _simulate_arguments)
+def run_simulate(args: argparse.Namespace) -> int:
+    from game.bots.simulate import simulate
+    from game.core.registry import UnknownGame, find_game
+    from game.core.types import IllegalAction
+
+    try:
+        engine = find_game(args.game)
+    except UnknownGame as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    if not engine.min_seats <= len(args.seats) <= engine.max_seats:
+        print(f"simulate: {engine.title} takes {engine.min_seats}-{engine.max_seats} seats, not {len(args.seats)}",
+              file=sys.stderr)
+        return 2
+    options = dict(args.option)
+    try:
+        stats = simulate(args.game, args.seats, args.games, args.seed, options)
+    except IllegalAction as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    print(f"{engine.title}: {stats['games']} games in {stats['seconds']} s")
+    for slot, level in enumerate(args.seats):
+        mean = stats["mean_score"][slot]
+        mean_text = "—" if mean is None else f"{mean:.1f}"
+        print(f"  seat {slot + 1} bot:{level:7s} wins {stats['wins'][slot]:g}  mean score {mean_text}")
+    print(f"  draws {stats['draws']}  mean actions {stats['mean_actions']:.1f}")
+    if args.json:
+        print(json.dumps(stats, sort_keys=True))
+    return 0
+
+
+# --- check-scenario ---------------------------------------------------------------------------------
+def _check_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a Labyrinth scenario file")
+    parser.add_argument("--budget", type=float, metavar="S", help="seconds the checker may search")
+
+
+@command("check-scenario", "check a Labyrinth scenario file for dead ends and errors", _check_arguments)
+def run_check_scenario(args: argparse.Namespace) -> int:
+    try:
+        checker = importlib.import_module("game.rules.labyrinth.checker")
+    except ModuleNotFoundError as exc:
+        if exc.name and "game.rules.labyrinth".startswith(exc.name) or (exc.name or "").startswith("game.rules.labyrinth"):
+            print("check-scenario: the Labyrinth scenario checker has not landed yet "
+                  "(game/rules/labyrinth/checker.py)", file=sys.stderr)
+            return 2
+        raise
+    argv = [args.file] + (["--budget", str(args.budget)] if args.budget is not None else [])
+    return int(checker.main(argv) or 0)
+
+
+# --- serve (LAN) ------------------------------------------------------------------------------------
+# The LAN helper adds `serve` here with one decorated function, e.g.:
+#
+#   @command("serve", "host a LAN table without a window", _serve_arguments)
+#   def run_serve(args): from net.host import serve_main; return serve_main(args)
+#
+# `lan_interfaces(args)` reads --lan-interfaces / TABLETIME_LAN_INTERFACES for it.
+
+
+# --- entry point ------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="Tabletime: four tabletop card games — solo, one table, or LAN.",
+        epilog="With no subcommand, `play` runs (e.g. `python main.py --windowed`).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="subcommands")
+    for spec in SUBCOMMANDS.values():
+        child = sub.add_parser(spec.name, help=spec.help, description=spec.help)
+        spec.arguments(child)
+        _common(child)
+        child.set_defaults(run=spec.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.WARNING, format="tabletime: %(levelname)s: %(message)s")
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if not args_in or (args_in[0] not in SUBCOMMANDS and args_in[0] not in ("-h", "--help")):
+        args_in.insert(0, "play")
+    parser = build_parser()
+    args = parser.parse_args(args_in)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
