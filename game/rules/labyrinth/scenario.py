@@ -574,7 +574,7 @@ class _Loader:
                 elif not digits and not any(i.letter == letter for i in scenario.items.values()):
                     self.out.add(card, where, f"no item with letter {letter}")
             elif not any(value in decks[k] for k in kind.split("|")):
-                self.out.add(card, where, f"{value!r} is not a {kind.replace('|', ' or ')} card id")
+                self.out.add(card, where, f"{value!r} is not the id of any {kind.replace('|', ' or ')} card")
         if not any(card.number == 1 and card.cover is None for card in scenario.scenery.values()):
             self.out.add("scenery", "number", "setup F needs a scenery card #1 that covers nothing")
 
