@@ -17,7 +17,7 @@ from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
 
 from game.rules.labyrinth.scenario import (
     DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
-    load_scenario, register_scenario, scenario_for, shipped_scenarios,
+    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenarios, verify_scenario_file,
 )
 
 RANKS: tuple[tuple[int, str, str], ...] = (  # (lowest score, rank, result) — rulebook table, ruling LA-6
@@ -498,8 +498,10 @@ class LabyrinthEngine(Engine[dict]):
         return scenario_for(state["scenario"])
 
     def from_plain(self, data: Any) -> dict:
-        """Load a save: refuse it clearly if the scenario file changed (ScenarioChanged)."""
-        self.scenario(data)
+        """Load a save: refuse it clearly if the scenario file changed on disk (ScenarioChanged)."""
+        if not isinstance(data, dict) or not isinstance(data.get("scenario"), dict):
+            raise ScenarioChanged("this is not a saved Labyrinth game")
+        verify_scenario_file(data["scenario"])
         return data
 
     # --- queries --------------------------------------------------------------------------------

@@ -721,20 +721,25 @@ def load_scenario(path: str | Path) -> Scenario:
     return _CACHE[key]
 
 
+def verify_scenario_file(ref: dict[str, str]) -> Scenario:
+    """Re-read a saved game's scenario from disk (never the cache) and insist it is unchanged."""
+    path = resolve_path(ref["path"])
+    if not path.exists():
+        raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
+                              "which is no longer there")
+    digest = file_digest(path.read_bytes())
+    if digest != ref["hash"]:
+        raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} ({ref['hash'][:12]}), "
+                              f"but {ref['path']} has changed since ({digest[:12]}); it cannot be resumed")
+    return load_scenario(path)
+
+
 def scenario_for(ref: dict[str, str]) -> Scenario:
     """The scenario a game state refers to; ScenarioChanged if its file no longer matches the save."""
     key = (ref["path"], ref["hash"])
     if key in _CACHE:
         return _CACHE[key]
-    path = resolve_path(ref["path"])
-    if not path.exists():
-        raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
-                              "which is no longer there")
-    scenario = load_scenario(path)
-    if scenario.hash != ref["hash"]:
-        raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} ({ref['hash'][:12]}), "
-                              f"but {ref['path']} has changed since ({scenario.hash[:12]}); it cannot be resumed")
-    return scenario
+    return verify_scenario_file(ref)
 
 
 def register_scenario(scenario: Scenario) -> None:
