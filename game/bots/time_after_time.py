@@ -241,7 +241,7 @@ class ExpertBot(_BotBase):
 class MasterBot(ExpertBot):
     """Monte Carlo over its own future draws, from the cards it knows may still come."""
 
-    rollouts = 40
+    rollouts = 60
     horizon = 28
     ghost_cost = 2  # turns a drawn Ghost costs: the lost turn, and waiting to be rid of it
 
@@ -263,12 +263,12 @@ class MasterBot(ExpertBot):
             return feasible[0][0]
         pools = self.draw_pools(view)
         sequences = [self.sample_draws(*pools) for _ in range(self.rollouts)]
-        best, best_cost = feasible[0][0], math.inf
+        best, best_score = feasible[0][0], -math.inf
         for slot, after in feasible:
-            cost = sum(self.turns_to_finish(after, draws, avail) for draws in sequences)
-            cost -= 1e-3 * row_value(after, avail)  # ties: keep the most room
-            if cost < best_cost:
-                best, best_cost = slot, cost
+            turns = [self.turns_to_finish(after, draws, avail) for draws in sequences]
+            score = -sum(turns) / len(turns) + 1e-3 * row_value(after, avail)  # ties: keep the most room
+            if score > best_score:
+                best, best_score = slot, score
         return best
 
     def draw_pools(self, view: dict[str, Any]) -> tuple[list[int], list[int], list[int], int]:

@@ -1,0 +1,157 @@
+"""Time After Time bot benchmark: win rates of `master` against `expert` opponents (3 and 4 players),
+the level ladder, and master's time per move. Too long for pytest; run it as a script:
+
+    .venv/bin/python tools/bench_time_after_time.py --games 300 --workers 2 [--write docs/bench/time-after-time.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.bots.base import make_bot  # noqa: E402
+from game.bots.simulate import simulate, wilson_interval  # noqa: E402
+from game.core import GameConfig  # noqa: E402
+from game.rules.time_after_time import ENGINE  # noqa: E402
+
+GAME = "time-after-time"
+
+
+def _chunk(args: tuple[list[str], int, int]) -> dict[str, Any]:
+    levels, games, seed = args
+    return simulate(GAME, levels, games, seed)
+
+
+def run_matchup(levels: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
+    """simulate() split over processes; chunks are whole rotations so every level sits in every
+    seat equally often."""
+    seats = len(levels)
+    per_chunk = max(seats, (games // workers) // seats * seats)
+    chunks = []
+    start = 0
+    while start < games:
+        count = min(per_chunk, games - start)
+        chunks.append((levels, count, seed + start))
+        start += count
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        reports = list(pool.map(_chunk, chunks))
+    wins = [sum(r["wins"][i] for r in reports) for i in range(seats)]
+    draws = sum(r["draws"] for r in reports)
+    actions = sum(r["mean_actions"] * r["games"] for r in reports) / games
+    return {
+        "levels": levels, "games": games, "wins": wins, "draws": draws,
+        "win_rate": [w / games for w in wins],
+        "ci95": [wilson_interval(w, games) for w in wins],
+        "mean_actions": actions, "seconds": time.perf_counter() - started,
+    }
+
+
+def master_move_times(games: int, seed: int) -> dict[str, float]:
+    """Wall time of master's choose() in 4-player games against experts."""
+    times = []
+    for g in range(games):
+        state = ENGINE.new_game(GameConfig.make(GAME, 4), seed + g)
+        bots = [make_bot(GAME, "master" if s == g % 4 else "expert", ENGINE, s, seed + g) for s in range(4)]
+        while not ENGINE.is_over(state):
+            seat = ENGINE.active_seats(state)[0]
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            started = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            if seat == g % 4:
+                times.append(time.perf_counter() - started)
+            state, _ = ENGINE.apply(state, action)
+    times.sort()
+    return {"moves": len(times), "mean_ms": 1000 * sum(times) / len(times),
+            "p99_ms": 1000 * times[int(0.99 * (len(times) - 1))], "worst_ms": 1000 * times[-1]}
+
+
+def peeking_ceiling(seats: int, games: int, seed: int) -> float:
+    """Diagnostic, not a bot: an expert that may look at the order of its right-hand neighbour's
+    hand (which the rules keep blind) and so never draws a Ghost when a Time card is there, and
+    prefers a card it can place. Its win rate against experts shows where this game's skill would
+    lie if draws were not blind. Returns its win rate."""
+    from game.bots.time_after_time import ExpertBot, hours_row, slots_for
+    from game.rules.time_after_time import is_ghost, hour_of, right_neighbour
+
+    wins = 0
+    for g in range(games):
+        state = ENGINE.new_game(GameConfig.make(GAME, seats), seed + g)
+        peeker = g % seats
+        bots = [ExpertBot(ENGINE, s, seed + g) for s in range(seats)]
+        while not ENGINE.is_over(state):
+            seat = ENGINE.active_seats(state)[0]
+            legal = ENGINE.legal_actions(state, seat)
+            action = bots[seat].choose(ENGINE.view(state, seat), legal)
+            if seat == peeker and action.kind == "draw":
+                hand = state["hands"][right_neighbour(seat, seats)]
+                row = hours_row(state["rows"][seat])
+
+                def worth(position: int) -> int:
+                    card = hand[position]
+                    return 0 if is_ghost(card) else (2 if slots_for(row, hour_of(card)) else 1)
+
+                best = max(range(len(hand)), key=worth)
+                action = next(a for a in legal if a.kind == "draw" and a["position"] == best)
+            state, _ = ENGINE.apply(state, action)
+        wins += state["winner"] == peeker
+    return wins / games
+
+
+def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dict[int, float]) -> str:
+    lines = ["| seats (levels) | games | win rates, 95 % CI | ties | first level ÷ fair share | actions/game |",
+             "|---|---|---|---|---|---|"]
+    for r in results:
+        seats = len(r["levels"])
+        rates = ", ".join(f"{lvl} {rate:.1%} [{lo:.1%}–{hi:.1%}]"
+                          for lvl, rate, (lo, hi) in zip(r["levels"], r["win_rate"], r["ci95"]))
+        ratio = r["win_rate"][0] / (1 / seats)
+        lines.append(f"| {seats} ({', '.join(r['levels'])}) | {r['games']} | {rates} | {r['draws']} | "
+                     f"{ratio:.2f}× | {r['mean_actions']:.0f} |")
+    lines.append("")
+    lines.append(f"master time per move (4 players, {timing['moves']} moves): mean {timing['mean_ms']:.1f} ms, "
+                 f"p99 {timing['p99_ms']:.1f} ms, worst {timing['worst_ms']:.1f} ms")
+    for seats, rate in peeks.items():
+        lines.append(f"diagnostic, {seats} players: an expert allowed to see its neighbour's hand order wins "
+                     f"{rate:.1%} against experts ({rate * seats:.2f}× fair share)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--quick", action="store_true", help="only master vs experts, no ladder")
+    parser.add_argument("--write", type=Path, help="also write the table to this markdown file")
+    args = parser.parse_args(argv)
+    matchups = [["master", "expert", "expert"], ["master", "expert", "expert", "expert"]]
+    if not args.quick:
+        matchups += [["expert", "expert", "expert"], ["easy", "expert", "expert"], ["expert", "easy"],
+                     ["master", "expert"]]
+    results = []
+    for levels in matchups:
+        result = run_matchup(levels, args.games, args.seed, args.workers)
+        results.append(result)
+        print(f"{levels}: {[f'{r:.3f}' for r in result['win_rate']]} ties {result['draws']} "
+              f"({result['seconds']:.0f} s)", flush=True)
+    timing = master_move_times(8, args.seed)
+    peeks = {} if args.quick else {seats: peeking_ceiling(seats, args.games, args.seed) for seats in (3, 4)}
+    table = markdown(results, timing, peeks)
+    print(table)
+    if args.write:
+        args.write.parent.mkdir(parents=True, exist_ok=True)
+        args.write.write_text(table + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
