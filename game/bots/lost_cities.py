@@ -1,0 +1,543 @@
+"""Lost Cities bots: `easy`, `expert` (a planning heuristic) and `master` (determinized rollouts).
+
+Every bot decides from its own view only. The heuristic and the search work on a compact model of the
+table (`Table`): colours are indices, a card is `(colour, value)` with value 0 for a wager, hands and
+expeditions are small per-colour lists. `Table.from_view` builds it from a view; the master fills the
+unseen cards in at random (determinization) and plays the round out with the expert on both sides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.engine import Engine
+from game.core.rng import Rng
+from game.core.types import Action
+from game.rules.lost_cities import ALL_COLOURS, RANKS, card_colour, card_id, card_value
+
+NUMBERS = tuple(range(2, 11))
+DECK = -1  # a draw source: the draw pile; otherwise a colour index
+PLAY, DISCARD = 0, 1
+
+
+def _card(colours: list[str], c: int, v: int, wager_index: int = 1) -> str:
+    return card_id(colours[c], f"w{wager_index}" if v == 0 else f"{v:02d}")
+
+
+class Table:
+    """The round as the model sees it. `deck` and the opponent's hand are real cards in a
+    determinization, or left empty when the model stands for one seat's knowledge only."""
+
+    __slots__ = ("n", "hands", "cnt", "sum", "wag", "top", "piles", "deck", "turn", "banned", "totals",
+                 "unseen", "unknown_count", "_deck_count")
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.hands: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(2)]
+        self.cnt = [[0] * n for _ in range(2)]
+        self.sum = [[0] * n for _ in range(2)]
+        self.wag = [[0] * n for _ in range(2)]
+        self.top = [[-1] * n for _ in range(2)]  # -1 unstarted, 0 wagers only, else top number
+        self.piles: list[list[int]] = [[] for _ in range(n)]
+        self.deck: list[tuple[int, int]] = []
+        self.turn = 0
+        self.banned = -2  # the colour a seat discarded to this turn (ruling LC-3)
+        self.totals = [0, 0]
+        # for a single seat's knowledge (expert on a real view): unseen numbers per colour, count
+        self.unseen: list[list[int]] | None = None
+        self.unknown_count = 0
+        self._deck_count = 0
+
+    # --- building ------------------------------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: dict[str, Any]) -> "Table":
+        colours: list[str] = list(view["colours"])
+        n = len(colours)
+        me = int(view["seat"])
+        table = cls(n)
+        index = {c: i for i, c in enumerate(colours)}
+        for card in view["hand"]:
+            table.hands[me][index[card_colour(card)]].append(card_value(card))
+        opp = 1 - me
+        for card in view["known_in_hand"][opp]:
+            table.hands[opp][index[card_colour(card)]].append(card_value(card))
+        for seat in range(2):
+            for colour, cards in view["expeditions"][seat].items():
+                c = index[colour]
+                for card in cards:
+                    table._add_to_expedition(seat, c, card_value(card))
+        for colour, cards in view["discards"].items():
+            table.piles[index[colour]] = [card_value(card) for card in cards]
+        for hand in table.hands:
+            for lane in hand:
+                lane.sort()
+        table.turn = int(view["turn"])
+        last = view.get("last_discard")
+        table.banned = index[card_colour(last)] if last else -2
+        table.totals = list(view["totals"])
+        # what this seat cannot see: every card not in its hand, an expedition, a pile or known
+        unseen: list[list[int]] = [[0, 0, 0] + list(NUMBERS) for _ in range(n)]
+        seen = list(view["hand"]) + list(view["known_in_hand"][opp])
+        seen += [card for seat in range(2) for cards in view["expeditions"][seat].values() for card in cards]
+        seen += [card for cards in view["discards"].values() for card in cards]
+        for card in seen:
+            unseen[index[card_colour(card)]].remove(card_value(card))
+        table.unseen = unseen
+        table.unknown_count = sum(len(u) for u in unseen)
+        table._deck_count = int(view["deck_count"])
+        return table
+
+    def _add_to_expedition(self, seat: int, c: int, v: int) -> None:
+        self.cnt[seat][c] += 1
+        self.sum[seat][c] += v
+        if v == 0:
+            self.wag[seat][c] += 1
+            if self.top[seat][c] < 0:
+                self.top[seat][c] = 0
+        else:
+            self.top[seat][c] = v
+
+    def copy(self) -> "Table":
+        other = Table.__new__(Table)
+        other.n = self.n
+        other.hands = [[list(lane) for lane in hand] for hand in self.hands]
+        other.cnt = [list(x) for x in self.cnt]
+        other.sum = [list(x) for x in self.sum]
+        other.wag = [list(x) for x in self.wag]
+        other.top = [list(x) for x in self.top]
+        other.piles = [list(p) for p in self.piles]
+        other.deck = list(self.deck)
+        other.turn, other.banned, other.totals = self.turn, self.banned, list(self.totals)
+        other.unseen, other.unknown_count, other._deck_count = None, 0, 0
+        return other
+
+    # --- what a seat knows ---------------------------------------------------------------------
+    def deck_count(self) -> int:
+        return len(self.deck) if self.unseen is None else self._deck_count
+
+    def unseen_for(self, seat: int) -> tuple[list[list[int]], int]:
+        """Numbers per colour that `seat` cannot see, and how many unseen cards there are."""
+        if self.unseen is not None:
+            return self.unseen, self.unknown_count
+        unseen: list[list[int]] = [[] for _ in range(self.n)]
+        for c, v in self.deck:
+            if v:
+                unseen[c].append(v)
+        count = len(self.deck)
+        for c, lane in enumerate(self.hands[1 - seat]):
+            count += len(lane)
+            unseen[c].extend(v for v in lane if v)
+        return unseen, count
+
+    # --- rules on the model --------------------------------------------------------------------
+    def can_play(self, seat: int, c: int, v: int) -> bool:
+        top = self.top[seat][c]
+        return top <= 0 if v == 0 else v > top
+
+    def play(self, seat: int, c: int, v: int) -> None:
+        self.hands[seat][c].remove(v)
+        self._add_to_expedition(seat, c, v)
+        self.banned = -2
+
+    def discard(self, seat: int, c: int, v: int) -> None:
+        self.hands[seat][c].remove(v)
+        self.piles[c].append(v)
+        self.banned = c
+
+    def draw(self, seat: int, source: int) -> bool:
+        """Draw; returns True when the round ended (ruling LC-5)."""
+        if source == DECK:
+            c, v = self.deck.pop()
+        else:
+            c, v = source, self.piles[source].pop()
+        lane = self.hands[seat][c]
+        lane.append(v)
+        lane.sort()
+        self.banned = -2
+        self.turn = 1 - seat
+        return not self.deck
+
+    def score(self, seat: int) -> int:
+        total = 0
+        for c in range(self.n):
+            cnt = self.cnt[seat][c]
+            if cnt:
+                total += (self.sum[seat][c] - 20) * (1 + self.wag[seat][c]) + (20 if cnt >= 8 else 0)
+        return total
+
+
+# --- the expert's judgement ---------------------------------------------------------------------
+
+def plan_colour(hand: list[int], cnt: int, total: int, wagers: int, top: int, unseen: list[int],
+                reach: float) -> tuple[float, float, list[float]]:
+    """Expected final score of one expedition if it is (or gets) started, its value if the seat stays
+    free to leave it unstarted, and the worth of each hand card it still needs a turn to play.
+
+    `reach` is the chance that an unseen card comes to this seat in time to be played in order."""
+    floor = top if top > 1 else 1
+    numbers = [v for v in hand if v > floor]
+    hand_wagers = hand.count(0) if top <= 0 else 0
+    base = total + sum(numbers)
+    future = [u for u in unseen if u > floor]
+    extra = reach * sum(future)
+    expected_cards = cnt + len(numbers) + reach * len(future)
+    best_value, best_k = -1e9, 0
+    for k in range(hand_wagers + 1):
+        mult = 1 + wagers + k
+        n = expected_cards + k
+        bonus = 20.0 if n >= 8 else (10.0 * (n - 6) if n > 6 else 0.0)
+        value = (base + extra - 20) * mult + bonus
+        if k:
+            value -= 7.0 * k  # a wager is a bet: only when the plan carries it with room to spare
+        if value > best_value:
+            best_value, best_k = value, k
+    mult = 1 + wagers + best_k
+    needs = [float(v * mult) for v in numbers]
+    if best_k:
+        needs += [max(0.0, base + extra - 20)] * best_k
+    free = best_value if cnt else max(0.0, best_value)
+    return best_value, free, needs
+
+
+class Judge:
+    """The expert's evaluation of one seat's position on a `Table` (its own knowledge only)."""
+
+    __slots__ = ("table", "seat", "unseen", "reach", "turns_after", "values", "needs", "deck_count")
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table, self.seat = table, seat
+        unseen, unknown = table.unseen_for(seat)
+        self.unseen = unseen
+        deck_count = table.deck_count()
+        self.deck_count = deck_count
+        my_draws = deck_count // 2
+        self.reach = 0.7 * my_draws / unknown if unknown else 0.0
+        self.turns_after = (deck_count + 1) // 2 - 1  # turns left after the current one
+        self.values: list[float] = []
+        self.needs: list[list[float]] = []
+        for c in range(table.n):
+            value, needs = self.colour(c, table.hands[seat][c], table.top[seat][c], table.cnt[seat][c],
+                                       table.sum[seat][c], table.wag[seat][c])
+            self.values.append(value)
+            self.needs.append(needs)
+
+    def colour(self, c: int, hand: list[int], top: int, cnt: int, total: int, wagers: int
+               ) -> tuple[float, list[float]]:
+        committed, free, needs = plan_colour(hand, cnt, total, wagers, top, self.unseen[c], self.reach)
+        if not cnt and free <= 0:
+            return 0.0, []
+        return free, needs
+
+    def total(self, changed: int, value: float, needs: list[float], turns: int) -> float:
+        """The whole position with colour `changed` replaced: values minus what cannot be played
+        in the turns left (the smallest needs go unplayed)."""
+        score = value
+        pending = list(needs)
+        for c in range(self.table.n):
+            if c != changed:
+                score += self.values[c]
+                pending += self.needs[c]
+        excess = len(pending) - max(0, turns)
+        if excess > 0:
+            pending.sort()
+            score -= sum(pending[:excess])
+        return score
+
+    def opponent_use(self, c: int, v: int) -> float:
+        """How much the opponent gains if they get card (c, v): feeding them is a cost."""
+        t = self.table
+        opp = 1 - self.seat
+        top = t.top[opp][c]
+        if t.cnt[opp][c]:
+            if (v == 0 and top <= 0) or (v > top and v > 0):
+                return (v if v else 6) * (1 + t.wag[opp][c]) * 0.8
+            return 0.0
+        return 0.25 * v if self.deck_count > 10 else 0.1 * v
+
+    def play_options(self) -> list[tuple[float, int, int, int]]:
+        """(value, kind, colour, card value) for every play and discard this seat may make."""
+        t, seat = self.table, self.seat
+        options: list[tuple[float, int, int, int]] = []
+        for c in range(t.n):
+            hand = t.hands[seat][c]
+            top, cnt, total, wagers = t.top[seat][c], t.cnt[seat][c], t.sum[seat][c], t.wag[seat][c]
+            for v in sorted(set(hand)):
+                rest = list(hand)
+                rest.remove(v)
+                if (top <= 0) if v == 0 else (v > top):
+                    # once played, the expedition is committed: its value may go below zero
+                    if v == 0:
+                        value, needs = self.colour(c, rest, 0, cnt + 1, total, wagers + 1)
+                    else:
+                        value, needs = self.colour(c, rest, v, cnt + 1, total + v, wagers)
+                    options.append((self.total(c, value, needs, self.turns_after) + 0.5, PLAY, c, v))
+                value, needs = self.colour(c, rest, top, cnt, total, wagers)
+                feed = self.opponent_use(c, v)
+                options.append((self.total(c, value, needs, self.turns_after) - feed, DISCARD, c, v))
+        return options
+
+    def draw_options(self, banned: int) -> list[tuple[float, int]]:
+        """(value, source) for every draw: a pile top is worth what it adds to the plan plus what it
+        keeps from the opponent; the deck is an average card and brings the end nearer."""
+        t, seat = self.table, self.seat
+        turns = self.turns_after + 1  # the play of this turn is done: count the turns still to come
+        base_total = self.total(-1, 0.0, [], turns)
+        options: list[tuple[float, int]] = []
+        if self.deck_count:
+            ahead = (t.totals[seat] + self.estimate(seat)) - (t.totals[1 - seat] + self.estimate(1 - seat))
+            hurry = 2.0 if ahead > 0 and self.deck_count <= 12 else 0.0
+            options.append((base_total + 2.0 + hurry, DECK))
+        for c in range(t.n):
+            pile = t.piles[c]
+            if not pile or c == banned:
+                continue
+            v = pile[-1]
+            hand = t.hands[seat][c] + [v]
+            hand.sort()
+            value, needs = self.colour(c, hand, t.top[seat][c], t.cnt[seat][c], t.sum[seat][c], t.wag[seat][c])
+            gain = self.total(c, value, needs, turns + 1) - base_total
+            pending = sum(len(x) for x in self.needs)
+            stretch = 3.0 if pending > turns and self.deck_count <= 16 else 0.0
+            options.append((base_total + gain + 0.5 * self.opponent_use(c, v) + stretch, c))
+        return options
+
+    def estimate(self, seat: int) -> float:
+        """The round score a seat's expeditions stand at now (public)."""
+        t = self.table
+        score = 0.0
+        for c in range(t.n):
+            if t.cnt[seat][c]:
+                score += (t.sum[seat][c] - 20) * (1 + t.wag[seat][c])
+        return score
+
+
+def expert_play(table: Table, seat: int) -> tuple[int, int, int]:
+    options = Judge(table, seat).play_options()
+    best = max(options)
+    return best[1], best[2], best[3]
+
+
+def expert_draw(table: Table, seat: int) -> int:
+    return max(Judge(table, seat).draw_options(table.banned))[1]
+
+
+# --- turning model moves into actions --------------------------------------------------------------
+
+def _hand_card(view: dict[str, Any], colours: list[str], c: int, v: int) -> str:
+    for card in view["hand"]:
+        if card_colour(card) == colours[c] and card_value(card) == v:
+            return card
+    raise ValueError("card not in hand")
+
+
+def _to_action(view: dict[str, Any], legal: list[Action], kind: int, c: int, v: int) -> Action:
+    colours = list(view["colours"])
+    card = _hand_card(view, colours, c, v)
+    action = Action.make(int(view["seat"]), "play" if kind == PLAY else "discard", card=card)
+    return action if action in legal else legal[0]
+
+
+def _draw_action(view: dict[str, Any], legal: list[Action], source: int) -> Action:
+    colours = list(view["colours"])
+    action = Action.make(int(view["seat"]), "draw", source="deck" if source == DECK else colours[source])
+    return action if action in legal else legal[0]
+
+
+class LostCitiesBot:
+    """Shared plumbing: a bot is built with (engine, seat, seed) and sees views only."""
+
+    def __init__(self, engine: Engine, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = Rng.from_seed(seed, f"lost-cities-bot{seat}")
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "draw":
+            return self.choose_draw(view, legal)
+        return self.choose_play(view, legal)
+
+    def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def choose_draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+
+class EasyBot(LostCitiesBot):
+    """Legal moves with a light bias: extend its own expeditions without big jumps, rarely open late,
+    and take a pile top only when it plays straight onto an expedition."""
+
+    def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        mine = view["expeditions"][self.seat]
+        gentle = []
+        for action in legal:
+            if action.kind != "play":
+                continue
+            card = str(action["card"])
+            lane = mine[card_colour(card)]
+            if lane:
+                top = card_value(lane[-1])
+                if card_value(card) - top <= 3 or top == 0:
+                    gentle.append(action)
+            elif view["deck_count"] > 20 and (card_value(card) <= 5):
+                gentle.append(action)
+        if gentle and self.rng.random() < 0.85:
+            return self.rng.choice(gentle)
+        discards = [a for a in legal if a.kind == "discard" and not mine[card_colour(str(a["card"]))]]
+        return self.rng.choice(discards or legal)
+
+    def choose_draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        mine = view["expeditions"][self.seat]
+        for action in legal:
+            source = action["source"]
+            if source == "deck":
+                continue
+            lane = mine[source]
+            pile = view["discards"][source]
+            if lane and (card_value(pile[-1]) > card_value(lane[-1])):
+                return action
+        deck = [a for a in legal if a["source"] == "deck"]
+        return deck[0] if deck else self.rng.choice(legal)
+
+
+class ExpertBot(LostCitiesBot):
+    """A planning heuristic: each expedition's expected final score from its cards and the unseen
+    cards it may still draw, wagers only when the plan carries them, discards that feed the opponent
+    cost what they would give, and pile tops weighed against the deck (tempo near the end)."""
+
+    def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        table = Table.from_view(view)
+        kind, c, v = expert_play(table, self.seat)
+        return _to_action(view, legal, kind, c, v)
+
+    def choose_draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        table = Table.from_view(view)
+        return _draw_action(view, legal, expert_draw(table, self.seat))
+
+
+class MasterBot(LostCitiesBot):
+    """Determinized search over whole turns. The expert proposes its best few (play or discard, then
+    draw) pairs; each is tried on the same sampled deals of the unseen cards (consistent with the
+    view: the opponent's publicly known cards stay in its hand) and the round is played out with the
+    expert on both sides. The pair with the best mean result is played. The effort is a fixed count
+    of simulated turns, so the bot is deterministic and stays under 0.2 s a move."""
+
+    candidates = 5
+    budget_turns = 600
+    horizon_turns = 14
+    min_samples = 6
+    caution = 1.0
+
+    def __init__(self, engine: Engine, seat: int, seed: int) -> None:
+        super().__init__(engine, seat, seed)
+        self.planned_draw: tuple[int, int, Any] | None = None
+
+    def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        table = Table.from_view(view)
+        judge = Judge(table, self.seat)
+        pairs = self.candidate_turns(table, judge)
+        if len(pairs) == 1:
+            choice = pairs[0]
+        else:
+            choice = self.search(table, pairs)
+        kind, c, v, source = choice
+        self.planned_draw = (int(view["round"]), int(view["deck_count"]), source)
+        return _to_action(view, legal, kind, c, v)
+
+    def choose_draw(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        planned = self.planned_draw
+        self.planned_draw = None
+        if planned and planned[:2] == (int(view["round"]), int(view["deck_count"])):
+            action = _draw_action(view, legal, planned[2])
+            if action in legal:
+                return action
+        return _draw_action(view, legal, expert_draw(Table.from_view(view), self.seat))
+
+    def candidate_turns(self, table: Table, judge: Judge) -> list[tuple[int, int, int, int]]:
+        """The expert's best (play or discard, draw) pairs, best first."""
+        options = sorted(judge.play_options(), reverse=True)
+        pairs: list[tuple[float, tuple[int, int, int, int]]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for value, kind, c, v in options[: self.candidates + 1]:
+            if (kind, c, v) in seen:
+                continue
+            seen.add((kind, c, v))
+            after = table.copy()
+            after.unseen, after.unknown_count = table.unseen, table.unknown_count
+            after._deck_count = table.deck_count()
+            (after.play if kind == PLAY else after.discard)(self.seat, c, v)
+            draws = sorted(Judge(after, self.seat).draw_options(after.banned), reverse=True)
+            for draw_value, source in draws[:2]:
+                pairs.append((value + draw_value, (kind, c, v, source)))
+        pairs.sort(reverse=True)
+        return [pair for _, pair in pairs[: self.candidates]]
+
+    def determinize(self, table: Table) -> Table:
+        """A full table consistent with the view: the unseen cards dealt at random into the
+        opponent's hand (beside its known cards) and the deck."""
+        world = table.copy()
+        opp = 1 - self.seat
+        unknown: list[tuple[int, int]] = []
+        assert table.unseen is not None
+        for c, lane in enumerate(table.unseen):
+            unknown.extend((c, v) for v in lane)
+        self.rng.shuffle(unknown)
+        missing = 8 - sum(len(lane) for lane in world.hands[opp])
+        for c, v in unknown[:missing]:
+            world.hands[opp][c].append(v)
+        for lane in world.hands[opp]:
+            lane.sort()
+        world.deck = unknown[missing:]
+        return world
+
+    def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
+        """Paired comparison on common deals: an alternative replaces the expert's first choice only
+        when its mean advantage stands clear of the sampling noise."""
+        depth = min(table.deck_count(), self.horizon_turns)
+        samples = max(self.min_samples, self.budget_turns // (max(1, depth) * len(pairs)))
+        results: list[list[float]] = [[] for _ in pairs]
+        for _ in range(samples):
+            world = self.determinize(table)
+            for i, pair in enumerate(pairs):
+                results[i].append(self.rollout(world.copy(), pair))
+        best, best_edge = 0, 0.0
+        for i in range(1, len(pairs)):
+            diffs = [a - b for a, b in zip(results[i], results[0])]
+            mean = sum(diffs) / samples
+            spread = (sum((d - mean) ** 2 for d in diffs) / max(1, samples - 1)) ** 0.5
+            edge = mean - self.caution * spread / samples ** 0.5
+            if edge > best_edge:
+                best, best_edge = i, edge
+        return pairs[best]
+
+    def rollout(self, sim: Table, pair: tuple[int, int, int, int]) -> float:
+        """Play the turn, then the expert for both seats up to the horizon; the result is the
+        final score difference, or at the horizon the expert's estimate of it."""
+        me = self.seat
+        kind, c, v, source = pair
+        (sim.play if kind == PLAY else sim.discard)(me, c, v)
+        ended = sim.draw(me, source)
+        steps = 0
+        while not ended and steps < self.horizon_turns:
+            steps += 1
+            seat = sim.turn
+            k2, c2, v2 = expert_play(sim, seat)
+            (sim.play if k2 == PLAY else sim.discard)(seat, c2, v2)
+            ended = sim.draw(seat, expert_draw(sim, seat))
+        if ended:
+            mine, theirs = float(sim.score(me)), float(sim.score(1 - me))
+        else:
+            mine, theirs = leaf_estimate(sim, me), leaf_estimate(sim, 1 - me)
+        diff = (sim.totals[me] + mine) - (sim.totals[1 - me] + theirs)
+        return diff / (abs(diff) + 25.0) + diff / 400.0
+
+
+def leaf_estimate(sim: Table, seat: int) -> float:
+    """The expert's estimate of a seat's final round score, from that seat's knowledge."""
+    judge = Judge(sim, seat)
+    turns = judge.turns_after + (1 if sim.turn == seat else 0)
+    return judge.total(-1, 0.0, [], turns)
+
+
+BOTS = {"easy": EasyBot, "expert": ExpertBot, "master": MasterBot}

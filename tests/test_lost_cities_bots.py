@@ -1,0 +1,166 @@
+"""Lost Cities bots: views only, legal and deterministic, sound judgement, master within its time.
+
+The long win-rate runs live in tools/bench_lost_cities.py; here only a short smoke."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from game.bots.base import make_bot
+from game.bots.lost_cities import BOTS, MasterBot, Table
+from game.bots.simulate import simulate
+from game.core import Action, GameConfig, SeatConfig
+from game.core.wire import pack, unpack
+from game.rules.lost_cities import ENGINE, card_id, deck_for, lane_sort_key
+
+
+class NoEngine:
+    """Handed to bots instead of the engine: any use of it (and so of a state) fails the test."""
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"a bot reached for engine.{name}: bots decide from views only")
+
+
+def config(**options) -> GameConfig:
+    return GameConfig.make("lost-cities", [SeatConfig("bot", "A"), SeatConfig("bot", "B")], **options)
+
+
+def play_round(levels: list[str], seed: int, wire: bool = True, **options) -> tuple[dict, list[Action]]:
+    """One game where each bot only ever gets its seat's view (through the wire) and legal actions."""
+    state = ENGINE.new_game(config(rounds=1, **options), seed)
+    bots = [BOTS[level](NoEngine(), seat, seed + seat) for seat, level in enumerate(levels)]
+    actions: list[Action] = []
+    while not ENGINE.is_over(state):
+        seat = ENGINE.active_seats(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        if wire:
+            view = unpack(pack(view))
+        action = bots[seat].choose(view, list(legal))
+        assert action in legal, (levels[seat], action)
+        state, _ = ENGINE.apply(state, action)
+        actions.append(action)
+    return state, actions
+
+
+@pytest.mark.parametrize("levels", [["easy", "expert"], ["expert", "easy"]])
+def test_bots_play_legal_rounds_from_views_only(levels):
+    state, actions = play_round(levels, 11)
+    assert ENGINE.result(state) is not None and len(actions) >= 88
+
+
+def test_six_colour_game_and_known_cards():
+    state, _ = play_round(["expert", "expert"], 4, colours=6)
+    assert state["over"] and len(state["colours"]) == 6
+
+
+def test_bots_are_deterministic_given_their_seed():
+    _, first = play_round(["expert", "easy"], 21)
+    _, second = play_round(["expert", "easy"], 21)
+    assert first == second
+
+
+def _two_states_with_the_same_view(seed: int) -> tuple[dict, dict]:
+    """The same table, but the opponent's hand swapped with cards of the deck: seat 0's view of both
+    is identical, so anything seat 0 decides must be identical too."""
+    state = ENGINE.new_game(config(rounds=1), seed)
+    state["turn"] = 0
+    other = ENGINE.copy_state(state)
+    hand, deck = other["hands"][1], other["deck"]
+    for i in range(len(hand)):
+        hand[i], deck[i] = deck[i], hand[i]
+    other["hands"][1] = sorted(hand, key=lane_sort_key)
+    assert ENGINE.view(state, 0) == ENGINE.view(other, 0)
+    assert state["hands"][1] != other["hands"][1]
+    return state, other
+
+
+@pytest.mark.parametrize("level", ["easy", "expert", "master"])
+def test_hidden_cards_cannot_change_a_decision(level):
+    state, other = _two_states_with_the_same_view(5)
+    choices = []
+    for table in (state, other):
+        bot = BOTS[level](NoEngine(), 0, 77)
+        choices.append(bot.choose(ENGINE.view(table, 0), ENGINE.legal_actions(table, 0)))
+    assert choices[0] == choices[1]
+
+
+def test_make_bot_builds_every_level():
+    for level in ("easy", "expert", "master"):
+        bot = make_bot("lost-cities", level, ENGINE, 1, 3)
+        assert bot.seat == 1 and type(bot) is BOTS[level]
+
+
+def _arranged_view(hand: list[str], mine: dict[str, list[str]], theirs: dict[str, list[str]],
+                   deck_count: int = 30, discards: dict[str, list[str]] | None = None) -> dict:
+    """A seat-0 view of a hand-built table (a view is all a bot needs)."""
+    colours = ["y", "b", "w", "g", "r"]
+    return {
+        "seat": 0, "colours": colours, "hand": sorted(hand, key=lane_sort_key), "hand_size": 8,
+        "known_in_hand": [[], []], "phase": "play", "turn": 0, "round": 1, "rounds": 1, "totals": [0, 0],
+        "expeditions": [{c: list(mine.get(c, [])) for c in colours}, {c: list(theirs.get(c, [])) for c in colours}],
+        "discards": {c: list((discards or {}).get(c, [])) for c in colours},
+        "deck_count": deck_count, "last_discard": None,
+    }
+
+
+def _legal_for(view: dict) -> list[Action]:
+    acts = []
+    for card in view["hand"]:
+        lane = view["expeditions"][0][card[3]]
+        acts.append(Action.make(0, "discard", card=card))
+        if not lane or Table.from_view(view).can_play(0, view["colours"].index(card[3]),
+                                                      0 if card[5] == "w" else int(card[5:])):
+            acts.append(Action.make(0, "play", card=card))
+    return acts
+
+
+def test_expert_extends_its_expedition_in_order():
+    hand = [card_id("b", "04"), card_id("b", "05"), card_id("b", "09"), card_id("y", "02"),
+            card_id("w", "03"), card_id("g", "02"), card_id("r", "02"), card_id("r", "03")]
+    view = _arranged_view(hand, {"b": [card_id("b", "w1"), card_id("b", "03")]}, {})
+    action = BOTS["expert"](NoEngine(), 0, 1).choose(view, _legal_for(view))
+    assert action == Action.make(0, "play", card="lc-b-04")
+
+
+def test_expert_does_not_feed_the_opponent():
+    hand = [card_id("r", "09"), card_id("y", "02"), card_id("y", "03"), card_id("w", "02"),
+            card_id("w", "03"), card_id("g", "03"), card_id("g", "02"), card_id("b", "02")]
+    theirs = {"r": [card_id("r", "w1"), card_id("r", "w2"), card_id("r", "05")]}
+    view = _arranged_view(hand, {}, theirs, deck_count=25)
+    action = BOTS["expert"](NoEngine(), 0, 1).choose(view, _legal_for(view))
+    assert action != Action.make(0, "discard", card="lc-r-09")
+
+
+def test_expert_does_not_open_a_hopeless_expedition_late():
+    hand = [card_id("y", "02"), card_id("b", "03"), card_id("w", "04"), card_id("g", "02"),
+            card_id("r", "03"), card_id("r", "02"), card_id("w", "02"), card_id("y", "03")]
+    view = _arranged_view(hand, {}, {}, deck_count=4)
+    action = BOTS["expert"](NoEngine(), 0, 1).choose(view, _legal_for(view))
+    assert action.kind == "discard"
+
+
+def test_expert_beats_easy_in_a_short_smoke():
+    report = simulate("lost-cities", ["expert", "easy"], 16, 300, options={"rounds": 1})
+    assert report["wins"][0] >= 13
+
+
+def test_master_stays_within_its_time_and_plays_legally():
+    state = ENGINE.new_game(config(rounds=1), 8)
+    master = MasterBot(NoEngine(), 0, 8)
+    expert = BOTS["expert"](NoEngine(), 1, 9)
+    times = []
+    while not ENGINE.is_over(state) and len(state["deck"]) > 20:
+        seat = state["turn"]
+        legal = ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        started = time.perf_counter()
+        action = (master if seat == 0 else expert).choose(view, legal)
+        if seat == 0:
+            times.append(time.perf_counter() - started)
+        assert action in legal
+        state, _ = ENGINE.apply(state, action)
+    assert times and max(times) < 0.4 and sum(times) / len(times) < 0.2
+    assert len(deck_for(state["colours"])) == 60

@@ -1,0 +1,123 @@
+"""Lost Cities bot benchmarks: round win rates between levels and the master's time per move.
+
+    .venv/bin/python tools/bench_lost_cities.py                 # the full runs of docs/bench/lost-cities.md
+    .venv/bin/python tools/bench_lost_cities.py --games 200     # a quicker look
+    .venv/bin/python tools/bench_lost_cities.py --pairs master:expert --timing-rounds 0
+
+Win rates are single rounds (`rounds=1`), seats rotated by `simulate`, games split over worker
+processes by seed range. The time per move is measured apart, in one process with nothing else
+running, over whole rounds of master against expert.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bots.lost_cities import BOTS  # noqa: E402
+from game.bots.simulate import simulate, wilson_interval  # noqa: E402
+from game.core import GameConfig, SeatConfig  # noqa: E402
+from game.rules.lost_cities import ENGINE  # noqa: E402
+
+
+def _run_chunk(args: tuple[str, str, int, int]) -> dict[str, Any]:
+    first, second, games, seed = args
+    return simulate("lost-cities", [first, second], games, seed, options={"rounds": 1})
+
+
+def win_rate(first: str, second: str, games: int, seed: int, workers: int) -> dict[str, Any]:
+    """`first` against `second` over `games` single rounds; wins per level, 95 % Wilson interval."""
+    chunks = max(1, workers)
+    per = (games // chunks) & ~1  # even chunks keep the seat rotation balanced
+    plan = [(first, second, per, seed + i * 1_000_003) for i in range(chunks)]
+    plan[-1] = (first, second, games - per * (chunks - 1), plan[-1][3])
+    started = time.perf_counter()
+    if chunks == 1:
+        reports = [_run_chunk(plan[0])]
+    else:
+        with multiprocessing.get_context("spawn").Pool(chunks) as pool:
+            reports = pool.map(_run_chunk, plan)
+    wins = [sum(r["wins"][i] for r in reports) for i in range(2)]
+    total = sum(r["games"] for r in reports)
+    scores = [sum(r["mean_score"][i] * r["games"] for r in reports) / total for i in range(2)]
+    return {
+        "pair": f"{first} vs {second}",
+        "games": total,
+        "wins": wins,
+        "win_rate": [w / total for w in wins],
+        "ci95": [list(wilson_interval(w, total)) for w in wins],
+        "draws": sum(r["draws"] for r in reports),
+        "mean_score": scores,
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def master_timing(rounds: int, seed: int) -> dict[str, Any]:
+    """Seconds per master move (play and draw decisions) over whole rounds against expert."""
+    times: list[float] = []
+    for r in range(rounds):
+        config = GameConfig.make("lost-cities", [SeatConfig("bot", "M"), SeatConfig("bot", "E")], rounds=1)
+        state = ENGINE.new_game(config, seed + r)
+        master_seat = r % 2
+        bots = {master_seat: BOTS["master"](ENGINE, master_seat, seed + r),
+                1 - master_seat: BOTS["expert"](ENGINE, 1 - master_seat, seed + r + 1)}
+        while not ENGINE.is_over(state):
+            seat = state["turn"]
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            started = time.perf_counter()
+            action = bots[seat].choose(view, legal)
+            if seat == master_seat:
+                times.append(time.perf_counter() - started)
+            state, _ = ENGINE.apply(state, action)
+    times.sort()
+    plays = [t for t in times if t > 0.001]
+    return {
+        "rounds": rounds,
+        "moves": len(times),
+        "mean_s": sum(times) / len(times),
+        "mean_play_s": sum(plays) / len(plays) if plays else 0.0,
+        "p95_s": times[int(0.95 * (len(times) - 1))],
+        "max_s": times[-1],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="single rounds per pair (default 1000)")
+    parser.add_argument("--pairs", default="master:expert,expert:easy", help="first:second,...")
+    parser.add_argument("--seed", type=int, default=20_000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--timing-rounds", type=int, default=20)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    args = parser.parse_args(argv)
+    out: dict[str, Any] = {"win_rates": []}
+    if args.timing_rounds:
+        out["master_timing"] = master_timing(args.timing_rounds, args.seed)
+        if not args.json:
+            t = out["master_timing"]
+            print(f"master time per move over {t['moves']} moves: mean {t['mean_s']:.3f} s "
+                  f"(play decisions {t['mean_play_s']:.3f} s), p95 {t['p95_s']:.3f} s, max {t['max_s']:.3f} s",
+                  flush=True)
+    for pair in args.pairs.split(","):
+        first, second = pair.split(":")
+        report = win_rate(first, second, args.games, args.seed, args.workers)
+        out["win_rates"].append(report)
+        if not args.json:
+            lo, hi = report["ci95"][0]
+            print(f"{report['pair']}: {report['games']} rounds, {first} wins {report['win_rate'][0]:.1%} "
+                  f"(95 % CI {lo:.1%}-{hi:.1%}), draws {report['draws']}, mean scores "
+                  f"{report['mean_score'][0]:.1f} / {report['mean_score'][1]:.1f}, {report['seconds']} s", flush=True)
+    if args.json:
+        print(json.dumps(out, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
