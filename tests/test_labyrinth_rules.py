@@ -341,3 +341,24 @@ def test_bots_are_deterministic_and_read_only_views():
         view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
         first, second = cls(ENGINE, 0, 5).choose(view, legal), cls(ENGINE, 0, 5).choose(view, legal)
         assert first == second and first in legal and first.kind != "undo"
+
+
+def test_every_event_has_a_log_line():
+    from game.bots.labyrinth import MasterBot
+
+    state = lab()
+    seen: dict[str, str] = {}
+    for step in (("i-001",), ("i-008",), ("i-013",), ("i-010",), ("i-007",), ("i-005",), ("i-006",)):
+        state, events = use(state, *step)
+        seen.update({e.kind: ENGINE.describe(e, 0) for e in events})
+    state, events = use(state, "i-003", "it-A")
+    seen.update({e.kind: ENGINE.describe(e, 0) for e in events})
+    bot, state = MasterBot(ENGINE, 0, 3), ENGINE.start(TUTORIAL)
+    while not ENGINE.is_over(state):
+        state, events = ENGINE.apply(state, bot.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)))
+        seen.update({e.kind: ENGINE.describe(e, 0) for e in events})
+    for kind in ("scenery_placed", "scenery_discovered", "scenery_removed", "interaction_placed", "interaction_turned",
+                 "interaction_discarded", "interaction_returned", "no_match", "item_taken", "item_discarded",
+                 "removed_from_deck", "favour_lost", "favour_regained", "prophecy_revealed", "prophecy_fulfilled",
+                 "hero_moved", "ending_reached", "text"):
+        assert kind in seen and seen[kind] and seen[kind] != kind, kind
