@@ -21,14 +21,18 @@ def _words(text: str) -> set[str]:
 
 
 class EasyBot:
-    """Random legal moves, but never undo and never a walk onto a card already discovered."""
+    """Random legal moves, but never undo, never a walk onto a card already discovered and never a
+    try the table has already seen come back face down."""
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         self.engine, self.seat, self.rng = engine, seat, Rng.from_seed(seed, f"labyrinth-bot{seat}")
 
     def useful(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         face_down = {entry["number"] for entry in view["map"] if entry["stack"][-1]["face"] == "down"}
-        keep = [a for a in legal if a.kind == "interact" or (a.kind == "move" and a["to"] in face_down)]
+        tried = {(entry["card"], tuple(items)) for cards in view["interactions"].values()
+                 for entry in cards for items in entry["tried"]}
+        keep = [a for a in legal if (a.kind == "interact" and (a["card"], tuple(a["items"])) not in tried)
+                or (a.kind == "move" and a["to"] in face_down)]
         return keep or [a for a in legal if a.kind != "undo"] or legal
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
@@ -36,16 +40,15 @@ class EasyBot:
 
 
 class ExpertBot(EasyBot):
-    """Free cards first, then discovery, then each untried item choice (newest items first)."""
+    """Discovery first, then free cards, then each item choice the table has not tried yet."""
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         super().__init__(engine, seat, seed)
         self.tried: set[tuple[str, tuple[str, ...]]] = set()
 
     def item_rank(self, view: dict[str, Any], action: Action) -> float:
-        """Lower is tried sooner: items taken most recently are likeliest to be the new answer."""
-        order = [item["card"] for item in view["items"]]
-        return -sum(order.index(i) for i in action["items"] if i in order)
+        """Lower is tried sooner; the expert has no clue to go by, so every untried choice ties."""
+        return 0.0
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         for cards in view["interactions"].values():  # what the table already tried (public)
@@ -59,7 +62,7 @@ class ExpertBot(EasyBot):
         if not (free or discover or with_items) and any(a.kind == "interact" for a in legal):
             self.tried.clear()  # everything tried once: something may have changed, go round again
             with_items = [a for a in legal if a.kind == "interact" and a["items"]]
-        for group in (free, discover):
+        for group in (discover, free):  # see the whole map before spending anything
             if group:
                 return group[0] if len(group) == 1 else self.rng.choice(group)
         if with_items:
