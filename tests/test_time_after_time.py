@@ -249,6 +249,8 @@ def test_refill_when_a_hand_holds_no_time_card_tt6():
     assert refill["card"] == card(22) and refill["reason"] == "no_time_card"
     announced = [e for e in events_for(events, 0) if e.kind == "refill"][0]
     assert announced["seat"] == 2 and announced.get("card") is None
+    assert ENGINE.describe(refill, 2) == "You had no Time card left and drew 22H00 from the pile"
+    assert ENGINE.describe(announced, 0) == "P2 had no Time card left and drew a card from the pile"
     assert ENGINE.view(state, 0)["draw_count"] == len(state["pile"])
 
 

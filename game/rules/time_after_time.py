@@ -586,9 +586,9 @@ class TimeAfterTime(Engine[dict]):
             return f"Nobody could place {card_label(event['card'])}: it leaves the game"
         if kind == "refill":
             card = event.get("card")
-            why = "had no Time card left" if event["reason"] == "no_time_card" else "draws after the discard"
-            drawn = f" and drew {card_label(card)}" if card else " and drew from the pile"
-            return f"{who(event['seat'])} {why}{drawn}"
+            what = card_label(card) if card else "a card"
+            why = " had no Time card left and" if event["reason"] == "no_time_card" else ""
+            return f"{who(event['seat'])}{why} drew {what} from the pile"
         if kind == "shift":
             count = len(event["moves"])
             return f"{who(event['seat'])} made the emergency move, shifting {count} card{'s' if count > 1 else ''}"
