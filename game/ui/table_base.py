@@ -272,7 +272,8 @@ class TableSceneBase(Scene):
 
         config = self.session.config
         session = LocalSession(config, time.time_ns() & 0xFFFF_FFFF, autosave=data_dir() / "autosave.tt",
-                               bot_delay=getattr(self.session, "bot_delay", 0.7))
+                               bot_delay=getattr(self.session, "bot_delay", 0.7),
+                               spectator=bool(getattr(self.session, "spectator", False)))
         table = type(self)(self.app, session)
         self.app.pop()  # the results overlay
         self.app.replace(table)

@@ -1,0 +1,91 @@
+"""The command line: help, bad options, one screenshot as a real subprocess, simulate --json."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                          timeout=timeout, cwd=ROOT, env=env)
+
+
+def test_help_lists_every_subcommand_with_one_line():
+    result = run("--help")
+    assert result.returncode == 0
+    for name in ("play", "screenshot", "simulate", "check-scenario"):
+        assert name in result.stdout
+    assert set(main.SUBCOMMANDS) >= {"play", "screenshot", "simulate", "check-scenario"}
+
+
+@pytest.mark.parametrize("args", [("--size", "big"), ("screenshot", "nowhere", "--out", "x.png"),
+                                  ("simulate", "lost-cities", "--seats", "human:easy"), ("--frobnicate",),
+                                  ("--quit-after-frames", "0"), ("--lan-interfaces", "not-an-ip")])
+def test_bad_options_exit_2_without_a_traceback(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main.main(list(args))
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and "Traceback" not in err
+
+
+def test_screenshot_subprocess_writes_a_png(tmp_path):
+    out = tmp_path / "picker.png"
+    result = run("screenshot", "picker", "--out", str(out), "--frames", "5", "--size", "960x540",
+                 "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (960, 540)
+    assert "Traceback" not in result.stderr
+
+
+def test_simulate_json_is_the_last_line(capsys):
+    import highcard  # noqa: F401 - the test engine, registered in this process
+
+    code = main.main(["simulate", "highcard", "--seats", "bot:easy,bot:expert", "--games", "6", "--seed", "2",
+                      "--json", "--option", "tricks=1"])
+    assert code == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    stats = json.loads(last)
+    for field in ("game", "games", "seats", "wins", "draws", "mean_score", "mean_actions", "seconds",
+                  "games_per_second"):
+        assert field in stats
+    assert stats["game"] == "highcard" and stats["games"] == 6 and stats["seats"] == ["easy", "expert"]
+    assert len(stats["wins"]) == 2 and 0 <= sum(stats["wins"]) <= 6 and stats["mean_actions"] == 2
+
+
+def test_simulate_unknown_game_is_a_clear_error(capsys):
+    assert main.main(["simulate", "chess", "--seats", "bot:easy,bot:easy"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+
+
+def test_check_scenario_without_the_checker_says_so(capsys, tmp_path):
+    scenario = tmp_path / "s.toml"
+    scenario.write_text("", encoding="utf-8")
+    try:
+        import game.rules.labyrinth.checker  # noqa: F401
+    except ModuleNotFoundError:
+        assert main.main(["check-scenario", str(scenario)]) == 2
+        assert "has not landed yet" in capsys.readouterr().err
+    else:
+        pytest.skip("the Labyrinth checker exists; its own tests cover it")
+
+
+def test_lan_interfaces_from_option_or_environment(monkeypatch):
+    parser = main.build_parser()
+    args = parser.parse_args(["play", "--lan-interfaces", "127.0.0.1,10.0.0.2"])
+    assert main.lan_interfaces(args) == ["127.0.0.1", "10.0.0.2"]
+    monkeypatch.setenv("TABLETIME_LAN_INTERFACES", "127.0.0.1")
+    assert main.lan_interfaces(parser.parse_args(["play"])) == ["127.0.0.1"]

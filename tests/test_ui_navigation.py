@@ -1,0 +1,171 @@
+"""Every menu screen is usable with one device alone: keyboard only, gamepad only, touch only,
+from the title through Settings, Rules and back, down to the game picker and a seat setup."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import highcard  # noqa: F401 - registers the test engine
+from game.ui.picker import GamePickerScene
+from game.ui.rules import RulesScene
+from game.ui.settings_scene import SettingsScene
+from game.ui.setup import SeatSetupScene
+from game.ui.tables import register_table, unregister_table
+from game.ui.title import TitleScene
+from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
+
+DEVICES = {
+    "keyboard": {"down": lambda app: key(app, pygame.K_DOWN), "up": lambda app: key(app, pygame.K_UP),
+                 "right": lambda app: key(app, pygame.K_RIGHT), "left": lambda app: key(app, pygame.K_LEFT),
+                 "confirm": lambda app: key(app, pygame.K_RETURN), "back": lambda app: key(app, pygame.K_ESCAPE)},
+    "gamepad": {"down": lambda app: pad(app, pygame.CONTROLLER_BUTTON_DPAD_DOWN),
+                "up": lambda app: pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP),
+                "right": lambda app: pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT),
+                "left": lambda app: pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT),
+                "confirm": lambda app: pad(app, pygame.CONTROLLER_BUTTON_A),
+                "back": lambda app: pad(app, pygame.CONTROLLER_BUTTON_B)},
+}
+
+
+def focus_to(app, label: str, press) -> None:
+    scene = app.scenes.top
+    for _ in range(len(scene.group.widgets) + 2):
+        if scene.group.focused is not None and scene.group.focused.label == label:
+            return
+        press["down"](app)
+    raise AssertionError(f"could not reach {label!r}")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad"])
+def test_menus_with_buttons_only(device, data_dir):
+    press = DEVICES[device]
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    focus_to(app, "Settings", press)
+    press["confirm"](app)
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    before = app.settings.master_volume
+    press["down"](app)
+    press["down"](app)  # Fullscreen -> Window size -> Master volume
+    press["left"](app)
+    assert app.settings.master_volume == pytest.approx(before - 0.1)
+    press["back"](app)
+    assert isinstance(app.scenes.top, TitleScene)
+    assert (data_dir / "settings.json").exists()  # saved on the way out
+    focus_to(app, "Rules", press)
+    press["confirm"](app)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    press["down"](app)
+    assert rules.game_index == 1
+    press["back"](app)
+    focus_to(app, "Play", press)
+    press["confirm"](app)
+    picker = app.scenes.top
+    assert isinstance(picker, GamePickerScene)
+    press["right"](app)
+    assert picker.group.focus == 1
+    press["confirm"](app)  # a coming-soon game says so instead of opening
+    assert app.scenes.top is picker or isinstance(app.scenes.top, SeatSetupScene)
+
+
+def test_menus_with_touch_only(data_dir):
+    app = make_app(size=(1280, 800))  # letterboxed: taps go through the bars' offset
+    app.push(TitleScene(app))
+    frames(app, 2)
+
+    def tap_label(label: str) -> None:
+        tap(app, widget_labelled(app.scenes.top, label).rect.center)
+
+    tap_label("Settings")
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    toggle = widget_labelled(settings, "Reduced motion")
+    tap(app, toggle.rect.center)
+    assert app.settings.reduced_motion is True
+    tap_label("Back")
+    assert isinstance(app.scenes.top, TitleScene)
+    tap_label("Rules")
+    rules = app.scenes.top
+    tap(app, (rules.list.rect.centerx, rules.list.rect.y + rules.list.row_height * 1.5))  # the second row
+    assert rules.game_index == 1
+    tap_label("Back")
+    tap_label("Play")
+    assert isinstance(app.scenes.top, GamePickerScene)
+
+
+def test_mouse_hover_moves_focus_and_click_activates(data_dir):
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    click(app, widget_labelled(app.scenes.top, "Play").rect.center)
+    assert isinstance(app.scenes.top, GamePickerScene)
+    click(app, app.scenes.top.group.widgets[-1].rect.center)  # Back
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+@pytest.fixture
+def highcard_table():
+    from test_ui_table import HighCardTable
+
+    register_table("highcard", HighCardTable)
+    yield HighCardTable
+    unregister_table("highcard")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "touch"])
+def test_seat_setup_with_one_device(device, data_dir, highcard_table):
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "highcard")
+    app.push(setup)
+    frames(app, 2)
+    who = [w for w in setup.group.widgets if w.label == "Plays"]
+    if device == "touch":
+        tap(app, (who[1].rect.right - 30, who[1].rect.centery))  # the › arrow: Bot · Expert -> Bot · Master
+        tap(app, widget_labelled(setup, "Start the game").rect.center)
+    else:
+        press = DEVICES[device]
+        press["down"](app)
+        press["down"](app)  # seat count -> seat 1 name -> seat 2 name (spatial focus)
+        press["right"](app)  # -> seat 2 "Plays"
+        assert setup.group.focused is who[1]
+        press["right"](app)  # Bot · Expert -> Bot · Master
+        focus_to(app, "Start the game", press)
+        press["confirm"](app)
+    table = app.scenes.top
+    assert isinstance(table, highcard_table)
+    assert table.session.config.seats[1].level == "master"
+    assert table.session.config.seats[0].name == app.settings.player_name
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad"])
+def test_name_entry_with_keyboard_and_on_screen_keyboard(device, data_dir):
+    from game.ui.osk import OnScreenKeyboard
+
+    app = make_app()
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    scene = app.scenes.top
+    entry = widget_labelled(scene, "Your name")
+    scene.group.set_focus(entry)
+    if device == "keyboard":
+        key(app, pygame.K_RETURN)
+        assert entry.editing
+        for _ in range(len(entry.text)):
+            key(app, pygame.K_BACKSPACE)
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoë"))
+        key(app, pygame.K_RETURN)
+    else:
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+        osk = app.scenes.top
+        assert isinstance(osk, OnScreenKeyboard)
+        for _ in range(len(entry.text)):
+            osk.erase()
+        pad(app, pygame.CONTROLLER_BUTTON_A)  # "A" is focused first
+        pad(app, pygame.CONTROLLER_BUTTON_B)  # done
+        assert app.scenes.top is scene
+    assert app.settings.player_name == ("Zoë" if device == "keyboard" else "A")

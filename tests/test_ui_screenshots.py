@@ -1,0 +1,74 @@
+"""`main.py screenshot` renders every scene to a non-blank PNG (in-process here; test_cli runs one
+as a subprocess), and a menu frame stays fast at 1920x1080."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+import highcard  # noqa: F401 - registers the test engine
+from game.ui.tables import register_table, unregister_table
+from main import SceneError, write_screenshot
+from ui_helpers import make_app
+
+
+def assert_not_blank(path, size=(1920, 1080)) -> None:
+    image = pygame.image.load(str(path))
+    assert image.get_size() == size
+    small = pygame.transform.scale(image, (96, 54))
+    colours = {small.get_at((x, y))[:3] for x in range(96) for y in range(54)}
+    assert len(colours) > 40, f"{path} looks blank ({len(colours)} colours)"
+
+
+@pytest.fixture(scope="module")
+def app():
+    return make_app()
+
+
+@pytest.mark.parametrize("scene,game", [("title", None), ("picker", None), ("setup", "highcard"),
+                                        ("settings", None), ("rules", "lost-in-time")])
+def test_menu_scene_screenshots_are_not_blank(app, scene, game, tmp_path, data_dir):
+    out = tmp_path / f"{scene}.png"
+    write_screenshot(scene, str(out), game=game, frames=12, app=app)
+    assert_not_blank(out)
+
+
+def test_table_and_results_screenshots_for_a_game_with_a_table(app, tmp_path, data_dir):
+    from test_ui_table import HighCardTable
+
+    register_table("highcard", HighCardTable)
+    try:
+        for scene in ("table", "results"):
+            out = tmp_path / f"{scene}.png"
+            write_screenshot(scene, str(out), game="highcard", seats=2, seed=3, frames=150, app=app)
+            assert_not_blank(out)
+        assert type(app.scenes.top).__name__ == "ResultsScene"
+    finally:
+        unregister_table("highcard")
+
+
+def test_screenshot_of_a_table_that_has_not_landed_is_a_clear_error(app, tmp_path):
+    with pytest.raises(SceneError, match="no table scene yet|coming soon"):
+        write_screenshot("table", str(tmp_path / "x.png"), game="time-after-time", app=app)
+    with pytest.raises(SceneError, match="unknown game"):
+        write_screenshot("setup", str(tmp_path / "x.png"), game="chess", app=app)
+
+
+def test_menu_frames_are_fast_at_1080p(app, data_dir):
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.title import TitleScene
+
+    for scene in (TitleScene(app), SettingsScene(app)):
+        app.clear_to(scene)
+        app.run_frames(40)  # warm the caches and finish the cross-fade
+        timings = []
+        for _ in range(30):
+            started = time.perf_counter()
+            app.step(1 / 120)
+            timings.append((time.perf_counter() - started) * 1000)
+        timings.sort()
+        median = timings[len(timings) // 2]
+        print(f"{type(scene).__name__}: median frame {median:.2f} ms")
+        assert median < 16, f"{type(scene).__name__} frame takes {median:.1f} ms"

@@ -1,0 +1,234 @@
+"""TableSceneBase driven by the test engine: a small High Card table scene, bot-vs-bot games,
+a person's move with each device, the hot-seat curtain, error toasts and the results screen."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import highcard  # noqa: F401 - registers the test engine
+from game.core import Action, GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface
+from game.ui.results import ResultsScene
+from game.ui.sprites import CardSprite, fan_layout
+from game.ui.table_base import TableSceneBase
+from game.ui.tables import register_table, table_scene_for, unregister_table
+from game.ui.title import TitleScene
+from ui_helpers import FRAME, click, frames, key, make_app, pad, tap
+
+CARD_W = 140
+
+
+def face(card: str) -> pygame.Surface:
+    image = pygame.Surface((CARD_W, 196))
+    image.fill(P.IVORY)
+    number = text_surface(card.split("-")[1], "display", 96, P.INK)
+    image.blit(number, number.get_rect(center=(CARD_W // 2, 98)))
+    return image
+
+
+BACK = pygame.Surface((CARD_W, 196))
+BACK.fill(P.FELT_EDGE)
+
+
+class HighCardTable(TableSceneBase):
+    """Hand along the bottom; left/right choose a card, confirm or a tap plays it."""
+
+    def __init__(self, app, session, viewer=None) -> None:
+        super().__init__(app, session, viewer)
+        self.sprites: dict[str, CardSprite] = {}
+        self.hand: list[str] = []
+        self.focus = 0
+        self.centre: list[CardSprite] = []
+
+    def sprite(self, card: str) -> CardSprite:
+        if card not in self.sprites:
+            self.sprites[card] = CardSprite(card, face(card), BACK, (960, 1300))
+        return self.sprites[card]
+
+    def on_view(self, update) -> None:
+        self.hand = list(update.view.get("hand", []))
+        self.focus = min(self.focus, max(0, len(self.hand) - 1))
+        for i, ((pos, angle), card) in enumerate(zip(fan_layout(len(self.hand), (960, 900), CARD_W, 700), self.hand)):
+            sprite = self.sprite(card)
+            sprite.slide_to(pos, angle=angle)
+            sprite.set_focus(i == self.focus and self.can_act)
+
+    def animate_event(self, event, update) -> float:
+        if event.kind == "play":
+            card = event.get("card") or f"hidden-{event['seat']}-{len(self.centre)}"
+            sprite = self.sprite(card)
+            sprite.set_focus(False)
+            sprite.slide_to((860 + 200 * len(self.centre), 480), 0.22, angle=0)
+            self.centre.append(sprite)
+            return 0.22
+        if event.kind == "trick":
+            for sprite in self.centre:
+                sprite.slide_to((1800, 200), 0.2)
+            self.centre = []
+            return 0.2
+        return 0.0
+
+    def card_at(self, pos) -> int | None:
+        for i in reversed(range(len(self.hand))):
+            if self.sprite(self.hand[i]).contains(pos):
+                return i
+        return None
+
+    def handle_table(self, intent) -> None:
+        if not self.can_act or not self.hand:
+            return
+        if intent.kind in ("left", "right"):
+            self.focus = (self.focus + (1 if intent.kind == "right" else -1)) % len(self.hand)
+            for i, card in enumerate(self.hand):
+                self.sprite(card).set_focus(i == self.focus)
+        elif intent.kind == "confirm":
+            self.submit(Action.make(self.viewer, "play", card=self.hand[self.focus]))
+        elif intent.kind == "point" and intent.pos is not None:
+            index = self.card_at(intent.pos)
+            if index is not None:
+                self.submit(Action.make(self.viewer, "play", card=self.hand[index]))
+
+    def update_table(self, dt: float) -> None:
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        for sprite in self.sprites.values():
+            sprite.draw(surface, alpha)
+
+
+@pytest.fixture(autouse=True)
+def registered(data_dir):
+    register_table("highcard", HighCardTable)
+    yield
+    unregister_table("highcard")
+
+
+def seats(*kinds: str) -> GameConfig:
+    return GameConfig.make("highcard", [SeatConfig(k, f"P{i}", "easy") for i, k in enumerate(kinds)])
+
+
+def open_table(config: GameConfig, seed: int = 4, spectator: bool = False):
+    app = make_app()
+    app.push(TitleScene(app))
+    session = LocalSession(config, seed, bot_delay=0, spectator=spectator)
+    table = table_scene_for("highcard")(app, session)
+    app.push(table)
+    return app, table, session
+
+
+def run_until(app, condition, limit: int = 1500) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(FRAME)
+    raise AssertionError("condition not reached")
+
+
+def test_registry_finds_the_table():
+    assert table_scene_for("highcard") is HighCardTable
+    assert table_scene_for("no-such-game") is None
+
+
+def test_bot_vs_bot_game_plays_through_to_the_results_screen():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    assert session.is_over()
+    assert table.animated_events.count("trick") == 3  # every trick was animated, one after another
+    results = app.scenes.top
+    assert results.outcome == session.outcome()
+    frames(app, 90)
+    assert results.count == 1.0  # scores counted up
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)  # Back to title
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+
+
+def test_events_wait_for_each_animation():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    run_until(app, lambda: "trick" in table.animated_events)
+    frames(app, 5)  # 83 ms: the 200 ms trick animation is still running, nothing else started
+    assert session.version >= 4  # the bots played on meanwhile; their moves wait their turn
+    assert table.animated_events.count("trick") == 1
+    frames(app, 9)  # 233 ms in all: the second trick has started, the third has not
+    assert table.animated_events.count("trick") == 2
+
+
+def play_with(device: str) -> None:
+    app, table, session = open_table(seats("human", "bot"))
+    run_until(app, lambda: table.can_act)
+    hand = list(table.hand)
+    if device == "keyboard":
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RETURN)
+        expected = hand[1]
+    elif device == "gamepad":
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+        expected = hand[1]
+    else:
+        frames(app, 40)  # the hand has slid into place
+        pos = table.sprite(hand[0]).draw_rect().center
+        (click if device == "mouse" else tap)(app, (pos[0] - 20, pos[1] + 40))
+        expected = hand[0]
+    assert session.actions and session.actions[0] == Action.make(0, "play", card=expected)
+
+
+@pytest.mark.parametrize("device", ["keyboard", "mouse", "gamepad", "touch"])
+def test_a_person_plays_a_card_with_each_device(device):
+    play_with(device)
+
+
+def test_hot_seat_curtain_between_two_people():
+    app, table, session = open_table(seats("human", "human"))
+    frames(app, 2)
+    assert table.curtain_seat == 0  # the first person takes the screen too
+    assert not table.can_act
+    key(app, pygame.K_RETURN)
+    assert table.curtain_seat is None and table.viewer == 0
+    run_until(app, lambda: table.can_act)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.curtain_seat == 1)
+    assert session.version == 1 and table.viewer == 0  # seat 1's hand is not shown yet
+    tap(app, (960, 540))
+    assert table.curtain_seat is None and table.viewer == 1
+    assert table.hand == session.latest(1).view["hand"]
+
+
+def test_refused_move_gives_an_error_toast_and_changes_nothing():
+    app, table, session = open_table(seats("human", "bot"))
+    run_until(app, lambda: table.can_act)
+    table.submit(Action.make(0, "play", card="hc-99"))
+    frames(app, 2)
+    assert session.version == 0
+    assert app.toasts.items and app.toasts.items[-1].kind == "error"
+
+
+def test_menu_opens_the_pause_overlay_over_the_table():
+    from game.ui.pause import PauseOverlay
+
+    app, table, session = open_table(seats("human", "bot"))
+    frames(app, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseOverlay) and app.scenes.visible()[0] is table
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table
+    pad(app, pygame.CONTROLLER_BUTTON_START)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Quit to title
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+
+
+def test_results_play_again_starts_a_fresh_table():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    key(app, pygame.K_RETURN)  # Play again is focused first
+    top = app.scenes.top
+    assert isinstance(top, HighCardTable) and top is not table
+    assert top.session is not session and top.session.config == session.config
+    assert not top.session.is_over() or top.session.version > 0  # a new game under way

@@ -1,0 +1,64 @@
+"""Shared helpers for the UI tests: a headless App and raw-event senders per device."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import App
+from game.ui.settings import Settings
+
+FRAME = 1 / 60
+
+
+def make_app(size: tuple[int, int] = (1920, 1080)) -> App:
+    pygame.init()
+    pygame.event.clear()
+    return App(Settings(), headless=True, size=size, windowed=True)
+
+
+def frames(app: App, n: int = 2) -> None:
+    for _ in range(n):
+        app.step(FRAME)
+
+
+def key(app: App, code: int, mod: int = 0, settle: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
+    frames(app, settle)
+
+
+def pad(app: App, button: int, settle: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=0))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=0))
+    frames(app, settle)
+
+
+def canvas_to_window(app: App, pos: tuple[float, float]) -> tuple[float, float]:
+    box = app.letterbox
+    return (pos[0] * box.scale + box.offset[0], pos[1] * box.scale + box.offset[1])
+
+
+def click(app: App, pos: tuple[float, float], settle: int = 2) -> None:
+    window_pos = tuple(int(v) for v in canvas_to_window(app, pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window_pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_pos, button=1))
+    frames(app, settle)
+
+
+def tap(app: App, pos: tuple[float, float], settle: int = 2, finger: int = 1) -> None:
+    wx, wy = canvas_to_window(app, pos)
+    width, height = app.letterbox.window
+    x, y = wx / width, wy / height
+    common = dict(touch_id=1, finger_id=finger, x=x, y=y, dx=0.0, dy=0.0, pressure=1.0, window_id=0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **common))
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
+    frames(app, settle)
+
+
+def widget_labelled(scene, label: str):
+    for widget in reversed(scene.group.widgets):  # the Back button, not the "Back" binding row
+        if widget.label == label:
+            return widget
+    raise AssertionError(f"no widget {label!r} on {type(scene).__name__}: "
+                         f"{[w.label for w in scene.group.widgets]}")
