@@ -621,7 +621,8 @@ class LabyrinthEngine(Engine[dict]):
             for card_id in stack:
                 card = sc.scenery[card_id]
                 entry: dict[str, Any] = {"card": card_id, "number": number, "face": "down",
-                                         "arrows": dict(card.arrows), "cover": card.cover or 0,
+                                         "arrows": dict(card.arrows), "cover": card.cover,
+                                         "next_to": list(card.next_to) if card.next_to else None,
                                          "min_favours": card.min_favours, "hero": card.hero}
                 if card_id in state["face_up"]:
                     entry.update(face="up", title=text(card.title_key), text=text(card.text_key),
