@@ -69,6 +69,7 @@ class RemoteSession(Session):
         self.table_name = ""
         self.rtt: float | None = None  # seconds, the last ping round trip
         self.failure: str | None = None  # the error code that ended the session for good
+        self.reconnects = 0  # times the link was lost and rejoined with the token
         self._my_seats: tuple[int, ...] = ()
         self._table: TableStatus | None = None
         self._started = False
@@ -294,9 +295,13 @@ class RemoteSession(Session):
                         writer.write(Connection(Sender.CLIENT).send(Bye.for_error(exc)))
                     except (ProtocolError, OSError):
                         pass
-                    return "welcomed" if welcomed else "failed"
+                    self.failure = exc.code  # the same host would send the same again: give up
+                    self._status = "the host sent data this program cannot read"
+                    return "final"
                 for message in messages:
                     if isinstance(message, Welcome):
+                        if self._ready.is_set():
+                            self.reconnects += 1
                         welcomed = True
                         self.token = message.token
                         self._my_seats = message.seats

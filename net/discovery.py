@@ -69,17 +69,21 @@ def host_addresses(option: str | None = None) -> list[str] | None:
     return lan_interfaces(option)
 
 
-def _in_initial_network_namespace() -> bool | None:
+def _only_loopback_exists() -> bool:
+    """True inside a fresh private network namespace (its only device is `lo`). Fail-safe: any doubt
+    counts as "not private"."""
     try:
-        return os.stat("/proc/self/ns/net").st_ino == os.stat("/proc/1/ns/net").st_ino
+        return [name for _, name in socket.if_nameindex()] == ["lo"]
     except OSError:
-        return None
+        return False
 
 
-def _check_safe(interfaces: list[str] | None) -> None:
+def check_safe_to_start(interfaces: list[str] | None) -> None:
+    """Refuse loopback-only zeroconf outside a private namespace (it would still open a wildcard
+    port-5353 listener on this machine's real network)."""
     if interfaces is None or os.environ.get(ENV_ALLOW_LOOPBACK) == "1":
         return
-    if all(ipaddress.IPv4Address(a).is_loopback for a in interfaces) and _in_initial_network_namespace():
+    if all(ipaddress.IPv4Address(a).is_loopback for a in interfaces) and not _only_loopback_exists():
         raise DiscoveryError("zeroconf on loopback only is for private test namespaces (unshare --net); "
                              f"set {ENV_LAN_INTERFACES} to a LAN address or 'all'")
 
@@ -87,7 +91,7 @@ def _check_safe(interfaces: list[str] | None) -> None:
 def _open_zeroconf(interfaces: list[str] | None):
     from zeroconf import InterfaceChoice, IPVersion, Zeroconf
 
-    _check_safe(interfaces)
+    check_safe_to_start(interfaces)
     return Zeroconf(interfaces=interfaces if interfaces is not None else InterfaceChoice.All,
                     ip_version=IPVersion.V4Only)
 

@@ -170,6 +170,10 @@ class TableHost:
             i: make_bot(game, s.spec.level, self.engine, i, self.seed * 1_000_003 + i)
             for i, s in enumerate(self.seats) if s.spec.kind == "bot"}
         self._bot_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="host-bot")
+        self._save_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="host-save")
+        self._save_lock = threading.Lock()
+        self._save_snapshot: SaveGame | None = None
+        self._save_running = False
         self._bot_task: asyncio.Task | None = None
         self._servers: list[asyncio.AbstractServer] = []
         self._tasks: set[asyncio.Task] = set()
@@ -231,9 +235,29 @@ class TableHost:
         atomic_write(sidecar_path(self.save_path), json.dumps(data, indent=1).encode("utf-8"))
 
     def _autosave(self) -> None:
-        if self.save_path is not None:
-            write_save(self.save_path, SaveGame(self.config, self.seed, list(self.actions),
-                                                self.engine.state_hash(self.state)))
+        """Save after every action, on a writer thread so fsync never stalls the network loop. If
+        moves come faster than the disk, the writer skips to the newest position (saves stay whole)."""
+        if self.save_path is None:
+            return
+        snapshot = SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state))
+        with self._save_lock:
+            self._save_snapshot = snapshot
+            if not self._save_running:
+                self._save_running = True
+                self._save_pool.submit(self._write_saves)
+
+    def _write_saves(self) -> None:
+        assert self.save_path is not None
+        while True:
+            with self._save_lock:
+                snapshot, self._save_snapshot = self._save_snapshot, None
+                if snapshot is None:
+                    self._save_running = False
+                    return
+            try:
+                write_save(self.save_path, snapshot)
+            except OSError:
+                log.exception("autosave to %s failed", self.save_path)
 
     # --- queries --------------------------------------------------------------------------------
     @property
@@ -277,6 +301,7 @@ class TableHost:
         if self._bot_task is not None:
             self._bot_task.cancel()
         self._bot_pool.shutdown(wait=False, cancel_futures=True)
+        self._save_pool.shutdown(wait=True)  # the last autosave reaches the disk before we go
 
     # --- one connection -------------------------------------------------------------------------
     async def _serve_link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -325,7 +350,7 @@ class TableHost:
                 self._send(link, Ping(next(self._nonces) % 2**32))
 
     def _send(self, link: Link, message: Message) -> None:
-        if link.closed or link.conn.state is State.CLOSED:
+        if link.closed or (link.conn.state is State.CLOSED and not isinstance(message, Bye)):
             return
         try:
             frame = link.conn.send(message)
@@ -346,7 +371,7 @@ class TableHost:
     def _close_link(self, link: Link, code: str | None) -> None:
         if link.closed:
             return
-        if code is not None and link.conn.state is not State.CLOSED:
+        if code is not None and not link.conn.bye_sent:
             self._send(link, Bye.for_error(code))
         link.closed = True
         link.writer.close()
@@ -629,6 +654,15 @@ class HostHandle:
             return
         try:
             asyncio.run_coroutine_threadsafe(self.host.close(), self.loop).result(timeout)
+        except (concurrent.futures.TimeoutError, RuntimeError):
+            pass
+        async def drain() -> None:
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        try:
+            asyncio.run_coroutine_threadsafe(drain(), self.loop).result(timeout)
         except (concurrent.futures.TimeoutError, RuntimeError):
             pass
         self.loop.call_soon_threadsafe(self.loop.stop)

@@ -173,17 +173,21 @@ def check_plain(value: Any, name: str, depth: int = 0) -> None:
     raise _bad(f"{name} holds a {type(value).__name__}, not plain data")
 
 
+def _holds_map(value: Any) -> bool:
+    if isinstance(value, dict):
+        return True
+    return isinstance(value, list) and any(_holds_map(item) for item in value)
+
+
 def _action(value: Any, name: str = "action") -> Action:
     check_plain(value, name)
     if isinstance(value, dict):
         kind = value.get("kind")
         if isinstance(kind, str) and (len(kind) > 64 or not kind.isprintable()):
             raise _bad(f"{name} kind is not a short printable string")
-        for arg in (value.get("args") or {}).values() if isinstance(value.get("args"), dict) else ():
-            if isinstance(arg, list) and any(isinstance(x, (list, dict)) for x in arg):
-                raise _bad(f"{name} args may only hold scalars or lists of scalars")
-            if isinstance(arg, dict):
-                raise _bad(f"{name} args may only hold scalars or lists of scalars")
+        args = value.get("args")
+        if isinstance(args, dict) and any(_holds_map(arg) for arg in args.values()):
+            raise _bad(f"{name} args may only hold scalars and (nested) lists of scalars")
     try:
         return Action.from_wire(value)
     except (InvalidAction, WireError, TypeError) as exc:
@@ -568,6 +572,10 @@ class Connection:
         self.error: ProtocolError | None = None
         self._buffer = bytearray()
         self._bye_sent = False
+
+    @property
+    def bye_sent(self) -> bool:
+        return self._bye_sent
 
     @property
     def buffered(self) -> int:

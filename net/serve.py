@@ -49,6 +49,8 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated IPv4 addresses for LAN play and discovery, or 'all'")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="autosave file; resumed if it exists (default: a new file in the data dir)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, e.g. rounds=1 (repeatable)")
     parser.add_argument("--table", default="", help="table name shown in the Join list")
     parser.add_argument("--grace", type=float, default=DEFAULT_GRACE,
                         help="seconds a dropped player's seat is held before a bot stands in")
@@ -71,6 +73,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         find_game(args.game)
         seats = parse_seats(args.seats)
+        game_options = parse_options(args.option)
         addresses = [args.interface] if args.interface else host_addresses()
     except (UnknownGame, ValueError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
@@ -82,12 +85,32 @@ def run_serve(args: argparse.Namespace) -> int:
 
         save = data_dir() / "lan" / f"{args.game}-{time.strftime('%Y%m%d-%H%M%S')}.tt"
     try:
-        return asyncio.run(_serve(args, seats, addresses, save))
+        return asyncio.run(_serve(args, seats, addresses, save, game_options))
     except KeyboardInterrupt:
         return 130
 
 
-async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | None, save: Path) -> int:
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """`rounds=1` -> {"rounds": 1}; true/false and integers are converted, the rest stays text."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, sep, text = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"an option is NAME=VALUE, not {item!r}")
+        value: Any = text.strip()
+        if value.lower() in ("true", "false"):
+            value = value.lower() == "true"
+        else:
+            try:
+                value = int(value)
+            except ValueError:
+                pass
+        options[name.strip()] = value
+    return options
+
+
+async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | None, save: Path,
+                 game_options: dict[str, Any]) -> int:
     options = dict(grace=args.grace, heartbeat=args.heartbeat, bot_delay=args.bot_delay)
     try:
         if save.exists():
@@ -97,8 +120,9 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
                 return 2
             print(f"serve: resuming {save} at move {host.version}", flush=True)
         else:
-            host = TableHost(args.game, seats, seed=args.seed, save_path=save, table_name=args.table, **options)
-    except (SaveError, ValueError) as exc:
+            host = TableHost(args.game, seats, seed=args.seed, save_path=save, table_name=args.table,
+                             options=game_options, **options)
+    except (SaveError, ValueError) as exc:  # IllegalAction (a bad option or seat count) is a ValueError
         print(f"serve: {exc}", file=sys.stderr)
         return 1
     try:
