@@ -362,3 +362,58 @@ def test_every_event_has_a_log_line():
                  "removed_from_deck", "favour_lost", "favour_regained", "prophecy_revealed", "prophecy_fulfilled",
                  "hero_moved", "ending_reached", "text"):
         assert kind in seen and seen[kind] and seen[kind] != kind, kind
+
+
+def test_a_face_down_cover_under_the_hero_can_be_discovered_where_it_stands():
+    from game.rules.labyrinth import parse_scenario
+
+    scenario = parse_scenario("""
+[scenario]
+id = "cover-under-hero"
+title = "Cover under the hero"
+best_score = 8
+[[scenery]]
+id = "s-1"
+number = 1
+title = "Old floor"
+text = "Before."
+arrows = { east = 2 }
+[[scenery]]
+id = "s-1b"
+number = 1
+cover = 1
+title = "New floor"
+text = "After."
+arrows = { east = 2 }
+[[scenery]]
+id = "s-2"
+number = 2
+title = "Side room"
+text = "Beside."
+arrows = { west = 1 }
+[[ending]]
+id = "e-1"
+title = "Done"
+text = "The floor changed."
+[[interaction]]
+id = "i-001"
+number = 1
+top = "The floor shifts."
+do = [{ discover_scenery = "s-2" }, { place_scenery = "s-1b" }]
+[[interaction]]
+id = "i-002"
+number = 1
+immediate = true
+top = "Arrival."
+[[interaction]]
+id = "i-003"
+number = 1
+top = "Leave."
+do = [{ ending = "e-1" }]
+""", "cover.toml")
+    state, _ = use(ENGINE.start(scenario), "i-001")
+    assert state["stacks"]["1"] == ["s-1", "s-1b"] and state["hero"] == 1 and "s-1b" not in state["face_up"]
+    # ruling LA-2c: only the top card counts; it lies next to discovered #2, joined by an arrow (LA-4)
+    assert Action.make(0, "move", to=1) in ENGINE.legal_actions(state, 0)
+    state, events = act(state, "move", to=1)
+    assert "s-1b" in state["face_up"] and "scenery_discovered" in [e.kind for e in events]

@@ -149,10 +149,9 @@ class Table:
         for key, stack in st["stacks"].items():
             number = int(key)
             top = stack[-1]
-            if number == st["hero"]:
-                continue
             if top in st["face_up"]:
-                targets.append(number)
+                if number != st["hero"]:
+                    targets.append(number)
                 continue
             card = sc.scenery[top]
             if st["favours"] < card.min_favours:
@@ -192,9 +191,9 @@ class Table:
     def move(self, number: int) -> None:
         top = self.top(number)
         assert top is not None
+        self.set_hero(number)  # the hero arrives, then the card's immediate texts may send it on (LA-4)
         if top not in self.st["face_up"]:
-            self.discover(top)  # turn it face up first, then step onto it (LA-4)
-        self.set_hero(number)
+            self.discover(top)
 
     def interact(self, card_id: str, item_ids: tuple[str, ...]) -> bool:
         """Use a card with items; False (and nothing read) when the items match no paragraph."""
@@ -282,8 +281,8 @@ class Table:
         placed = [card_id for card_id in card_ids if self.place(card_id)]
         for card_id in placed:  # the hero icon: turn it over and step on it after placing all
             if self.sc.scenery[card_id].hero and self.top(self.sc.scenery[card_id].number) == card_id:
-                self.discover(card_id)
                 self.set_hero(self.sc.scenery[card_id].number)
+                self.discover(card_id)
 
     def op_discover_scenery(self, source: str, card_id: str) -> None:
         self.op_place_scenery(source, (card_id,))
@@ -425,9 +424,9 @@ class Table:
         top = self.top(number)
         if top is None:
             return
+        self.set_hero(number)
         if top not in self.st["face_up"]:
             self.discover(top)
-        self.set_hero(number)
 
     def op_ending(self, source: str, ending_id: str) -> None:
         ending = self.sc.endings[ending_id]
