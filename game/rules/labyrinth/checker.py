@@ -28,7 +28,7 @@ from typing import Iterator
 
 from game.rules.labyrinth.engine import Table, initial_state, match_paragraph, rank_for, score_of
 from game.rules.labyrinth.scenario import (
-    ITEM_CODE, OPPOSITE, Instruction, Scenario, ScenarioError, load_scenario,
+    OPPOSITE, Instruction, Scenario, ScenarioError, load_scenario,
 )
 
 EXIT_PROVEN, EXIT_PROBLEMS, EXIT_UNPROVEN = 0, 1, 2
