@@ -285,6 +285,7 @@ def test_hello_problems_end_with_coded_byes():
             assert session_probe.receive(Bye).code == code
             session_probe.close()
         taken = RemoteSession("127.0.0.1", handle.port, name="First", seats=[0])
+        assert taken.wait_until(lambda: taken.ready, 5)
         second = RemoteSession("127.0.0.1", handle.port, name="Second", seats=[0])
         assert second.wait_until(lambda: second.failure is not None, 5)
         assert second.failure == "seat/taken" and second.status_text
@@ -371,6 +372,9 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
         assert ann.wait_until(lambda: ann.status_text == "", 10) and bob.wait_until(lambda: bob.status_text == "", 10)
         assert ann.latest(0).version == moves_before
         assert BotDriver([ann, bob]).play(20)
+        deadline = time.monotonic() + 5
+        while len(read_save(save).actions) < 6 and time.monotonic() < deadline:  # the writer thread trails
+            time.sleep(0.01)
         final = read_save(save)
         assert ann.latest(0).state_hash == bob.latest(1).state_hash == final.state_hash
         assert len(final.actions) == 6
