@@ -158,7 +158,8 @@ def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=positive_int, metavar="N", help="number of seats at the table")
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the game shown (default 1)")
     parser.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH", help="image size")
-    parser.add_argument("--frames", type=int, default=90, metavar="N", help="update frames before the shot (default 90)")
+    parser.add_argument("--frames", type=int, default=150, metavar="N",
+                        help="display frames (1/60 s each) before the shot (default 150)")
 
 
 class SceneError(ValueError):
@@ -262,7 +263,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
 
 
 def write_screenshot(scene: str, out: str, game: str | None = None, seats: int | None = None, seed: int = 1,
-                     size: tuple[int, int] = (1920, 1080), frames: int = 90, app=None) -> None:
+                     size: tuple[int, int] = (1920, 1080), frames: int = 150, app=None) -> None:
     import pygame
 
     from game.ui.app import App

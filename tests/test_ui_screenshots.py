@@ -42,7 +42,7 @@ def test_table_and_results_screenshots_for_a_game_with_a_table(app, tmp_path, da
     try:
         for scene in ("table", "results"):
             out = tmp_path / f"{scene}.png"
-            write_screenshot(scene, str(out), game="highcard", seats=2, seed=3, frames=150, app=app)
+            write_screenshot(scene, str(out), game="highcard", seats=2, seed=3, frames=70, app=app)
             assert_not_blank(out)
         assert type(app.scenes.top).__name__ == "ResultsScene"
     finally:
@@ -65,10 +65,10 @@ def test_menu_frames_are_fast_at_1080p(app, data_dir):
         app.run_frames(40)  # warm the caches and finish the cross-fade
         timings = []
         for _ in range(30):
-            started = time.perf_counter()
+            started = time.process_time()  # CPU time: other jobs on the machine do not count
             app.step(1 / 120)
-            timings.append((time.perf_counter() - started) * 1000)
+            timings.append((time.process_time() - started) * 1000)
         timings.sort()
         median = timings[len(timings) // 2]
         print(f"{type(scene).__name__}: median frame {median:.2f} ms")
-        assert median < 16, f"{type(scene).__name__} frame takes {median:.1f} ms"
+        assert median < 8, f"{type(scene).__name__} frame takes {median:.1f} ms"

@@ -232,3 +232,34 @@ def test_results_play_again_starts_a_fresh_table():
     assert isinstance(top, HighCardTable) and top is not table
     assert top.session is not session and top.session.config == session.config
     assert not top.session.is_over() or top.session.version > 0  # a new game under way
+
+
+def test_continue_on_the_title_resumes_the_autosave(data_dir):
+    save = data_dir / "autosave.tt"
+    session = LocalSession(seats("human", "bot"), 5, autosave=save, bot_delay=0)
+    session.poll()
+    session.submit(session.latest(0).legal[0])
+    session.poll()
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 2)
+    assert [w.label for w in title.group.widgets][:2] == ["Play", "Continue"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    table = app.scenes.top
+    assert isinstance(table, HighCardTable)
+    assert table.session.actions[:session.version] == session.actions  # where it stood (bots may play on)
+
+
+def test_a_damaged_autosave_gives_a_warning_and_is_kept(data_dir):
+    save = data_dir / "autosave.tt"
+    save.write_bytes(b"\x00not a save")
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 2)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is title and save.exists()
+    assert app.toasts.items[-1].kind == "warning" and "cannot be continued" in app.toasts.items[-1].text

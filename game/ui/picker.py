@@ -9,7 +9,8 @@ from game.core.registry import GAMES, GameInfo
 from game.ui.chrome import CANVAS_W, MenuScene, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.draw import drop_shadow
-from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.widgets import fit_px
 from game.ui.tables import is_playable
 from game.ui.widgets import Widget, draw_focus, panel_surface
 

@@ -12,7 +12,8 @@ from game.core.rng import Rng
 from game.core.types import Outcome
 from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
 from game.ui.look import palette as P
-from game.ui.look.fonts import fit_px, text_surface
+from game.ui.look.fonts import text_surface
+from game.ui.widgets import fit_px
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, panel_surface
 
@@ -136,7 +137,10 @@ class ResultsScene(MenuScene):
         return str(score)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 190 * self.appear)
+        dim_screen(surface, 165 * self.appear)
+        for particle in self.particles:  # confetti falls behind the score cards
+            size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
+            pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))
         head = self.headline
         px = fit_px(head.upper(), "display", 140, CANVAS_W - 200)
         shadow = text_surface(head.upper(), "display", px, (0, 0, 0))
@@ -148,9 +152,6 @@ class ResultsScene(MenuScene):
             line = text_surface(self.outcome.summary, "ui", 28, P.IVORY_DIM)
             surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 6)))
         self._draw_seats(surface)
-        for particle in self.particles:
-            size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
-            pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))
         self.group.draw(surface)
         self.draw_hints(surface)
 
@@ -161,8 +162,10 @@ class ResultsScene(MenuScene):
         width = min(420, (CANVAS_W - 240 - (n - 1) * 24) // max(1, n))
         left = CANVAS_W // 2 - (n * width + (n - 1) * 24) // 2
         top = 320
+        longest = max((len(self.outcome.breakdown[s]) for s in order if s < len(self.outcome.breakdown)), default=0)
+        height = min(540, max(330, 270 + 36 * min(7, longest)))
         for slot, seat in enumerate(order):
-            card = pygame.Rect(left + slot * (width + 24), top, width, 520)
+            card = pygame.Rect(left + slot * (width + 24), top, width, height)
             won = seat in self.outcome.winners
             border = P.BRASS if won else (80, 78, 88)
             surface.blit(panel_surface(card.size, 20, (24, 23, 28, 235), border, 4 if won else 2), card.topleft)

@@ -8,7 +8,8 @@ import pygame
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import fit_px, text_surface
+from game.ui.look.fonts import text_surface
+from game.ui.widgets import fit_px
 from game.ui.osk import OnScreenKeyboard
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS, WINDOW_SIZES,
                               Settings)

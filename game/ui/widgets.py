@@ -16,7 +16,7 @@ import pygame
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import fit_px, text_surface
+from game.ui.look.fonts import fit_px as _fit_px, text_surface
 from game.ui.look.table import focus_glow
 
 MIN_TARGET = 64
@@ -24,6 +24,12 @@ GLOW_PAD = 14
 LABEL_PX = 30
 VALUE_PX = 30
 BUTTON_PX = 36
+
+
+@lru_cache(maxsize=1024)
+def fit_px(text: str, role: str, max_px: int, width: int) -> int:
+    """The largest size <= max_px at which `text` fits `width` (cached: menus measure nothing per frame)."""
+    return _fit_px(text, role, max_px, width)
 
 
 @lru_cache(maxsize=256)

@@ -1,0 +1,1350 @@
+"""The Lost Cities table: two expeditions rows facing each other across the discard piles.
+
+The opponent sits at the top (their expeditions grow up from the centre, their hand as backs in the
+top-right corner), you at the bottom (your expeditions grow down from the centre, your hand fanned
+along the bottom edge). Between them one lane per colour carries its discard pile, flanked by the
+running score of each expedition. The draw pile and its count sit at the right.
+
+A turn has two steps (ruling LC-2), so the left panel always says which one is due, and only that
+step's targets light up. What is legal comes from the Update's legal actions; the scene only
+decides what to highlight and which action a gesture means. A move can be made by dragging a card
+(mouse, touch), by tapping a card and then a target, or by focus (arrows / d-pad, confirm, back).
+
+Everything on screen follows a local `Board` that the incoming events change one at a time (that is
+what gets animated); the seat's fresh view replaces it after each update, so the two never drift.
+The end of a round opens a scoring panel that counts each expedition up in turn and holds the
+table (the session is not polled, so the next deal waits) until someone continues.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.core.types import Action, Event
+from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_colour, card_name,
+                                    expedition_score, is_wager, lane_sort_key)
+from game.session.base import Update
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
+from game.ui.look.draw import card_height, surface as alpha_surface
+from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.symbols import symbol
+from game.ui.look.table import card_shadow, focus_glow
+from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
+from game.ui.table_base import TableSceneBase
+from game.ui.tables import register_table
+from game.ui.tween import MOTION, ease_out_cubic
+from game.ui.widgets import panel_surface
+
+# --- geometry (logical canvas 1920x1080) --------------------------------------------------------
+FACE_W = 150  # every sprite carries faces at hand size; other places scale them down (cached)
+FACE_H = card_height(FACE_W)
+HAND_CENTRE = (930.0, 1012.0)
+HAND_MAX_W = 900.0
+HAND_ZONE_TOP = 860  # a draw dragged below this line lands in the hand
+LANE_SCALE = 0.58
+LANE_W = round(FACE_W * LANE_SCALE)
+LANE_H = round(FACE_H * LANE_SCALE)
+OPPONENT_SCALE = 0.54
+DECK_SCALE = 0.8
+DECK_POS = (1665.0, 470.0)
+OPPONENT_HAND_CENTRE = (1665.0, 190.0)
+LANES_CENTRE_X = 965.0
+DISCARD_Y = 470.0
+CHIP_GAP = 26.0  # centre of the running-score chip from the discard card's edge
+CHIP_SIZE = (128, 42)
+STEP_MAX = 34.0  # an expedition card shows this much of the card under it (its whole number)
+OPPONENT_TOP_LIMIT = 16.0
+BOTTOM_LIMIT = 928.0
+LEFT_X = 40
+LEFT_W = 400
+MENU_RECT = pygame.Rect(LEFT_X, 24, 150, 64)
+LOG_LINES = 6
+
+SELECTED_LIFT = 64.0
+FOCUS_LIFT = 30.0
+PULSE_HZ = 1.1  # the glow on legal targets breathes (far below 3 flashes a second)
+
+ROW_SECONDS = 0.55  # the scoring panel counts one expedition per step
+AUTO_CONTINUE_SECONDS = 2.5  # a table without people moves on by itself after the count
+
+Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
+
+
+@dataclass
+class Placement:
+    pos: tuple[float, float]
+    angle: float
+    scale: float
+    z: int
+    face_up: bool
+
+
+@dataclass
+class Board:
+    """What the table shows: card keys per place. A key is a card id, or "back-<seat>-<n>" for a
+    card whose face this seat may not see."""
+
+    colours: list[str]
+    bottom: int
+    hands: list[list[str]]
+    expeditions: list[dict[str, list[str]]]
+    discards: dict[str, list[str]]
+    deck_count: int
+    round: int
+    last_discard: str | None = None
+
+    @property
+    def top(self) -> int:
+        return 1 - self.bottom
+
+
+@dataclass
+class Drag:
+    key: str
+    grab: tuple[float, float]  # pointer offset from the card centre
+    source: str  # "hand" | "deck" | a colour (drawing from its discard pile)
+
+
+@dataclass
+class RoundScoring:
+    """The end-of-round panel: each expedition scores in turn, its breakdown counting up."""
+
+    round: int
+    colours: list[str]
+    breakdown: list[list[list[Any]]]  # per seat: [colour, cards, sum, wagers, bonus, score]
+    scores: list[int]
+    totals: list[int]
+    last_round: bool
+    needs_confirm: bool
+    time: float = 0.0
+    closed: bool = False
+    ticked: set[int] = field(default_factory=set)
+
+    @property
+    def count_seconds(self) -> float:
+        return MOTION.duration(ROW_SECONDS) * (len(self.colours) + 1)
+
+    @property
+    def counted(self) -> bool:
+        return self.time >= self.count_seconds
+
+    def row_progress(self, row: int) -> float:
+        """0..1: how far row `row` has counted up (the last row is the round total)."""
+        step = max(1e-3, MOTION.duration(ROW_SECONDS))
+        return max(0.0, min(1.0, (self.time - row * step) / step))
+
+
+def colour_of(target: Target) -> str:
+    return target[1]
+
+
+class LostCitiesTable(TableSceneBase):
+    """The table scene of Lost Cities (see the module docstring)."""
+
+    tone = "green"
+
+    def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
+        super().__init__(app, session, viewer)
+        self.board: Board | None = None
+        self.sprites: dict[str, CardSprite] = {}
+        self.leaving: list[CardSprite] = []  # cards swept off the table between rounds
+        self._rest_z: dict[str, int] = {}
+        self._serial = 0
+        self.focus: tuple[str, Any] | None = None  # ("hand", key) or ("target", Target)
+        self.selected: str | None = None
+        self.drag: Drag | None = None
+        self._press: tuple[float, float] | None = None
+        self.scoring: RoundScoring | None = None
+        self.log: list[str] = []
+        self._time = 0.0
+        self._back = card_back(FACE_W)
+        self._shadow = card_shadow((FACE_W, FACE_H))
+        self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+    # --- who sits where ----------------------------------------------------------------------------
+    @property
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    @property
+    def phase(self) -> str:
+        return str(self.view.get("phase", "play"))
+
+    @property
+    def my_turn(self) -> bool:
+        return self.can_act
+
+    def seat_label(self, seat: int) -> str:
+        if len(self.local_seats) == 1 and seat == self.viewer:
+            return "You"
+        return self.name_of(seat)
+
+    # --- legality, read from the Update --------------------------------------------------------
+    def legal_action(self, kind: str, **args: Any) -> Action | None:
+        if self.viewer is None:
+            return None
+        action = Action.make(self.viewer, kind, **args)
+        return action if action in self.legal else None
+
+    def playable(self, card: str) -> bool:
+        return self.legal_action("play", card=card) is not None
+
+    def draw_sources(self) -> list[str]:
+        """Legal draw sources in screen order: piles left to right, then the deck."""
+        sources = [str(a["source"]) for a in self.legal if a.kind == "draw"]
+        colours = self.board.colours if self.board else []
+        ordered = [c for c in colours if c in sources]
+        return ordered + (["deck"] if "deck" in sources else [])
+
+    def legal_targets(self, card: str) -> list[Target]:
+        targets: list[Target] = []
+        colour = card_colour(card)
+        if self.playable(card):
+            targets.append(("exp", colour))
+        if self.legal_action("discard", card=card) is not None:
+            targets.append(("pile", colour))
+        return targets
+
+    # --- geometry ---------------------------------------------------------------------------------
+    def lane_x(self, colour: str) -> float:
+        colours = self.board.colours if self.board else list("ybwgr")
+        n = len(colours)
+        pitch = 180.0 if n <= 5 else 160.0
+        return LANES_CENTRE_X + (colours.index(colour) - (n - 1) / 2) * pitch
+
+    @property
+    def lane_pitch(self) -> float:
+        return 180.0 if self.board is None or len(self.board.colours) <= 5 else 160.0
+
+    def chip_centre(self, seat: int, colour: str) -> tuple[float, float]:
+        dy = LANE_H / 2 + CHIP_GAP
+        return (self.lane_x(colour), DISCARD_Y + dy if seat == self.bottom_seat else DISCARD_Y - dy)
+
+    def expedition_slot(self, seat: int, colour: str, index: int, count: int) -> tuple[float, float]:
+        """Centre of card `index` of an expedition of `count` cards; the step shrinks so 12 fit."""
+        bottom = seat == self.bottom_seat
+        first = DISCARD_Y + LANE_H / 2 + 2 * CHIP_GAP + 6 + LANE_H / 2
+        room = (BOTTOM_LIMIT - LANE_H / 2) - first if bottom else (DISCARD_Y - OPPONENT_TOP_LIMIT) - (
+            LANE_H / 2 + 2 * CHIP_GAP + 6 + LANE_H / 2) - LANE_H / 2
+        step = STEP_MAX if count <= 1 else min(STEP_MAX, room / (count - 1))
+        if bottom:
+            return (self.lane_x(colour), first + index * step)
+        return (self.lane_x(colour), 2 * DISCARD_Y - first - index * step)
+
+    def pile_rect(self, colour: str) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, LANE_W, LANE_H)
+        rect.center = (round(self.lane_x(colour)), round(DISCARD_Y))
+        return rect
+
+    def expedition_zone(self, colour: str) -> pygame.Rect:
+        """Where a card dropped or tapped means "play it on my expedition" (touch sized)."""
+        width = int(self.lane_pitch) - 14
+        top = int(DISCARD_Y + LANE_H / 2 + 6)
+        return pygame.Rect(round(self.lane_x(colour) - width / 2), top, width, int(BOTTOM_LIMIT) - top)
+
+    def pile_zone(self, colour: str) -> pygame.Rect:
+        return self.pile_rect(colour).inflate(int(self.lane_pitch) - 14 - LANE_W, 16)
+
+    def deck_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, round(FACE_W * DECK_SCALE), round(FACE_H * DECK_SCALE))
+        rect.center = (round(DECK_POS[0]), round(DECK_POS[1]))
+        return rect
+
+    def target_rect(self, target: Target) -> pygame.Rect:
+        kind, colour = target
+        if kind == "deck":
+            return self.deck_rect()
+        if kind == "pile":
+            return self.pile_rect(colour)
+        board = self.board
+        count = len(board.expeditions[self.bottom_seat][colour]) if board else 0
+        top = self.expedition_slot(self.bottom_seat, colour, 0, max(1, count))
+        last = self.expedition_slot(self.bottom_seat, colour, max(0, count - 1), max(1, count))
+        rect = pygame.Rect(0, 0, LANE_W, round(last[1] - top[1]) + LANE_H)
+        rect.midtop = (round(top[0]), round(top[1] - LANE_H / 2))
+        return rect
+
+    def target_at(self, pos: tuple[float, float]) -> Target | None:
+        if self.board is None:
+            return None
+        if self.deck_rect().inflate(20, 20).collidepoint(pos):
+            return ("deck", "")
+        for colour in self.board.colours:
+            if self.pile_zone(colour).collidepoint(pos):
+                return ("pile", colour)
+            if self.expedition_zone(colour).collidepoint(pos):
+                return ("exp", colour)
+        return None
+
+    def hand_key_at(self, pos: tuple[float, float]) -> str | None:
+        if self.board is None:
+            return None
+        for key in reversed(self.board.hands[self.bottom_seat]):
+            sprite = self.sprites.get(key)
+            if sprite is not None and sprite.contains(pos):
+                return key
+        return None
+
+    # --- placements -------------------------------------------------------------------------------
+    def placements(self) -> dict[str, Placement]:
+        board = self.board
+        out: dict[str, Placement] = {}
+        if board is None:
+            return out
+        bottom_hand = board.hands[board.bottom]
+        for i, ((x, y), angle) in enumerate(fan_layout(len(bottom_hand), HAND_CENTRE, FACE_W, HAND_MAX_W,
+                                                       max_angle=9.0, arc=22.0)):
+            key = bottom_hand[i]
+            out[key] = Placement((x, y), angle, 1.0, 400 + i, not key.startswith("back-"))
+        top_hand = board.hands[board.top]
+        width = FACE_W * OPPONENT_SCALE
+        for i, ((x, y), angle) in enumerate(fan_layout(len(top_hand), OPPONENT_HAND_CENTRE, width, 380.0,
+                                                       max_angle=7.0, arc=14.0)):
+            key = top_hand[i]
+            out[key] = Placement((x, 2 * OPPONENT_HAND_CENTRE[1] - y), -angle, OPPONENT_SCALE, 300 + i,
+                                 not key.startswith("back-"))
+        for seat in (0, 1):
+            for colour in board.colours:
+                cards = board.expeditions[seat][colour]
+                for i, key in enumerate(cards):
+                    z = 200 + i if seat == board.bottom else 200 - i  # the top seat's newest slides under
+                    out[key] = Placement(self.expedition_slot(seat, colour, i, len(cards)), 0.0, LANE_SCALE, z, True)
+        for colour in board.colours:
+            pile = board.discards[colour]
+            for i, key in enumerate(pile):
+                depth = min(len(pile) - 1 - i, 4)
+                out[key] = Placement((self.lane_x(colour) + depth * 1.5, DISCARD_Y + depth * 2.0), 0.0,
+                                     LANE_SCALE, 100 + i, True)
+        return out
+
+    def _new_back_key(self, seat: int) -> str:
+        self._serial += 1
+        return f"back-{seat}-{self._serial}"
+
+    def _make_sprite(self, key: str, pos: tuple[float, float], scale: float, face_up: bool) -> CardSprite:
+        face = None if key.startswith("back-") else card_face(key, FACE_W)
+        sprite = CardSprite(key, face, self._back, pos, face_up=face_up and face is not None, scale=scale)
+        sprite.shadow = self._shadow
+        self.sprites[key] = sprite
+        return sprite
+
+    def relayout(self, seconds: float = SLIDE_SECONDS, moving: dict[str, float] | None = None,
+                 instant: bool = False) -> None:
+        """Send every sprite to its place; cards named in `moving` travel for their own seconds,
+        ride above the others meanwhile, and flip when their face changes."""
+        moving = moving or {}
+        places = self.placements()
+        dragged = self.drag.key if self.drag is not None else None
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                sprite = self._make_sprite(key, DECK_POS, DECK_SCALE, False)
+                if instant:
+                    sprite.face_up = place.face_up
+            if key == dragged:
+                continue
+            self._rest_z[key] = place.z
+            if instant:
+                sprite.pos.set(place.pos)
+                sprite.angle.set(place.angle)
+                sprite.scale.set(place.scale)
+                sprite.face_up = place.face_up
+                sprite.z = place.z
+                continue
+            duration = moving.get(key, seconds)
+            if key in moving:
+                sprite.z = 900 + len(moving)
+            target = (float(place.pos[0]), float(place.pos[1]))
+            if sprite.pos.target != target or sprite.angle.target != place.angle or sprite.scale.target != place.scale:
+                sprite.slide_to(target, duration, angle=place.angle, scale=place.scale)
+            if sprite.face_up != place.face_up:
+                sprite.flip(place.face_up, min(FLIP_SECONDS * 1.4, duration))
+            if key not in moving and not sprite.moving:
+                sprite.z = place.z
+        for key in [k for k in self.sprites if k not in places and k != dragged]:
+            self._sweep(self.sprites.pop(key))
+            self._rest_z.pop(key, None)
+        self._fix_focus()
+
+    def _sweep(self, sprite: CardSprite, delay: float = 0.0) -> None:
+        """A card leaves the table (a new round): it glides into the deck and fades."""
+        sprite.set_focus(False)
+        sprite.slide_to(DECK_POS, 0.3, delay=delay, angle=0.0, scale=DECK_SCALE)
+        if sprite.face_up:
+            sprite.flip(False, 0.2, delay)
+        sprite.alpha.to(0.0, 0.12, delay=delay + 0.22)
+        sprite.z = 50
+        self.leaving.append(sprite)
+
+    # --- the board from a view ------------------------------------------------------------------
+    def board_from_view(self, view: dict[str, Any]) -> Board:
+        colours = list(view.get("colours", []))
+        bottom = self.bottom_seat
+        old = self.board if self.board is not None and self.board.bottom == bottom else None
+        hands: list[list[str]] = []
+        for seat in (0, 1):
+            if seat == self.viewer:
+                hands.append(sorted(view.get("hand", []), key=lane_sort_key))
+                continue
+            known = sorted(view.get("known_in_hand", [[], []])[seat], key=lane_sort_key)
+            sizes = view.get("hand_sizes", [0, 0])
+            backs_needed = max(0, int(sizes[seat]) - len(known))
+            reuse = [k for k in (old.hands[seat] if old else []) if k.startswith("back-")][:backs_needed]
+            while len(reuse) < backs_needed:
+                reuse.append(self._new_back_key(seat))
+            hands.append(known + reuse)
+        return Board(colours=colours, bottom=bottom, hands=hands,
+                     expeditions=[{c: list(view["expeditions"][s][c]) for c in colours} for s in (0, 1)],
+                     discards={c: list(view["discards"][c]) for c in colours},
+                     deck_count=int(view.get("deck_count", 0)), round=int(view.get("round", 1)),
+                     last_discard=view.get("last_discard"))
+
+    def on_view(self, update: Update) -> None:
+        view = update.view
+        if not view or "colours" not in view:
+            return
+        first = self.board is None
+        new_round = self.board is not None and self.board.round != int(view.get("round", 1))
+        reseated = self.board is not None and self.board.bottom != self.bottom_seat
+        if reseated:  # hot-seat: another person took the screen; nothing of the old hand may linger
+            self.sprites.clear()
+            self.leaving.clear()
+            self.selected = None
+            self.drag = None
+        if new_round:
+            for key in list(self.sprites):
+                self._sweep(self.sprites.pop(key))
+        self.board = self.board_from_view(view)
+        if first and update.version == 0:
+            self.deal_in(0.0)
+        else:
+            self.relayout(instant=first or reseated)
+        if self.selected is not None and self.selected not in self.board.hands[self.bottom_seat]:
+            self.selected = None
+        self._fix_focus(reset=True)
+
+    def deal_in(self, delay: float) -> float:
+        """Both hands arrive from the deck, one card at a time, alternating (ART.md: staggered)."""
+        board = self.board
+        assert board is not None
+        step = 0.05
+        order: list[str] = []
+        for i in range(max(len(board.hands[0]), len(board.hands[1]))):
+            for seat in (board.top, board.bottom):
+                if i < len(board.hands[seat]):
+                    order.append(board.hands[seat][i])
+        places = self.placements()
+        for n, key in enumerate(order):
+            place = places[key]
+            sprite = self.sprites.get(key) or self._make_sprite(key, DECK_POS, DECK_SCALE, False)
+            sprite.pos.set(DECK_POS)
+            sprite.scale.set(DECK_SCALE)
+            sprite.angle.set(0.0)
+            sprite.face_up = False
+            sprite.z = 500 + n
+            self._rest_z[key] = place.z
+            sprite.slide_to(place.pos, SLIDE_SECONDS + 0.04, delay=delay + n * step, angle=place.angle,
+                            scale=place.scale)
+            if place.face_up:
+                sprite.flip(True, FLIP_SECONDS, delay=delay + n * step + 0.06)
+        self.relayout(moving={k: SLIDE_SECONDS for k in order})
+        for n, key in enumerate(order):  # relayout must not restart the staggered slides above
+            sprite = self.sprites[key]
+            place = places[key]
+            sprite.pos.set(DECK_POS)
+            sprite.slide_to(place.pos, SLIDE_SECONDS + 0.04, delay=delay + n * step, angle=place.angle,
+                            scale=place.scale)
+        if self.app is not None:
+            self.app.assets.play("shuffle", 0.7)
+        return delay + len(order) * step + SLIDE_SECONDS + 0.06
+
+    # --- events -----------------------------------------------------------------------------------
+    def animate_event(self, event: Event, update: Update) -> float:
+        self._log_event(event)
+        board = self.board
+        if board is None:
+            return 0.0
+        kind = event.kind
+        if kind in ("play", "discard"):
+            return MOTION.duration(self._animate_lay(event))
+        if kind == "draw":
+            return MOTION.duration(self._animate_draw(event))
+        if kind == "deal":
+            return MOTION.duration(self._animate_deal(event))
+        if kind == "round_end":
+            self._open_scoring(event)
+            return 0.0
+        return 0.0
+
+    def _is_mine(self, seat: int) -> bool:
+        return seat == self.viewer
+
+    def _take_from_hand(self, seat: int, card: str) -> str:
+        """Remove `card` from a hand on the board; a face-down card becomes it (and will flip)."""
+        assert self.board is not None
+        hand = self.board.hands[seat]
+        if card in hand:
+            hand.remove(card)
+            return card
+        backs = [k for k in hand if k.startswith("back-")]
+        if backs:
+            back = backs[len(backs) // 2]
+            hand.remove(back)
+            sprite = self.sprites.pop(back, None)
+            if sprite is not None:
+                sprite.key = card
+                sprite.face = card_face(card, FACE_W)
+                self.sprites[card] = sprite
+        return card
+
+    def _animate_lay(self, event: Event) -> float:
+        assert self.board is not None
+        seat, card, colour = int(event["seat"]), str(event["card"]), str(event["colour"])
+        self._take_from_hand(seat, card)
+        if event.kind == "play":
+            self.board.expeditions[seat][colour].append(card)
+            self.board.last_discard = None
+        else:
+            self.board.discards[colour].append(card)
+            self.board.last_discard = card
+        seconds = SLIDE_SECONDS if self._is_mine(seat) else OPPONENT_SLIDE_SECONDS
+        if self.selected == card:
+            self.selected = None
+        if self.drag is not None and self.drag.key == card:
+            self.drag = None
+        self.relayout(moving={card: seconds})
+        if self.app is not None:
+            self.app.assets.play("place" if event.kind == "play" else "slide", 0.9)
+        return seconds + 0.03
+
+    def _animate_draw(self, event: Event) -> float:
+        assert self.board is not None
+        seat, source = int(event["seat"]), str(event["source"])
+        card = event.get("card")
+        seconds = SLIDE_SECONDS + 0.04 if self._is_mine(seat) else OPPONENT_SLIDE_SECONDS
+        if source == "deck":
+            self.board.deck_count = int(event.get("deck_count", max(0, self.board.deck_count - 1)))
+            key = str(card) if card and (seat == self.viewer) else self._new_back_key(seat)
+            if key in self.sprites:  # a leftover with the same id from an earlier round
+                self.sprites.pop(key)
+            self._make_sprite(key, DECK_POS, DECK_SCALE, False)
+        else:
+            key = str(card)
+            pile = self.board.discards.get(source, [])
+            if key in pile:
+                pile.remove(key)
+        self.board.hands[seat].append(key)
+        if seat == self.bottom_seat or not key.startswith("back-"):
+            self.board.hands[seat] = self._sorted_hand(seat)
+        self.board.last_discard = None
+        self.relayout(moving={key: seconds})
+        if self.app is not None:
+            self.app.assets.play("flip" if self._is_mine(seat) and source == "deck" else "slide", 0.8)
+        return seconds + 0.03
+
+    def _sorted_hand(self, seat: int) -> list[str]:
+        assert self.board is not None
+        hand = self.board.hands[seat]
+        faces = sorted((k for k in hand if not k.startswith("back-")), key=lane_sort_key)
+        return faces + [k for k in hand if k.startswith("back-")]
+
+    def _animate_deal(self, event: Event) -> float:
+        """A new round (ruling LC-7): the old table is swept into the deck, then 8 cards each."""
+        assert self.board is not None
+        for key in list(self.sprites):
+            self._sweep(self.sprites.pop(key))
+        self._rest_z.clear()
+        seat = int(event["seat"])
+        sizes = list(event.get("hand_sizes", [8, 8]))
+        colours = self.board.colours
+        hands: list[list[str]] = [[], []]
+        hands[seat] = sorted((str(c) for c in event["cards"]), key=lane_sort_key)
+        other = 1 - seat
+        hands[other] = [self._new_back_key(other) for _ in range(int(sizes[other]))]
+        self.board = Board(colours=colours, bottom=self.bottom_seat, hands=hands,
+                           expeditions=[{c: [] for c in colours} for _ in (0, 1)],
+                           discards={c: [] for c in colours}, deck_count=int(event["deck_count"]),
+                           round=int(event["round"]))
+        self.selected = None
+        if self.app is not None:
+            self.app.assets.play("deal", 0.8)
+        return self.deal_in(0.3)
+
+    def _log_event(self, event: Event) -> None:
+        if event.kind == "deal" and self.log and self.log[-1].startswith(f"Round {event['round']}"):
+            return
+        solo = len(self.local_seats) == 1 and self.viewer is not None
+        line = ENGINE.describe(event, self.viewer if solo else None)
+        if not solo:
+            for seat in (0, 1):
+                line = line.replace(f"Player {seat + 1}", self.name_of(seat))
+        self.log.append(line)
+        del self.log[:-40]
+
+    # --- the scoring panel --------------------------------------------------------------------
+    def _open_scoring(self, event: Event) -> None:
+        assert self.board is not None
+        self.scoring = RoundScoring(
+            round=int(event["round"]), colours=list(self.board.colours),
+            breakdown=[[list(row) for row in seat_rows] for seat_rows in event["breakdown"]],
+            scores=[int(s) for s in event["scores"]], totals=[int(t) for t in event["totals"]],
+            last_round=bool(event.get("last_round")), needs_confirm=bool(self.local_seats))
+        self.selected = None
+        self.drag = None
+        if self.app is not None:
+            self.app.assets.play("chime", 0.7)
+
+    def close_scoring(self) -> None:
+        if self.scoring is not None and self.scoring.counted:
+            self.scoring.closed = True
+            self.scoring = None
+            if self.app is not None:
+                self.app.assets.play("click", 0.7)
+
+    def _update_scoring(self, dt: float) -> None:
+        scoring = self.scoring
+        assert scoring is not None
+        scoring.time += dt
+        rows = len(scoring.colours) + 1
+        step = max(1e-3, MOTION.duration(ROW_SECONDS))
+        row = int(scoring.time / step)
+        if row < rows and row not in scoring.ticked:
+            scoring.ticked.add(row)
+            if self.app is not None:
+                self.app.assets.play("score", 0.5 if row < rows - 1 else 0.9)
+        if not scoring.needs_confirm and scoring.time >= scoring.count_seconds + MOTION.duration(AUTO_CONTINUE_SECONDS):
+            self.close_scoring()
+
+    # --- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._time += dt
+        if self.scoring is not None:
+            self._update_scoring(dt)
+            self.update_table(dt)
+            return  # the table holds (no polling, no next event) while the scores are read
+        super().update(dt)
+
+    def update_table(self, dt: float) -> None:
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+            if not sprite.moving and sprite.z >= 900 and (self.drag is None or self.drag.key != sprite.key):
+                sprite.z = self._rest_z.get(sprite.key, sprite.z)
+        for sprite in self.leaving:
+            sprite.update(dt)
+        self.leaving = [s for s in self.leaving if s.moving]
+        self._update_lifts()
+
+    def _update_lifts(self) -> None:
+        focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None
+        for key in self.board.hands[self.bottom_seat] if self.board else []:
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                continue
+            lifted = SELECTED_LIFT if key == self.selected else FOCUS_LIFT if key == focus_key else 0.0
+            if sprite.lift.target != lifted:
+                sprite.lift.to(lifted, 0.14)
+            sprite.focused = key == focus_key and key != self.selected
+
+    # --- focus --------------------------------------------------------------------------------
+    def _fix_focus(self, reset: bool = False) -> None:
+        """Keep the focus on something that exists, and where the current step happens."""
+        board = self.board
+        if board is None:
+            return
+        hand = board.hands[self.bottom_seat]
+        if self.selected is not None:
+            targets = self.legal_targets(self.selected)
+            if self.focus is None or self.focus[0] != "target" or self.focus[1] not in targets:
+                self.focus = ("target", targets[0]) if targets else None
+            return
+        if self.can_act and self.phase == "draw":
+            sources = self.draw_sources()
+            wanted = [("deck", "") if s == "deck" else ("pile", s) for s in sources]
+            if self.focus is None or self.focus[0] != "target" or self.focus[1] not in wanted:
+                if reset or self.focus is None or self.focus[0] != "hand":
+                    self.focus = ("target", wanted[-1]) if wanted else None
+            return
+        if self.focus is not None and self.focus[0] == "hand" and self.focus[1] in hand:
+            return
+        if self.focus is not None and self.focus[0] == "hand" and hand:
+            self.focus = ("hand", hand[min(len(hand) - 1, len(hand) // 2)])
+            return
+        self.focus = ("hand", hand[len(hand) // 2]) if hand and self.viewer is not None else None
+
+    def move_focus(self, direction: str) -> None:
+        board = self.board
+        if board is None:
+            return
+        before = self.focus
+        hand = board.hands[self.bottom_seat]
+        if self.selected is not None:
+            targets = self.legal_targets(self.selected)
+            if direction == "down" and (self.focus is None or self.focus[1] == targets[-1]) \
+                    and self.focus is not None and self.focus[1][0] == "exp" or (direction == "down" and len(targets) == 1):
+                self.cancel_selection()
+                return
+            if targets:
+                current = targets.index(self.focus[1]) if self.focus and self.focus[1] in targets else 0
+                step = 1 if direction in ("right", "down") else -1
+                self.focus = ("target", targets[(current + step) % len(targets)])
+        elif self.focus is not None and self.focus[0] == "target":
+            sources = [("deck", "") if s == "deck" else ("pile", s) for s in self.draw_sources()]
+            if direction == "down" and hand:
+                self.focus = ("hand", hand[len(hand) // 2])
+            elif sources and direction in ("left", "right"):
+                current = sources.index(self.focus[1]) if self.focus[1] in sources else 0
+                self.focus = ("target", sources[(current + (1 if direction == "right" else -1)) % len(sources)])
+        elif hand:
+            current = hand.index(self.focus[1]) if self.focus and self.focus[1] in hand else len(hand) // 2
+            if direction in ("left", "right"):
+                self.focus = ("hand", hand[(current + (1 if direction == "right" else -1)) % len(hand)])
+            elif direction == "up":
+                if self.can_act and self.phase == "play":
+                    self.select(hand[current])
+                elif self.can_act and self.phase == "draw":
+                    self._fix_focus(reset=True)
+                    if self.focus is None or self.focus[0] == "hand":
+                        sources = self.draw_sources()
+                        if sources:
+                            self.focus = ("target", ("deck", "") if sources[-1] == "deck" else ("pile", sources[-1]))
+        if self.focus != before and self.app is not None:
+            self.app.assets.play("focus", 0.4)
+
+    def select(self, key: str) -> None:
+        """Pick up a hand card: its legal targets light up and take the focus."""
+        if not (self.can_act and self.phase == "play") or key.startswith("back-"):
+            return
+        self.selected = key
+        targets = self.legal_targets(key)
+        self.focus = ("target", targets[0]) if targets else ("hand", key)
+        if self.app is not None:
+            self.app.assets.play("flip", 0.35)
+
+    def cancel_selection(self) -> None:
+        if self.selected is not None:
+            key = self.selected
+            self.selected = None
+            self.focus = ("hand", key)
+            if self.app is not None:
+                self.app.assets.play("click", 0.5)
+
+    # --- input --------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is None and self.scoring is not None:
+            if intent.kind == "menu":
+                self._pause()
+            elif intent.kind in ("confirm", "release") or (intent.kind == "back" and self.scoring.counted):
+                self.close_scoring()
+            return
+        if self.curtain_seat is None and intent.kind == "back" and (self.selected or self.drag):
+            self.drag = None
+            self.cancel_selection()
+            self.relayout()
+            return
+        super().handle(intent)
+
+    def handle_table(self, intent: Intent) -> None:
+        kind = intent.kind
+        if intent.is_direction:
+            self.move_focus(kind)
+        elif kind == "confirm":
+            self.confirm()
+        elif kind == "hover" and intent.pos is not None:
+            key = self.hand_key_at(intent.pos)
+            if key is not None and self.selected is None and self.drag is None:
+                self.focus = ("hand", key)
+        elif kind == "point" and intent.pos is not None:
+            self._press = intent.pos
+            key = self.hand_key_at(intent.pos)
+            if key is not None and self.selected is None:
+                self.focus = ("hand", key)
+        elif kind == "release" and intent.pos is not None:
+            self.tap(intent.pos)
+        elif kind == "drag_start" and intent.pos is not None:
+            self.start_drag(intent.pos)
+        elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
+            sprite = self.sprites.get(self.drag.key)
+            if sprite is not None:
+                sprite.pos.set((intent.pos[0] - self.drag.grab[0], intent.pos[1] - self.drag.grab[1]))
+        elif kind == "drag_end" and intent.pos is not None:
+            self.end_drag(intent.pos)
+
+    def confirm(self) -> None:
+        focus = self.focus
+        if focus is None:
+            return
+        if focus[0] == "hand":
+            if self.can_act and self.phase == "play":
+                self.select(str(focus[1]))
+            elif self.can_act and self.phase == "draw":
+                self.move_focus("up")
+            return
+        target: Target = focus[1]
+        if self.selected is not None:
+            self.attempt_lay(self.selected, target)
+        elif self.can_act and self.phase == "draw":
+            self.attempt_draw("deck" if target[0] == "deck" else target[1])
+
+    def tap(self, pos: tuple[float, float]) -> None:
+        if MENU_RECT.collidepoint(pos):
+            self._pause()
+            return
+        key = self.hand_key_at(pos)
+        target = self.target_at(pos)
+        if key is not None and (target is None or target[0] != "exp" or self.selected is None):
+            if self.selected == key:
+                self.cancel_selection()
+            elif self.can_act and self.phase == "play":
+                self.select(key)
+                self.relayout()
+            else:
+                self.focus = ("hand", key)
+            return
+        if target is None:
+            if self.selected is not None:
+                self.cancel_selection()
+            return
+        if self.selected is not None:
+            self.attempt_lay(self.selected, target)
+        elif self.can_act and self.phase == "draw" and target[0] in ("deck", "pile"):
+            self.attempt_draw("deck" if target[0] == "deck" else target[1])
+        elif self.can_act and self.phase == "play" and target[0] != "deck":
+            self._refuse("First pick a card from your hand, then tap where it goes.")
+
+    def start_drag(self, pos: tuple[float, float]) -> None:
+        if not self.can_act or self.board is None:
+            return
+        if self.phase == "play":
+            key = self.hand_key_at(pos)
+            if key is None:
+                return
+            self.selected = key
+            source = "hand"
+        else:
+            target = self.target_at(pos)
+            if target is None or target[0] == "exp":
+                return
+            source = "deck" if target[0] == "deck" else target[1]
+            if source not in self.draw_sources():
+                if source != "deck" and self.board.discards.get(source):
+                    self.attempt_draw(source)  # let the engine say why (ruling LC-3)
+                return
+            if source == "deck":
+                key = self._new_back_key(self.bottom_seat)
+                self._make_sprite(key, DECK_POS, DECK_SCALE, False)
+            else:
+                key = self.board.discards[source][-1]
+        sprite = self.sprites[key]
+        x, y = sprite.pos.current  # type: ignore[misc]
+        self.drag = Drag(key, (pos[0] - x, pos[1] - y + float(sprite.lift.current)), source)
+        sprite.z = 2000
+        sprite.angle.to(0.0, 0.1)
+        sprite.lift.set(0.0)
+        if source == "hand":
+            sprite.scale.to(0.9, 0.12)
+        if self.app is not None:
+            self.app.assets.play("flip", 0.35)
+
+    def end_drag(self, pos: tuple[float, float]) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        if drag.source == "hand":
+            target = self.target_at(pos)
+            if target is None or target[0] == "deck":
+                self.selected = None
+                self.focus = ("hand", drag.key)
+                self.relayout()
+                if self.app is not None:
+                    self.app.assets.play("slide", 0.5)
+                return
+            self.drag = drag  # the card stays where it was dropped until the move comes back
+            if not self.attempt_lay(drag.key, target):
+                self.drag = None
+                self.relayout()
+            else:
+                self.drag = None
+            return
+        if pos[1] >= HAND_ZONE_TOP:
+            self.drag = drag
+            accepted = self.attempt_draw(drag.source)
+            self.drag = None
+            if accepted:
+                if drag.source == "deck":  # the real card comes with the draw event
+                    sprite = self.sprites.pop(drag.key, None)
+                    if sprite is not None:
+                        self.leaving.append(sprite)
+                        sprite.alpha.to(0.0, 0.1)
+                return
+        if drag.source == "deck":
+            sprite = self.sprites.pop(drag.key, None)
+            if sprite is not None:
+                sprite.slide_to(DECK_POS, SLIDE_SECONDS, angle=0.0)
+                sprite.alpha.to(0.0, 0.05, delay=SLIDE_SECONDS)
+                self.leaving.append(sprite)
+        self.relayout()
+
+    def _refuse(self, message: str) -> None:
+        if self.app is not None:
+            self.app.assets.play("invalid")
+            self.app.toast(message, "error")
+
+    def attempt_lay(self, card: str, target: Target) -> bool:
+        """Play or discard `card` onto `target`. A move onto the card's own expedition that the
+        engine refuses is still sent, so the refusal explains itself (ruling LC-4)."""
+        if not self.can_act or self.viewer is None:
+            return False
+        kind, colour = target
+        if kind == "deck" or colour != card_colour(card):
+            name = COLOUR_NAMES[card_colour(card)]
+            self._refuse(f"The {card_name(card)} goes on your {name} expedition or the {name} discard pile.")
+            self.selected = None
+            self.focus = ("hand", card)
+            return False
+        action = Action.make(self.viewer, "play" if kind == "exp" else "discard", card=card)
+        self.submit(action)
+        if action in self.legal:
+            self.selected = None
+            return True
+        return False
+
+    def attempt_draw(self, source: str) -> bool:
+        if not self.can_act or self.viewer is None or self.board is None:
+            return False
+        if source != "deck" and not self.board.discards.get(source):
+            self._refuse(f"The {COLOUR_NAMES[source]} discard pile is empty.")
+            return False
+        action = Action.make(self.viewer, "draw", source=source)
+        self.submit(action)
+        return action in self.legal
+
+    def on_error(self, update: Update) -> None:
+        """A refused move: the card snaps back into the hand (the base toasted the reason)."""
+        if self.selected is not None:
+            self.focus = ("hand", self.selected)
+        self.selected = None
+        self.drag = None
+        self.relayout(seconds=0.2)
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.board is None:
+            return
+        self._draw_lanes(surface)
+        self._draw_target_glows(surface)
+        self._draw_deck(surface)
+        ordered = sorted(list(self.sprites.values()) + self.leaving, key=lambda s: s.z)
+        dragged = self.drag.key if self.drag is not None else None
+        for sprite in ordered:
+            if sprite.key == dragged:
+                continue
+            sprite.draw(surface, alpha)
+        self._draw_target_marks(surface)
+        self._draw_hand_focus(surface, alpha)
+        if dragged is not None and dragged in self.sprites:
+            self.sprites[dragged].draw(surface, alpha)
+        self._draw_chips(surface)
+        self._draw_left_panel(surface)
+        self._draw_opponent_plate(surface)
+        self._draw_hints(surface)
+        if self.scoring is not None:
+            self._draw_scoring(surface)
+
+    def draw_turn_banner(self, surface: pygame.Surface) -> None:
+        """The turn and its step are in the left panel (the top centre belongs to the opponent)."""
+
+    def _dim(self, size: tuple[int, int]) -> pygame.Surface:
+        image = self._dim_cache.get(size)
+        if image is None:
+            image = panel_surface(size, 10, (8, 12, 10, 150))
+            self._dim_cache[size] = image
+        return image
+
+    def _pulse(self) -> float:
+        if MOTION.reduced:
+            return 1.0
+        return 0.6 + 0.4 * (0.5 + 0.5 * math.sin(self._time * 2 * math.pi * PULSE_HZ))
+
+    def active_card(self) -> str | None:
+        if self.drag is not None and self.drag.source == "hand":
+            return self.drag.key
+        return self.selected
+
+    def _draw_lanes(self, surface: pygame.Surface) -> None:
+        board = self.board
+        assert board is not None
+        for colour in board.colours:
+            x = self.lane_x(colour)
+            strip = pygame.Rect(0, 0, int(self.lane_pitch) - 22, 910)
+            strip.midtop = (round(x), 10)
+            surface.blit(panel_surface(strip.size, 18, (*P.shade(P.LC_COLOURS[colour], -0.7), 70)), strip.topleft)
+            pile = self.pile_rect(colour)
+            surface.blit(lane_marker(colour, (pile.width, pile.height)), pile.topleft)
+            for seat in (0, 1):
+                if not board.expeditions[seat][colour]:
+                    slot = self.expedition_slot(seat, colour, 0, 1)
+                    marker_faint = self._faint_marker(colour)
+                    surface.blit(marker_faint, marker_faint.get_rect(center=(round(slot[0]), round(slot[1]))))
+
+    def _faint_marker(self, colour: str) -> pygame.Surface:
+        key = (hash(colour) & 0xFFFF, -1)
+        image = self._dim_cache.get(key)
+        if image is None:
+            image = lane_marker(colour, (LANE_W, LANE_H)).copy()
+            image.set_alpha(90)
+            self._dim_cache[key] = image
+        return image
+
+    def _draw_deck(self, surface: pygame.Surface) -> None:
+        board = self.board
+        assert board is not None
+        rect = self.deck_rect()
+        back = self._deck_image()
+        layers = min(6, (board.deck_count + 7) // 8)
+        for i in range(layers):
+            surface.blit(back, rect.move(layers - i, (layers - i) * 2))
+        if board.deck_count == 0:
+            surface.blit(self._dim(rect.size), rect.topleft)
+        count = text_surface(str(board.deck_count), "display", 64, P.IVORY)
+        label = text_surface("CARDS LEFT" if board.deck_count != 1 else "CARD LEFT", "ui-bold", 22, P.IVORY_DIM)
+        box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, 104)
+        box.midtop = (rect.centerx, rect.bottom + 22)
+        surface.blit(panel_surface(box.size, 16, P.INK_ALPHA), box.topleft)
+        surface.blit(count, count.get_rect(midtop=(box.centerx, box.y + 4)))
+        surface.blit(label, label.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+
+    def _deck_image(self) -> pygame.Surface:
+        key = (-7, -7)
+        image = self._dim_cache.get(key)
+        if image is None:
+            image = pygame.transform.smoothscale(self._back, self.deck_rect().size)
+            self._dim_cache[key] = image
+        return image
+
+    def lit_targets(self) -> list[Target]:
+        """What lights up now: the picked card's legal places, or the legal draw sources."""
+        card = self.active_card()
+        if card is not None:
+            return self.legal_targets(card)
+        if self.can_act and self.phase == "draw":
+            return [("deck", "") if s == "deck" else ("pile", s) for s in self.draw_sources()]
+        return []
+
+    def _draw_target_glows(self, surface: pygame.Surface) -> None:
+        """Under the cards: a breathing brass glow on every legal target."""
+        alpha = int(255 * self._pulse())
+        for target in self.lit_targets():
+            rect = self.target_rect(target)
+            glow = focus_glow(rect.size, 10)
+            glow.set_alpha(alpha)
+            surface.blit(glow, (rect.x - 14, rect.y - 14))
+            glow.set_alpha(None)
+        if self.focus is not None and self.focus[0] == "target":
+            rect = self.target_rect(self.focus[1])
+            surface.blit(focus_glow(rect.size, 10), (rect.x - 14, rect.y - 14))
+
+    def _draw_target_marks(self, surface: pygame.Surface) -> None:
+        """Over the cards: dim what may not be done (and the card just discarded, ruling LC-3),
+        and outline the focused target (focus is never colour alone)."""
+        board = self.board
+        assert board is not None
+        card = self.active_card()
+        if card is not None:
+            colour = card_colour(card)
+            for other in board.colours:
+                if other != colour:
+                    column = pygame.Rect(0, 0, int(self.lane_pitch) - 22, 910)
+                    column.midtop = (round(self.lane_x(other)), 10)
+                    surface.blit(self._dim(column.size), column.topleft)
+            if ("exp", colour) not in self.legal_targets(card):
+                rect = self.target_rect(("exp", colour))
+                surface.blit(self._dim(rect.size), rect.topleft)
+                self._badge(surface, "TOO LOW", rect.center, P.ERROR)
+        elif self.can_act and self.phase == "draw":
+            sources = self.draw_sources()
+            for colour in board.colours:
+                pile = board.discards[colour]
+                if pile and colour not in sources:
+                    rect = self.pile_rect(colour)
+                    surface.blit(self._dim(rect.size), rect.topleft)
+                    self._badge(surface, "JUST DISCARDED", (rect.centerx, rect.bottom + 4), P.WARNING)
+        if self.focus is not None and self.focus[0] == "target":
+            rect = self.target_rect(self.focus[1]).inflate(10, 10)
+            pygame.draw.rect(surface, P.BRASS_LIGHT, rect, 4, border_radius=12)
+
+    def _badge(self, surface: pygame.Surface, text: str, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
+        label = text_surface(text, "ui-bold", 20, P.INK)
+        box = pygame.Rect(0, 0, label.get_width() + 20, 32)
+        box.center = centre
+        surface.blit(panel_surface(box.size, 10, colour), box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
+        key = self.selected or (self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None)
+        if key is None or key not in self.sprites or (self.drag is not None and self.drag.key == key):
+            return
+        sprite = self.sprites[key]
+        rect = sprite.draw_rect(alpha)
+        surface.blit(focus_glow(rect.size, 10), (rect.x - 14, rect.y - 14))
+        sprite.draw(surface, alpha)  # the focused card rides above its neighbours
+
+    def _draw_chips(self, surface: pygame.Surface) -> None:
+        """The running score of every expedition, as the rulebook asks, beside the discard row."""
+        board = self.board
+        assert board is not None
+        for seat in (0, 1):
+            for colour in board.colours:
+                cards = board.expeditions[seat][colour]
+                centre = self.chip_centre(seat, colour)
+                rect = pygame.Rect(0, 0, *CHIP_SIZE)
+                rect.center = (round(centre[0]), round(centre[1]))
+                if not cards:
+                    continue
+                detail = expedition_score(cards)
+                score = detail["score"]
+                colour_value = P.GOOD if score > 0 else P.ERROR if score < 0 else P.IVORY_DIM
+                surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA, colour_value, 2), rect.topleft)
+                text = f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
+                number = text_surface(text, "display", 36, P.IVORY)
+                extra = []
+                if detail["wagers"]:
+                    extra.append(f"{TIMES}{1 + detail['wagers']}")
+                if detail["bonus"]:
+                    extra.append("+20")
+                if extra:
+                    small = text_surface(" ".join(extra), "ui-bold", 20, P.BRASS_LIGHT)
+                    total_w = number.get_width() + 8 + small.get_width()
+                    x = rect.centerx - total_w // 2
+                    surface.blit(number, number.get_rect(midleft=(x, rect.centery + 1)))
+                    surface.blit(small, small.get_rect(midleft=(x + number.get_width() + 8, rect.centery)))
+                else:
+                    surface.blit(number, number.get_rect(center=(rect.centerx, rect.centery + 1)))
+
+    def _draw_left_panel(self, surface: pygame.Surface) -> None:
+        board = self.board
+        assert board is not None
+        view = self.view
+        # menu button (touch players have no Esc key)
+        focused_menu = False
+        surface.blit(panel_surface(MENU_RECT.size, 14, P.INK_ALPHA, P.BRASS if focused_menu else None,
+                                   2 if focused_menu else 0), MENU_RECT.topleft)
+        for i in range(3):
+            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 22, MENU_RECT.y + 20 + i * 10, 26, 4), border_radius=2)
+        menu = text_surface("MENU", "ui-bold", 24, P.IVORY)
+        surface.blit(menu, menu.get_rect(midleft=(MENU_RECT.x + 60, MENU_RECT.centery)))
+        rounds = int(view.get("rounds", 3))
+        head = text_surface(f"ROUND {board.round} OF {rounds}", "display", 52, P.IVORY)
+        surface.blit(head, head.get_rect(midleft=(MENU_RECT.right + 24, MENU_RECT.centery + 2)))
+        # match totals and this round so far
+        totals = list(view.get("totals", [0, 0]))
+        y = 112
+        box = pygame.Rect(LEFT_X, y, LEFT_W, 176)
+        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
+        surface.blit(text_surface("MATCH", "ui-bold", 20, P.IVORY_DIM), (box.x + 24, box.y + 14))
+        round_label = text_surface("THIS ROUND", "ui-bold", 20, P.IVORY_DIM)
+        surface.blit(round_label, round_label.get_rect(topright=(box.right - 24, box.y + 14)))
+        for row, seat in enumerate((board.bottom, board.top)):
+            ry = box.y + 50 + row * 60
+            turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat)
+            if turn:
+                pygame.draw.circle(surface, P.BRASS_LIGHT, (box.x + 30, ry + 26), 8)
+            name = self.seat_label(seat)
+            npx = fit_px(name, "ui-bold", 30, 150)
+            surface.blit(text_surface(name, "ui-bold", npx, P.IVORY), (box.x + 48, ry + 8))
+            total = text_surface(str(totals[seat]), "display", 54, P.IVORY)
+            surface.blit(total, total.get_rect(topright=(box.x + 270, ry)))
+            running = sum(expedition_score(board.expeditions[seat][c])["score"] for c in board.colours)
+            text = f"+{running}" if running > 0 else (f"{MINUS}{-running}" if running < 0 else "0")
+            colour = P.GOOD if running > 0 else P.ERROR if running < 0 else P.IVORY_DIM
+            run = text_surface(text, "display", 40, colour)
+            surface.blit(run, run.get_rect(topright=(box.right - 24, ry + 8)))
+        self._draw_phase(surface, pygame.Rect(LEFT_X, 306, LEFT_W, 230))
+        self._draw_log(surface, pygame.Rect(LEFT_X, 556, LEFT_W, 300))
+
+    def _draw_phase(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Whose turn, and which of its two steps is due (ruling LC-2)."""
+        shown = self.shown
+        if shown is None or shown.outcome is not None or not shown.active:
+            return
+        seat = shown.active[0]
+        mine = seat == self.viewer and seat in self.local_seats
+        border = P.BRASS if mine else None
+        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA, border, 3 if mine else 0), box.topleft)
+        if mine:
+            head = "YOUR TURN" if len(self.local_seats) == 1 else f"{self.name_of(seat).upper()}, YOUR TURN"
+        else:
+            head = f"{self.name_of(seat).upper()} IS PLAYING"
+        px = fit_px(head, "display", 50, box.width - 48)
+        surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 24, box.y + 16))
+        phase = self.phase
+        steps = (("1", "Play or discard a card", "play"), ("2", "Draw a card", "draw"))
+        for i, (number, label, name) in enumerate(steps):
+            y = box.y + 86 + i * 66
+            current = phase == name
+            row = pygame.Rect(box.x + 16, y, box.width - 32, 56)
+            if current:
+                surface.blit(panel_surface(row.size, 14, P.BRASS if mine else (70, 68, 78)), row.topleft)
+            ink = P.INK if current and mine else P.IVORY if current else P.IVORY_DIM
+            disc = pygame.Rect(row.x + 10, row.y + 10, 36, 36)
+            pygame.draw.circle(surface, ink, disc.center, 18, 0 if current else 2)
+            digit = text_surface(number, "ui-bold", 22, P.BRASS if current and mine else (70, 68, 78) if current else P.IVORY_DIM)
+            surface.blit(digit, digit.get_rect(center=disc.center))
+            lpx = fit_px(label, "ui-bold", 26, row.width - 70)
+            surface.blit(text_surface(label, "ui-bold", lpx, ink), (row.x + 58, row.centery - 16))
+
+    def _draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        lines: list[str] = []
+        for entry in self.log[-LOG_LINES:]:
+            lines.extend(wrap(entry, "ui", 22, box.width - 40))
+        lines = lines[-8:]
+        if not lines:
+            return
+        height = 24 + len(lines) * 32
+        panel = pygame.Rect(box.x, box.bottom - height, box.width, height)
+        surface.blit(panel_surface(panel.size, 18, (27, 27, 34, 170)), panel.topleft)
+        for i, line in enumerate(lines):
+            newest = i == len(lines) - 1
+            colour = P.IVORY if newest else P.IVORY_DIM
+            surface.blit(text_surface(line, "ui", 22, colour), (panel.x + 20, panel.y + 12 + i * 32))
+
+    def _draw_opponent_plate(self, surface: pygame.Surface) -> None:
+        board = self.board
+        assert board is not None
+        seat = board.top
+        name = self.seat_label(seat)
+        status = self.session.seats()[seat] if seat < len(self.session.seats()) else None
+        level = f" \u00b7 {status.level.capitalize()}" if status is not None and status.level else ""
+        text = name + level
+        px = fit_px(text, "ui-bold", 30, 360)
+        label = text_surface(text, "ui-bold", px, P.IVORY)
+        box = pygame.Rect(0, 0, label.get_width() + 48, 56)
+        box.center = (round(OPPONENT_HAND_CENTRE[0]), 52)
+        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+        if self.selected is not None:
+            hints = [("confirm", "Place"), ("back", "Cancel")]
+        elif self.can_act and self.phase == "draw":
+            hints = [("move", "Choose"), ("confirm", "Draw")]
+        elif self.can_act:
+            hints = [("move", "Choose"), ("confirm", "Pick up")]
+        else:
+            hints = [("move", "Look")]
+        hints.append(("menu", "Menu"))
+        y = 1040
+        x = CANVAS_W - 36
+        for action, label in reversed(hints):
+            word = text_surface(label, "ui", 22, P.IVORY_DIM)
+            x -= word.get_width()
+            surface.blit(word, (x, y - word.get_height() // 2))
+            key = text_surface(glyphs.get(action, action), "ui-bold", 20, P.INK)
+            box = pygame.Rect(0, 0, key.get_width() + 18, 34)
+            box.midright = (x - 8, y)
+            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
+            surface.blit(key, key.get_rect(center=box.center))
+            x = box.left - 22
+            if x < 1440:
+                break
+
+    def _draw_scoring(self, surface: pygame.Surface) -> None:
+        scoring = self.scoring
+        board = self.board
+        assert scoring is not None and board is not None
+        from game.ui.chrome import dim_screen
+
+        dim_screen(surface, 150)
+        rows = len(scoring.colours)
+        panel = pygame.Rect(0, 0, 1280, 250 + rows * 78 + 190)
+        panel.center = (CANVAS_W // 2, CANVAS_H // 2)
+        surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 242), P.BRASS, 2), panel.topleft)
+        title = "FINAL ROUND SCORES" if scoring.last_round else f"ROUND {scoring.round} SCORES"
+        head = text_surface(title, "display", 84, P.IVORY)
+        surface.blit(head, head.get_rect(midtop=(panel.centerx, panel.y + 24)))
+        seats = (board.bottom, board.top)
+        col_x = (panel.x + 330, panel.x + 820)
+        for seat, x in zip(seats, col_x):
+            name = self.seat_label(seat)
+            label = text_surface(name.upper(), "display", 44, P.BRASS_LIGHT)
+            surface.blit(label, label.get_rect(midleft=(x, panel.y + 150)))
+        y = panel.y + 190
+        for row, colour in enumerate(scoring.colours):
+            progress = scoring.row_progress(row)
+            line = pygame.Rect(panel.x + 30, y, panel.width - 60, 70)
+            if 0.0 < progress < 1.0 or (progress >= 1.0 and row == int(scoring.time / max(1e-3, MOTION.duration(ROW_SECONDS)))):
+                surface.blit(panel_surface(line.size, 14, (*P.shade(P.LC_COLOURS[colour], -0.5), 160)), line.topleft)
+            icon = symbol(P.LC_SYMBOLS[colour], 44, P.LC_COLOURS[colour])
+            surface.blit(icon, icon.get_rect(center=(line.x + 40, line.centery)))
+            name = text_surface(COLOUR_NAMES[colour], "ui-bold", 28, P.IVORY if progress > 0 else P.IVORY_DIM)
+            surface.blit(name, name.get_rect(midleft=(line.x + 80, line.centery)))
+            if progress > 0:
+                for seat, x in zip(seats, col_x):
+                    self._score_cell(surface, scoring, seat, row, progress, x, line.centery)
+            y += 78
+        # the round and the match
+        total_progress = scoring.row_progress(rows)
+        y += 14
+        pygame.draw.line(surface, P.BRASS, (panel.x + 40, y), (panel.right - 40, y), 2)
+        if total_progress > 0:
+            for seat, x in zip(seats, col_x):
+                shown_score = round(scoring.scores[seat] * ease_out_cubic(total_progress))
+                before = scoring.totals[seat] - scoring.scores[seat]
+                round_text = text_surface(f"Round {self._signed(shown_score)}", "display", 52, P.IVORY)
+                surface.blit(round_text, round_text.get_rect(midleft=(x, y + 44)))
+                match_text = text_surface(f"Match {before + shown_score}", "ui-bold", 28, P.IVORY_DIM)
+                surface.blit(match_text, match_text.get_rect(midleft=(x + round_text.get_width() + 28, y + 46)))
+        if scoring.counted:
+            label = "See the match result" if scoring.last_round else "Deal the next round"
+            button = pygame.Rect(0, 0, 520, 84)
+            button.midbottom = (panel.centerx, panel.bottom - 24)
+            surface.blit(focus_glow(button.size, 16), (button.x - 14, button.y - 14))
+            surface.blit(panel_surface(button.size, 16, P.BRASS), button.topleft)
+            text = text_surface(label, "ui-bold", 34, P.INK)
+            surface.blit(text, text.get_rect(center=button.center))
+            device = self.app.input.last_device if self.app is not None else "keyboard"
+            glyph = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])["confirm"]
+            hint = text_surface(f"{glyph} to continue", "ui", 22, P.IVORY_DIM)
+            surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.bottom + 12)))
+
+    @staticmethod
+    def _signed(value: int) -> str:
+        return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+    def _score_cell(self, surface: pygame.Surface, scoring: RoundScoring, seat: int, row: int, progress: float,
+                    x: int, y: int) -> None:
+        _colour, cards, total, wagers, bonus, score = scoring.breakdown[seat][row]
+        if not cards:
+            text = text_surface("not started", "ui", 26, P.IVORY_DIM)
+            surface.blit(text, text.get_rect(midleft=(x, y)))
+            return
+        shown_sum = round(int(total) * ease_out_cubic(min(1.0, progress * 1.6)))
+        parts = f"({shown_sum} {MINUS} 20)"
+        if wagers:
+            parts += f" {TIMES} {1 + int(wagers)}"
+        if bonus:
+            parts += " + 20"
+        formula = text_surface(parts, "ui", 28, P.IVORY)
+        surface.blit(formula, formula.get_rect(midleft=(x, y)))
+        if progress >= 0.6:
+            value = round(int(score) * ease_out_cubic(min(1.0, (progress - 0.6) / 0.4)))
+            colour = P.GOOD if int(score) > 0 else P.ERROR if int(score) < 0 else P.IVORY_DIM
+            result = text_surface(f"= {self._signed(value)}", "display", 46, colour)
+            surface.blit(result, result.get_rect(midleft=(x + 290, y + 2)))
+
+
+def _register() -> None:
+    register_table("lost-cities", LostCitiesTable)
+
+
+_register()
+
+__all__ = ["LostCitiesTable", "Board", "RoundScoring", "is_wager"]

@@ -1,0 +1,1570 @@
+"""The Time After Time table: seven "?" wells per player that fill with clock-face hours, the
+right-hand neighbour's hand fanned face down to draw from, Ghosts revealed in a darkened room.
+
+Where things are (1920x1080 canvas): the viewer at the bottom (row of 7 wells above a fanned hand),
+the other seats around the top (2p: top; 3p: top-left, top-right; 4p: left, top, right, in
+clockwise play order, so the right-hand neighbour sits to the right, RULING G-1), the revealed
+card and the announcements in the centre, the draw pile and the action buttons bottom right, the
+log bottom left.
+
+The scene only animates and asks: what is legal comes from `self.legal`, every move goes through
+`self.submit`. Events mutate the sprites as they play (a drawn card leaves its hand, flies to the
+centre and flips); `on_view` then reconciles every sprite with the fresh view, so a missed or
+redacted event can never leave the table wrong. Other hands are drawn from their sizes only:
+a card entering another hand goes to its middle and the hand is shuffled on screen, because the
+engine puts it at a secret position (nothing on screen may suggest where a Ghost sits).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+import pygame
+
+from game.core.registry import find_game
+from game.core.rng import Rng
+from game.core.types import Action, Event
+from game.session.base import Session, Update
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hints
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
+from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface as alpha_surface
+from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.table import card_shadow
+from game.ui.sprites import CardSprite, fan_layout
+from game.ui.table_base import TableSceneBase
+from game.ui.tables import register_table
+from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic
+from game.ui.widgets import Button, draw_focus, panel_surface
+
+GAME_ID = "time-after-time"
+SLOTS = 7
+BASE_W = 170  # every face is rendered once at this width; sprites scale it down
+BASE_H = round(BASE_W * 1.4)
+HAND_W = 150  # ART.md: hand cards >= 140 px wide at 1080p
+MY_SLOT_W = 118
+MY_SLOT_GAP = 14
+PICK_W = 124
+BACK_W = 58  # other players' hands: small backs, only their count matters
+REVEAL_W = BASE_W
+
+MY_ROW_Y = 728
+MY_HAND_Y = 948
+MY_HAND_MAX_W = 1000
+REVEAL_POS = (760.0, 505.0)
+PICK_CENTRE = (960.0, 524.0)
+HERALD_RECT = pygame.Rect(870, 398, 450, 236)
+PILE_POS = (1560.0, 905.0)
+OUT_POS = (1800.0, 905.0)
+LOG_RECT = pygame.Rect(24, 664, 440, 392)
+BUTTON_RECTS = (pygame.Rect(1476, 640, 420, 84), pygame.Rect(1476, 736, 420, 84))
+MENU_RECT = pygame.Rect(24, 18, 150, 66)
+
+MINE_SECONDS = 0.24  # ART.md: moves 180-260 ms
+THEIRS_SECONDS = 0.4  # an opponent's move is slow enough to follow
+FLIP_SECONDS = 0.18
+HERALD_SECONDS = 2.8
+GHOST_DARKNESS = 150
+LOG_LINES = 9
+DROP_DRAW_DISTANCE = 70.0  # a picked card dragged this far from the fan is drawn
+
+HOUR_WORDS = {6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve",
+              13: "thirteen", 14: "fourteen", 15: "fifteen", 16: "sixteen", 17: "seventeen", 18: "eighteen",
+              19: "nineteen", 20: "twenty", 21: "twenty-one", 22: "twenty-two"}
+
+Pos = tuple[float, float]
+Target = tuple[str, int]  # (zone, index): zones "pick", "row", "button", "hand", "pending"
+
+
+def is_ghost(card: str | None) -> bool:
+    return bool(card) and str(card).startswith("tt-ghost")
+
+
+def hour_of(card: str) -> int:
+    return int(card[3:5])
+
+
+def card_label(card: str) -> str:
+    return "a Ghost" if is_ghost(card) else f"{hour_of(card):02d}H00"
+
+
+# --- cached drawing helpers ----------------------------------------------------------------------
+@lru_cache(maxsize=32)
+def slot_glow(size: tuple[int, int], colour: tuple[int, int, int], pad: int = 14) -> pygame.Surface:
+    """A soft coloured halo with a solid outline around a well of `size` (a lit, legal slot)."""
+    w, h = size[0] + 2 * pad, size[1] + 2 * pad
+    out = alpha_surface((w, h))
+    halo = drop_shadow((size[0] + 6, size[1] + 6), 12, pad - 3, 230).copy()
+    halo.fill((*colour, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    out.blit(halo, halo.get_rect(center=(w // 2, h // 2)))
+    rounded_rect(out, pygame.Rect(pad - 2, pad - 2, size[0] + 4, size[1] + 4), (*colour, 255), 10, 3)
+    return out
+
+
+@lru_cache(maxsize=16)
+def veil(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """A dark rounded veil over an illegal slot (dimmed, not hidden)."""
+    out = alpha_surface(size)
+    rounded_rect(out, out.get_rect(), (4, 6, 12, alpha), max(3, size[0] // 16))
+    return out
+
+
+@lru_cache(maxsize=8)
+def chevron(width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A downward chevron drawn into a lit well: the slot is legal by shape, not only colour."""
+    h = width // 2 + 4
+    out = alpha_surface((width + 4, h + 4))
+    pts = [(2, 2), (width // 2 + 2, h - 2), (width + 2, 2)]
+    pygame.draw.lines(out, colour, False, pts, max(3, width // 8))
+    return out
+
+
+@lru_cache(maxsize=4)
+def ghost_icon(width: int) -> pygame.Surface:
+    return card_face("tt-ghost-1", width)
+
+
+@lru_cache(maxsize=4)
+def pile_stack(width: int) -> pygame.Surface:
+    """The draw pile: three offset backs with a shadow, rendered once."""
+    back = pygame.transform.smoothscale(card_back(BASE_W), (width, round(width * 1.4)))
+    out = alpha_surface((width + 24, round(width * 1.4) + 30))
+    shadow = card_shadow(back.get_size())
+    out.blit(shadow, (4, 14))
+    for k in range(3):
+        out.blit(back, (8 - k * 4, 12 - k * 5))
+    return out
+
+
+class Spark:
+    """One confetti piece of the winner's celebration on the table."""
+
+    __slots__ = ("x", "y", "vx", "vy", "life", "colour", "size")
+
+    def __init__(self, rng: Rng, origin: Pos) -> None:
+        self.x, self.y = origin[0] + (rng.random() - 0.5) * 600, origin[1] + (rng.random() - 0.5) * 40
+        angle = math.pi * (0.15 + 0.7 * rng.random())
+        speed = 380 + rng.random() * 520
+        self.vx, self.vy = math.cos(angle) * speed, -math.sin(angle) * speed
+        self.life = 1.6 + rng.random() * 1.2
+        colours = (P.BRASS, P.BRASS_LIGHT, P.IVORY, P.TT_SKY[12][1], P.TT_SKY[18][1], P.TT_SKY[6][1])
+        self.colour = colours[rng.below(len(colours))]
+        self.size = 5 + rng.below(7)
+
+    def update(self, dt: float) -> None:
+        self.vy += 820 * dt
+        self.x += self.vx * dt
+        self.y += self.vy * dt
+        self.life -= dt
+
+
+@dataclass
+class Herald:
+    """An announcement in the centre: a big title ("14H00", "A GHOST!") and a few lines."""
+
+    title: str
+    lines: list[str]
+    colour: tuple[int, int, int] = P.IVORY
+    seconds: float = HERALD_SECONDS
+    age: float = 0.0
+    image: pygame.Surface | None = None
+    ribbon: pygame.Surface | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.age >= self.seconds
+
+    def opacity(self) -> int:
+        fade_in = min(1.0, self.age / 0.15)
+        fade_out = min(1.0, max(0.0, (self.seconds - self.age) / 0.4))
+        return int(255 * min(fade_in, fade_out))
+
+
+@dataclass
+class Geometry:
+    """Where one seat's things sit on the canvas for the current viewer and seat count."""
+
+    seat: int
+    slots: list[pygame.Rect]
+    hand_centre: Pos
+    hand_card_w: int
+    hand_max_w: float
+    panel: pygame.Rect | None = None  # opponents only
+    place: str = "bottom"
+
+
+@dataclass
+class Drag:
+    target: Target
+    sprite: CardSprite | None
+    offset: Pos
+    origin: Pos
+    pos: Pos = (0.0, 0.0)
+
+
+@dataclass
+class ShiftPlan:
+    """The emergency move being built (RULING TT-7): one or two single-slot moves."""
+
+    moves: list[tuple[int, int]] = field(default_factory=list)
+    source: int | None = None
+
+
+class TimeAfterTimeTable(TableSceneBase):
+    tone = P.GAME_TABLE_TONE.get(GAME_ID, "midnight")
+
+    def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
+        super().__init__(app, session, viewer)
+        self.engine = find_game(GAME_ID)
+        self.geometry: dict[int, Geometry] = {}
+        self.rows: dict[int, list[CardSprite | None]] = {}
+        self.hands: dict[int, list[CardSprite]] = {}
+        self.pending: CardSprite | None = None
+        self.leaving: list[CardSprite] = []  # cards fading out of the game
+        self.built_for: tuple[int | None, int] | None = None
+        self.focus: Target | None = None
+        self.hover: Target | None = None
+        self.selected_hand: int | None = None  # tap-then-tap reorder, or carried by keys
+        self.carrying = False
+        self.press: Target | None = None
+        self.drag: Drag | None = None
+        self.shift: ShiftPlan | None = None
+        self.heralds: list[Herald] = []
+        self.log: list[str] = []
+        self.darkness = Animated(0.0)
+        self.sparks: list[Spark] = []
+        self.winner_seat: int | None = None
+        self.win_glow = 0.0
+        self.time = 0.0
+        self.timeline: list[list[Any]] = []  # [seconds left, callback]
+        self.reorders_in_flight = 0
+        self._rng = Rng.from_seed(7, "tt-table")
+        self._shadow = card_shadow((BASE_W, BASE_H))
+
+    # --- small queries ---------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return int(self.view.get("seats", len(self.seat_names) or 2))
+
+    def mine(self, seat: int | None) -> bool:
+        return seat is not None and seat == self.viewer
+
+    def who(self, seat: int) -> str:
+        return "You" if self.mine(seat) and len(self.local_seats) == 1 else self.name_of(seat)
+
+    def legal_of(self, kind: str) -> list[Action]:
+        return [action for action in self.legal if action.kind == kind]
+
+    @property
+    def picking(self) -> bool:
+        """The viewer chooses a card from the right-hand neighbour's hand (RULING TT-2)."""
+        return self.can_act and bool(self.legal_of("draw")) and self.shift is None
+
+    @property
+    def placing(self) -> bool:
+        return self.can_act and bool(self.legal_of("place"))
+
+    @property
+    def victim(self) -> int:
+        return int(self.view.get("draw_from", 0))
+
+    def session_hand(self) -> list[str] | None:
+        latest = self.session.latest(self.viewer)
+        if latest is None:
+            return None
+        return list(latest.view.get("hand", []))
+
+    def can_reorder(self) -> bool:
+        """RULING TT-3b: allowed any time, as long as the hand on screen is the hand the engine has
+        (a card drawn from it that is still animating would make positions ambiguous)."""
+        if self.curtain_seat is not None or self.shown is None or self.shown.outcome is not None:
+            return False
+        if self.viewer not in self.local_seats or not self.legal_of("reorder"):
+            return False
+        return self.session_hand() == [s.key for s in self.hands.get(self.viewer, [])]
+
+    def after(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.timeline.append([MOTION.duration(seconds), callback])
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        if self.app is not None:
+            self.app.assets.play(name, volume)
+
+    def speed(self, seat: int | None) -> float:
+        return MINE_SECONDS if self.mine(seat) else THEIRS_SECONDS
+
+    # --- geometry --------------------------------------------------------------------------------
+    def build_geometry(self) -> None:
+        n, me = self.seats, self.viewer if self.viewer is not None else 0
+        self.geometry = {}
+        my_slots = self._slot_rects(CANVAS_W / 2, MY_ROW_Y, MY_SLOT_W, MY_SLOT_GAP)
+        self.geometry[me] = Geometry(me, my_slots, (CANVAS_W / 2, MY_HAND_Y), HAND_W, MY_HAND_MAX_W)
+        others = [(me + k) % n for k in range(1, n)]  # clockwise: left, top, right
+        if n == 2:
+            panels = [(pygame.Rect(540, 96, 840, 0), 98, "top")]
+        elif n == 3:
+            panels = [(pygame.Rect(44, 96, 880, 0), 98, "top-left"),
+                      (pygame.Rect(996, 96, 880, 0), 98, "top-right")]
+        else:
+            panels = [(pygame.Rect(20, 250, 568, 0), 68, "left"),
+                      (pygame.Rect(612, 96, 696, 0), 84, "top"),
+                      (pygame.Rect(1332, 250, 568, 0), 68, "right")]
+        for seat, (panel, slot_w, place) in zip(others, panels):
+            slot_h = round(slot_w * 1.4)
+            row_y = panel.y + 50 + slot_h / 2
+            gap = 10 if slot_w > 70 else 8
+            slots = self._slot_rects(panel.centerx, row_y, slot_w, gap)
+            hand_y = row_y + slot_h / 2 + 10 + BACK_W * 0.7
+            panel.height = round(hand_y + BACK_W * 0.7 + 8 - panel.y)
+            self.geometry[seat] = Geometry(seat, slots, (panel.centerx, hand_y), BACK_W, panel.width - 80,
+                                           panel, place)
+
+    @staticmethod
+    def _slot_rects(cx: float, cy: float, width: int, gap: int) -> list[pygame.Rect]:
+        height = round(width * 1.4)
+        total = SLOTS * width + (SLOTS - 1) * gap
+        left = cx - total / 2
+        return [pygame.Rect(round(left + i * (width + gap)), round(cy - height / 2), width, height)
+                for i in range(SLOTS)]
+
+    def hand_targets(self, seat: int, count: int) -> list[tuple[Pos, float, float]]:
+        """(centre, angle, scale) of each card of a hand, fanned where that hand is shown now."""
+        geo = self.geometry.get(seat)
+        if geo is None:
+            return [((CANVAS_W / 2, CANVAS_H / 2), 0.0, 0.3)] * count
+        if seat == self.victim and self.picking:
+            max_w = 700.0 if self.seats == 4 else 1000.0
+            fan = fan_layout(count, PICK_CENTRE, PICK_W, max_w, 6.0, 12.0)
+            return [(pos, angle, PICK_W / BASE_W) for pos, angle in fan]
+        if self.mine(seat):
+            fan = fan_layout(count, geo.hand_centre, HAND_W, geo.hand_max_w, 7.0, 16.0)
+            return [(pos, angle, HAND_W / BASE_W) for pos, angle in fan]
+        fan = fan_layout(count, geo.hand_centre, geo.hand_card_w, geo.hand_max_w * 0.55, 5.0, 4.0)
+        return [(pos, angle, geo.hand_card_w / BASE_W) for pos, angle in fan]
+
+    def slot_pos(self, seat: int, slot: int) -> tuple[Pos, float]:
+        geo = self.geometry.get(seat)
+        if geo is None:
+            return (CANVAS_W / 2, CANVAS_H / 2), 0.3
+        rect = geo.slots[slot]
+        return (float(rect.centerx), float(rect.centery)), rect.width / BASE_W
+
+    # --- sprites ---------------------------------------------------------------------------------
+    def make_sprite(self, card: str | None, pos: Pos, scale: float, face_up: bool = True) -> CardSprite:
+        face = card_face(card, BASE_W) if card else None
+        sprite = CardSprite(card or "back", face, card_back(BASE_W), pos, face_up=face_up and face is not None,
+                            scale=scale)
+        sprite.shadow = self._shadow
+        return sprite
+
+    def set_face(self, sprite: CardSprite, card: str) -> None:
+        sprite.key = card
+        sprite.face = card_face(card, BASE_W)
+
+    def rebuild(self) -> None:
+        """Lay the whole table out from the view at once (start, curtain, another viewer)."""
+        view = self.view
+        self.built_for = (self.viewer, self.seats)
+        self.build_geometry()
+        self.rows = {}
+        self.hands = {}
+        self.pending = None
+        self.leaving = []
+        for seat in range(self.seats):
+            row = view.get("rows", [[None] * SLOTS] * self.seats)[seat]
+            self.rows[seat] = []
+            for slot, card in enumerate(row):
+                if card is None:
+                    self.rows[seat].append(None)
+                    continue
+                pos, scale = self.slot_pos(seat, slot)
+                self.rows[seat].append(self.make_sprite(card, pos, scale))
+            self.hands[seat] = []
+        self.reconcile_hands()
+        self.reconcile_pending()
+        self.relayout(immediate=True)
+
+    def reconcile(self) -> None:
+        """Make every sprite agree with the view (after an update's events have played)."""
+        if self.built_for != (self.viewer, self.seats) or not self.geometry:
+            self.rebuild()
+            return
+        view = self.view
+        for seat in range(self.seats):
+            row = view["rows"][seat]
+            sprites = self.rows.setdefault(seat, [None] * SLOTS)
+            for slot, card in enumerate(row):
+                sprite = sprites[slot]
+                if card is None:
+                    sprites[slot] = None
+                elif sprite is None or sprite.key != card:
+                    if self.pending is not None and self.pending.key == card:
+                        sprites[slot], self.pending = self.pending, None
+                    else:
+                        pos, scale = self.slot_pos(seat, slot)
+                        sprites[slot] = self.make_sprite(card, pos, scale)
+        self.reconcile_hands()
+        self.reconcile_pending()
+        self.relayout()
+
+    def reconcile_hands(self) -> None:
+        view = self.view
+        sizes = view.get("hand_size", [0] * self.seats)
+        for seat in range(self.seats):
+            hand = self.hands.setdefault(seat, [])
+            geo = self.geometry.get(seat)
+            centre = geo.hand_centre if geo else (CANVAS_W / 2, CANVAS_H / 2)
+            if self.mine(seat):
+                cards = list(view.get("hand", []))
+                if self.reorders_in_flight and sorted(cards) == sorted(s.key for s in hand):
+                    continue  # our own reorder is on its way: keep the order on screen
+                by_key = {s.key: s for s in hand}
+                rebuilt = []
+                for card in cards:
+                    sprite = by_key.pop(card, None)
+                    if sprite is None:
+                        sprite = self.make_sprite(card, centre, HAND_W / BASE_W)
+                    elif sprite.face is None or not sprite.face_up:
+                        self.set_face(sprite, card)
+                        sprite.face_up = True
+                    rebuilt.append(sprite)
+                self.hands[seat] = rebuilt
+            else:
+                size = int(sizes[seat]) if seat < len(sizes) else 0
+                while len(hand) > size:
+                    hand.pop()
+                while len(hand) < size:
+                    hand.append(self.make_sprite(None, centre, BACK_W / BASE_W, face_up=False))
+                for sprite in hand:  # another hand never shows a face, whatever flew in
+                    if sprite.face_up and not sprite._flip_pending:
+                        sprite.face_up = False
+                    sprite.key = "back"
+
+    def reconcile_pending(self) -> None:
+        card = self.view.get("pending")
+        if card:
+            if self.pending is None or self.pending.key != card:
+                self.pending = self.make_sprite(card, REVEAL_POS, REVEAL_W / BASE_W)
+        else:
+            self.pending = None
+
+    def relayout(self, immediate: bool = False) -> None:
+        """Slide every sprite that is not where the layout wants it (dragged ones stay put)."""
+        dragged = self.drag.sprite if self.drag is not None else None
+        for seat, hand in self.hands.items():
+            targets = self.hand_targets(seat, len(hand))
+            seconds = MINE_SECONDS if self.mine(seat) or seat == self.victim else THEIRS_SECONDS
+            for sprite, (pos, angle, scale) in zip(hand, targets):
+                if sprite is not dragged:
+                    self._move(sprite, pos, angle, scale, seconds, immediate)
+        preview = self.shift_preview()
+        for seat, row in self.rows.items():
+            mapping = preview if (self.mine(seat) and preview is not None) else None
+            for slot, sprite in enumerate(row):
+                if sprite is None or sprite is dragged:
+                    continue
+                where = mapping.get(slot, slot) if mapping else slot
+                pos, scale = self.slot_pos(seat, where)
+                self._move(sprite, pos, 0.0, scale, MINE_SECONDS, immediate)
+        if self.pending is not None and self.pending is not dragged and not self.pending.pos.moving:
+            self._move(self.pending, REVEAL_POS, 0.0, REVEAL_W / BASE_W, MINE_SECONDS, immediate)
+
+    @staticmethod
+    def _move(sprite: CardSprite, pos: Pos, angle: float, scale: float, seconds: float, immediate: bool) -> None:
+        if immediate:
+            sprite.pos.set(pos)
+            sprite.angle.set(angle)
+            sprite.scale.set(scale)
+            return
+        target = sprite.pos.target
+        if (abs(target[0] - pos[0]) > 0.5 or abs(target[1] - pos[1]) > 0.5  # type: ignore[index]
+                or abs(float(sprite.angle.target) - angle) > 0.3  # type: ignore[arg-type]
+                or abs(float(sprite.scale.target) - scale) > 0.005):  # type: ignore[arg-type]
+            sprite.slide_to(pos, seconds, angle=angle, scale=scale)
+
+    def insert_secretly(self, seat: int, sprite: CardSprite, card: str | None, position: int | None,
+                        seconds: float, delay: float = 0.0) -> None:
+        """A card joins a hand. Ours: at its position, face up. Another's: into the middle, face
+        down, and the hand is shuffled on screen - the engine keeps the real position secret."""
+        hand = self.hands.setdefault(seat, [])
+        if self.mine(seat) and card:
+            self.set_face(sprite, card)
+            index = position if position is not None and 0 <= position <= len(hand) else len(hand)
+            hand.insert(index, sprite)
+            self.relayout()
+            for s in hand:
+                if s is sprite:
+                    target = self.hand_targets(seat, len(hand))[index]
+                    s.pos.to(s.pos.current, 0.0)
+                    s.slide_to(target[0], seconds, delay, angle=target[1], scale=target[2])
+            if not sprite.face_up:
+                sprite.flip(True, FLIP_SECONDS, delay)
+            return
+        hand.insert(len(hand) // 2, sprite)
+        sprite.flip(False, FLIP_SECONDS, delay)
+        targets = self.hand_targets(seat, len(hand))
+        geo = self.geometry.get(seat)
+        centre = geo.hand_centre if geo else (CANVAS_W / 2, CANVAS_H / 2)
+        for s, (pos, angle, scale) in zip(hand, targets):
+            if s is sprite:
+                s.slide_to(pos, seconds, delay, angle=angle, scale=scale)
+            else:
+                s.pos.to(centre, 0.14, ease_in_quad, delay + seconds * 0.6).then(pos, 0.2, ease_out_cubic)
+        self.after(delay + seconds * 0.6, lambda: self.play("shuffle", 0.5))
+
+    # --- events ----------------------------------------------------------------------------------
+    def animate_event(self, event: Event, update: Update) -> float:
+        if not self.geometry:
+            self.rebuild()
+        line = self.describe(event)
+        if line:
+            self.add_log(line)
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is None:
+            return 0.0
+        return float(handler(event))
+
+    def describe(self, event: Event) -> str:
+        if event.kind == "reorder" and self.mine(event.get("seat")):
+            return ""
+        try:
+            return self.engine.describe(event, self.viewer)
+        except (KeyError, ValueError, TypeError):
+            return ""
+
+    def add_log(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-40]
+
+    def herald(self, title: str, lines: list[str], colour: tuple[int, int, int] = P.IVORY,
+               seconds: float = HERALD_SECONDS) -> None:
+        self.heralds.append(Herald(title, lines, colour, seconds))
+        del self.heralds[:-3]
+
+    def _on_draw(self, event: Event) -> float:
+        """RULINGS TT-2/TT-3: the card leaves the neighbour's hand by position, flies to the centre,
+        flips and is announced; a Ghost darkens the table and goes into the drawer's hand."""
+        seat, victim, card = int(event["seat"]), int(event["from_seat"]), str(event["card"])
+        position = int(event.get("position", 0))
+        hand = self.hands.setdefault(victim, [])
+        if 0 <= position < len(hand):
+            sprite = hand.pop(position)
+        else:
+            geo = self.geometry.get(victim)
+            sprite = self.make_sprite(None, geo.hand_centre if geo else PICK_CENTRE, BACK_W / BASE_W, False)
+        sprite.set_focus(False)
+        was_face_up = sprite.face_up
+        self.set_face(sprite, card)
+        travel = self.speed(seat)
+        sprite.slide_to(REVEAL_POS, travel, angle=0.0, scale=REVEAL_W / BASE_W)
+        if not was_face_up:
+            sprite.flip(True, FLIP_SECONDS, travel * 0.7)
+        self.pending = sprite
+        self.relayout()
+        self.play("steal", 0.7)
+        shown_at = travel * 0.7 + FLIP_SECONDS / 2
+        drawer, giver = self.who(seat), ("you" if self.mine(victim) else self.name_of(victim))
+        if is_ghost(card):
+            def reveal() -> None:
+                self.play("ghost")
+                self.darkness.to(GHOST_DARKNESS, 0.22).then(GHOST_DARKNESS, 0.7).then(0.0, 0.6)
+                ends = "" if self.view.get("options", {}).get("ghost_redraw") else "The turn is over."
+                self.herald("A GHOST!", [f"{drawer} drew a Ghost from {giver}.", ends] if ends else
+                            [f"{drawer} drew a Ghost from {giver}.", "Draw again from the same hand."],
+                            P.TT_GHOST_GLOW, 3.0)
+            self.after(shown_at, reveal)
+            into = travel * 0.7 + FLIP_SECONDS + 1.0
+
+            def stash() -> None:
+                if self.pending is sprite:
+                    self.pending = None
+                position_in = event.get("hand_position")
+                self.insert_secretly(seat, sprite, card if self.mine(seat) else None,
+                                     None if position_in is None else int(position_in), self.speed(seat))
+            self.after(into, stash)
+            return into + self.speed(seat) + 0.05
+
+        def announce() -> None:
+            self.play("chime", 0.7)
+            hour = hour_of(card)
+            self.herald(f"{hour:02d}H00", [f"\u201c{HOUR_WORDS.get(hour, str(hour))} hours\u201d",
+                                          f"{drawer} drew it from {giver}."], P.BRASS_LIGHT)
+        self.after(shown_at, announce)
+        return travel * 0.7 + FLIP_SECONDS + (0.35 if self.mine(seat) else 0.55)
+
+    def _on_place(self, event: Event) -> float:
+        seat, card, slot = int(event["seat"]), str(event["card"]), int(event["slot"])
+        sprite = self.pending if self.pending is not None and self.pending.key == card else None
+        if sprite is None:
+            sprite = self.make_sprite(card, REVEAL_POS, REVEAL_W / BASE_W)
+        self.pending = None
+        self.rows.setdefault(seat, [None] * SLOTS)[slot] = sprite
+        pos, scale = self.slot_pos(seat, slot)
+        travel = self.speed(seat)
+        sprite.slide_to(pos, travel, angle=0.0, scale=scale)
+        self.after(travel * 0.85, lambda: self.play("place"))
+        return travel + 0.05
+
+    def _on_keep(self, event: Event) -> float:
+        """RULING TT-5 (someone else could place it) or TT-6b (a full row keeps what it draws)."""
+        seat, card = int(event["seat"]), str(event["card"])
+        sprite = self.pending if self.pending is not None and self.pending.key == card else None
+        if sprite is None:
+            sprite = self.make_sprite(card, REVEAL_POS, REVEAL_W / BASE_W)
+        self.pending = None
+        name = self.who(seat)
+        if event.get("reason") == "full_row":
+            self.herald(f"{hour_of(card):02d}H00 KEPT", [f"{name}'s row is full: the card stays in hand."
+                                                         if name != "You" else "Your row is full: you keep it."])
+        else:
+            could = [self.who(s) for s in self.view.get("who_could_place", []) if s != seat]
+            yes = ", ".join(could) if could else "another player"
+            self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
+                        [f"Yes: {yes} could.", f"{name} keep{'s' if name != 'You' else ''} it in hand."], P.IVORY)
+        hold = 0.35
+        position = event.get("hand_position")
+        self.after(hold, lambda: self.insert_secretly(seat, sprite, card if self.mine(seat) else None,
+                                                      None if position is None else int(position),
+                                                      self.speed(seat)))
+        self.after(hold, lambda: self.play("slide", 0.7))
+        return hold + self.speed(seat) + 0.05
+
+    def _on_discard_out(self, event: Event) -> float:
+        """RULING TT-5: nobody could place it: it leaves the game."""
+        card = str(event["card"])
+        sprite = self.pending if self.pending is not None and self.pending.key == card else None
+        self.pending = None
+        if sprite is None:
+            sprite = self.make_sprite(card, REVEAL_POS, REVEAL_W / BASE_W)
+        self.leaving.append(sprite)
+
+        def go() -> None:
+            sprite.slide_to(OUT_POS, 0.45, scale=60 / BASE_W, angle=-12.0)
+            sprite.fade_to(0.0, 0.45)
+            self.play("lose", 0.6)
+        self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
+                    ["Nobody can: it leaves the game.", f"{self.who(int(event['seat']))} draw"
+                     f"{'s' if not self.mine(int(event['seat'])) else ''} from the pile instead."], P.WARNING)
+        self.after(0.55, go)
+        return 1.0
+
+    def _on_refill(self, event: Event) -> float:
+        """RULING TT-6: announced to all; the card itself only to its owner."""
+        seat = int(event["seat"])
+        card = event.get("card")
+        name = self.who(seat)
+        if event.get("reason") == "no_time_card":
+            text = ("You have no Time card left and draw from the pile." if name == "You"
+                    else f"{name} has no Time card left and draws from the pile.")
+            self.herald("FROM THE PILE", [text], P.BRASS_LIGHT, 3.2)
+        sprite = self.make_sprite(str(card) if card else None, PILE_POS, 110 / BASE_W, face_up=False)
+        position = event.get("hand_position")
+        self.insert_secretly(seat, sprite, str(card) if card and self.mine(seat) else None,
+                             None if position is None else int(position), self.speed(seat))
+        self.play("deal", 0.8)
+        return self.speed(seat) + 0.1
+
+    def _on_shift(self, event: Event) -> float:
+        """RULING TT-7: one or two placed cards each slide one slot."""
+        seat = int(event["seat"])
+        row = self.rows.setdefault(seat, [None] * SLOTS)
+        travel = self.speed(seat)
+        self.shift = None if self.mine(seat) else self.shift
+        for k, move in enumerate(event["moves"]):  # type: ignore[union-attr]
+            source, target = int(move[0]), int(move[1])
+            sprite = row[source]
+            row[source] = None
+            row[target] = sprite
+            if sprite is not None:
+                pos, scale = self.slot_pos(seat, target)
+                sprite.slide_to(pos, travel, delay=k * travel, scale=scale)
+        count = len(event["moves"])  # type: ignore[arg-type]
+        self.herald("EMERGENCY MOVE", [f"{self.who(seat)} shift{'s' if not self.mine(seat) else ''} "
+                                       f"{count} card{'s' if count > 1 else ''} to rescue the row."], P.WARNING)
+        self.play("slide")
+        return travel * count + 0.1
+
+    def _on_reorder(self, event: Event) -> float:
+        """RULING TT-3b: others see which positions moved, never which card."""
+        seat = int(event["seat"])
+        if self.mine(seat):
+            self.reorders_in_flight = max(0, self.reorders_in_flight - 1)
+            return 0.0
+        hand = self.hands.get(seat, [])
+        source, target = int(event["from"]), int(event["to"])
+        if 0 <= source < len(hand) and 0 <= target < len(hand):
+            hand.insert(target, hand.pop(source))
+            self.relayout()
+            self.play("slide", 0.35)
+        return 0.18
+
+    def _on_win(self, event: Event) -> float:
+        seat = int(event["seat"])
+        self.winner_seat = seat
+        self.play("win")
+        geo = self.geometry.get(seat)
+        origin = ((geo.slots[0].centerx + geo.slots[-1].centerx) / 2, geo.slots[0].centery) if geo else (960, 540)
+        self.sparks += [Spark(self._rng, origin) for _ in range(0 if MOTION.reduced else 90)]
+        self.herald("YOU WIN!" if self.mine(seat) and len(self.local_seats) == 1 else f"{self.name_of(seat)} WINS!",
+                    ["Seven rising hours, no Ghost in hand."], P.BRASS_LIGHT, 3.5)
+        return 1.8
+
+    def _on_game_over(self, event: Event) -> float:
+        if event.get("winner") is None:
+            reason = event.get("reason")
+            line = ("The pile ran out and a hand emptied." if reason == "empty_hand"
+                    else "The game went on too long.")
+            self.herald("A TIE", [line], P.IVORY, 3.0)
+            return 0.8
+        return 0.0
+
+    # --- views -----------------------------------------------------------------------------------
+    def on_view(self, update: Update) -> None:
+        self.reconcile()
+        if self.shift is not None and not self.legal_of("shift"):
+            self.shift = None
+        hand = self.hands.get(self.viewer, [])
+        if self.selected_hand is not None and self.selected_hand >= len(hand):
+            self.selected_hand, self.carrying = None, False
+        if self.can_act:
+            self.focus = self.default_focus()
+        elif self.focus is not None and self.focus[0] not in self.zones():
+            self.focus = ("hand", 0) if hand else None
+        if not self.log and update.view:
+            self.add_log(f"{self.who(int(update.view.get('turn', 0)))} start"
+                         f"{'s' if not self.mine(int(update.view.get('turn', 0))) else ''} the game.")
+        self.relayout()
+
+    def default_focus(self) -> Target | None:
+        if self.picking:
+            count = len(self.hands.get(self.victim, []))
+            return ("pick", count // 2) if count else None
+        if self.placing:
+            slots = sorted(int(a["slot"]) for a in self.legal_of("place"))
+            return ("row", slots[0]) if slots else None
+        if self.buttons():
+            return ("button", 0)
+        return ("hand", 0) if self.hands.get(self.viewer) else None
+
+    def on_error(self, update: Update) -> None:
+        """A refused move: everything dragged or previewed goes back where the view says."""
+        self.drag = None
+        self.reorders_in_flight = 0
+        self.reconcile()
+        self.relayout()
+
+    # --- buttons ---------------------------------------------------------------------------------
+    def buttons(self) -> list[Button]:
+        out: list[tuple[str, Callable[[], None], str]] = []
+        if self.can_act:
+            if self.shift is not None:
+                if self.shift.moves:
+                    out.append((f"Shift {len(self.shift.moves)} card", self.submit_shift, "emergency move"))
+                out.append(("Cancel", self.cancel_shift, "back to drawing"))
+            else:
+                if self.legal_of("keep"):
+                    out.append(("Keep it", self.keep, "someone else could place it"))
+                if self.legal_of("shift"):
+                    out.append(("Emergency move", self.start_shift, "shift 1 or 2 of your cards"))
+        buttons = []
+        for rect, (label, action, sub) in zip(BUTTON_RECTS, out):
+            buttons.append(Button(rect, label, action, sub=sub, primary=True, px=32))
+        return buttons
+
+    def keep(self) -> None:
+        actions = self.legal_of("keep")
+        if actions:
+            self.submit(actions[0])
+
+    def start_shift(self) -> None:
+        if self.legal_of("shift"):
+            self.shift = ShiftPlan()
+            self.play("click", 0.6)
+            sources = sorted({int(a["moves"][0][0]) for a in self.legal_of("shift")})  # type: ignore[index]
+            self.focus = ("row", sources[0]) if sources else self.focus
+
+    def cancel_shift(self) -> None:
+        self.shift = None
+        self.play("click", 0.5)
+        self.relayout()
+        self.focus = self.default_focus()
+
+    def shift_sequences(self) -> list[tuple[tuple[int, int], ...]]:
+        return [tuple((int(m[0]), int(m[1])) for m in a["moves"]) for a in self.legal_of("shift")]  # type: ignore[union-attr]
+
+    def shift_preview(self) -> dict[int, int] | None:
+        """Slot -> slot where each of the viewer's placed cards shows while a shift is planned."""
+        if self.shift is None or not self.shift.moves:
+            return None
+        where = {slot: slot for slot in range(SLOTS)}
+        for source, target in self.shift.moves:
+            origin = next(k for k, v in where.items() if v == source)
+            where[origin] = target
+        return where
+
+    def shift_row(self) -> list[str | None]:
+        row = list(self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0])
+        for source, target in (self.shift.moves if self.shift else []):
+            row[target], row[source] = row[source], None
+        return row
+
+    def shift_targets(self, source: int) -> list[int]:
+        done = tuple(self.shift.moves) if self.shift else ()
+        return sorted({seq[len(done)][1] for seq in self.shift_sequences()
+                       if len(seq) > len(done) and seq[:len(done)] == done and seq[len(done)][0] == source})
+
+    def shift_sources(self) -> list[int]:
+        done = tuple(self.shift.moves) if self.shift else ()
+        return sorted({seq[len(done)][0] for seq in self.shift_sequences()
+                       if len(seq) > len(done) and seq[:len(done)] == done})
+
+    def shift_pick(self, slot: int) -> None:
+        """Tap or confirm on a slot while planning: choose a card, then the free slot beside it."""
+        if self.shift is None:
+            return
+        if self.shift.source is None or slot == self.shift.source:
+            if slot == self.shift.source:
+                self.shift.source = None
+            elif slot in self.shift_sources():
+                self.shift.source = slot
+                self.play("focus", 0.5)
+            else:
+                self.play("invalid", 0.6)
+            return
+        if slot in self.shift_targets(self.shift.source):
+            self.shift.moves.append((self.shift.source, slot))
+            self.shift.source = None
+            self.play("slide", 0.6)
+            self.relayout()
+            if len(self.shift.moves) == 2 or not self.shift_sources():
+                self.submit_shift()
+        elif slot in self.shift_sources():
+            self.shift.source = slot
+        else:
+            self.play("invalid", 0.6)
+
+    def submit_shift(self) -> None:
+        if self.shift is None or not self.shift.moves:
+            return
+        wanted = tuple(self.shift.moves)
+        for action in self.legal_of("shift"):
+            if tuple((int(m[0]), int(m[1])) for m in action["moves"]) == wanted:  # type: ignore[union-attr]
+                self.submit(action)
+                return
+        self.submit(Action.make(self.viewer or 0, "shift", moves=wanted))  # refused: the engine says why
+
+    # --- moves -----------------------------------------------------------------------------------
+    def draw_from(self, position: int) -> None:
+        action = Action.make(self.viewer or 0, "draw", position=position)
+        if action in self.legal:
+            self.submit(action)
+
+    def place_on(self, slot: int) -> None:
+        """Submit even a wrong slot: the engine says why it is wrong and the card snaps back."""
+        self.submit(Action.make(self.viewer or 0, "place", slot=slot))
+
+    def reorder(self, source: int, target: int) -> bool:
+        hand = self.hands.get(self.viewer, [])
+        if source == target or not (0 <= source < len(hand) and 0 <= target < len(hand)):
+            return False
+        if not self.can_reorder():
+            self.play("invalid", 0.5)
+            self.app.toast("Wait a moment: a card is moving in your hand.", "info")
+            return False
+        hand.insert(target, hand.pop(source))
+        self.reorders_in_flight += 1
+        self.relayout()
+        self.play("slide", 0.5)
+        self.submit(Action.make(self.viewer or 0, "reorder", **{"from": source, "to": target}))
+        return True
+
+    # --- input -----------------------------------------------------------------------------------
+    def zones(self) -> list[str]:
+        zones = []
+        if self.picking:
+            zones.append("pick")
+        if self.placing or (self.shift is not None and self.can_act):
+            zones.append("row")
+        if self.buttons():
+            zones.append("button")
+        if self.hands.get(self.viewer):
+            zones.append("hand")
+        return zones
+
+    def zone_size(self, zone: str) -> int:
+        if zone == "pick":
+            return len(self.hands.get(self.victim, []))
+        if zone == "row":
+            return SLOTS
+        if zone == "button":
+            return len(self.buttons())
+        if zone == "hand":
+            return len(self.hands.get(self.viewer, []))
+        return 0
+
+    def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is None and intent.kind == "back":
+            if self.drag is not None:
+                self.drag = None
+                self.relayout()
+                return
+            if self.carrying or self.selected_hand is not None:
+                self.carrying, self.selected_hand = False, None
+                self.play("click", 0.4)
+                return
+            if self.shift is not None:
+                if self.shift.source is not None:
+                    self.shift.source = None
+                else:
+                    self.cancel_shift()
+                return
+        super().handle(intent)
+
+    def handle_table(self, intent: Intent) -> None:
+        kind = intent.kind
+        if intent.pos is not None:
+            self.pointer(intent)
+        elif kind in ("up", "down", "left", "right"):
+            self.move_focus(kind)
+        elif kind == "confirm":
+            if self.focus is not None:
+                self.activate(self.focus)
+        elif kind in ("prev", "next"):
+            self.shoulder(-1 if kind == "prev" else 1)
+
+    def move_focus(self, direction: str) -> None:
+        zones = self.zones()
+        if not zones:
+            return
+        if self.focus is None or self.focus[0] not in zones:
+            self.focus = self.default_focus() or (zones[0], 0)
+            return
+        zone, index = self.focus
+        if self.carrying and zone == "hand" and direction in ("left", "right"):
+            step = -1 if direction == "left" else 1
+            if self.reorder(index, index + step):
+                self.focus = ("hand", index + step)
+                self.selected_hand = index + step
+            return
+        if direction in ("left", "right"):
+            size = self.zone_size(zone)
+            step = -1 if direction == "left" else 1
+            index = max(0, min(size - 1, index + step))
+            if zone == "row" and self.placing and self.shift is None:
+                legal = sorted(int(a["slot"]) for a in self.legal_of("place"))
+                ahead = [s for s in legal if (s - self.focus[1]) * step > 0]
+                if ahead:
+                    index = ahead[0] if step > 0 else ahead[-1]
+            self.focus = (zone, index)
+        else:
+            order = zones.index(zone) + (-1 if direction == "up" else 1)
+            if not 0 <= order < len(zones):
+                return
+            zone = zones[order]
+            size = self.zone_size(zone)
+            self.focus = (zone, min(size - 1, size // 2 if zone in ("pick", "hand") else 0))
+            if zone == "row":
+                self.focus = self.default_focus() if self.placing else ("row", (self.shift_sources() or [0])[0])
+            self.carrying = False
+        self.play("focus", 0.35)
+
+    def activate(self, target: Target) -> None:
+        zone, index = target
+        if zone == "pick" and self.picking:
+            self.draw_from(index)
+        elif zone == "row":
+            if self.shift is not None:
+                self.shift_pick(index)
+            elif self.placing:
+                self.place_on(index)
+        elif zone == "button":
+            buttons = self.buttons()
+            if 0 <= index < len(buttons):
+                self.play("click", 0.7)
+                buttons[index].activate()
+        elif zone == "hand":
+            if self.carrying:
+                self.carrying, self.selected_hand = False, None
+                self.play("place", 0.4)
+            elif self.legal_of("reorder"):
+                self.carrying, self.selected_hand = True, index
+                self.play("click", 0.5)
+        elif zone == "pending" and self.legal_of("keep") and not self.legal_of("place"):
+            self.keep()
+
+    def shoulder(self, step: int) -> None:
+        """LB/RB (Q/E, Page Up/Down): move the focused hand card one place (RULING TT-3b)."""
+        hand = self.hands.get(self.viewer, [])
+        if not hand:
+            return
+        if self.focus is None or self.focus[0] != "hand":
+            self.focus = ("hand", self.selected_hand if self.selected_hand is not None else len(hand) // 2)
+            self.play("focus", 0.35)
+            return
+        index = self.focus[1]
+        if self.reorder(index, index + step):
+            self.focus = ("hand", index + step)
+            if self.selected_hand is not None:
+                self.selected_hand = index + step
+
+    # pointer --------------------------------------------------------------------------------------
+    def hit(self, pos: Pos) -> Target | None:
+        if MENU_RECT.collidepoint(pos):
+            return ("menu", 0)
+        for index, button in enumerate(self.buttons()):
+            if button.rect.collidepoint(pos):
+                return ("button", index)
+        if self.pending is not None and self.can_act and self.pending.contains(pos):
+            return ("pending", 0)
+        if self.picking:
+            for index in reversed(range(len(self.hands.get(self.victim, [])))):
+                if self.hands[self.victim][index].contains(pos):
+                    return ("pick", index)
+        hand = self.hands.get(self.viewer, [])
+        for index in reversed(range(len(hand))):
+            if hand[index].contains(pos):
+                return ("hand", index)
+        geo = self.geometry.get(self.viewer)
+        if geo is not None:
+            for index, rect in enumerate(geo.slots):
+                if rect.inflate(8, 8).collidepoint(pos):
+                    return ("row", index)
+        return None
+
+    def sprite_of(self, target: Target) -> CardSprite | None:
+        zone, index = target
+        if zone == "pick":
+            hand = self.hands.get(self.victim, [])
+        elif zone == "hand":
+            hand = self.hands.get(self.viewer, [])
+        elif zone == "pending":
+            return self.pending
+        elif zone == "row" and self.shift is not None:
+            row = self.rows.get(self.viewer, [])
+            preview = self.shift_preview() or {}
+            inverse = {v: k for k, v in preview.items()} if preview else {}
+            origin = inverse.get(index, index)
+            return row[origin] if 0 <= origin < len(row) else None
+        else:
+            return None
+        return hand[index] if 0 <= index < len(hand) else None
+
+    def pointer(self, intent: Intent) -> None:
+        pos = intent.pos
+        assert pos is not None
+        kind = intent.kind
+        if kind == "hover":
+            target = self.hit(pos)
+            self.hover = target
+            if target is not None and target[0] in self.zones() and target != self.focus:
+                self.focus = target
+            return
+        if kind == "point":
+            self.press = self.hit(pos)
+            return
+        if kind == "release":
+            target, self.press = self.press, None
+            if target is not None and self.hit(pos) == target:
+                self.tap(target)
+            return
+        if kind == "drag_start":
+            self.start_drag(pos)
+        elif kind == "drag_move" and self.drag is not None:
+            self.drag.pos = pos
+            if self.drag.sprite is not None:
+                self.drag.sprite.pos.set((pos[0] + self.drag.offset[0], pos[1] + self.drag.offset[1]))
+        elif kind == "drag_end":
+            self.end_drag(pos)
+
+    def tap(self, target: Target) -> None:
+        zone, index = target
+        self.focus = target if zone != "pending" else self.focus
+        if zone == "hand":
+            if self.selected_hand is None:
+                if self.legal_of("reorder"):
+                    self.selected_hand = index
+                    self.play("click", 0.4)
+            elif self.selected_hand == index:
+                self.selected_hand, self.carrying = None, False
+            else:
+                source, self.selected_hand, self.carrying = self.selected_hand, None, False
+                self.reorder(source, index)
+            return
+        if zone == "menu":
+            self._pause()
+            return
+        self.activate(target)
+
+    def start_drag(self, pos: Pos) -> None:
+        target = self.press
+        self.press = None
+        if target is None:
+            return
+        zone, _ = target
+        allowed = ((zone == "pick" and self.picking) or (zone == "pending" and self.can_act)
+                   or (zone == "hand" and bool(self.legal_of("reorder")))
+                   or (zone == "row" and self.shift is not None and self.can_act))
+        sprite = self.sprite_of(target) if allowed else None
+        if sprite is None:
+            return
+        centre = sprite.pos.current
+        offset = (centre[0] - pos[0], centre[1] - pos[1])  # type: ignore[index]
+        self.drag = Drag(target, sprite, offset, (float(centre[0]), float(centre[1])), pos)  # type: ignore[index]
+        sprite.angle.to(0.0, 0.1)
+        sprite.set_focus(False)
+        self.selected_hand, self.carrying = None, False
+        self.play("slide", 0.4)
+
+    def end_drag(self, pos: Pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        zone, index = drag.target
+        acted = False
+        if zone == "pick":
+            moved = math.hypot(pos[0] - drag.origin[0], pos[1] - drag.origin[1])
+            if moved >= DROP_DRAW_DISTANCE and self.picking:
+                self.draw_from(index)
+                acted = True
+        elif zone == "pending":
+            target = self.hit(pos)
+            if target is not None and target[0] == "row" and self.legal_of("place"):
+                self.place_on(target[1])  # a wrong slot is refused and on_error snaps the card back
+                acted = True
+            elif target is not None and target[0] == "hand" and self.legal_of("keep"):
+                self.keep()
+                acted = True
+            elif self.legal_of("keep") and pos[1] > MY_ROW_Y + 90:
+                self.keep()
+                acted = True
+        elif zone == "hand":
+            hand = self.hands.get(self.viewer, [])
+            geo = self.geometry.get(self.viewer)
+            if geo is not None and abs(pos[1] - geo.hand_centre[1]) < 190:
+                targets = self.hand_targets(self.viewer or 0, len(hand))
+                nearest = min(range(len(targets)), key=lambda k: abs(targets[k][0][0] - pos[0]))
+                acted = self.reorder(index, nearest)
+                if acted:
+                    self.focus = ("hand", nearest)
+        elif zone == "row" and self.shift is not None:
+            target = self.hit(pos)
+            source = self.shift_row_index(index)
+            if target is not None and target[0] == "row" and source is not None:
+                self.shift.source = source
+                self.shift_pick(target[1])
+                acted = True
+        if not acted:
+            self.play("slide", 0.3)
+        self.relayout()
+
+    def shift_row_index(self, slot: int) -> int | None:
+        row = self.shift_row()
+        return slot if 0 <= slot < SLOTS and row[slot] is not None else None
+
+    # --- loop ------------------------------------------------------------------------------------
+    def update_table(self, dt: float) -> None:
+        self.time += dt
+        if self.built_for is None and self.shown is not None:
+            self.rebuild()
+        for item in list(self.timeline):
+            item[0] -= dt
+            if item[0] <= 0:
+                self.timeline.remove(item)
+                item[1]()
+        for sprites in self.all_sprites():
+            sprites.update(dt)
+        self.leaving = [s for s in self.leaving if float(s.alpha.current) > 1.0]  # type: ignore[arg-type]
+        self.darkness.update(dt)
+        for herald in self.heralds:
+            herald.age += dt
+        self.heralds = [h for h in self.heralds if not h.done]
+        for spark in self.sparks:
+            spark.update(dt)
+        self.sparks = [s for s in self.sparks if s.life > 0 and s.y < CANVAS_H + 40]
+        if self.winner_seat is not None:
+            self.win_glow += dt
+        self.update_focus_lift()
+
+    def all_sprites(self) -> list[CardSprite]:
+        out: list[CardSprite] = []
+        for hand in self.hands.values():
+            out += hand
+        for row in self.rows.values():
+            out += [s for s in row if s is not None]
+        if self.pending is not None:
+            out.append(self.pending)
+        return out + self.leaving
+
+    def update_focus_lift(self) -> None:
+        lifted: set[int] = set()
+        focus = self.focus
+        if focus is not None and focus[0] in ("pick", "hand") and (self.drag is None):
+            sprite = self.sprite_of(focus)
+            if sprite is not None:
+                lifted.add(id(sprite))
+        if self.selected_hand is not None:
+            sprite = self.sprite_of(("hand", self.selected_hand))
+            if sprite is not None:
+                lifted.add(id(sprite))
+        for seat in (self.viewer, self.victim):
+            for sprite in self.hands.get(seat, []):
+                sprite.set_focus(id(sprite) in lifted)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        if not self.geometry:
+            return
+        for seat, geo in self.geometry.items():
+            if geo.panel is not None:
+                self.draw_panel(surface, seat, geo)
+        self.draw_my_row_frame(surface)
+        for seat, geo in self.geometry.items():
+            self.draw_wells(surface, seat, geo)
+        for seat, row in self.rows.items():
+            for sprite in row:
+                if sprite is not None and (self.drag is None or sprite is not self.drag.sprite):
+                    sprite.draw(surface, alpha)
+        self.draw_row_marks(surface)
+        self.draw_pile(surface)
+        for seat, hand in self.hands.items():
+            if self.mine(seat) or (seat == self.victim and self.picking):
+                continue
+            for sprite in hand:
+                sprite.draw(surface, alpha)
+        self.draw_log(surface)
+        for sprite in self.hands.get(self.viewer, []):
+            if self.drag is None or sprite is not self.drag.sprite:
+                sprite.draw(surface, alpha)
+        self.draw_hand_focus(surface, alpha)
+        darkness = float(self.darkness.value_at(alpha))  # type: ignore[arg-type]
+        if darkness > 1:
+            dim_screen(surface, darkness)
+        self.draw_centre(surface, alpha, darkness)
+        for sprite in self.leaving:
+            sprite.draw(surface, alpha)
+        self.draw_buttons(surface)
+        if self.drag is not None and self.drag.sprite is not None:
+            self.draw_drop_hint(surface)
+            self.drag.sprite.draw(surface, alpha)
+        for spark in self.sparks:
+            pygame.draw.rect(surface, spark.colour, (int(spark.x), int(spark.y), spark.size, spark.size))
+        self.draw_hint_bar(surface)
+        self.draw_menu_button(surface)
+
+    def draw_panel(self, surface: pygame.Surface, seat: int, geo: Geometry) -> None:
+        panel = geo.panel
+        assert panel is not None
+        view = self.view
+        active = view.get("turn") == seat and self.shown is not None and self.shown.outcome is None
+        could = seat in view.get("who_could_place", []) and bool(view.get("pending"))
+        border = P.BRASS if active else (P.GOOD if could else (70, 74, 96))
+        surface.blit(panel_surface(panel.size, 22, (14, 16, 34, 200), border, 3 if (active or could) else 2),
+                     panel.topleft)
+        name = self.name_of(seat)
+        px = fit_px(name, "ui-bold", 30, panel.width // 2 - 40)
+        surface.blit(text_surface(name, "ui-bold", px, P.BRASS_LIGHT if active else P.IVORY), (panel.x + 22, panel.y + 10))
+        x = panel.x + 22 + text_surface(name, "ui-bold", px, P.IVORY).get_width() + 14
+        if active:
+            tag = text_surface("PLAYING", "display", 28, P.BRASS)
+            surface.blit(tag, (x, panel.y + 12))
+            x += tag.get_width() + 14
+        if seat == self.victim and self.viewer == view.get("turn"):
+            tag = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
+            surface.blit(tag, (x, panel.y + 12))
+        size = int(view.get("hand_size", [0] * self.seats)[seat])
+        count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", 24, P.IVORY_DIM)
+        right = panel.right - 22
+        surface.blit(count, count.get_rect(topright=(right, panel.y + 14)))
+        right -= count.get_width() + 12
+        ghosts = int(view.get("ghost_holders", [0] * self.seats)[seat])
+        if ghosts:
+            icon = ghost_icon(24)
+            for k in range(ghosts):
+                surface.blit(icon, icon.get_rect(topright=(right - k * 28, panel.y + 8)))
+            right -= ghosts * 28 + 8
+        if not view.get("completable", [True] * self.seats)[seat]:
+            warn = text_surface("STUCK", "display", 26, P.WARNING)
+            surface.blit(warn, warn.get_rect(topright=(right, panel.y + 14)))
+        if could:
+            tag = text_surface("could place it", "ui-bold", 22, P.GOOD)
+            surface.blit(tag, tag.get_rect(midbottom=(panel.centerx, panel.bottom - 4)))
+
+    def draw_my_row_frame(self, surface: pygame.Surface) -> None:
+        geo = self.geometry.get(self.viewer)
+        if geo is None:
+            return
+        view = self.view
+        me = self.viewer or 0
+        first, last = geo.slots[0], geo.slots[-1]
+        label = "YOUR ROW" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S ROW"
+        surface.blit(text_surface(label, "display", 30, P.IVORY_DIM), (first.x, first.y - 36))
+        x = first.x + text_surface(label, "display", 30, P.IVORY_DIM).get_width() + 16
+        ghosts = int(view.get("ghost_holders", [0] * self.seats)[me]) if view else 0
+        if view and not view.get("completable", [True] * self.seats)[me] and None in view["rows"][me]:
+            warn = text_surface("CAN NO LONGER BE COMPLETED", "display", 30, P.WARNING)
+            surface.blit(warn, (x, first.y - 36))
+        if self.winner_seat is not None:
+            return
+        if view.get("turn") == me and self.shown is not None and self.shown.outcome is None:
+            mark = text_surface("YOUR TURN", "display", 30, P.BRASS_LIGHT)
+            surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
+        del ghosts
+
+    def draw_wells(self, surface: pygame.Surface, seat: int, geo: Geometry) -> None:
+        width = geo.slots[0].width
+        well = slot_well(width)
+        for rect in geo.slots:
+            surface.blit(well, rect.topleft)
+        if self.winner_seat == seat:
+            pulse = 0.5 + 0.5 * math.sin(self.win_glow * 5.0)
+            glow = slot_glow(rect.size, P.BRASS_LIGHT)
+            glow.set_alpha(int(150 + 105 * pulse))
+            for rect in geo.slots:
+                surface.blit(glow, (rect.x - 14, rect.y - 14))
+            glow.set_alpha(None)
+
+    def lit_slots(self) -> tuple[int | None, list[int]]:
+        """(seat, slots) lit on the table: where the pending card may go (RULING TT-4)."""
+        view = self.view
+        if not view.get("pending") or self.shown is None or self.shown.outcome is not None:
+            return None, []
+        return int(view.get("turn", 0)), [int(s) for s in view.get("legal_slots", [])]
+
+    def draw_row_marks(self, surface: pygame.Surface) -> None:
+        seat, slots = self.lit_slots()
+        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        if seat is not None and seat in self.geometry and self.shift is None and not self.animating_pending():
+            geo = self.geometry[seat]
+            size = geo.slots[0].size
+            glow = slot_glow(size, P.GOOD)
+            glow.set_alpha(int(140 + 115 * pulse))
+            for slot in slots:
+                rect = geo.slots[slot]
+                surface.blit(glow, (rect.x - 14, rect.y - 14))
+                mark = chevron(max(16, rect.width // 3), P.GOOD)
+                surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.centery + rect.height // 4)))
+            glow.set_alpha(None)
+            if self.mine(seat):
+                dark = veil(size, 150)
+                for slot, card in enumerate(self.view["rows"][seat]):
+                    if slot not in slots:
+                        surface.blit(dark, geo.slots[slot].topleft)
+        if self.shift is not None:
+            geo = self.geometry.get(self.viewer)
+            if geo is None:
+                return
+            size = geo.slots[0].size
+            if self.shift.source is None:
+                lit, colour = self.shift_sources(), P.WARNING
+            else:
+                lit, colour = self.shift_targets(self.shift.source), P.GOOD
+                rect = geo.slots[self.shift.source]
+                draw_focus(surface, rect, 10)
+            glow = slot_glow(size, colour)
+            glow.set_alpha(int(140 + 115 * pulse))
+            for slot in lit:
+                rect = geo.slots[slot]
+                surface.blit(glow, (rect.x - 14, rect.y - 14))
+            glow.set_alpha(None)
+        focus = self.focus
+        if focus is not None and focus[0] == "row" and self.viewer in self.geometry:
+            draw_focus(surface, self.geometry[self.viewer].slots[focus[1]], 10)
+
+    def animating_pending(self) -> bool:
+        return self.pending is not None and self.pending.pos.moving and self.drag is None
+
+    def draw_pile(self, surface: pygame.Surface) -> None:
+        view = self.view
+        count = int(view.get("draw_count", 0))
+        stack = pile_stack(110)
+        if count:
+            surface.blit(stack, stack.get_rect(center=(round(PILE_POS[0]), round(PILE_POS[1]))))
+        else:
+            well = slot_well(110)
+            surface.blit(well, well.get_rect(center=(round(PILE_POS[0]), round(PILE_POS[1]))))
+        number = text_surface(str(count), "display", 64, P.IVORY)
+        surface.blit(number, number.get_rect(midleft=(PILE_POS[0] + 78, PILE_POS[1] - 22)))
+        label = text_surface("DRAW PILE", "display", 26, P.IVORY_DIM)
+        surface.blit(label, label.get_rect(midleft=(PILE_POS[0] + 80, PILE_POS[1] + 22)))
+        out = view.get("out_of_game", [])
+        if out:
+            hours = ", ".join(f"{hour_of(c):02d}" for c in sorted(out)[-6:])
+            line = text_surface(f"Out of the game: {hours}", "ui", 20, P.IVORY_DIM)
+            surface.blit(line, line.get_rect(midleft=(PILE_POS[0] - 60, PILE_POS[1] + 100)))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_surface(LOG_RECT.size, 18, (10, 12, 28, 170)), LOG_RECT.topleft)
+        surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
+        lines: list[str] = []
+        for entry in reversed(self.log):
+            wrapped = wrap(entry, "ui", 21, LOG_RECT.width - 36)
+            lines = wrapped + lines
+            if len(lines) >= LOG_LINES:
+                break
+        lines = lines[-LOG_LINES:]
+        y = LOG_RECT.y + 46
+        for k, line in enumerate(lines):
+            colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
+            surface.blit(text_surface(line, "ui", 21, colour), (LOG_RECT.x + 18, y))
+            y += 29
+
+    def draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
+        focus = self.focus
+        if focus is None or focus[0] not in ("hand", "pick") or self.drag is not None:
+            return
+        if focus[0] == "pick" and not self.picking:
+            return
+        sprite = self.sprite_of(focus)
+        if sprite is None:
+            return
+        if focus[0] == "hand":
+            draw_focus(surface, sprite.draw_rect(alpha), 10)
+            sprite.draw(surface, alpha)  # the focused card on top of its neighbours
+            if self.carrying:
+                self.draw_carry_arrows(surface, sprite.draw_rect(alpha))
+
+    def draw_carry_arrows(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        for side in (-1, 1):
+            x = rect.centerx + side * (rect.width // 2 + 22)
+            pts = [(x + side * 14, rect.centery), (x - side * 6, rect.centery - 18), (x - side * 6, rect.centery + 18)]
+            pygame.draw.polygon(surface, P.BRASS_LIGHT, pts)
+
+    def draw_centre(self, surface: pygame.Surface, alpha: float, darkness: float) -> None:
+        if self.picking:
+            hand = self.hands.get(self.victim, [])
+            focus_sprite = self.sprite_of(self.focus) if self.focus and self.focus[0] == "pick" else None
+            for sprite in hand:
+                if self.drag is None or sprite is not self.drag.sprite:
+                    sprite.draw(surface, alpha)
+            if focus_sprite is not None and (self.drag is None or focus_sprite is not self.drag.sprite):
+                draw_focus(surface, focus_sprite.draw_rect(alpha), 10)
+                focus_sprite.draw(surface, alpha)
+        if self.pending is not None and (self.drag is None or self.pending is not self.drag.sprite):
+            if is_ghost(self.pending.key) and self.pending.face_up:
+                glow = radial_alpha(420, P.TT_GHOST_GLOW, 150, 1.6)
+                x, y = self.pending.pos.value_at(alpha)  # type: ignore[misc]
+                surface.blit(glow, glow.get_rect(center=(round(x), round(y))))
+            self.pending.draw(surface, alpha)
+            if self.focus is not None and self.focus[0] == "pending":
+                draw_focus(surface, self.pending.draw_rect(alpha), 12)
+        self.draw_herald(surface)
+
+    def prompt(self) -> str:
+        """What the person at the screen should do now, in a few words."""
+        view = self.view
+        if self.shown is None or self.shown.outcome is not None or not view:
+            return ""
+        turn = int(view.get("turn", 0))
+        if not self.can_act:
+            if self.viewer in self.local_seats and turn != self.viewer and self.legal_of("reorder"):
+                return f"{self.name_of(turn)} is playing. Rearrange your hand any time."
+            return ""
+        if self.shift is not None:
+            if self.shift.source is None:
+                return "Emergency move: choose a card of your row to shift."
+            return "Now choose the free slot beside it."
+        if self.picking:
+            return f"Pick a card from {self.name_of(self.victim)}'s hand."
+        if self.placing:
+            return f"Place {card_label(str(view.get('pending')))} on a lit slot."
+        if self.legal_of("keep"):
+            return "No slot fits. Someone else could place it: keep it."
+        return ""
+
+    def draw_herald(self, surface: pygame.Surface) -> None:
+        herald = self.heralds[-1] if self.heralds else None
+        if self.picking:  # the fan fills the centre: one line above it
+            text = self.prompt()
+            colour: tuple[int, ...] = P.BRASS_LIGHT
+            if herald is not None and herald.age < herald.seconds - 0.4 and herald.title not in ("",):
+                text = f"{herald.title.title()} \u2014 {herald.lines[0]}" if herald.lines else herald.title
+                colour = herald.colour
+            if text:
+                px = fit_px(text, "ui-bold", 32, 900)
+                image = text_surface(text, "ui-bold", px, colour)
+                box = image.get_rect(center=(int(PICK_CENTRE[0]), int(PICK_CENTRE[1] - 126)))
+                surface.blit(panel_surface((box.width + 48, box.height + 18), 18, P.INK_ALPHA),
+                             (box.x - 24, box.y - 9))
+                surface.blit(image, box)
+            return
+        if herald is not None:
+            if herald.image is None:
+                herald.image = self.render_herald(herald)
+            image = herald.image
+            image.set_alpha(herald.opacity())
+            rise = max(0.0, 1.0 - herald.age / 0.2) * 14
+            surface.blit(image, (HERALD_RECT.x, HERALD_RECT.y + round(rise)))
+            image.set_alpha(None)
+            return
+        text = self.prompt()
+        if text:
+            lines = wrap(text, "ui-bold", 30, HERALD_RECT.width - 40)
+            y = HERALD_RECT.centery - len(lines) * 20
+            for line in lines:
+                image = text_surface(line, "ui-bold", 30, P.BRASS_LIGHT if self.can_act else P.IVORY_DIM)
+                surface.blit(image, image.get_rect(midtop=(HERALD_RECT.centerx, y)))
+                y += 40
+
+    def render_herald(self, herald: Herald) -> pygame.Surface:
+        """Rendered once per announcement; drawn with a fading alpha."""
+        out = alpha_surface(HERALD_RECT.size)
+        out.blit(panel_surface(HERALD_RECT.size, 22, (10, 12, 30, 225), herald.colour, 3), (0, 0))
+        px = fit_px(herald.title, "display", 96, HERALD_RECT.width - 40)
+        title = text_surface(herald.title, "display", px, herald.colour)
+        shadow = text_surface(herald.title, "display", px, (0, 0, 0))
+        y = 14
+        out.blit(shadow, shadow.get_rect(midtop=(HERALD_RECT.width // 2 + 3, y + 4)))
+        out.blit(title, title.get_rect(midtop=(HERALD_RECT.width // 2, y)))
+        y += title.get_height() + 4
+        for line in herald.lines:
+            for part in wrap(line, "ui", 26, HERALD_RECT.width - 40):
+                image = text_surface(part, "ui", 26, P.IVORY)
+                out.blit(image, image.get_rect(midtop=(HERALD_RECT.width // 2, y)))
+                y += 34
+        return out
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        focus = self.focus
+        for index, button in enumerate(self.buttons()):
+            button.draw(surface, focus == ("button", index))
+
+    def draw_drop_hint(self, surface: pygame.Surface) -> None:
+        drag = self.drag
+        if drag is None or drag.target[0] != "pending":
+            return
+        target = self.hit(drag.pos)
+        geo = self.geometry.get(self.viewer)
+        if target is not None and target[0] == "row" and geo is not None:
+            draw_focus(surface, geo.slots[target[1]], 10)
+
+    def draw_hint_bar(self, surface: pygame.Surface) -> None:
+        if self.app is None or self.viewer not in self.local_seats:
+            return
+        device = self.app.input.last_device
+        hints: list[tuple[str, str]] = []
+        if self.picking:
+            hints = [("move", "Choose"), ("confirm", "Draw")]
+        elif self.placing:
+            hints = [("move", "Slot"), ("confirm", "Place")]
+        if self.hands.get(self.viewer) and device in ("keyboard", "gamepad") and not hints:
+            hints = [("page", "Move card"), ("menu", "Menu")]
+        if device in ("keyboard", "gamepad"):
+            draw_hints(surface, device, hints[:2])
+
+    def draw_menu_button(self, surface: pygame.Surface) -> None:
+        """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
+        hovered = self.hover == ("menu", 0)
+        surface.blit(panel_surface(MENU_RECT.size, 16, (20, 22, 44, 220), P.BRASS if hovered else (90, 94, 120), 2),
+                     MENU_RECT.topleft)
+        for k in range(3):
+            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
+                             border_radius=2)
+        label = text_surface("Menu", "ui-bold", 26, P.IVORY)
+        surface.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
+
+
+register_table(GAME_ID, TimeAfterTimeTable)
