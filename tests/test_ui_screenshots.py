@@ -49,7 +49,10 @@ def test_table_and_results_screenshots_for_a_game_with_a_table(app, tmp_path, da
         unregister_table("highcard")
 
 
-def test_screenshot_of_a_table_that_has_not_landed_is_a_clear_error(app, tmp_path):
+def test_screenshot_of_a_table_that_has_not_landed_is_a_clear_error(app, tmp_path, monkeypatch):
+    import game.ui.tables
+
+    monkeypatch.setattr(game.ui.tables, "table_scene_for", lambda game_id: None)
     with pytest.raises(SceneError, match="no table scene yet|coming soon"):
         write_screenshot("table", str(tmp_path / "x.png"), game="time-after-time", app=app)
     with pytest.raises(SceneError, match="unknown game"):
