@@ -144,8 +144,14 @@ def run_play(args: argparse.Namespace) -> int:
     from game.ui.app import App
     from game.ui.title import TitleScene
 
+    import pygame
+
     windowed = True if (args.windowed or args.size) else None
-    app = App(windowed=windowed, size=args.size, lan_interfaces=lan_interfaces(args))
+    try:
+        app = App(windowed=windowed, size=args.size, lan_interfaces=lan_interfaces(args))
+    except pygame.error as exc:
+        print(f"play: cannot open a window ({exc}). Is a display available?", file=sys.stderr)
+        return 1
     app.push(TitleScene(app))
     return app.run(quit_after_frames=args.quit_after_frames)
 

@@ -15,7 +15,7 @@ from game.ui.tables import is_playable
 from game.ui.widgets import Widget, draw_focus, panel_surface
 
 TILE_W, TILE_H = 400, 250
-CARD_H = 600
+CARD_H = 580
 
 
 def players_text(info: GameInfo) -> str:
@@ -85,6 +85,10 @@ class GameTile(Widget):
             surface.blit(panel_surface(badge.size, 24, P.WARNING, P.INK, 2), badge.topleft)
             surface.blit(soon, soon.get_rect(center=(badge.centerx, badge.centery + 1)))
         surface.blit(self._text, (rect.x, rect.y + TILE_H))
+        if self.playable:
+            cta = text_surface("PLAY  ›" if focused else "READY TO PLAY", "display", 34,
+                               P.BRASS_LIGHT if focused else P.GOOD)
+            surface.blit(cta, cta.get_rect(bottomleft=(rect.x + 24, rect.bottom - 18)))
         if focused:
             marker = text_surface("▲", "ui-bold", 28, P.BRASS_LIGHT)
             surface.blit(marker, marker.get_rect(midtop=(rect.centerx, self.rect.bottom + 14)))
