@@ -422,6 +422,8 @@ class LostCitiesTable(TableSceneBase):
             for key in list(self.sprites):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
+        if first and not self.log:
+            self.log.append(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
         if first and update.version == 0:
             self.deal_in(0.0)
         else:
@@ -577,6 +579,10 @@ class LostCitiesTable(TableSceneBase):
             self.app.assets.play("deal", 0.8)
         return self.deal_in(0.3)
 
+    def _round_line(self, round_number: int, starter: int) -> str:
+        who = "you start" if starter == self.viewer and len(self.local_seats) == 1 else f"{self.name_of(starter)} starts"
+        return f"Round {round_number}: {who}"
+
     def _log_event(self, event: Event) -> None:
         if event.kind == "deal" and self.log and self.log[-1].startswith(f"Round {event['round']}"):
             return
@@ -685,15 +691,21 @@ class LostCitiesTable(TableSceneBase):
         before = self.focus
         hand = board.hands[self.bottom_seat]
         if self.selected is not None:
+            # the pile sits above your expedition, the hand below it: down from the expedition
+            # (or from the pile when the expedition is closed) puts the card back
             targets = self.legal_targets(self.selected)
-            if direction == "down" and (self.focus is None or self.focus[1] == targets[-1]) \
-                    and self.focus is not None and self.focus[1][0] == "exp" or (direction == "down" and len(targets) == 1):
+            current = self.focus[1] if self.focus is not None and self.focus[0] == "target" else None
+            below = [t for t in targets if t[0] == "exp"]
+            if direction == "down" and (current is None or current[0] == "exp" or not below):
                 self.cancel_selection()
                 return
-            if targets:
-                current = targets.index(self.focus[1]) if self.focus and self.focus[1] in targets else 0
-                step = 1 if direction in ("right", "down") else -1
-                self.focus = ("target", targets[(current + step) % len(targets)])
+            if direction == "down":
+                self.focus = ("target", below[0])
+            elif direction == "up":
+                self.focus = ("target", ("pile", card_colour(self.selected)))
+            elif targets:
+                index = targets.index(current) if current in targets else 0
+                self.focus = ("target", targets[(index + (1 if direction == "right" else -1)) % len(targets)])
         elif self.focus is not None and self.focus[0] == "target":
             sources = [("deck", "") if s == "deck" else ("pile", s) for s in self.draw_sources()]
             if direction == "down" and hand:
