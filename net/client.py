@@ -264,7 +264,7 @@ class RemoteSession(Session):
         welcomed = False
         assert self._outbox is not None
         while not self._outbox.empty():  # requests made while away refer to an old position
-            self._outbox.get_nowait()
+            self._drop_request(self._outbox.get_nowait())
 
         def send(message: Message) -> None:
             if conn.state is not State.CLOSED and not writer.transport.is_closing():
@@ -347,11 +347,17 @@ class RemoteSession(Session):
                 try:
                     send(message)
                 except ProtocolError:  # e.g. an action before the game started: nothing to send
-                    log.debug("dropped %s in state %s", message.TYPE, conn.state.value)
+                    self._drop_request(message)
             if time.monotonic() >= next_ping:
                 next_ping = time.monotonic() + self.ping_interval
                 if conn.state in (State.LOBBY, State.IN_GAME):
                     self.ping_now(send)
+
+    def _drop_request(self, message: Message) -> None:
+        """A move that never reached the host comes back as a refusal, so the UI can offer it again."""
+        if isinstance(message, ActionMsg):
+            self._inbox.put(ErrorMsg("action/stale", "the connection to the host was lost; try again",
+                                     message.action.seat, message.version))
 
     def ping_now(self, send: Callable[[Message], None] | None = None) -> None:
         nonce = next(self._nonces) % 2**32

@@ -28,6 +28,7 @@ class BotDriver:
             for update in session.poll():
                 if update.error_code is not None:
                     self.errors.append((update.seat, update.error_code))
+                    self._submitted.pop(update.seat, None)  # refused: think again on what is current
             for seat in session.local_seats():
                 update = session.latest(seat)
                 if update is None or update.outcome is not None or seat not in update.active or not update.legal:

@@ -371,7 +371,8 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
         restarted, _ = spawn_serve(env, args)
         assert ann.wait_until(lambda: ann.status_text == "", 10) and bob.wait_until(lambda: bob.status_text == "", 10)
         assert ann.latest(0).version == moves_before
-        assert BotDriver([ann, bob]).play(20)
+        driver = BotDriver([ann, bob])
+        assert driver.play(20), (driver.errors, ann.status_text, bob.status_text, ann.latest(0), bob.latest(1))
         deadline = time.monotonic() + 5
         while len(read_save(save).actions) < 6 and time.monotonic() < deadline:  # the writer thread trails
             time.sleep(0.01)
