@@ -22,6 +22,7 @@ BOT_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme", "Felix", "Greta", "Hugo")
 WHO_CHOICES = (("human", "Person here"), ("easy", "Bot · Easy"), ("expert", "Bot · Expert"), ("master", "Bot · Master"))
 ROW_H = 76
 ROW_GAP = 14
+OPTION_H = 104
 LEFT_W = 1120
 RIGHT_X = 1300
 RIGHT_W = 500
@@ -72,10 +73,11 @@ class SeatSetupScene(MenuScene):
         y = top
         for option in self.engine.options:
             index = [value for value, _ in option.choices].index(self.options[option.name])
-            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, ROW_H), option.label, option.choices, index,
-                                  lambda value, name=option.name: self.set_option(name, value), option.help)
+            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, option.choices, index,
+                                  lambda value, name=option.name: self.set_option(name, value), option.help,
+                                  stacked=True)
             widgets.append(cycler)
-            y += ROW_H + ROW_GAP
+            y += OPTION_H + ROW_GAP
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
@@ -132,23 +134,25 @@ class SeatSetupScene(MenuScene):
         self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        draw_background(surface)
+        draw_background(surface, P.GAME_TABLE_TONE.get(self.game_id, "green"))
         draw_heading(surface, self.title, "Who is playing? People at this screen take turns; bots play themselves.")
         if self.engine.options:
             head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
             surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
         head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
-        art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (RIGHT_W, 312)) if self.app else None
-        options_end = 300 + len(self.engine.options) * (ROW_H + ROW_GAP)
-        if art is not None and not self.help_text and options_end + 330 < 850:
-            surface.blit(art, (RIGHT_X, 840 - 312 - 14))
+        options_end = 300 + len(self.engine.options) * (OPTION_H + ROW_GAP)
+        art_h = min(312, 840 - options_end - 16)
+        if self.app is not None and art_h >= 180 and not self.help_text:
+            art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
+            if art is not None:
+                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
         self.group.draw(surface)
         if self.help_text:
             if self._help_cache[0] != self.help_text:
                 lines = wrap(self.help_text, "ui", 24, RIGHT_W)
                 self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
-            y = 300 + len(self.engine.options) * (ROW_H + ROW_GAP) + 8
+            y = 300 + len(self.engine.options) * (OPTION_H + ROW_GAP) + 8
             for image in self._help_cache[1]:
                 surface.blit(image, (RIGHT_X, y))
                 y += 32

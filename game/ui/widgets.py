@@ -225,8 +225,9 @@ class OptionCycler(Widget):
     """One of several choices; left/right or the arrow targets cycle, confirm goes forward."""
 
     def __init__(self, rect: pygame.Rect | Sequence[int], label: str, choices: Sequence[tuple[Any, str]],
-                 index: int, on_change: Callable[[Any], Any], help_text: str = "") -> None:
+                 index: int, on_change: Callable[[Any], Any], help_text: str = "", stacked: bool = False) -> None:
         super().__init__(rect, label)
+        self.stacked = stacked  # label above the value: for long labels in narrow columns
         self.choices = list(choices)
         self.index = max(0, min(index, len(self.choices) - 1))
         self.on_change = on_change
@@ -252,6 +253,12 @@ class OptionCycler(Widget):
         self.cycle(1)
 
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        if self.stacked:
+            right = pygame.Rect(0, 0, 64, 64)
+            right.bottomright = (self.rect.right - 8, self.rect.bottom - 4)
+            left = right.copy()
+            left.left = self.rect.x + 8
+            return left, right
         right = pygame.Rect(0, 0, 64, max(64, self.rect.height - 8))
         right.midright = (self.rect.right - 8, self.rect.centery)
         left = right.copy()
@@ -265,11 +272,19 @@ class OptionCycler(Widget):
         left, right = self._arrows()
         if left.collidepoint(intent.pos):
             self.cycle(-1)
-        elif right.collidepoint(intent.pos) or intent.pos[0] > left.right:
+        elif right.collidepoint(intent.pos) or (intent.pos[0] > left.right and intent.pos[1] >= left.top):
             self.cycle(1)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
-        self._row(surface, focused)
+        if self.stacked:
+            if focused:
+                draw_focus(surface, self.rect)
+            fill = (36, 36, 46, 225) if focused else P.INK_ALPHA
+            surface.blit(panel_surface(self.rect.size, 14, fill), self.rect.topleft)
+            px = fit_px(self.label, "ui", 24, self.rect.width - 40)
+            blit_text(surface, self.label, "ui", px, P.IVORY_DIM, "topleft", (self.rect.x + 24, self.rect.y + 10))
+        else:
+            self._row(surface, focused)
         left, right = self._arrows()
         colour = P.BRASS_LIGHT if focused else P.BRASS
         if not self.enabled or len(self.choices) < 2:
@@ -279,7 +294,7 @@ class OptionCycler(Widget):
         text = self.choices[self.index][1]
         width = right.left - left.right - 12
         px = fit_px(text, "ui-bold", VALUE_PX, width)
-        blit_text(surface, text, "ui-bold", px, P.IVORY, "center", ((left.right + right.left) // 2, self.rect.centery))
+        blit_text(surface, text, "ui-bold", px, P.IVORY, "center", ((left.right + right.left) // 2, left.centery))
 
 
 class TextEntry(Widget):
