@@ -43,7 +43,13 @@ def _leaks(data: Any, secrets: set[str]) -> set[str]:
 
 
 def check_view_and_events(engine: Engine, state: Any, events: list[Event], before_secrets: dict,
-                          seats: list[int | None], where: str) -> None:
+                          seats: list[int | None], where: str, actor: int | None = None) -> None:
+    """Views must hold no secret of their seat. Events must hold nothing that was secret to their
+    seat both before and after the action - except, for the acting seat, what was hidden from every
+    seat before (a card it drew from the deck may be reshuffled out of sight in the same action)."""
+    hidden_from_all: set[str] = set()
+    if before_secrets:
+        hidden_from_all = set.intersection(*(set(v) for v in before_secrets.values()))
     for seat in seats:
         after = engine.secrets(state, seat)
         view = engine.view(state, seat)
@@ -52,6 +58,8 @@ def check_view_and_events(engine: Engine, state: Any, events: list[Event], befor
         if leaked:
             raise ConformanceError(f"{where}: view of seat {seat} leaks {sorted(leaked)[:5]}")
         both = after & before_secrets.get(seat, after)
+        if seat is not None and seat == actor:
+            both -= hidden_from_all
         for event in events_for(events, seat):
             wire = unpack(pack(event.to_wire()))
             if Event.from_wire(wire).to_wire() != event.to_wire():
@@ -105,7 +113,7 @@ def random_playouts(engine: Engine, configs: Iterable[GameConfig], seeds: Iterab
             history.append(action)
             engine.check_invariants(state)
             if check_now:
-                check_view_and_events(engine, state, events, before_secrets, seats, step)
+                check_view_and_events(engine, state, events, before_secrets, seats, step, action.seat)
         final_hash = engine.state_hash(state)
         if engine.state_hash(engine.replay(config, seed, history)) != final_hash:
             raise ConformanceError(f"{where}: replay does not reproduce the final state hash")
