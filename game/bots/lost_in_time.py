@@ -150,10 +150,7 @@ def placed(timeline: list[str], card: str, direction: str) -> list[str]:
 
 
 class ExpertPolicy:
-    """The expert's scoring, shared by ExpertBot and master's rollouts."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+    """The expert's scoring, shared by ExpertBot and master's rollouts. Deterministic: no chance."""
 
     def length_weight(self, table: Table) -> float:
         lead = max(len(t) for t in table.timelines)
@@ -312,7 +309,7 @@ class ExpertBot:
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         self.engine, self.seat = engine, seat
-        self.policy = ExpertPolicy(Rng.from_seed(seed, f"lit-expert{seat}"))
+        self.policy = ExpertPolicy()
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         return self.policy.choose(Table.from_view(view), legal)
@@ -328,7 +325,7 @@ class MasterBot:
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         self.engine, self.seat = engine, seat
         self.rng = Rng.from_seed(seed, f"lit-master{seat}")
-        self.policy = ExpertPolicy(Rng.from_seed(seed, f"lit-master-rollout{seat}"))
+        self.policy = ExpertPolicy()
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         if len(legal) == 1:
