@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ctypes
 import glob
-import os
 from pathlib import Path
 
 import pygame

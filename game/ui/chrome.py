@@ -18,10 +18,14 @@ CANVAS_W, CANVAS_H = 1920, 1080
 MARGIN = 120
 
 HINT_GLYPHS = {
-    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P"},
-    "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc"},
-    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start"},
-    "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button"},
+    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P",
+                 "updown": "Up / Down", "leftright": "Left / Right"},
+    "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc",
+              "updown": "Click", "leftright": "Wheel"},
+    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start",
+                "updown": "D-pad up / down", "leftright": "D-pad left / right"},
+    "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button",
+              "updown": "Tap", "leftright": "Tap arrows"},
 }
 
 

@@ -10,9 +10,8 @@ from game.ui.chrome import CANVAS_W, MenuScene, back_button, draw_background, dr
 from game.ui.look import palette as P
 from game.ui.look.draw import drop_shadow
 from game.ui.look.fonts import text_surface, wrap
-from game.ui.widgets import fit_px
 from game.ui.tables import is_playable
-from game.ui.widgets import Widget, draw_focus, panel_surface
+from game.ui.widgets import Widget, draw_focus, fit_px, panel_surface
 
 TILE_W, TILE_H = 400, 250
 CARD_H = 580

@@ -13,9 +13,8 @@ from game.core.types import Outcome
 from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
-from game.ui.widgets import fit_px
 from game.ui.tween import MOTION
-from game.ui.widgets import Button, panel_surface
+from game.ui.widgets import Button, fit_px, panel_surface
 
 COUNT_UP_SECONDS = 1.2
 PARTICLE_COLOURS = (P.BRASS, P.BRASS_LIGHT, P.IVORY, P.GOOD, P.LC_BLUE, P.LC_RED)

@@ -10,28 +10,31 @@ from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
+from game.ui.rules_pictures import card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
 from game.ui.widgets import Button, ListView, panel_surface
 
 LIST_W = 440
-PANEL = pygame.Rect(MARGIN + LIST_W + 40, 250, 1920 - 2 * MARGIN - LIST_W - 40, 690)
+PANEL = pygame.Rect(MARGIN + LIST_W + 40, 250, 1920 - 2 * MARGIN - LIST_W - 40, 730)
 TEXT_X = 64
 TEXT_W = 960  # about 70 characters of 28 px Inter per line (ART.md: 55-75)
 BODY_PX = 28
 LINE_H = 42
 PARA_GAP = 16
 TITLE_PX = 64
+PICTURE_BAND = 250  # px kept free on "The cards" pages for a strip of card pictures
 
 
 Screen = tuple[str, list[tuple[str, str, bool]]]  # (section title, [(kind, text, first line of bullet)])
 
 
-def paginate(doc: RulesDoc, height: int) -> list[Screen]:
-    """Flow each section's blocks into screens of `height` px of body text."""
+def paginate(doc: RulesDoc, height: int, picture_height: int = 0) -> list[Screen]:
+    """Flow each section's blocks into screens of `height` px of body text; the card pages keep
+    `picture_height` px free for pictures of the cards."""
     screens: list[Screen] = []
     for page in doc.pages:
         lines: list[tuple[str, str, bool]] = []
-        used = 0
+        used = picture_height if is_picture_page(page.title) else 0
         for kind, text in page.blocks:
             width = TEXT_W - (40 if kind == "bullet" else 0)
             wrapped = wrap(text, "ui", BODY_PX, width) or [""]
@@ -49,7 +52,7 @@ def paginate(doc: RulesDoc, height: int) -> list[Screen]:
 
 class RulesScene(MenuScene):
     name = "rules"
-    hints = (("move", "Game"), ("page", "Page"), ("back", "Back"))
+    hints = (("updown", "Game"), ("leftright", "Page"), ("back", "Back"))
 
     def __init__(self, app=None, game_id: str | None = None) -> None:
         super().__init__(app)
@@ -64,7 +67,9 @@ class RulesScene(MenuScene):
         if index not in self.docs:
             info = GAMES[index]
             doc = load_rules(info.game_id, info.title, info.pitch)
-            self.docs[index] = (doc, paginate(doc, PANEL.height - 230))
+            pictures = card_pictures(info.game_id) if doc.complete else ()
+            reserve = PICTURE_BAND if pictures else 0
+            self.docs[index] = (doc, paginate(doc, PANEL.height - 300, reserve))
         return self.docs[index]
 
     def build(self) -> None:
@@ -106,6 +111,10 @@ class RulesScene(MenuScene):
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page < count - 1
 
+    def _first_screen_of(self, title: str) -> int:
+        _, screens = self.doc()
+        return next(i for i, (t, _) in enumerate(screens) if t == title)
+
     def _screen_surface(self) -> pygame.Surface:
         key = (self.game_index, self.page)
         if key not in self._rendered:
@@ -113,6 +122,10 @@ class RulesScene(MenuScene):
             title, lines = screens[self.page]
             out = pygame.Surface(PANEL.size, pygame.SRCALPHA)
             out.blit(text_surface(doc.title.upper(), "display", 40, P.BRASS_LIGHT), (TEXT_X, 34))
+            back = self.app.assets.image_scaled(f"backs/{GAMES[self.game_index].game_id}", (120, 168)) \
+                if self.app is not None else None
+            if back is not None:  # the game's own card, in the corner beside the text column
+                out.blit(back, (PANEL.width - 48 - back.get_width(), 40))
             out.blit(text_surface(title, "ui-bold", 48, P.IVORY), (TEXT_X, 84))
             y = 168
             for kind, text, first in lines:
@@ -126,6 +139,15 @@ class RulesScene(MenuScene):
                     x += 40
                 out.blit(text_surface(text, "ui", BODY_PX, P.IVORY), (x, y))
                 y += LINE_H
+            pictures = card_pictures(GAMES[self.game_index].game_id) if doc.complete else ()
+            if pictures and is_picture_page(title) and self.page == self._first_screen_of(title):
+                gap = 24
+                total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
+                x = TEXT_X + max(0, (TEXT_W - total) // 2)
+                top = PANEL.height - 110 - PICTURE_BAND + 10
+                for picture in pictures:
+                    out.blit(picture, (x, top))
+                    x += picture.get_width() + gap
             if not doc.complete:
                 note = text_surface("Pictures of the cards and the full rules arrive with the game.", "ui", 24,
                                     P.IVORY_DIM)

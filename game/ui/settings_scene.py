@@ -9,11 +9,10 @@ from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
-from game.ui.widgets import fit_px
 from game.ui.osk import OnScreenKeyboard
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS, WINDOW_SIZES,
                               Settings)
-from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text
+from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
 
 ROW_H = 72
 GAP = 14

@@ -11,7 +11,7 @@ from game.core.engine import Engine
 from game.core.registry import UnknownGame, find_game, game_info
 from game.core.types import GameConfig, IllegalAction, SeatConfig
 from game.session.storage import data_dir
-from game.ui.chrome import CANVAS_W, MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
