@@ -28,7 +28,7 @@ from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hints
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, dim_screen
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
@@ -338,7 +338,7 @@ class TimeAfterTimeTable(TableSceneBase):
             return [((CANVAS_W / 2, CANVAS_H / 2), 0.0, 0.3)] * count
         if seat == self.victim and self.picking:
             max_w = 700.0 if self.seats == 4 else 1000.0
-            fan = fan_layout(count, PICK_CENTRE, PICK_W, max_w, 6.0, 12.0)
+            fan = fan_layout(count, PICK_CENTRE, PICK_W, max_w, 4.0, 5.0)
             return [(pos, angle, PICK_W / BASE_W) for pos, angle in fan]
         if self.mine(seat):
             fan = fan_layout(count, geo.hand_centre, HAND_W, geo.hand_max_w, 7.0, 16.0)
@@ -505,6 +505,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 sprite.flip(True, FLIP_SECONDS, delay)
             return
         hand.insert(len(hand) // 2, sprite)
+        sprite.key = "back"  # from now on it is one back among others
         sprite.flip(False, FLIP_SECONDS, delay)
         targets = self.hand_targets(seat, len(hand))
         geo = self.geometry.get(seat)
@@ -526,7 +527,7 @@ class TimeAfterTimeTable(TableSceneBase):
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             return 0.0
-        return float(handler(event))
+        return MOTION.duration(float(handler(event)))  # the player's animation speed paces the table too
 
     def describe(self, event: Event) -> str:
         if event.kind == "reorder" and self.mine(event.get("seat")):
@@ -1012,21 +1013,23 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.selected_hand = index + step
 
     # pointer --------------------------------------------------------------------------------------
-    def hit(self, pos: Pos) -> Target | None:
+    def hit(self, pos: Pos, ignore: CardSprite | None = None) -> Target | None:
+        """What is under the pointer, topmost first (`ignore`: the card being dragged)."""
         if MENU_RECT.collidepoint(pos):
             return ("menu", 0)
         for index, button in enumerate(self.buttons()):
             if button.rect.collidepoint(pos):
                 return ("button", index)
-        if self.pending is not None and self.can_act and self.pending.contains(pos):
+        if self.pending is not None and self.pending is not ignore and self.can_act and self.pending.contains(pos):
             return ("pending", 0)
         if self.picking:
             for index in reversed(range(len(self.hands.get(self.victim, [])))):
-                if self.hands[self.victim][index].contains(pos):
+                sprite = self.hands[self.victim][index]
+                if sprite is not ignore and sprite.contains(pos):
                     return ("pick", index)
         hand = self.hands.get(self.viewer, [])
         for index in reversed(range(len(hand))):
-            if hand[index].contains(pos):
+            if hand[index] is not ignore and hand[index].contains(pos):
                 return ("hand", index)
         geo = self.geometry.get(self.viewer)
         if geo is not None:
@@ -1131,7 +1134,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.draw_from(index)
                 acted = True
         elif zone == "pending":
-            target = self.hit(pos)
+            target = self.hit(pos, drag.sprite)
             if target is not None and target[0] == "row" and self.legal_of("place"):
                 self.place_on(target[1])  # a wrong slot is refused and on_error snaps the card back
                 acted = True
@@ -1151,7 +1154,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 if acted:
                     self.focus = ("hand", nearest)
         elif zone == "row" and self.shift is not None:
-            target = self.hit(pos)
+            target = self.hit(pos, drag.sprite)
             source = self.shift_row_index(index)
             if target is not None and target[0] == "row" and source is not None:
                 self.shift.source = source
@@ -1536,7 +1539,7 @@ class TimeAfterTimeTable(TableSceneBase):
         drag = self.drag
         if drag is None or drag.target[0] != "pending":
             return
-        target = self.hit(drag.pos)
+        target = self.hit(drag.pos, drag.sprite)
         geo = self.geometry.get(self.viewer)
         if target is not None and target[0] == "row" and geo is not None:
             draw_focus(surface, geo.slots[target[1]], 10)
@@ -1553,7 +1556,24 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.hands.get(self.viewer) and device in ("keyboard", "gamepad") and not hints:
             hints = [("page", "Move card"), ("menu", "Menu")]
         if device in ("keyboard", "gamepad"):
-            draw_hints(surface, device, hints[:2])
+            self.draw_hints_at(surface, device, hints[:2], CANVAS_W - 24, CANVAS_H - 40)
+
+    @staticmethod
+    def draw_hints_at(surface: pygame.Surface, device: str, actions: list[tuple[str, str]], right: int,
+                      y: int) -> None:
+        """chrome.draw_hints, right-aligned at `right` so the hints clear the fanned hand."""
+        glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+        x = right
+        for action, label in reversed(actions):
+            word = text_surface(label, "ui", 24, P.IVORY_DIM)
+            x -= word.get_width()
+            surface.blit(word, (x, y - word.get_height() // 2))
+            key = text_surface(glyphs.get(action, action), "ui-bold", 22, P.INK)
+            box = pygame.Rect(0, 0, key.get_width() + 22, 38)
+            box.midright = (x - 10, y)
+            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
+            surface.blit(key, key.get_rect(center=box.center))
+            x = box.left - 28
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
