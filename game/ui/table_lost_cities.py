@@ -62,6 +62,7 @@ CHIP_SIZE = (128, 42)
 STEP_MAX = 34.0  # an expedition card shows this much of the card under it (its whole number)
 OPPONENT_TOP_LIMIT = 16.0
 BOTTOM_LIMIT = 928.0
+EXPEDITION_ZONE_BOTTOM = 880  # below this a drop means "back into my hand"
 LEFT_X = 40
 LEFT_W = 400
 MENU_RECT = pygame.Rect(LEFT_X, 24, 150, 64)
@@ -160,7 +161,7 @@ class LostCitiesTable(TableSceneBase):
         self.focus: tuple[str, Any] | None = None  # ("hand", key) or ("target", Target)
         self.selected: str | None = None
         self.drag: Drag | None = None
-        self._press: tuple[float, float] | None = None
+        self._draw_spawn: tuple[float, float] | None = None  # where a card dragged off the deck was let go
         self.scoring: RoundScoring | None = None
         self.log: list[str] = []
         self._time = 0.0
@@ -247,7 +248,7 @@ class LostCitiesTable(TableSceneBase):
         """Where a card dropped or tapped means "play it on my expedition" (touch sized)."""
         width = int(self.lane_pitch) - 14
         top = int(DISCARD_Y + LANE_H / 2 + 6)
-        return pygame.Rect(round(self.lane_x(colour) - width / 2), top, width, int(BOTTOM_LIMIT) - top)
+        return pygame.Rect(round(self.lane_x(colour) - width / 2), top, width, EXPEDITION_ZONE_BOTTOM - top)
 
     def pile_zone(self, colour: str) -> pygame.Rect:
         return self.pile_rect(colour).inflate(int(self.lane_pitch) - 14 - LANE_W, 16)
@@ -374,12 +375,13 @@ class LostCitiesTable(TableSceneBase):
         self._fix_focus()
 
     def _sweep(self, sprite: CardSprite, delay: float = 0.0) -> None:
-        """A card leaves the table (a new round): it glides into the deck and fades."""
+        """A card leaves the table (a new round): it turns over and glides onto the deck, where it
+        is dropped once it lies there (no fade: a translucent blit would cost the card its
+        rounded corners, see the report on `CardSprite.draw`)."""
         sprite.set_focus(False)
         sprite.slide_to(DECK_POS, 0.3, delay=delay, angle=0.0, scale=DECK_SCALE)
         if sprite.face_up:
             sprite.flip(False, 0.2, delay)
-        sprite.alpha.to(0.0, 0.12, delay=delay + 0.22)
         sprite.z = 50
         self.leaving.append(sprite)
 
@@ -536,7 +538,8 @@ class LostCitiesTable(TableSceneBase):
             key = str(card) if card and (seat == self.viewer) else self._new_back_key(seat)
             if key in self.sprites:  # a leftover with the same id from an earlier round
                 self.sprites.pop(key)
-            self._make_sprite(key, DECK_POS, DECK_SCALE, False)
+            spawn, self._draw_spawn = (self._draw_spawn or DECK_POS), None
+            self._make_sprite(key, spawn, DECK_SCALE, False)
         else:
             key = str(card)
             pile = self.board.discards.get(source, [])
@@ -773,7 +776,6 @@ class LostCitiesTable(TableSceneBase):
             if key is not None and self.selected is None and self.drag is None:
                 self.focus = ("hand", key)
         elif kind == "point" and intent.pos is not None:
-            self._press = intent.pos
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None:
                 self.focus = ("hand", key)
@@ -810,7 +812,7 @@ class LostCitiesTable(TableSceneBase):
             return
         key = self.hand_key_at(pos)
         target = self.target_at(pos)
-        if key is not None and (target is None or target[0] != "exp" or self.selected is None):
+        if key is not None:  # the hand lies on top of everything it overlaps
             if self.selected == key:
                 self.cancel_selection()
             elif self.can_act and self.phase == "play":
@@ -889,17 +891,14 @@ class LostCitiesTable(TableSceneBase):
             accepted = self.attempt_draw(drag.source)
             self.drag = None
             if accepted:
-                if drag.source == "deck":  # the real card comes with the draw event
-                    sprite = self.sprites.pop(drag.key, None)
-                    if sprite is not None:
-                        self.leaving.append(sprite)
-                        sprite.alpha.to(0.0, 0.1)
+                if drag.source == "deck":  # the real card comes with the draw event, from here
+                    self.sprites.pop(drag.key, None)
+                    self._draw_spawn = (pos[0] - drag.grab[0], pos[1] - drag.grab[1])
                 return
         if drag.source == "deck":
             sprite = self.sprites.pop(drag.key, None)
             if sprite is not None:
-                sprite.slide_to(DECK_POS, SLIDE_SECONDS, angle=0.0)
-                sprite.alpha.to(0.0, 0.05, delay=SLIDE_SECONDS)
+                sprite.slide_to(DECK_POS, SLIDE_SECONDS, angle=0.0, scale=DECK_SCALE)
                 self.leaving.append(sprite)
         self.relayout()
 
@@ -1054,13 +1053,23 @@ class LostCitiesTable(TableSceneBase):
         alpha = int(255 * self._pulse())
         for target in self.lit_targets():
             rect = self.target_rect(target)
-            glow = focus_glow(rect.size, 10)
-            glow.set_alpha(alpha)
-            surface.blit(glow, (rect.x - 14, rect.y - 14))
-            glow.set_alpha(None)
+            ring = self._ring(rect.size)
+            ring.set_alpha(alpha)
+            surface.blit(ring, (rect.x - 14, rect.y - 14))
+            ring.set_alpha(255)  # not None: that would switch off its per-pixel alpha
         if self.focus is not None and self.focus[0] == "target":
             rect = self.target_rect(self.focus[1])
-            surface.blit(focus_glow(rect.size, 10), (rect.x - 14, rect.y - 14))
+            surface.blit(self._ring(rect.size), (rect.x - 14, rect.y - 14))
+
+    def _ring(self, size: tuple[int, int]) -> pygame.Surface:
+        """The brass focus glow with a clear middle, so an empty spot stays readable inside it."""
+        key = (size[0], -size[1])
+        image = self._dim_cache.get(key)
+        if image is None:
+            image = focus_glow(size, 10).copy()
+            image.fill((0, 0, 0, 0), pygame.Rect(14, 14, size[0], size[1]))
+            self._dim_cache[key] = image
+        return image
 
     def _draw_target_marks(self, surface: pygame.Surface) -> None:
         """Over the cards: dim what may not be done (and the card just discarded, ruling LC-3),
@@ -1103,6 +1112,8 @@ class LostCitiesTable(TableSceneBase):
         if key is None or key not in self.sprites or (self.drag is not None and self.drag.key == key):
             return
         sprite = self.sprites[key]
+        if sprite.pos.moving:
+            return
         rect = sprite.draw_rect(alpha)
         surface.blit(focus_glow(rect.size, 10), (rect.x - 14, rect.y - 14))
         sprite.draw(surface, alpha)  # the focused card rides above its neighbours
