@@ -341,7 +341,7 @@ def run_check_scenario(args: argparse.Namespace) -> int:
     try:
         checker = importlib.import_module("game.rules.labyrinth.checker")
     except ModuleNotFoundError as exc:
-        if exc.name and "game.rules.labyrinth".startswith(exc.name) or (exc.name or "").startswith("game.rules.labyrinth"):
+        if exc.name and "game.rules.labyrinth.checker".startswith(exc.name):
             print("check-scenario: the Labyrinth scenario checker has not landed yet "
                   "(game/rules/labyrinth/checker.py)", file=sys.stderr)
             return 2

@@ -71,16 +71,23 @@ def test_simulate_unknown_game_is_a_clear_error(capsys):
     assert "unknown game" in capsys.readouterr().err
 
 
-def test_check_scenario_without_the_checker_says_so(capsys, tmp_path):
-    scenario = tmp_path / "s.toml"
-    scenario.write_text("", encoding="utf-8")
-    try:
-        import game.rules.labyrinth.checker  # noqa: F401
-    except ModuleNotFoundError:
-        assert main.main(["check-scenario", str(scenario)]) == 2
-        assert "has not landed yet" in capsys.readouterr().err
-    else:
-        pytest.skip("the Labyrinth checker exists; its own tests cover it")
+def test_check_scenario_delegates_to_the_labyrinth_checker(monkeypatch, tmp_path):
+    import types
+
+    seen: list[list[str]] = []
+    fake = types.SimpleNamespace(main=lambda argv: seen.append(argv) or 3)
+    monkeypatch.setattr(main.importlib, "import_module", lambda name: fake)
+    assert main.main(["check-scenario", str(tmp_path / "s.toml"), "--budget", "2.5"]) == 3
+    assert seen == [[str(tmp_path / "s.toml"), "--budget", "2.5"]]
+
+
+def test_check_scenario_without_the_checker_says_so(monkeypatch, capsys, tmp_path):
+    def missing(name):
+        raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+    monkeypatch.setattr(main.importlib, "import_module", missing)
+    assert main.main(["check-scenario", str(tmp_path / "s.toml")]) == 2
+    assert "has not landed yet" in capsys.readouterr().err
 
 
 def test_lan_interfaces_from_option_or_environment(monkeypatch):

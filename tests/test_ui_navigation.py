@@ -169,3 +169,29 @@ def test_name_entry_with_keyboard_and_on_screen_keyboard(device, data_dir):
         pad(app, pygame.CONTROLLER_BUTTON_B)  # done
         assert app.scenes.top is scene
     assert app.settings.player_name == ("Zoë" if device == "keyboard" else "A")
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad"])
+def test_rebinding_a_key_and_a_gamepad_button_in_settings(device, data_dir):
+    from game.ui.settings import load_settings
+
+    app = make_app()
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    scene = app.scenes.top
+    row = next(w for w in scene.group.widgets if getattr(w, "intent", None) == "menu")
+    scene.group.set_focus(row)
+    if device == "keyboard":
+        key(app, pygame.K_RETURN)
+        assert row.waiting == "key"
+        key(app, pygame.K_m)
+        assert app.settings.key_bindings["menu"][0] == "m"
+        key(app, pygame.K_ESCAPE)  # leave: saved
+        assert load_settings(print).key_bindings["menu"][0] == "m"
+    else:
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+        assert row.waiting == "pad"
+        pad(app, pygame.CONTROLLER_BUTTON_Y)
+        assert app.settings.pad_bindings["menu"][0] == "y"
+        pad(app, pygame.CONTROLLER_BUTTON_B)
+        assert load_settings(print).pad_bindings["menu"][0] == "y"

@@ -126,10 +126,10 @@ class TitleScene(MenuScene):
         self.has_save = autosave_path().exists()
         entries: list[tuple[str, object, str]] = [("Play", self.play, "")]
         if self.has_save:
-            entries.append(("Continue", self.continue_game, ""))
+            entries.append(("Continue", self.continue_game, self._save_note()))
         entries += [("Settings", self.open_settings, ""), ("Rules", self.open_rules, ""), ("Quit", self.quit, "")]
-        width, height, gap = 500, 84, 18
-        top = 520 if len(entries) == 5 else 560
+        width, height, gap = 500, 84, 16
+        top = 500 if len(entries) == 5 else 540
         buttons = []
         for i, (label, action, sub) in enumerate(entries):
             rect = (CANVAS_W // 2 - width // 2, top + i * (height + gap), width, height)
@@ -140,6 +140,23 @@ class TitleScene(MenuScene):
 
     def resume(self) -> None:
         self.build()
+
+    @staticmethod
+    def _save_note() -> str:
+        """"Lost Cities · 14 moves in" under Continue, so people know what they resume."""
+        from game.core.registry import UnknownGame, game_info
+        from game.session import SaveError, read_save
+
+        try:
+            save = read_save(autosave_path())
+        except SaveError:
+            return "the saved game looks damaged"
+        try:
+            title = game_info(save.config.game).title
+        except UnknownGame:
+            title = save.config.game
+        moves = len(save.actions)
+        return f"{title} · {moves} move{'s' if moves != 1 else ''} in"
 
     # --- actions ---------------------------------------------------------------------------------
     def play(self) -> None:
