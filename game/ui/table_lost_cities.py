@@ -26,13 +26,13 @@ import pygame
 
 from game.core.types import Action, Event
 from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_colour, card_name,
-                                    expedition_score, is_wager, lane_sort_key)
+                                    expedition_score, lane_sort_key)
 from game.session.base import Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
-from game.ui.look.draw import card_height, surface as alpha_surface
+from game.ui.look.draw import card_height
 from game.ui.look.fonts import fit_px, text_surface, wrap
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
@@ -142,10 +142,6 @@ class RoundScoring:
         return max(0.0, min(1.0, (self.time - row * step) / step))
 
 
-def colour_of(target: Target) -> str:
-    return target[1]
-
-
 class LostCitiesTable(TableSceneBase):
     """The table scene of Lost Cities (see the module docstring)."""
 
@@ -164,6 +160,8 @@ class LostCitiesTable(TableSceneBase):
         self._draw_spawn: tuple[float, float] | None = None  # where a card dragged off the deck was let go
         self.scoring: RoundScoring | None = None
         self.log: list[str] = []
+        self._log_total = 0  # lines ever logged (the list itself keeps only the last 40)
+        self._log_wrapped: tuple[int, list[str]] = (-1, [])
         self._time = 0.0
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
@@ -177,10 +175,6 @@ class LostCitiesTable(TableSceneBase):
     @property
     def phase(self) -> str:
         return str(self.view.get("phase", "play"))
-
-    @property
-    def my_turn(self) -> bool:
-        return self.can_act
 
     def seat_label(self, seat: int) -> str:
         if len(self.local_seats) == 1 and seat == self.viewer:
@@ -425,7 +419,7 @@ class LostCitiesTable(TableSceneBase):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
         if first and not self.log:
-            self.log.append(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
+            self.add_log(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
         if first and update.version == 0:
             self.deal_in(0.0)
         else:
@@ -452,19 +446,13 @@ class LostCitiesTable(TableSceneBase):
             sprite.scale.set(DECK_SCALE)
             sprite.angle.set(0.0)
             sprite.face_up = False
-            sprite.z = 500 + n
+            sprite.z = 900 + n  # in flight; back to its resting z once it lands
             self._rest_z[key] = place.z
             sprite.slide_to(place.pos, SLIDE_SECONDS + 0.04, delay=delay + n * step, angle=place.angle,
                             scale=place.scale)
             if place.face_up:
                 sprite.flip(True, FLIP_SECONDS, delay=delay + n * step + 0.06)
-        self.relayout(moving={k: SLIDE_SECONDS for k in order})
-        for n, key in enumerate(order):  # relayout must not restart the staggered slides above
-            sprite = self.sprites[key]
-            place = places[key]
-            sprite.pos.set(DECK_POS)
-            sprite.slide_to(place.pos, SLIDE_SECONDS + 0.04, delay=delay + n * step, angle=place.angle,
-                            scale=place.scale)
+        self._fix_focus(reset=True)
         if self.app is not None:
             self.app.assets.play("shuffle", 0.7)
         return delay + len(order) * step + SLIDE_SECONDS + 0.06
@@ -594,7 +582,11 @@ class LostCitiesTable(TableSceneBase):
         if not solo:
             for seat in (0, 1):
                 line = line.replace(f"Player {seat + 1}", self.name_of(seat))
+        self.add_log(line)
+
+    def add_log(self, line: str) -> None:
         self.log.append(line)
+        self._log_total += 1
         del self.log[:-40]
 
     # --- the scoring panel --------------------------------------------------------------------
@@ -775,6 +767,10 @@ class LostCitiesTable(TableSceneBase):
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None and self.drag is None:
                 self.focus = ("hand", key)
+            elif key is None:
+                target = self.target_at(intent.pos)
+                if target is not None and target in self.lit_targets():
+                    self.focus = ("target", target)
         elif kind == "point" and intent.pos is not None:
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None:
@@ -964,7 +960,8 @@ class LostCitiesTable(TableSceneBase):
         self._draw_chips(surface)
         self._draw_left_panel(surface)
         self._draw_opponent_plate(surface)
-        self._draw_hints(surface)
+        if self.app is None or self.app.scenes.top is self:  # overlays bring their own hints
+            self._draw_hints(surface)
         if self.scoring is not None:
             self._draw_scoring(surface)
 
@@ -1095,7 +1092,7 @@ class LostCitiesTable(TableSceneBase):
                 if pile and colour not in sources:
                     rect = self.pile_rect(colour)
                     surface.blit(self._dim(rect.size), rect.topleft)
-                    self._badge(surface, "JUST DISCARDED", (rect.centerx, rect.bottom + 4), P.WARNING)
+                    self._badge(surface, "JUST DISCARDED", rect.center, P.WARNING)
         if self.focus is not None and self.focus[0] == "target":
             rect = self.target_rect(self.focus[1]).inflate(10, 10)
             pygame.draw.rect(surface, P.BRASS_LIGHT, rect, 4, border_radius=12)
@@ -1223,10 +1220,12 @@ class LostCitiesTable(TableSceneBase):
             surface.blit(text_surface(label, "ui-bold", lpx, ink), (row.x + 58, row.centery - 16))
 
     def _draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        lines: list[str] = []
-        for entry in self.log[-LOG_LINES:]:
-            lines.extend(wrap(entry, "ui", 22, box.width - 40))
-        lines = lines[-8:]
+        if self._log_wrapped[0] != self._log_total:
+            wrapped: list[str] = []
+            for entry in self.log[-LOG_LINES:]:
+                wrapped.extend(wrap(entry, "ui", 22, box.width - 40))
+            self._log_wrapped = (self._log_total, wrapped[-8:])
+        lines = self._log_wrapped[1]
         if not lines:
             return
         height = 24 + len(lines) * 32
@@ -1364,10 +1363,6 @@ class LostCitiesTable(TableSceneBase):
             surface.blit(result, result.get_rect(midleft=(x + 290, y + 2)))
 
 
-def _register() -> None:
-    register_table("lost-cities", LostCitiesTable)
+register_table("lost-cities", LostCitiesTable)
 
-
-_register()
-
-__all__ = ["LostCitiesTable", "Board", "RoundScoring", "is_wager"]
+__all__ = ["LostCitiesTable", "Board", "RoundScoring"]
