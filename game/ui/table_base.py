@@ -306,7 +306,10 @@ class TableSceneBase(Scene):
         draw_background(surface, self.tone)
         name = self.name_of(self.curtain_seat)
         head = text_surface(f"Pass to {name}".upper(), "display", 150, P.IVORY)
-        rect = head.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2 - 60))
+        rect = head.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2 + 40))
+        back = self.app.assets.image_scaled(f"backs/{self.game_id}", (180, 252)) if self.app is not None else None
+        if back is not None:  # the game's card back: the hand stays face down until its owner looks
+            surface.blit(back, back.get_rect(midbottom=(CANVAS_W // 2, rect.top - 10)))
         surface.blit(text_surface(f"Pass to {name}".upper(), "display", 150, (0, 0, 0)), rect.move(6, 8))
         surface.blit(head, rect)
         device = self.app.input.last_device if self.app is not None else "keyboard"
