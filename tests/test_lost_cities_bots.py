@@ -156,10 +156,10 @@ def test_master_stays_within_its_time_and_plays_legally():
         seat = state["turn"]
         legal = ENGINE.legal_actions(state, seat)
         view = ENGINE.view(state, seat)
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: other processes on a busy CI box don't count
         action = (master if seat == 0 else expert).choose(view, legal)
         if seat == 0:
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         assert action in legal
         state, _ = ENGINE.apply(state, action)
     assert times and max(times) < 0.4 and sum(times) / len(times) < 0.2

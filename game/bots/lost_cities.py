@@ -471,7 +471,15 @@ class MasterBot(LostCitiesBot):
             for draw_value, source in draws[:2]:
                 pairs.append((value + draw_value, (kind, c, v, source)))
         pairs.sort(reverse=True)
-        return [pair for _, pair in pairs[: self.candidates]]
+        # the expert's own turn goes first: the search leaves it only on clear evidence
+        kind, c, v = expert_play(table, self.seat)
+        after = table.copy()
+        after.unseen, after.unknown_count = table.unseen, table.unknown_count
+        after._deck_count = table.deck_count()
+        (after.play if kind == PLAY else after.discard)(self.seat, c, v)
+        own = (kind, c, v, expert_draw(after, self.seat))
+        rest = [pair for _, pair in pairs if pair != own]
+        return [own] + rest[: self.candidates - 1]
 
     def determinize(self, table: Table) -> Table:
         """A full table consistent with the view: the unseen cards dealt at random into the
