@@ -99,6 +99,10 @@ def test_event_audience():
     assert private.visible_to(1) and not private.visible_to(0) and not private.visible_to(None)
     assert public.visible_to(None)
     assert "audience" not in private.to_wire()
+    from game.core import SPECTATORS, others
+    twin = Event.make("draw", others(3, 1), seat=1)
+    assert twin.visible_to(None) and twin.visible_to(0) and twin.visible_to(2) and not twin.visible_to(1)
+    assert SPECTATORS not in range(3)
 
 
 def test_outcome_and_config_round_trip():

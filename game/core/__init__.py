@@ -10,15 +10,17 @@ from game.core.types import (
     IllegalAction,
     InvalidAction,
     Outcome,
+    SPECTATORS,
     SeatConfig,
     events_for,
+    others,
     rank_by_score,
 )
 from game.core.wire import WireError, canonical, digest, pack, unpack
 
 __all__ = [
     "Action", "Engine", "Event", "GAMES", "GameConfig", "GameInfo", "IllegalAction", "InvalidAction",
-    "Option", "Outcome", "Rng", "SeatConfig", "UnknownGame", "WireError", "canonical", "digest",
-    "events_for", "find_game", "game_info", "is_available", "pack", "rank_by_score", "replay",
+    "Option", "Outcome", "Rng", "SPECTATORS", "SeatConfig", "UnknownGame", "WireError", "canonical", "digest",
+    "events_for", "find_game", "game_info", "others", "is_available", "pack", "rank_by_score", "replay",
     "state_hash", "unpack",
 ]

@@ -89,8 +89,9 @@ class Action:
 class Event:
     """An animation fact ("card y7 moved from seat 1's hand to the yellow lane").
 
-    `audience` None means every seat and spectators see it; otherwise only those seats do. Engines
-    emit a private event for the seats that may know a secret and a redacted twin for the rest.
+    `audience` None means every seat and spectators see it; otherwise only those seats do, and
+    spectators too when it holds `SPECTATORS`. Engines emit a private event for the seats that may
+    know a secret and a redacted twin for the rest (`others(n, seat)` builds that audience).
     """
 
     kind: str
@@ -115,7 +116,9 @@ class Event:
         return default
 
     def visible_to(self, seat: int | None) -> bool:
-        return self.audience is None or (seat is not None and seat in self.audience)
+        if self.audience is None:
+            return True
+        return (SPECTATORS if seat is None else seat) in self.audience
 
     def to_wire(self) -> dict[str, Any]:
         """The wire form leaves out the audience: it is only ever sent to those who may see it."""
@@ -132,6 +135,15 @@ class Event:
             return cls.make(data["kind"], None, **dict(args))
         except InvalidAction as exc:
             raise WireError(str(exc)) from None
+
+
+SPECTATORS = -1
+"""Put in an Event's audience so spectators see it too (redacted twins usually want it)."""
+
+
+def others(seat_count: int, *excluded: int) -> list[int]:
+    """Every seat but `excluded`, plus spectators: the audience of a redacted twin."""
+    return [s for s in range(seat_count) if s not in excluded] + [SPECTATORS]
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> list[Event]:
