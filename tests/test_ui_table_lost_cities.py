@@ -15,9 +15,11 @@ from game.core.types import Action, GameConfig, SeatConfig
 from game.rules.lost_cities import ENGINE, card_colour
 from game.session import LocalSession
 from game.ui.app import App
+from game.ui.pause import PauseOverlay
 from game.ui.results import ResultsScene
+from game.ui.settings import Settings
 from game.ui.tables import table_scene_for
-from game.ui.table_lost_cities import BOTTOM_LIMIT, DECK_POS, LostCitiesTable
+from game.ui.table_lost_cities import BOTTOM_LIMIT, DECK_POS, MENU_RECT, LostCitiesTable
 from game.ui.tween import MOTION
 
 W, H = 1920, 1080
@@ -25,7 +27,9 @@ W, H = 1920, 1080
 
 @pytest.fixture
 def app(data_dir):
-    application = App(headless=True, size=(W, H), windowed=True)
+    pygame.init()
+    pygame.event.clear()
+    application = App(Settings(), headless=True, size=(W, H), windowed=True)
     speed = MOTION.speed
     yield application
     MOTION.speed = speed
@@ -248,6 +252,39 @@ def test_touch_tap_a_card_then_tap_its_discard_pile(app):
     touch_tap(app, table.pile_zone(card_colour(card)).center)
     assert session.actions[before] == Action.make(0, "discard", card=card)
     assert app.input.last_device == "touch"
+
+
+def test_touch_menu_button_pauses_the_table(app):
+    session, table = human_turn(app)
+    touch_tap(app, MENU_RECT.center)
+    assert isinstance(app.scenes.top, PauseOverlay)
+
+
+def test_opponent_moves_are_animated_at_a_followable_pace(app, monkeypatch):
+    """The bot's lay and its draw each take about 0.4 s on screen (ART.md), one after the other."""
+    session, table = human_turn(app)
+    seen: list[tuple[str, int, float]] = []
+    original = table.animate_event
+
+    def spy(event, update):
+        seconds = original(event, update)
+        seen.append((event.kind, int(event.get("seat", -1)), seconds))
+        return seconds
+
+    monkeypatch.setattr(table, "animate_event", spy)
+    card, action = best_move(table)
+    table.attempt_lay(card, ("exp" if action.kind == "play" else "pile", card_colour(card)))
+    settle(app, table)
+    table.attempt_draw("deck")
+    for _ in range(400):
+        app.step(1 / 60)
+        if table.can_act:
+            break
+    theirs = [(kind, seconds) for kind, seat, seconds in seen if seat == 1]
+    assert [kind for kind, _ in theirs][:2] in (["play", "draw"], ["discard", "draw"])
+    assert all(0.35 <= seconds <= 0.6 for _, seconds in theirs[:2])
+    mine = [seconds for kind, seat, seconds in seen if seat == 0]
+    assert mine and all(0.18 <= seconds <= 0.32 for seconds in mine)
 
 
 # --- refusals snap back --------------------------------------------------------------------------
