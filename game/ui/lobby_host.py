@@ -1,0 +1,402 @@
+"""Hosting a LAN table from the program: the host setup screen and `HostedTable`, which runs the
+host (net.host, on its own thread), announces it with zeroconf and connects this screen's own
+seats to it over loopback, so the host plays through a RemoteSession like everybody else."""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+import threading
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import pygame
+
+from game.core.engine import Engine
+from game.core.registry import GAMES, UnknownGame, find_game, game_info
+from game.core.types import IllegalAction
+from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.osk import OnScreenKeyboard
+from game.ui.setup import BOT_NAMES
+from game.ui.tables import is_playable
+from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
+from net.client import RemoteSession
+from net.discovery import DiscoveryError, TableAdvertiser, lan_interfaces
+from net.host import HostHandle, SeatSpec, start_host
+from net.serve import DEFAULT_PORT
+
+log = logging.getLogger(__name__)
+
+SEAT_CHOICES = (("open", "LAN player"), ("local", "Person here"), ("easy", "Bot · Easy"),
+                ("expert", "Bot · Expert"), ("master", "Bot · Master"))
+ROW_H = 74
+ROW_GAP = 14
+OPTION_H = 104
+LEFT_W = 1120
+RIGHT_X = 1300
+RIGHT_W = 500
+
+
+@dataclass
+class LanOptions:
+    """How the lobby reaches the network. The defaults are for people playing; tests turn discovery
+    off, listen on port 0 and shorten the reconnect window."""
+
+    discovery: bool = True
+    port: int = DEFAULT_PORT
+    interfaces: list[str] | None = None  # None: --lan-interfaces / TABLETIME_LAN_INTERFACES / all
+    reconnect_window: float = 120.0
+    connect_timeout: float = 5.0
+    games: tuple[str, ...] | None = None  # games offered for hosting (None: every playable one)
+    bot_delay: float = 0.7
+
+    def lan_addresses(self) -> list[str] | None:
+        """The addresses LAN play may use, or None for every interface. ValueError if misconfigured."""
+        if self.interfaces:
+            return [str(ipaddress.IPv4Address(a)) for a in self.interfaces]
+        return lan_interfaces()
+
+    def hostable_games(self) -> list[str]:
+        if self.games is not None:
+            return list(self.games)
+        return [info.game_id for info in GAMES if is_playable(info.game_id)]
+
+
+def local_ipv4s() -> list[str]:
+    """This machine's non-loopback IPv4 addresses (what others type to join)."""
+    try:
+        import ifaddr
+    except ImportError:
+        return []
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ipaddress.IPv4Address(ip.ip).is_loopback and ip.ip not in found:
+                found.append(ip.ip)
+    return found
+
+
+class HostedTable:
+    """A table this program hosts: the host thread, its zeroconf announcement and the seat count it
+    announces. `stop()` says goodbye to every player and withdraws the announcement."""
+
+    def __init__(self, handle: HostHandle, addresses: list[str] | None, advertise: bool) -> None:
+        self.handle = handle
+        self.addresses = addresses
+        self.advertised = False
+        self.advertise_note = "Not announced on the network: players type the address." if not advertise else \
+            "Announcing the table on the network…"
+        self._advertiser: TableAdvertiser | None = None
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._named = False
+        if advertise:
+            threading.Thread(target=self._advertise, name="lan-advertise", daemon=True).start()
+
+    @classmethod
+    def open(cls, game: str, specs: Sequence[SeatSpec], *, table_name: str, options: dict[str, Any],
+             lan: LanOptions) -> "HostedTable":
+        """Start listening. Raises ValueError (bad config or addresses) or OSError (no port)."""
+        addresses = lan.lan_addresses()
+        hosts: Any = None if addresses is None else list(dict.fromkeys([*addresses, "127.0.0.1"]))
+        kwargs = dict(table_name=table_name, options=options, auto_start=False, bot_delay=lan.bot_delay)
+        try:
+            handle = start_host(game, list(specs), address=hosts, port=lan.port, **kwargs)
+        except OSError:
+            if lan.port == 0:
+                raise
+            log.info("port %s is busy; hosting on any free port", lan.port)
+            handle = start_host(game, list(specs), address=hosts, port=0, **kwargs)
+        return cls(handle, addresses, lan.discovery)
+
+    # --- the host's own seats --------------------------------------------------------------------
+    @property
+    def local_seats(self) -> list[int]:
+        return [i for i, seat in enumerate(self.handle.host.seats) if seat.spec.kind == "local"]
+
+    def connect(self, player_name: str, lan: LanOptions) -> RemoteSession:
+        """This screen's session: the `local` seats, or a spectator's chair if there are none."""
+        if self.local_seats:
+            return self.handle.connect_local(player_name, reconnect_window=lan.reconnect_window,
+                                             connect_timeout=lan.connect_timeout)
+        return RemoteSession("127.0.0.1", self.handle.port, name=player_name, spectator=True,
+                             reconnect_window=lan.reconnect_window, connect_timeout=lan.connect_timeout)
+
+    def name_local_seats(self) -> None:
+        """The host names every seat of a connection after its hello; the people at this screen
+        keep the names typed in the setup instead (once, after our session is welcomed)."""
+        if self._named:
+            return
+        self._named = True
+        host = self.handle.host
+
+        def rename() -> None:
+            changed = False
+            for seat in host.seats:
+                if seat.spec.kind == "local" and seat.spec.name and seat.player != seat.spec.name:
+                    seat.player = seat.spec.name
+                    changed = True
+            if changed:
+                host._table_changed()  # see the report: the host should keep local seat names itself
+
+        self.handle.call(rename)
+
+    def start_game(self) -> None:
+        self.handle.start_game()
+
+    def join_addresses(self) -> list[str]:
+        port = self.handle.port
+        shown = [a for a in (self.addresses or local_ipv4s()) if not ipaddress.IPv4Address(a).is_loopback]
+        return [f"{a}:{port}" for a in (shown or ["127.0.0.1"])]
+
+    # --- zeroconf --------------------------------------------------------------------------------
+    def _advertise(self) -> None:
+        """Announce on a worker thread: registering takes a second of mDNS probing."""
+        host = self.handle.host
+        try:
+            advertiser = TableAdvertiser(table=host.table_name, game=host.config.game, port=self.handle.port,
+                                         free=self.handle.free_seats(), seats=len(host.seats),
+                                         host_name=socket.gethostname(),
+                                         interfaces=self.addresses if self.addresses is not None else "config")
+        except (DiscoveryError, OSError, ValueError) as exc:
+            log.warning("not announcing the table: %s", exc)
+            self.advertise_note = "Not announced on the network: players type the address."
+            return
+        with self._lock:
+            if self._stopped:
+                threading.Thread(target=advertiser.close, daemon=True).start()
+                return
+            self._advertiser = advertiser
+            self.advertised = True
+        last_free = [self.handle.free_seats()]
+
+        def on_change(changed: Any) -> None:  # on the host's loop thread
+            free = changed.free_seats()
+            if free != last_free[0]:
+                last_free[0] = free
+                changed_loop = self.handle.loop
+                changed_loop.run_in_executor(None, self._announce_free, free)
+
+        self.handle.call(lambda: host.listeners.append(on_change))
+
+    def _announce_free(self, free: int) -> None:
+        with self._lock:
+            if self._advertiser is not None and not self._stopped:
+                try:
+                    self._advertiser.update(free=free)
+                except Exception as exc:  # discovery trouble never stops the table
+                    log.warning("could not re-announce the table: %s", exc)
+
+    def stop(self) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            self._stopped = True
+            advertiser, self._advertiser = self._advertiser, None
+        self.handle.stop()
+        if advertiser is not None:
+            closer = threading.Thread(target=advertiser.close, name="lan-withdraw", daemon=True)
+            closer.start()
+            closer.join(3)
+
+
+class HostSetupScene(MenuScene):
+    """Game, seats (LAN players, people at this screen, bots and their level), table name and the
+    game's options; "Open the table" starts hosting and shows the waiting room."""
+
+    name = "lan-host-setup"
+    hints = (("move", "Move"), ("confirm", "Change"), ("back", "Back"))
+
+    def __init__(self, app: Any, lan: LanOptions | None = None) -> None:
+        super().__init__(app)
+        self.lan = lan or LanOptions()
+        self.games = self.lan.hostable_games()
+        player = app.settings.player_name if app is not None else "Player"
+        self.player = player
+        self.table_name = f"{player}'s table"[:40]
+        self.game_id = self.games[0] if self.games else ""
+        self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(7)]
+        self.who = ["local"] + ["open"] * 7
+        self.seat_count = 2
+        self.options: dict[str, Any] = {}
+        self.help_text = ""
+        self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
+        self._choose_game(self.game_id)
+
+    @property
+    def engine(self) -> Engine | None:
+        try:
+            return find_game(self.game_id) if self.game_id else None
+        except UnknownGame:
+            return None
+
+    def _choose_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        engine = self.engine
+        if engine is None:
+            return
+        self.seat_count = max(engine.min_seats, min(engine.max_seats, self.seat_count))
+        self.options = {option.name: option.default for option in engine.options}
+
+    def title_of(self, game_id: str) -> str:
+        try:
+            return game_info(game_id).title
+        except UnknownGame:
+            engine = find_game(game_id)
+            return engine.title
+
+    # --- widgets ---------------------------------------------------------------------------------
+    def build(self) -> None:
+        keep = self.group.focus
+        widgets: list[Widget] = []
+        engine = self.engine
+        top = 300
+        if engine is None:
+            self.group.widgets = [back_button(self.on_back)]
+            self.group.focus = 0
+            return
+        game_cycler = OptionCycler((MARGIN, top, LEFT_W, ROW_H), "Game",
+                                   [(g, self.title_of(g)) for g in self.games], self.games.index(self.game_id),
+                                   self.set_game)
+        widgets.append(game_cycler)
+        y = top + ROW_H + ROW_GAP
+        widgets.append(self._entry((MARGIN, y, 560, ROW_H), "Table", self.table_name, self.set_table_name, 24))
+        counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(engine.min_seats, engine.max_seats + 1)]
+        seats = OptionCycler((MARGIN + 580, y, LEFT_W - 580, ROW_H), "Seats", counts,
+                             self.seat_count - engine.min_seats, self.set_seat_count)
+        seats.enabled = len(counts) > 1
+        widgets.append(seats)
+        row_h = ROW_H if self.seat_count <= 5 else 66
+        y += ROW_H + ROW_GAP + 14
+        for seat in range(self.seat_count):
+            is_open = self.who[seat] == "open"
+            entry = self._entry((MARGIN, y, 560, row_h), f"Seat {seat + 1}",
+                                "LAN player" if is_open else self.names[seat],
+                                lambda text, s=seat: self.set_name(s, text), 16)
+            entry.enabled = not is_open
+            who_index = [value for value, _ in SEAT_CHOICES].index(self.who[seat])
+            who = OptionCycler((MARGIN + 580, y, LEFT_W - 580, row_h), "Plays", SEAT_CHOICES, who_index,
+                               lambda value, s=seat: self.set_who(s, value))
+            widgets += [entry, who]
+            y += row_h + ROW_GAP
+        y = top
+        for option in engine.options:
+            index = [value for value, _ in option.choices].index(self.options[option.name])
+            widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, option.choices, index,
+                                        lambda value, name=option.name: self.set_option(name, value),
+                                        option.help, stacked=True))
+            y += OPTION_H + ROW_GAP
+        widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Open the table", self.open_table, primary=True, px=40))
+        widgets.append(back_button(self.on_back))
+        self.group.widgets = widgets
+        self.group.focus = min(keep, len(widgets) - 1)
+
+    def _entry(self, rect: tuple[int, int, int, int], label: str, text: str, on_change: Any, max_len: int) -> TextEntry:
+        return TextEntry(rect, label, text, on_change, max_len=max_len, open_keyboard=self.open_keyboard,
+                         start_text=self.app.input.start_text if self.app else None,
+                         stop_text=self.app.input.stop_text if self.app else None)
+
+    def open_keyboard(self, entry: TextEntry) -> None:
+        if self.app is not None:
+            self.app.push(OnScreenKeyboard(self.app, entry))
+
+    def set_game(self, game_id: str) -> None:
+        self._choose_game(game_id)
+        self.build()
+
+    def set_table_name(self, text: str) -> None:
+        self.table_name = text
+
+    def set_seat_count(self, count: int) -> None:
+        self.seat_count = count
+        self.build()
+
+    def set_name(self, seat: int, text: str) -> None:
+        if self.who[seat] != "open":
+            self.names[seat] = text
+
+    def set_who(self, seat: int, value: str) -> None:
+        was_open = self.who[seat] == "open"
+        self.who[seat] = value
+        if was_open != (value == "open"):
+            self.build()  # the name field turns on or off
+
+    def set_option(self, name: str, value: Any) -> None:
+        self.options[name] = value
+
+    # --- open ------------------------------------------------------------------------------------
+    def seat_specs(self) -> list[SeatSpec]:
+        specs = []
+        for seat in range(self.seat_count):
+            who = self.who[seat]
+            name = (self.names[seat].strip() or f"Seat {seat + 1}")[:40]
+            if who == "open":
+                specs.append(SeatSpec("open"))
+            elif who == "local":
+                specs.append(SeatSpec("local", name=name))
+            else:
+                specs.append(SeatSpec("bot", who, name))
+        return specs
+
+    def open_table(self) -> None:
+        from game.ui.lobby_room import WaitingRoomScene
+
+        assert self.app is not None
+        if self.engine is None:
+            return
+        try:
+            hosted = HostedTable.open(self.game_id, self.seat_specs(),
+                                      table_name=self.table_name.strip() or f"{self.player}'s table",
+                                      options=dict(self.options), lan=self.lan)
+        except (IllegalAction, ValueError) as exc:
+            self.app.assets.play("invalid")
+            self.app.toast(f"Cannot open the table: {exc}", "error")
+            return
+        except OSError as exc:
+            self.app.assets.play("invalid")
+            self.app.toast(f"Cannot open the table: the network refused ({exc.strerror or exc}).", "error")
+            return
+        session = hosted.connect(self.app.settings.player_name, self.lan)
+        self.app.assets.play("shuffle")
+        self.app.replace(WaitingRoomScene(self.app, session, hosted))
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        focused = self.group.focused
+        self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_background(surface, P.GAME_TABLE_TONE.get(self.game_id, "green"))
+        draw_heading(surface, "Host a table", "Open seats wait for players on your network; bots and people here "
+                                              "fill the rest.")
+        engine = self.engine
+        if engine is None:
+            line = text_surface("No game can be hosted yet: none of the tables has landed.", "ui", 32, P.IVORY)
+            surface.blit(line, (MARGIN, 320))
+            self.group.draw(surface)
+            self.draw_hints(surface)
+            return
+        head = text_surface("TABLE", "display", 40, P.BRASS_LIGHT)
+        surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
+        if engine.options:
+            head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
+            surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
+        options_end = 300 + len(engine.options) * (OPTION_H + ROW_GAP)
+        art_h = min(312, 840 - options_end - 16)
+        if self.app is not None and art_h >= 180 and not self.help_text:
+            art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
+            if art is not None:
+                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
+        self.group.draw(surface)
+        if self.help_text:
+            if self._help_cache[0] != self.help_text:
+                lines = wrap(self.help_text, "ui", 24, RIGHT_W)
+                self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
+            y = options_end + 8
+            for image in self._help_cache[1]:
+                surface.blit(image, (RIGHT_X, y))
+                y += 32
+        self.draw_hints(surface)

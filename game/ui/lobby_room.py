@@ -1,0 +1,487 @@
+"""LAN play after the lobby: the waiting room (who sits where, the host starts) and the table itself
+wrapped with its connection status.
+
+A table scene only knows its Session, and only the top scene of the stack is updated, so the
+connection status cannot be a separate overlay pushed over the table (the table would stop polling
+its session). `LanTableScene` therefore wraps the game's own table scene: it forwards every hook to
+it, then draws a small per-seat connection strip on top, a "reconnecting…" veil while the link is
+down, and a clear "the host is gone" card with a way back to the title when the table is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.registry import UnknownGame, game_info
+from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading, draw_hints
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.scene import Scene
+from game.ui.widgets import Button, FocusGroup, blit_text, fit_px, panel_surface
+from net.client import STATUS_CONNECTING, STATUS_HOST_GONE, STATUS_RECONNECTING, RemoteSession
+from net.protocol import ERROR_CODES, SeatInfo, TableStatus
+
+if TYPE_CHECKING:
+    from game.ui.lobby_host import HostedTable
+
+log = logging.getLogger(__name__)
+
+RECONNECT_VEIL_AFTER = 0.35  # s of a lost link before the veil shows (a blip should not flash)
+STRIP_PX = 22
+
+# Where the connection strip sits on each game's table, clear of that table's own panels.
+STRIP_ANCHOR: dict[str, str] = {"lost-cities": "bottomleft", "time-after-time": "topright"}
+DEFAULT_STRIP_ANCHOR = "topright"
+
+
+def game_title(game_id: str | None) -> str:
+    if not game_id:
+        return "a table"
+    try:
+        return game_info(game_id).title
+    except UnknownGame:
+        return game_id.replace("-", " ").title()
+
+
+def seat_state(info: SeatInfo) -> tuple[str, str]:
+    """(short state word, look) of a seat: look is "here" (connected), "away", "open" or "bot"."""
+    if info.kind == "bot":
+        return (f"Bot · {info.level.title()}" if info.level else "Bot"), "bot"
+    if info.level == "stand-in":
+        return "Away · a bot plays for now", "away"
+    if not info.taken:
+        return "Open · waiting for a player", "open"
+    if not info.connected:
+        return "Away · seat held", "away"
+    return ("At the host's screen" if info.kind == "local" else "Connected"), "here"
+
+
+def draw_status_mark(surface: pygame.Surface, centre: tuple[int, int], look: str, radius: int = 9) -> None:
+    """The seat's state by shape as well as colour: a filled dot (here), a ring (open), a ring with
+    a gap (away), a small square (bot)."""
+    x, y = centre
+    if look == "here":
+        pygame.draw.circle(surface, P.GOOD, centre, radius)
+    elif look == "open":
+        pygame.draw.circle(surface, P.IVORY_DIM, centre, radius, 2)
+    elif look == "away":
+        pygame.draw.circle(surface, P.WARNING, centre, radius, 3)
+        pygame.draw.line(surface, P.WARNING, (x - radius, y + radius), (x + radius, y - radius), 3)
+    else:
+        pygame.draw.rect(surface, P.BRASS, (x - radius + 1, y - radius + 1, 2 * radius - 2, 2 * radius - 2),
+                         border_radius=3)
+
+
+def failure_text(session: RemoteSession) -> tuple[str, str]:
+    """(headline, explanation) for a session that ended for good."""
+    code = session.failure
+    if code == "seat/taken":
+        return ("Seat taken", "Someone else took that seat first, or this seat was joined again from "
+                "another screen.")
+    if code == "seat/none_free":
+        return ("Table full", "Every open seat is taken. You can still watch the game.")
+    if code == "protocol/version":
+        return ("Different version", "That table runs another version of Tabletime; update both to play.")
+    if code == "auth/bad_token":
+        return ("Seat no longer yours", "The host does not know this seat any more (it was restarted "
+                "without its save).")
+    if code == "host/full":
+        return ("Table busy", "The host has too many connections right now. Try again in a moment.")
+    if code:
+        return ("Connection closed", ERROR_CODES.get(code, "The host closed the connection.").capitalize() + ".")
+    if session.ready:
+        return ("The host is gone", "The table was closed, or the host's machine left the network. "
+                "The game cannot go on without it.")
+    return ("No table there", f"Nothing answered at {session.address}:{session.port}. Check the address "
+            "and that the host is on the same network.")
+
+
+def session_lost(session: RemoteSession) -> bool:
+    return session.failure is not None or session.status_text == STATUS_HOST_GONE
+
+
+def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None" = None) -> "LanTableScene | None":
+    """The game's table scene for a started LAN session, wrapped with its connection status; None
+    (and a toast) when this program has no table for that game."""
+    from game.ui.tables import table_scene_for
+
+    factory = table_scene_for(session.game_id or "")
+    if factory is None:
+        app.assets.play("invalid", 0.6)
+        app.toast(f"This program cannot show {game_title(session.game_id)} tables yet.", "warning")
+        return None
+    return LanTableScene(app, session, factory(app, session), hosted)
+
+
+class SeatBoard:
+    """The waiting room's list of seats, drawn from the host's last `table` message."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def draw(self, surface: pygame.Surface, status: TableStatus | None, mine: set[int], row_h: int = 84) -> None:
+        if status is None:
+            blit_text(surface, "Waiting for the host…", "ui", 30, P.IVORY_DIM, "topleft", self.rect.topleft)
+            return
+        rows = status.seats
+        row_h = min(row_h, max(64, (self.rect.height - 8 * len(rows)) // max(1, len(rows))))
+        for i, info in enumerate(rows):
+            row = pygame.Rect(self.rect.x, self.rect.y + i * (row_h + 10), self.rect.width, row_h)
+            yours = i in mine
+            fill = (52, 48, 40, 235) if yours else P.INK_ALPHA
+            surface.blit(panel_surface(row.size, 14, fill), row.topleft)
+            if yours:
+                pygame.draw.rect(surface, P.BRASS, (row.x + 8, row.y + 12, 6, row.height - 24), border_radius=3)
+            badge = text_surface(str(i + 1), "display", 44, P.BRASS_LIGHT)
+            surface.blit(badge, badge.get_rect(center=(row.x + 52, row.centery + 2)))
+            word, look = seat_state(info)
+            name = info.name if (info.taken or info.kind != "open") else "Empty seat"
+            if yours:
+                name += "  (you)"
+            px = fit_px(name, "ui-bold", 32, row.width - 560)
+            colour = P.IVORY if look in ("here", "bot") else P.IVORY_DIM
+            blit_text(surface, name, "ui-bold", px, colour, "midleft", (row.x + 96, row.centery))
+            draw_status_mark(surface, (row.right - 440, row.centery), look, 11)
+            blit_text(surface, word, "ui", 26, P.WARNING if look == "away" else P.IVORY_DIM, "midleft",
+                      (row.right - 416, row.centery))
+
+
+class WaitingRoomScene(MenuScene):
+    """Who is connected to each seat until the game starts. The host has "Start the game"; a guest
+    waits for it. Then the game's table replaces this screen."""
+
+    name = "lan-waiting"
+
+    def __init__(self, app: Any, session: RemoteSession, hosted: "HostedTable | None" = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.hosted = hosted
+        self.leaving = False
+        self.board = SeatBoard(pygame.Rect(MARGIN, 300, 1100, 640))
+        self.start_button: Button | None = None
+        self._lost_built = False
+        self._handed_over = False  # the table scene owns the session now
+
+    @property
+    def hints(self):  # type: ignore[override]
+        if self.hosted is not None:
+            return (("move", "Move"), ("confirm", "Select"), ("back", "Close the table"))
+        return (("move", "Move"), ("confirm", "Select"), ("back", "Leave"))
+
+    def build(self) -> None:
+        x = 1300
+        widgets: list[Any] = []
+        if session_lost(self.session):
+            self._lost_built = True
+            widgets.append(Button((x, 820, 500, 96), "Back to the lobby", self.leave, primary=True, px=36))
+        elif self.hosted is not None:
+            self.start_button = Button((x, 820, 500, 96), "Start the game", self.start_game, primary=True, px=40)
+            widgets.append(self.start_button)
+            widgets.append(Button((x, 700, 500, 84), "Close the table", self.leave))
+        else:
+            widgets.append(Button((x, 820, 500, 96), "Leave the table", self.leave))
+        widgets.append(back_button(self.on_back))
+        self.group.widgets = widgets
+        self.group.focus = 0
+
+    # --- actions ---------------------------------------------------------------------------------
+    def missing_players(self) -> int:
+        status = self.session.table
+        if status is None:
+            return -1
+        return sum(1 for seat in status.seats if not seat.taken)
+
+    def start_game(self) -> None:
+        assert self.app is not None
+        if self.hosted is None:
+            return
+        missing = self.missing_players()
+        if missing != 0:
+            self.app.assets.play("invalid", 0.6)
+            waiting = "the host" if missing < 0 else f"{missing} more player{'s' if missing != 1 else ''}"
+            self.app.toast(f"Waiting for {waiting} before the game can start.", "info")
+            return
+        self.app.assets.play("shuffle")
+        self.hosted.start_game()
+
+    def leave(self) -> None:
+        assert self.app is not None
+        self.leaving = True
+        self.session.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+        self.app.pop()
+
+    def on_back(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("click", 0.6)
+        self.leave()
+
+    def exit(self) -> None:
+        if not self.leaving and not self._handed_over:
+            self.session.close()
+            if self.hosted is not None:
+                self.hosted.stop()
+
+    # --- loop ------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        assert self.app is not None
+        self.session.poll()
+        if session_lost(self.session):
+            if not self._lost_built:
+                self.app.assets.play("invalid", 0.6)
+                self.build()
+            return
+        if self.start_button is not None:
+            self.start_button.sub = self._start_hint()
+        if self.session.ready and self.session.started:
+            table = open_lan_table(self.app, self.session, self.hosted)
+            if table is None:
+                self.leave()
+                return
+            self._handed_over = True
+            self.app.replace(table)
+
+    def _start_hint(self) -> str:
+        missing = self.missing_players()
+        if missing == 0:
+            return "Everyone is seated"
+        if missing < 0:
+            return ""
+        return f"Waiting for {missing} more player{'s' if missing != 1 else ''}"
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        session = self.session
+        draw_background(surface, P.GAME_TABLE_TONE.get(session.game_id or "", "green"))
+        if session_lost(session):
+            head, body = failure_text(session)
+            draw_heading(surface, head, "")
+            y = 300
+            for line in wrap(body, "ui", 32, 1100):
+                blit_text(surface, line, "ui", 32, P.IVORY, "topleft", (MARGIN, y))
+                y += 46
+            self.group.draw(surface)
+            self.draw_hints(surface)
+            return
+        title = session.table_name or "Joining the table…"
+        if session.ready:
+            count = len(session.config.seats) if session.config is not None else 0
+            sub = f"{game_title(session.game_id)} · {count} seats · "
+            sub += "you are hosting" if self.hosted is not None else ("you are watching" if session.spectator
+                                                                      else "waiting for the host to start")
+        else:
+            sub = session.status_text.capitalize() or "Connecting…"
+        draw_heading(surface, title, sub)
+        head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
+        surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
+        self.board.draw(surface, session.table, set(session.local_seats()))
+        self._draw_side(surface)
+        self.group.draw(surface)
+        self.draw_hints(surface)
+
+    def _draw_side(self, surface: pygame.Surface) -> None:
+        x, y, width = 1300, 300, 500
+        status = self.session.table
+        lines: list[tuple[str, str, int, tuple[int, ...]]] = []
+        if self.hosted is not None:
+            lines.append(("JOIN FROM ANOTHER SCREEN", "display", 36, P.BRASS_LIGHT))
+            lines.append(("Players on this network see the table under LAN play → Join. Or they type:", "ui", 24,
+                          P.IVORY_DIM))
+            for address in self.hosted.join_addresses()[:3]:
+                lines.append((address, "ui-bold", 34, P.IVORY))
+            if not self.hosted.advertised:
+                lines.append((self.hosted.advertise_note, "ui", 22, P.WARNING))
+        else:
+            lines.append(("THE HOST STARTS", "display", 36, P.BRASS_LIGHT))
+            lines.append(("The game begins when the host is ready. Stay on this screen.", "ui", 24, P.IVORY_DIM))
+        if status is not None and status.spectators:
+            many = status.spectators != 1
+            lines.append((f"{status.spectators} watching", "ui", 24, P.IVORY_DIM) if many else
+                         ("1 watching", "ui", 24, P.IVORY_DIM))
+        for text, role, px, colour in lines:
+            for line in (wrap(text, role, px, width) if role == "ui" else [text]):
+                image = text_surface(line, role, fit_px(line, role, px, width), colour)
+                surface.blit(image, (x, y))
+                y += image.get_height() + 6
+            y += 10
+
+
+class LanTableScene(Scene):
+    """The game's own table scene plus the LAN connection status on top (see the module doc)."""
+
+    name = "lan-table"
+
+    def __init__(self, app: Any, session: RemoteSession, table: Scene, hosted: "HostedTable | None" = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.table = table
+        self.hosted = hosted
+        self.tone = getattr(table, "tone", "green")
+        self.down_for = 0.0  # seconds the link has been down
+        self.mode = "ok"  # ok | reconnecting | gone
+        self.group = FocusGroup()
+        self.status: TableStatus | None = None
+        # On a LAN table "Play again" would start a local game; the results offer the title instead.
+        if hasattr(table, "play_again"):
+            table.play_again = None  # type: ignore[attr-defined]
+
+    # --- forwarding ------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.table.app = self.app
+        self.table.enter()
+
+    def exit(self) -> None:
+        try:
+            self.table.exit()
+        finally:
+            self.session.close()
+            if self.hosted is not None:
+                self.hosted.stop()
+
+    def pause(self) -> None:
+        self.table.pause()
+
+    def resume(self) -> None:
+        self.table.resume()
+
+    def handle(self, intent: Intent) -> None:
+        if self.mode == "ok":
+            self.table.handle(intent)
+            return
+        if self.mode == "reconnecting" and intent.kind == "menu":
+            self.table.handle(intent)  # the pause menu stays reachable while we wait
+            return
+        if self.group.handle(intent):
+            return
+        if intent.kind == "back" and self.mode == "gone":
+            self.to_title()
+
+    def update(self, dt: float) -> None:
+        self.table.clock = self.clock
+        self.table.update(dt)
+        self.status = self.session.table
+        self._follow_link(dt)
+
+    def _follow_link(self, dt: float) -> None:
+        if session_lost(self.session):
+            mode = "gone"
+        elif self.session.status_text in (STATUS_RECONNECTING, STATUS_CONNECTING):
+            self.down_for += dt
+            mode = "reconnecting" if self.down_for >= RECONNECT_VEIL_AFTER else "ok"
+        else:
+            self.down_for = 0.0
+            mode = "ok"
+        if mode != self.mode:
+            self.mode = mode
+            self._build_overlay()
+            if mode == "gone" and self.app is not None:
+                self.app.assets.play("invalid", 0.7)
+
+    def _build_overlay(self) -> None:
+        card = overlay_card()
+        if self.mode == "gone":
+            self.group.widgets = [Button((card.centerx - 260, card.bottom - 130, 520, 92), "Back to title",
+                                         self.to_title, primary=True, px=38)]
+        elif self.mode == "reconnecting":
+            self.group.widgets = [Button((card.centerx - 260, card.bottom - 130, 520, 92), "Leave the table",
+                                         self.to_title, px=34)]
+        else:
+            self.group.widgets = []
+        self.group.focus = 0
+
+    def to_title(self) -> None:
+        from game.ui.title import TitleScene
+
+        assert self.app is not None
+        self.app.assets.play("click", 0.6)
+        self.app.clear_to(TitleScene(self.app))
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.table.draw(surface, alpha)
+        if getattr(self.table, "curtain_seat", None) is None:
+            self.draw_strip(surface)
+        if self.mode != "ok":
+            self.draw_overlay(surface)
+
+    def draw_strip(self, surface: pygame.Surface) -> None:
+        """One chip per seat: its state mark and the player's name (ruling: never colour alone)."""
+        status = self.status
+        if status is None:
+            return
+        mine = set(self.session.local_seats())
+        chips: list[pygame.Surface] = []
+        for i, info in enumerate(status.seats):
+            _, look = seat_state(info)
+            name = info.name[:14] + ("…" if len(info.name) > 14 else "")
+            if look == "away":
+                name += " · away"
+            label = text_surface(name, "ui-bold" if i in mine else "ui", STRIP_PX,
+                                 P.WARNING if look == "away" else P.IVORY)
+            chip = pygame.Surface((label.get_width() + 40, 36), pygame.SRCALPHA)
+            draw_status_mark(chip, (14, 18), look, 7)
+            chip.blit(label, (30, 18 - label.get_height() // 2))
+            chips.append(chip)
+        lan = text_surface("LAN", "display", 28, P.BRASS_LIGHT)
+        width = lan.get_width() + 24 + sum(c.get_width() + 6 for c in chips) + 8
+        if self.session.spectator:
+            watch = text_surface("watching", "ui", STRIP_PX, P.IVORY_DIM)
+            width += watch.get_width() + 16
+        box = pygame.Rect(0, 0, width, 48)
+        anchor = STRIP_ANCHOR.get(self.session.game_id or "", DEFAULT_STRIP_ANCHOR)
+        if anchor == "bottomleft":
+            box.bottomleft = (40, CANVAS_H - 24)
+        else:
+            box.topright = (CANVAS_W - 24, 22)
+        surface.blit(panel_surface(box.size, 24, P.INK_ALPHA), box.topleft)
+        x = box.x + 16
+        surface.blit(lan, lan.get_rect(midleft=(x, box.centery + 1)))
+        x += lan.get_width() + 10
+        for chip in chips:
+            surface.blit(chip, (x, box.centery - 18))
+            x += chip.get_width() + 6
+        if self.session.spectator:
+            blit_text(surface, "watching", "ui", STRIP_PX, P.IVORY_DIM, "midleft", (x + 4, box.centery))
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        card = overlay_card()
+        if self.mode == "gone":
+            dim_screen(surface, 190)
+            head, body = failure_text(self.session)
+            colour: tuple[int, ...] = P.ERROR
+        else:
+            dim_screen(surface, 130)
+            head = "Reconnecting…"
+            body = ("The connection to the host dropped. Your seat is held while we try again; "
+                    "the game goes on where it stopped.")
+            if self.hosted is not None:
+                body = "This screen lost its own table for a moment. Trying again…"
+            colour = P.WARNING
+        surface.blit(panel_surface(card.size, 26, (24, 23, 28, 245), colour, 3), card.topleft)
+        shown = head.upper()
+        image = text_surface(shown, "display", fit_px(shown, "display", 96, card.width - 80), P.IVORY)
+        surface.blit(image, image.get_rect(midtop=(card.centerx, card.y + 40)))
+        if self.mode == "reconnecting":
+            dots = int(self.clock * 3) % 4
+            for k in range(3):
+                fill = P.BRASS_LIGHT if k < dots else (70, 70, 80)
+                pygame.draw.circle(surface, fill, (card.centerx - 30 + k * 30, card.y + 168), 8)
+        y = card.y + 200
+        for line in wrap(body, "ui", 30, card.width - 120):
+            blit_text(surface, line, "ui", 30, P.IVORY_DIM, "midtop", (card.centerx, y))
+            y += 42
+        self.group.draw(surface)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        hints = (("confirm", "Back to title"),) if self.mode == "gone" else (("confirm", "Leave"), ("menu", "Menu"))
+        draw_hints(surface, device, hints)
+
+
+def overlay_card() -> pygame.Rect:
+    card = pygame.Rect(0, 0, 1000, 520)
+    card.center = (CANVAS_W // 2, CANVAS_H // 2)
+    return card
+
