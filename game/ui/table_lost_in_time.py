@@ -1,0 +1,1808 @@
+"""The Lost in Time table: every player's timeline as a row of cards, the Chronos dial in the
+centre, the discard pile (whose top arrow sets the next round's direction) and the side pile.
+
+Where things are (1920x1080 canvas): the viewer at the bottom (timeline row above a fanned hand,
+a name plate on the left, the running total on the right), the opponents in panels around the top
+in clockwise play order (the next player sits on the viewer's left, RULING G-1), the draw pile,
+the Chronos card, the discard pile and the side pile in the centre, the log bottom left and the
+turn's two steps with their buttons bottom right.
+
+A turn has two steps (ruling LT-3). In the action step a VIP or a Disaster is dragged (or tapped,
+then its target tapped) onto an opponent's panel, cards are dragged onto the discard pile (up to
+two, numbered in the order they will land, ruling LT-5b) and confirmed with the Discard button, or
+"Skip action" is pressed. In the travel step the one end of the timeline the Chronos allows glows
+(ruling LT-4) and the cards that fit are lit. The scene never decides rules: targets come from
+`self.legal`, every move goes through `self.submit`, a refusal snaps the card back.
+
+Everything on screen follows a local `Board` that the incoming events change one at a time (that is
+what gets animated); the seat's fresh view replaces it after each update, so the two never drift.
+Other hands are drawn from their sizes only; a stolen card flies face down unless this seat was
+the thief or the victim.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pygame
+
+from game.core.types import Action, Event
+from game.session.base import Session, Update
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
+from game.ui.look.draw import card_height, radial_alpha
+from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.table import card_shadow, focus_glow
+from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
+from game.ui.table_base import TableSceneBase
+from game.ui.tables import register_table
+from game.ui.tween import MOTION, ease_out_back
+from game.ui.widgets import panel_surface
+
+GAME_ID = "lost-in-time"
+TARGET_YEAR = 2031
+VIP_BONUS, DISASTER_BONUS, CHIP_BONUS = 10, 20, 3  # ruling LT-10
+
+# --- geometry (logical canvas 1920x1080) --------------------------------------------------------
+FACE_W = 150  # every face is rendered once at hand size; other places scale it down (cached)
+FACE_H = card_height(FACE_W)
+HAND_CENTRE = (960.0, 958.0)
+HAND_MAX_W = 780.0
+HAND_ZONE_TOP = 850  # a card dragged back below this line returns to the hand
+MY_ROW_Y = 686.0
+MY_CARD_W = 120
+MY_ROW_RECT = pygame.Rect(470, 590, 980, 196)  # the drop zone of the viewer's timeline
+MY_PLATE = pygame.Rect(16, 600, 436, 176)
+MY_TOTAL = pygame.Rect(1468, 600, 436, 176)
+CENTRE_Y = 440.0
+DECK_POS = (712.0, CENTRE_Y)
+CHRONOS_POS = (876.0, CENTRE_Y)
+DISCARD_POS = (1044.0, CENTRE_Y)
+SIDE_POS = (1208.0, CENTRE_Y)
+PILE_W = 104
+CHRONOS_W = 116
+MINI_W = 24  # opponents' hands: small backs, only their count matters
+MENU_RECT = pygame.Rect(16, 18, 150, 66)
+LOG_RECT = pygame.Rect(16, 800, 436, 264)
+PHASE_RECT = pygame.Rect(1468, 792, 436, 272)
+PROMPT_Y = 818
+LOG_LINES = 7
+PANEL_HEADER = 88  # an opponent panel's name, hand and total lines above its timeline
+
+MINE_SECONDS = SLIDE_SECONDS
+THEIRS_SECONDS = OPPONENT_SLIDE_SECONDS
+DEAL_STEP = 0.05  # ART.md: deals staggered 40-60 ms
+HERALD_SECONDS = 1.6
+BUBBLE_SECONDS = 1.8
+SHAKE_SECONDS = 0.45
+PULSE_HZ = 1.1  # legal targets breathe (far below 3 flashes a second)
+SELECTED_LIFT = 60.0
+STAGED_LIFT = 84.0
+FOCUS_LIFT = 28.0
+
+Pos = tuple[float, float]
+Target = tuple[Any, ...]  # ("hand", card) | ("seat", s) | ("discard",) | ("timeline",) | ("button", key)
+
+
+# --- small pure helpers -------------------------------------------------------------------------
+def signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"\u2212{-value}"
+
+
+def row_centres(widths: list[float], centre_x: float, max_width: float, gap: float) -> list[float]:
+    """Centres of cards of the given widths in a row centred on `centre_x`; the gaps shrink (and the
+    cards overlap) when the row would be wider than `max_width`."""
+    n = len(widths)
+    if n == 0:
+        return []
+    natural = sum(widths) + gap * (n - 1)
+    step_gap = gap if natural <= max_width or n == 1 else gap - (natural - max_width) / (n - 1)
+    total = sum(widths) + step_gap * (n - 1)
+    x = centre_x - total / 2
+    out = []
+    for width in widths:
+        out.append(x + width / 2)
+        x += width + step_gap
+    return out
+
+
+def opponent_rects(count: int) -> list[tuple[pygame.Rect, int]]:
+    """(panel, card width) for `count` opponents in clockwise order from the viewer's left."""
+    left_up, left_low = pygame.Rect(16, 100, 584, 196), pygame.Rect(16, 312, 584, 196)
+    right_up, right_low = pygame.Rect(1320, 100, 584, 196), pygame.Rect(1320, 312, 584, 196)
+    top = pygame.Rect(616, 100, 688, 196)
+    side_w = 74
+    if count <= 1:
+        rects = [pygame.Rect(410, 100, 1100, 236)]
+    elif count == 2:
+        rects = [pygame.Rect(40, 100, 900, 226), pygame.Rect(980, 100, 900, 226)]
+    elif count == 3:
+        rects = [pygame.Rect(16, 206, 584, 196), top, pygame.Rect(1320, 206, 584, 196)]
+    elif count == 4:
+        rects = [left_low, left_up, right_up, right_low]
+    else:
+        rects = [left_low, left_up, top, right_up, right_low][:count]
+    return [(rect, round((rect.height - PANEL_HEADER - 10) / 1.4)) for rect in rects]
+
+
+@dataclass
+class Placement:
+    pos: Pos
+    angle: float
+    scale: float
+    z: int
+    face_up: bool
+    visible: bool = True
+
+
+@dataclass
+class Board:
+    """What the table shows: card keys per place. A key is a card id, or "back-<seat>-<n>" for a
+    card whose face this seat may not see."""
+
+    players: int
+    hands: list[list[str]]
+    timelines: list[list[str]]
+    tilted: list[str | None]
+    discard: list[str]
+    side: list[str]
+    deck_count: int
+    direction: str
+    dealer: int
+    skips: list[int]
+    round: int
+    final_round: bool
+
+
+@dataclass
+class Drag:
+    key: str
+    grab: Pos  # pointer offset from the card centre
+    pos: Pos = (0.0, 0.0)
+
+
+@dataclass
+class Herald:
+    """A big announcement over the centre of the table ("ROUND 3 · TO THE PAST")."""
+
+    title: str
+    line: str
+    colour: tuple[int, int, int]
+    age: float = 0.0
+    seconds: float = HERALD_SECONDS
+
+    def opacity(self) -> int:
+        fade_in = min(1.0, self.age / 0.15)
+        fade_out = min(1.0, max(0.0, (self.seconds - self.age) / 0.35))
+        return int(255 * min(fade_in, fade_out))
+
+
+@dataclass
+class Bubble:
+    """A short word floating up from a seat ("PASS", "CAN'T TRAVEL")."""
+
+    seat: int
+    text: str
+    colour: tuple[int, int, int]
+    age: float = 0.0
+
+
+@dataclass
+class Timer:
+    seconds: float
+    callback: Callable[[], None]
+
+
+@dataclass
+class SeatGeo:
+    panel: pygame.Rect
+    card_w: int
+    row_y: float
+    row_centre_x: float
+    row_max_w: float
+    hand_pos: Pos
+    mine: bool = False
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class LostInTimeTable(TableSceneBase):
+    """The table scene of Lost in Time (see the module docstring)."""
+
+    tone = P.GAME_TABLE_TONE.get(GAME_ID, "burgundy")
+
+    def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
+        super().__init__(app, session, viewer)
+        self.board: Board | None = None
+        self.facts: dict[str, dict[str, Any]] = {}
+        self.sprites: dict[str, CardSprite] = {}
+        self.leaving: list[CardSprite] = []
+        self._rest_z: dict[str, int] = {}
+        self._serial = 0
+        self.geo: dict[int, SeatGeo] = {}
+        self.built_for: tuple[int | None, int] | None = None
+        self.focus: Target | None = None
+        self.selected: str | None = None
+        self.staged: list[str] = []  # cards chosen for the discard, in landing order (ruling LT-5b)
+        self.drag: Drag | None = None
+        self.hover_target: Target | None = None
+        self.log: list[str] = []
+        self.heralds: list[Herald] = []
+        self.bubbles: list[Bubble] = []
+        self.timers: list[Timer] = []
+        self.shakes: dict[int, float] = {}
+        self.flashes: dict[int, float] = {}
+        self.time = 0.0
+        self.winners: tuple[int, ...] = ()
+        self._back = card_back(FACE_W)
+        self._shadow = card_shadow((FACE_W, FACE_H))
+        self.chronos_sprite = CardSprite("chronos", chronos("future", FACE_W), chronos("past", FACE_W),
+                                         CHRONOS_POS, face_up=True, scale=CHRONOS_W / FACE_W)
+        self.chronos_sprite.shadow = self._shadow
+        self._cache: dict[Any, pygame.Surface] = {}
+
+    # --- small queries -------------------------------------------------------------------------
+    @property
+    def me(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    @property
+    def phase(self) -> str:
+        return str(self.view.get("phase", "action"))
+
+    @property
+    def players(self) -> int:
+        return int(self.view.get("players", len(self.seat_names) or 2))
+
+    def who(self, seat: int) -> str:
+        return "You" if seat == self.viewer and len(self.local_seats) == 1 else self.name_of(seat)
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        if self.app is not None:
+            self.app.assets.play(name, volume)
+
+    def after(self, seconds: float, callback: Callable[[], None]) -> None:
+        self.timers.append(Timer(MOTION.duration(seconds), callback))
+
+    def speed(self, seat: int) -> float:
+        return MINE_SECONDS if seat == self.viewer else THEIRS_SECONDS
+
+    def fact(self, card: str) -> dict[str, Any]:
+        return self.facts.get(card, {"id": card, "title": "?", "year": 0, "kind": "event", "era": "modern",
+                                     "arrow": "future", "chips": 0, "caption": ""})
+
+    def year(self, card: str) -> int:
+        return int(self.fact(card).get("year", 0))
+
+    def kind_of(self, card: str) -> str:
+        return str(self.fact(card).get("kind", "event"))
+
+    def total_of(self, seat: int) -> dict[str, Any] | None:
+        """Ruling LT-10 on the timeline as shown: youngest year + 10 per VIP + 20 per Disaster
+        (+3 per chip in the variant). Counted on screen so it follows the animation."""
+        board = self.board
+        if board is None or not board.timelines[seat]:
+            return None
+        row = board.timelines[seat]
+        youngest = self.year(row[-1])
+        vips = sum(1 for c in row if self.kind_of(c) == "vip")
+        disasters = sum(1 for c in row if self.kind_of(c) == "disaster")
+        chips = sum(int(self.fact(c).get("chips", 0)) for c in row)
+        chip_on = bool(self.view.get("options", {}).get("chips", False))
+        total = youngest + VIP_BONUS * vips + DISASTER_BONUS * disasters + (CHIP_BONUS * chips if chip_on else 0)
+        return {"total": total, "youngest": youngest, "vips": vips, "disasters": disasters, "chips": chips,
+                "chip_on": chip_on, "distance": TARGET_YEAR - total, "over": total > TARGET_YEAR}
+
+    # --- legality, read from the Update ----------------------------------------------------------
+    def legal_of(self, kind: str) -> list[Action]:
+        return [a for a in self.legal if a.kind == kind]
+
+    def action_if_legal(self, kind: str, **args: Any) -> Action | None:
+        if self.viewer is None:
+            return None
+        action = Action.make(self.viewer, kind, **args)
+        return action if action in self.legal else None
+
+    def can_stage(self, card: str) -> bool:
+        """A legal discard begins with the staged cards and then `card` (ruling LT-8 decides)."""
+        wanted = tuple(self.staged) + (card,)
+        return any(tuple(a["cards"])[:len(wanted)] == wanted for a in self.legal_of("discard"))  # type: ignore[arg-type]
+
+    def fits(self, card: str) -> bool:
+        return self.action_if_legal("place", card=card) is not None
+
+    def targets_for(self, card: str) -> list[Target]:
+        """Where `card` may go now, in screen order (what lights up when it is picked up)."""
+        if not self.can_act:
+            return []
+        out: list[Target] = []
+        if self.phase == "action":
+            kind = self.kind_of(card)
+            if kind in ("vip", "disaster"):
+                legal = {int(a["target"]) for a in self.legal_of(kind) if a["card"] == card}  # type: ignore[arg-type]
+                out += [("seat", s) for s in self.seat_order() if s in legal]
+            if card not in self.staged and len(self.staged) < 2 and self.can_stage(card):
+                out.append(("discard",))
+        elif self.fits(card):
+            out.append(("timeline",))
+        return out
+
+    def seat_order(self) -> list[int]:
+        """Opponents in clockwise order from the viewer's left (the next player first)."""
+        n = self.board.players if self.board else self.players
+        return [(self.me + k) % n for k in range(1, n)]
+
+    def buttons(self) -> list[tuple[str, str, bool]]:
+        """(key, label, primary) of the buttons the current step offers."""
+        if not self.can_act:
+            return []
+        if self.phase == "action":
+            out = [("skip", "Skip action", False)]
+            if self.staged and self.action_if_legal("discard", cards=list(self.staged)) is not None:
+                word = "card" if len(self.staged) == 1 else "cards"
+                out.insert(0, ("discard", f"Discard {len(self.staged)} {word}", True))
+            return out
+        if self.legal_of("cannot_travel"):
+            return [("stuck", "Cannot travel", True)]
+        return []
+
+    def button_rects(self) -> list[pygame.Rect]:
+        count = len(self.buttons())
+        rects = []
+        for i in range(count):
+            rect = pygame.Rect(0, 0, PHASE_RECT.width - 40, 70)
+            rect.midbottom = (PHASE_RECT.centerx, PHASE_RECT.bottom - 18 - (count - 1 - i) * 80)
+            rects.append(rect)
+        return rects
+
+    # --- geometry --------------------------------------------------------------------------------
+    def build_geometry(self) -> None:
+        n = self.board.players if self.board else self.players
+        self.geo = {self.me: SeatGeo(MY_ROW_RECT, MY_CARD_W, MY_ROW_Y, MY_ROW_RECT.centerx, MY_ROW_RECT.width,
+                                     HAND_CENTRE, mine=True)}
+        for seat, (panel, card_w) in zip(self.seat_order(), opponent_rects(n - 1)):
+            card_h = card_height(card_w)
+            row_y = panel.bottom - 8 - card_h / 2
+            self.geo[seat] = SeatGeo(panel, card_w, row_y, panel.centerx, panel.width - 28,
+                                     (panel.x + 16 + MINI_W / 2 + 28.0, panel.y + 64.0))
+        self.built_for = (self.viewer, n)
+
+    def timeline_layout(self, seat: int) -> list[tuple[str, Pos, float]]:
+        """(key, centre, angle) of each card of a timeline, plus ("slot", ...) for the viewer's lit
+        end while a card may travel there. A tilted card takes its height in the row (ruling LT-7)."""
+        board = self.board
+        geo = self.geo.get(seat)
+        if board is None or geo is None:
+            return []
+        keys = list(board.timelines[seat])
+        slot_at = self.slot_end() if seat == self.me else None
+        if slot_at == "right":
+            keys.append("slot")
+        elif slot_at == "left":
+            keys.insert(0, "slot")
+        w, h = geo.card_w, card_height(geo.card_w)
+        widths = [h if board.tilted[seat] == key else w for key in keys]
+        xs = row_centres([float(x) for x in widths], geo.row_centre_x, geo.row_max_w, 10.0 if geo.mine else 6.0)
+        return [(key, (x, geo.row_y), 90.0 if board.tilted[seat] == key else 0.0) for key, x in zip(keys, xs)]
+
+    def slot_end(self) -> str | None:
+        """Which end of the viewer's timeline glows: only in their travel step (ruling LT-4)."""
+        if not self.can_act or self.phase != "travel" or self.board is None:
+            return None
+        if not self.legal_of("place"):
+            return None
+        if not self.board.timelines[self.me]:
+            return "right"
+        return "right" if self.board.direction == "future" else "left"
+
+    def slot_rect(self) -> pygame.Rect | None:
+        for key, pos, _angle in self.timeline_layout(self.me):
+            if key == "slot":
+                rect = pygame.Rect(0, 0, MY_CARD_W, card_height(MY_CARD_W))
+                rect.center = (round(pos[0]), round(pos[1]))
+                return rect
+        return None
+
+    def hand_layout(self, count: int) -> list[tuple[Pos, float]]:
+        return fan_layout(count, HAND_CENTRE, FACE_W, HAND_MAX_W, max_angle=7.0, arc=14.0)
+
+    def pile_rect(self, pos: Pos) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, PILE_W, card_height(PILE_W))
+        rect.center = (round(pos[0]), round(pos[1]))
+        return rect
+
+    def seat_centre(self, seat: int) -> Pos:
+        geo = self.geo.get(seat)
+        if geo is None:
+            return (CANVAS_W / 2, CANVAS_H / 2)
+        if geo.mine:
+            return (float(MY_ROW_RECT.centerx), MY_ROW_Y)
+        return (float(geo.panel.centerx), float(geo.panel.centery))
+
+    def placements(self) -> dict[str, Placement]:
+        board = self.board
+        out: dict[str, Placement] = {}
+        if board is None:
+            return out
+        for seat in range(board.players):
+            geo = self.geo.get(seat)
+            if geo is None:
+                continue
+            hand = board.hands[seat]
+            if seat == self.me:
+                for i, (pos, angle) in enumerate(self.hand_layout(len(hand))):
+                    out[hand[i]] = Placement(pos, angle, 1.0, 400 + i, not hand[i].startswith("back-"))
+            else:
+                step = 14.0
+                x0 = geo.hand_pos[0] - step * (len(hand) - 1) / 2
+                for i, key in enumerate(hand):
+                    out[key] = Placement((x0 + i * step, geo.hand_pos[1]), 0.0, MINI_W / FACE_W, 300 + i, False)
+            scale = geo.card_w / FACE_W
+            for i, (key, pos, angle) in enumerate(self.timeline_layout(seat)):
+                if key != "slot":
+                    out[key] = Placement(pos, angle, scale, 200 + i, True)
+        for pile, pos in ((board.discard, DISCARD_POS), (board.side, SIDE_POS)):
+            for i, key in enumerate(pile):
+                depth = min(len(pile) - 1 - i, 3)
+                out[key] = Placement((pos[0] + depth * 1.5, pos[1] + depth * 2.0), 0.0, PILE_W / FACE_W, 100 + i,
+                                     True, visible=len(pile) - 1 - i < 4)
+        return out
+
+    # --- sprites ---------------------------------------------------------------------------------
+    def _new_back_key(self, seat: int) -> str:
+        self._serial += 1
+        return f"back-{seat}-{self._serial}"
+
+    def _make_sprite(self, key: str, pos: Pos, scale: float, face_up: bool) -> CardSprite:
+        face = None if key.startswith("back-") else card_face(self.fact(key), FACE_W)
+        sprite = CardSprite(key, face, self._back, pos, face_up=face_up and face is not None, scale=scale)
+        sprite.shadow = self._shadow
+        self.sprites[key] = sprite
+        return sprite
+
+    def rekey(self, old: str, new: str) -> CardSprite | None:
+        """A sprite changes identity (a back that turns out to be a known card, or the reverse)."""
+        sprite = self.sprites.pop(old, None)
+        if sprite is None:
+            return None
+        sprite.key = new
+        if not new.startswith("back-"):
+            sprite.face = card_face(self.fact(new), FACE_W)
+        self.sprites[new] = sprite
+        return sprite
+
+    def relayout(self, seconds: float = SLIDE_SECONDS, moving: dict[str, float] | None = None,
+                 instant: bool = False, delays: dict[str, float] | None = None) -> None:
+        """Send every sprite to its place; cards named in `moving` travel for their own seconds and
+        ride above the others meanwhile, flipping when their face changes."""
+        moving = moving or {}
+        delays = delays or {}
+        places = self.placements()
+        dragged = self.drag.key if self.drag is not None else None
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                sprite = self._make_sprite(key, DECK_POS, PILE_W / FACE_W, False)
+                if instant:
+                    sprite.face_up = place.face_up and sprite.face is not None
+            if key == dragged:
+                continue
+            self._rest_z[key] = place.z
+            sprite.visible = place.visible or key in moving
+            if instant:
+                sprite.pos.set(place.pos)
+                sprite.angle.set(place.angle)
+                sprite.scale.set(place.scale)
+                sprite.face_up = place.face_up and sprite.face is not None
+                sprite.z = place.z
+                continue
+            duration = moving.get(key, seconds)
+            delay = delays.get(key, 0.0)
+            if key in moving:
+                sprite.z = 900 + len(moving)
+            target = (float(place.pos[0]), float(place.pos[1]))
+            if sprite.pos.target != target or sprite.angle.target != place.angle or sprite.scale.target != place.scale:
+                sprite.slide_to(target, duration, delay=delay, angle=place.angle, scale=place.scale)
+            want_up = place.face_up and sprite.face is not None
+            if sprite.face_up != want_up:
+                sprite.flip(want_up, min(FLIP_SECONDS * 1.3, duration), delay=delay + duration * 0.3)
+            if key not in moving and not sprite.moving:
+                sprite.z = place.z
+        for key in [k for k in self.sprites if k not in places and k != dragged]:
+            self._sweep(self.sprites.pop(key))
+            self._rest_z.pop(key, None)
+        self._update_lifts()
+
+    def _sweep(self, sprite: CardSprite) -> None:
+        """A card leaves the table (a reshuffle): it glides into the draw pile and fades."""
+        sprite.set_focus(False)
+        sprite.visible = True
+        sprite.slide_to(DECK_POS, 0.32, angle=0.0, scale=PILE_W / FACE_W)
+        if sprite.face_up:
+            sprite.flip(False, 0.2)
+        sprite.alpha.to(0.0, 0.12, delay=0.24)
+        sprite.z = 60
+        self.leaving.append(sprite)
+
+    # --- the board from a view -------------------------------------------------------------------
+    def board_from_view(self, view: dict[str, Any]) -> Board:
+        n = int(view.get("players", 2))
+        old = self.board
+        hands: list[list[str]] = []
+        for seat in range(n):
+            if seat == self.viewer:
+                hands.append(list(view.get("hand", [])))
+                continue
+            size = int(view.get("hand_size", [0] * n)[seat])
+            reuse = [k for k in (old.hands[seat] if old is not None and old.players == n else [])
+                     if k.startswith("back-")][:size]
+            while len(reuse) < size:
+                reuse.append(self._new_back_key(seat))
+            hands.append(reuse)
+        timelines = [[str(entry["card"]) for entry in row] for row in view.get("timelines", [[] for _ in range(n)])]
+        tilted = [next((str(e["card"]) for e in row if e.get("tilted")), None)
+                  for row in view.get("timelines", [[] for _ in range(n)])]
+        return Board(players=n, hands=hands, timelines=timelines, tilted=tilted,
+                     discard=list(view.get("discard_pile", [])), side=list(view.get("side_pile", [])),
+                     deck_count=int(view.get("deck_count", 0)), direction=str(view.get("direction", "future")),
+                     dealer=int(view.get("dealer", 0)), skips=[int(s) for s in view.get("skips_pending", [0] * n)],
+                     round=int(view.get("round", 1)), final_round=bool(view.get("final_round", False)))
+
+    def learn(self, view: dict[str, Any]) -> None:
+        for card, facts in (view.get("cards") or {}).items():
+            self.facts[str(card)] = dict(facts)
+
+    def on_view(self, update: Update) -> None:
+        view = update.view
+        if not view or "timelines" not in view:
+            return
+        self.learn(view)
+        first = self.board is None
+        reseated = self.built_for is not None and self.built_for[0] != self.viewer
+        if reseated:  # hot-seat: another person took the screen; nothing of the old hand may linger
+            self.sprites.clear()
+            self.leaving.clear()
+            self.board = None
+            self.selected, self.drag, self.staged = None, None, []
+        self.board = self.board_from_view(view)
+        if self.built_for != (self.viewer, self.board.players):
+            self.build_geometry()
+        self.chronos_sprite.face_up = self.board.direction == "future"
+        self.staged = [c for c in self.staged if c in self.board.hands[self.me]] if self.can_act and self.phase == "action" else []
+        if self.selected is not None and (self.selected not in self.board.hands[self.me] or not self.can_act):
+            self.selected = None
+        if update.outcome is not None:
+            self.winners = tuple(update.outcome.winners)
+        if first and not self.log:
+            self.log.append(f"Round {self.board.round}: {self.who(self.board.dealer)} "
+                            f"{'deal' if self.who(self.board.dealer) == 'You' else 'deals'}; "
+                            f"everyone travels to the {self.board.direction}.")
+        if (first or reseated) and update.version == 0 and not reseated:
+            self.relayout(instant=True)
+            self.deal_in()
+        else:
+            self.relayout(instant=first or reseated)
+        self._fix_focus(reset=True)
+
+    def deal_in(self) -> None:
+        """The opening deal: five cards each fly from the draw pile, one at a time, round the table."""
+        board = self.board
+        assert board is not None
+        order: list[str] = []
+        for i in range(max(len(h) for h in board.hands)):
+            for k in range(1, board.players + 1):
+                seat = (board.dealer + k) % board.players
+                if i < len(board.hands[seat]):
+                    order.append(board.hands[seat][i])
+        places = self.placements()
+        for n, key in enumerate(order):
+            sprite = self.sprites[key]
+            place = places[key]
+            sprite.pos.set(DECK_POS)
+            sprite.scale.set(PILE_W / FACE_W)
+            sprite.angle.set(0.0)
+            sprite.face_up = False
+            sprite.z = 500 + n
+            sprite.slide_to(place.pos, SLIDE_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6, angle=place.angle,
+                            scale=place.scale)
+            if place.face_up:
+                sprite.flip(True, FLIP_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6 + 0.12)
+        self.play("shuffle", 0.7)
+
+    # --- events ----------------------------------------------------------------------------------
+    def animate_event(self, event: Event, update: Update) -> float:
+        self.learn(update.view)
+        self._log_event(event)
+        if self.board is None:
+            return 0.0
+        handler = getattr(self, f"_on_{event.kind}", None)
+        seconds = handler(event) if handler is not None else 0.0
+        return MOTION.duration(float(seconds or 0.0))
+
+    def _take_from_hand(self, seat: int, card: str | None) -> str:
+        """Remove `card` from a hand on the board and return the key of the sprite that leaves.
+        A card this seat could not see leaves as a face-down card, renamed to the card when known."""
+        assert self.board is not None
+        hand = self.board.hands[seat]
+        if card is not None and card in hand:
+            hand.remove(card)
+            return card
+        backs = [k for k in hand if k.startswith("back-")]
+        if not backs:
+            key = card or self._new_back_key(seat)
+            geo = self.geo.get(seat)
+            self._make_sprite(key, geo.hand_pos if geo else DECK_POS, MINI_W / FACE_W, False)
+            return key
+        back = backs[len(backs) // 2]
+        hand.remove(back)
+        if card is None:
+            return back
+        self.rekey(back, card)
+        return card
+
+    def _on_deal(self, event: Event) -> float:
+        assert self.board is not None
+        seat = int(event["seat"])
+        cards = event.get("cards")
+        count = int(event.get("count", 0) or 0)
+        keys = [str(c) for c in cards] if cards else [self._new_back_key(seat) for _ in range(count)]
+        self.board.deck_count = max(0, self.board.deck_count - len(keys))
+        for key in keys:
+            old = self.sprites.pop(key, None)
+            if old is not None:
+                self.leaving.append(old)
+                old.alpha.to(0.0, 0.1)
+            self._make_sprite(key, DECK_POS, PILE_W / FACE_W, False)
+        hand = self.board.hands[seat] + keys
+        if seat == self.me:
+            hand.sort(key=lambda k: (self.year(k), k) if not k.startswith("back-") else (10_000, k))
+        self.board.hands[seat] = hand
+        seconds = SLIDE_SECONDS
+        self.relayout(moving={k: seconds for k in keys}, delays={k: i * DEAL_STEP for i, k in enumerate(keys)})
+        self.play("deal", 0.6)
+        return DEAL_STEP * len(keys) + 0.08
+
+    def _on_pass(self, event: Event) -> float:
+        self.bubble(int(event["seat"]), "SKIPS THE ACTION", P.IVORY)
+        return 0.25
+
+    def _on_vip(self, event: Event) -> float:
+        """The VIP is shown on its way to the victim, then set aside on the side pile (ruling LT-5)."""
+        assert self.board is not None
+        seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
+        key = self._take_from_hand(seat, card)
+        sprite = self.sprites[key]
+        sprite.z = 950
+        goal = self.seat_centre(target)
+        seconds = self.speed(seat)
+        sprite.slide_to(goal, seconds, angle=0.0, scale=0.9)
+        if not sprite.face_up:
+            sprite.flip(True, FLIP_SECONDS, delay=seconds * 0.3)
+        self.relayout()
+        sprite.pos.to(goal, seconds)  # relayout must not send it to the side pile yet
+
+        def to_side() -> None:
+            assert self.board is not None
+            self.board.side.append(card)
+            self.relayout(moving={card: 0.3})
+        self.after(seconds + 0.35, to_side)
+        self.bubble(target, "VIP: A CARD IS STOLEN", P.LT_VIP_GREEN)
+        self.play("place", 0.8)
+        return seconds + 0.4
+
+    def _on_steal(self, event: Event) -> float:
+        """A card flies from the victim's hand to the thief's: face down unless this seat saw it."""
+        assert self.board is not None
+        seat, target = int(event["seat"]), int(event["target"])
+        card = event.get("card")
+        known = card is not None and self.me in (seat, target)
+        key = self._take_from_hand(target, str(card) if known and target == self.me else None)
+        new_key = str(card) if known and seat == self.me else self._new_back_key(seat)
+        if key != new_key:
+            if key.startswith("back-") and not new_key.startswith("back-"):
+                self.rekey(key, new_key)
+            elif not key.startswith("back-") and new_key.startswith("back-"):
+                self.rekey(key, new_key)
+                sprite = self.sprites[new_key]
+                sprite.face_up = True  # the victim sees their own card leave, then it turns away
+            else:
+                self.rekey(key, new_key)
+        self.board.hands[seat].append(new_key)
+        if seat == self.me:
+            self.board.hands[seat].sort(key=lambda k: (self.year(k), k))
+        seconds = max(0.42, self.speed(seat))
+        self.relayout(moving={new_key: seconds})
+        self.play("steal")
+        return seconds + 0.05
+
+    def _on_disaster(self, event: Event) -> float:
+        """The Disaster lands on its victim's area (a thud and a shake), then goes to the side pile."""
+        assert self.board is not None
+        seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
+        key = self._take_from_hand(seat, card)
+        sprite = self.sprites[key]
+        sprite.z = 950
+        goal = self.seat_centre(target)
+        seconds = self.speed(seat)
+        self.relayout()
+        sprite.slide_to(goal, seconds, angle=-8.0, scale=1.15)
+        sprite.scale.then(0.8, 0.16, ease_out_back)
+        if not sprite.face_up:
+            sprite.flip(True, FLIP_SECONDS, delay=seconds * 0.2)
+        self.board.skips[target] = int(event.get("skips", self.board.skips[target] + 1) or 0)
+
+        def land() -> None:
+            self.shakes[target] = SHAKE_SECONDS
+            self.flashes[target] = 0.6
+            self.play("disaster")
+            self.bubble(target, "DISASTER! LOSES A TURN", P.LT_DISASTER_RED)
+
+        def to_side() -> None:
+            assert self.board is not None
+            self.board.side.append(card)
+            self.relayout(moving={card: 0.3})
+        self.after(seconds, land)
+        self.after(seconds + 0.55, to_side)
+        return seconds + 0.6
+
+    def _on_discard(self, event: Event) -> float:
+        assert self.board is not None
+        seat = int(event["seat"])
+        cards = [str(c) for c in event["cards"]]
+        seconds = self.speed(seat)
+        moving, delays = {}, {}
+        for i, card in enumerate(cards):  # ruling LT-5b: in the chosen order, the last on top
+            self._take_from_hand(seat, card)
+            self.board.discard.append(card)
+            moving[card], delays[card] = seconds, i * 0.16
+        if seat == self.me:
+            self.staged = []
+        self.selected = None if self.selected in cards else self.selected
+        self.relayout(moving=moving, delays=delays)
+        for i, card in enumerate(cards):
+            sprite = self.sprites.get(card)
+            if sprite is not None:
+                sprite.z = 950 + i
+        self.play("slide", 0.9)
+        top = cards[-1]
+        arrow = str(self.fact(top).get("arrow", "future"))
+        self.bubble(seat, f"DISCARDS: NEXT TO THE {arrow.upper()}", arrow_colour(arrow))
+        return seconds + 0.16 * (len(cards) - 1) + 0.04
+
+    def _on_place(self, event: Event) -> float:
+        assert self.board is not None
+        seat, card, end = int(event["seat"]), str(event["card"]), str(event["end"])
+        self._take_from_hand(seat, card)
+        row = self.board.timelines[seat]
+        if end == "left":
+            row.insert(0, card)
+        else:
+            row.append(card)
+        if self.selected == card:
+            self.selected = None
+        if self.drag is not None and self.drag.key == card:
+            self.drag = None
+        seconds = self.speed(seat)
+        self.relayout(moving={card: seconds})
+        self.play("place", 0.9)
+        return seconds + 0.04
+
+    def _on_straighten(self, event: Event) -> float:
+        assert self.board is not None
+        self.board.tilted[int(event["seat"])] = None
+        self.relayout(seconds=0.2)
+        self.play("flip", 0.5)
+        return 0.2
+
+    def _on_cannot_travel(self, event: Event) -> float:
+        self.bubble(int(event["seat"]), f"CAN'T TRAVEL TO THE {str(event['direction']).upper()}", P.WARNING)
+        return 0.35
+
+    def _on_tilt(self, event: Event) -> float:
+        """Ruling LT-7: the outer card turns 90 degrees."""
+        assert self.board is not None
+        card = str(event["card"])
+        self.board.tilted[int(event["seat"])] = card
+        self.relayout(moving={card: 0.26})
+        self.play("flip", 0.8)
+        return 0.3
+
+    def _on_card_lost(self, event: Event) -> float:
+        assert self.board is not None
+        seat, card = int(event["seat"]), str(event["card"])
+        if card in self.board.timelines[seat]:
+            self.board.timelines[seat].remove(card)
+        self.board.tilted[seat] = None
+        self.board.side.append(card)
+        self.relayout(moving={card: 0.4})
+        self.bubble(seat, "LOSES THE TURNED CARD", P.ERROR)
+        self.play("slide", 0.8)
+        return 0.45
+
+    def _on_turn_lost(self, event: Event) -> float:
+        assert self.board is not None
+        seat = int(event["seat"])
+        self.board.skips[seat] = int(event.get("skips", 0) or 0)
+        self.bubble(seat, "LOSES THIS TURN", P.LT_DISASTER_RED)
+        self.shakes[seat] = SHAKE_SECONDS * 0.6
+        self.play("page", 0.6)
+        return 0.55
+
+    def _on_action_lost(self, event: Event) -> float:
+        assert self.board is not None
+        seat = int(event["seat"])
+        self.board.skips[seat] = int(event.get("skips", 0) or 0)
+        self.bubble(seat, "LOSES THE ACTION", P.LT_DISASTER_RED)
+        self.play("page", 0.6)
+        return 0.45
+
+    def _on_final_round(self, event: Event) -> float:
+        self.herald("LAST ROUND", f"{self.who(int(event['seat']))} placed an 8th card: finish the round.", P.BRASS_LIGHT)
+        self.play("chime", 0.8)
+        return 0.6
+
+    def _on_round_start(self, event: Event) -> float:
+        """Ruling LT-6: the dealer passes left; the Chronos takes the discard top's arrow."""
+        assert self.board is not None
+        direction = str(event["direction"])
+        changed = direction != self.board.direction
+        self.board.direction = direction
+        self.board.dealer = int(event["dealer"])
+        self.board.round = int(event["round"])
+        if changed:
+            self.chronos_sprite.flip(direction == "future", 0.2)
+            self.chronos_sprite.scale.to(CHRONOS_W / FACE_W * 1.18, 0.1).then(CHRONOS_W / FACE_W, 0.16)
+            self.play("chronos")
+        colour = arrow_colour(direction)
+        arrow = "\u2190" if direction == "past" else "\u2192"
+        self.herald(f"ROUND {event['round']}", f"{arrow} To the {direction}  \u00b7  {self.who(int(event['dealer']))} "
+                    f"{'deal' if self.who(int(event['dealer'])) == 'You' else 'deals'}", colour)
+        self.relayout()
+        return 0.55 if changed else 0.3
+
+    def _on_reshuffle(self, event: Event) -> float:
+        assert self.board is not None
+        self.board.discard = self.board.discard[-1:]
+        self.board.side = []
+        self.board.deck_count += int(event.get("count", 0) or 0)
+        self.relayout()
+        self.play("shuffle", 0.8)
+        self.bubble(-1, "THE DRAW PILE IS RESHUFFLED", P.IVORY)
+        return 0.45
+
+    def _on_game_over(self, event: Event) -> float:
+        winners = [int(s) for s in (event.get("winners") or ())]
+        self.winners = tuple(winners)
+        if not winners:
+            self.herald("NOBODY WINS", "Every timeline went beyond 2031.", P.ERROR)
+        else:
+            names = " and ".join(self.who(s) for s in winners)
+            self.herald(f"{names.upper()} {'WIN' if len(winners) > 1 or names == 'You' else 'WINS'}",
+                        "Closest to 2031 without going beyond.", P.BRASS_LIGHT)
+        self.play("score", 0.8)
+        return 0.4
+
+    # --- announcements and the log -------------------------------------------------------------
+    def herald(self, title: str, line: str, colour: tuple[int, int, int]) -> None:
+        self.heralds = [Herald(title, line, colour, seconds=MOTION.duration(HERALD_SECONDS) if not MOTION.reduced
+                               else HERALD_SECONDS)]
+
+    def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
+        self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
+
+    def _log_event(self, event: Event) -> None:
+        if event.kind in ("turn", "deal") and not (event.kind == "deal" and event.get("cards")):
+            return
+        from game.rules.lost_in_time import describe_event
+
+        solo = len(self.local_seats) == 1 and self.viewer is not None
+        line = describe_event(event, self.viewer if solo else None, list(self.seat_names))
+        self.log.append(line)
+        del self.log[:-40]
+
+    # --- the loop --------------------------------------------------------------------------------
+    def update_table(self, dt: float) -> None:
+        self.time += dt
+        for timer in list(self.timers):
+            timer.seconds -= dt
+            if timer.seconds <= 0:
+                self.timers.remove(timer)
+                timer.callback()
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+            if not sprite.moving and sprite.z >= 900 and (self.drag is None or self.drag.key != sprite.key):
+                sprite.z = self._rest_z.get(sprite.key, sprite.z)
+                if self.board is not None:
+                    place_visible = sprite.key not in self.board.discard[:-4] and sprite.key not in self.board.side[:-4]
+                    sprite.visible = place_visible
+        for sprite in self.leaving:
+            sprite.update(dt)
+        self.leaving = [s for s in self.leaving if s.moving]
+        self.chronos_sprite.update(dt)
+        for herald in self.heralds:
+            herald.age += dt
+        self.heralds = [h for h in self.heralds if h.age < h.seconds]
+        for bubble in self.bubbles:
+            bubble.age += dt
+        self.bubbles = [b for b in self.bubbles if b.age < BUBBLE_SECONDS]
+        for table in (self.shakes, self.flashes):
+            for seat in list(table):
+                table[seat] -= dt
+                if table[seat] <= 0:
+                    del table[seat]
+        self._update_lifts()
+
+    def _update_lifts(self) -> None:
+        board = self.board
+        if board is None:
+            return
+        focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None
+        dim = self.can_act and self.phase == "travel"
+        for key in board.hands[self.me]:
+            sprite = self.sprites.get(key)
+            if sprite is None or (self.drag is not None and self.drag.key == key):
+                continue
+            lifted = (STAGED_LIFT if key in self.staged else SELECTED_LIFT if key == self.selected
+                      else FOCUS_LIFT if key == focus_key else 0.0)
+            if sprite.lift.target != lifted:
+                sprite.lift.to(lifted, 0.14)
+            sprite.focused = key == focus_key and key != self.selected and key not in self.staged
+            alpha = 150.0 if dim and not self.fits(key) else 255.0
+            if sprite.alpha.target != alpha:
+                sprite.alpha.to(alpha, 0.15)
+
+    # --- focus -----------------------------------------------------------------------------------
+    def _fix_focus(self, reset: bool = False) -> None:
+        board = self.board
+        if board is None:
+            return
+        hand = board.hands[self.me]
+        if self.selected is not None:
+            targets = self.targets_for(self.selected)
+            if self.focus not in targets:
+                self.focus = targets[0] if targets else ("hand", self.selected)
+            return
+        keys = [b[0] for b in self.buttons()]
+        if self.focus is not None and self.focus[0] == "button" and self.focus[1] in keys:
+            return
+        if self.focus is not None and self.focus[0] == "hand" and self.focus[1] in hand and not reset:
+            return
+        if self.can_act and self.phase == "travel":
+            fitting = [k for k in hand if self.fits(k)]
+            if fitting:
+                self.focus = ("hand", fitting[len(fitting) // 2] if self.board and self.board.direction == "past"
+                              else fitting[0])
+                return
+            if keys:
+                self.focus = ("button", keys[0])
+                return
+        if self.focus is not None and self.focus[0] == "hand" and self.focus[1] in hand:
+            return
+        self.focus = ("hand", hand[len(hand) // 2]) if hand and self.viewer is not None else (
+            ("button", keys[0]) if keys else None)
+
+    def move_focus(self, direction: str) -> None:
+        board = self.board
+        if board is None:
+            return
+        before = self.focus
+        hand = board.hands[self.me]
+        keys = [b[0] for b in self.buttons()]
+        if self.selected is not None:
+            targets = self.targets_for(self.selected)
+            if direction == "down" and (self.focus is None or self.focus[0] != "timeline" or True):
+                if direction == "down":
+                    self.cancel_selection()
+                    return
+            if targets:
+                index = targets.index(self.focus) if self.focus in targets else 0
+                self.focus = targets[(index + (1 if direction in ("right",) else -1)) % len(targets)]
+        elif self.focus is not None and self.focus[0] == "button":
+            index = keys.index(self.focus[1]) if self.focus[1] in keys else 0
+            if direction == "up" and index > 0:
+                self.focus = ("button", keys[index - 1])
+            elif direction == "down" and index < len(keys) - 1:
+                self.focus = ("button", keys[index + 1])
+            elif direction in ("left", "down") and hand:
+                self.focus = ("hand", hand[-1])
+        elif hand:
+            current = hand.index(self.focus[1]) if self.focus and self.focus[1] in hand else len(hand) // 2
+            if direction == "left":
+                self.focus = ("hand", hand[max(0, current - 1)])
+            elif direction == "right":
+                if current == len(hand) - 1 and keys:
+                    self.focus = ("button", keys[0])
+                else:
+                    self.focus = ("hand", hand[min(len(hand) - 1, current + 1)])
+            elif direction == "up":
+                self.pick_up(hand[current])
+        elif keys:
+            self.focus = ("button", keys[0])
+        if self.focus != before:
+            self.play("focus", 0.4)
+
+    def pick_up(self, card: str) -> None:
+        """Select a hand card: its legal targets light up and take the focus. A card with nowhere to
+        go is still offered to the engine, whose refusal explains why (e.g. ruling LT-4 or LT-8)."""
+        if not self.can_act or card.startswith("back-"):
+            return
+        if card in self.staged:
+            self.staged.remove(card)
+            self.play("slide", 0.5)
+            self.focus = ("hand", card)
+            return
+        targets = self.targets_for(card)
+        if not targets:
+            self.explain_unusable(card)
+            return
+        self.selected = card
+        self.focus = targets[0]
+        self.play("flip", 0.35)
+
+    def explain_unusable(self, card: str) -> None:
+        if self.viewer is None:
+            return
+        if self.phase == "travel":
+            self.submit(Action.make(self.viewer, "place", card=card))  # the engine says why (LT-4)
+        elif len(self.staged) >= 2:
+            self.refuse("You discard at most two cards (ruling LT-3). Press Discard, or take one back.")
+        else:
+            self.submit(Action.make(self.viewer, "discard", cards=list(self.staged) + [card]))  # LT-8
+
+    def cancel_selection(self) -> None:
+        if self.selected is not None:
+            key = self.selected
+            self.selected = None
+            self.focus = ("hand", key)
+            self.play("click", 0.5)
+
+    # --- input -----------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is None and intent.kind == "back" and (self.selected or self.drag or self.staged):
+            if self.drag is not None:
+                self.drag = None
+            elif self.selected is not None:
+                self.cancel_selection()
+            else:
+                self.staged.clear()
+                self.play("slide", 0.5)
+            self.relayout()
+            self._fix_focus()
+            return
+        super().handle(intent)
+
+    def handle_table(self, intent: Intent) -> None:
+        kind = intent.kind
+        if intent.is_direction:
+            self.move_focus(kind)
+        elif kind == "confirm":
+            self.confirm()
+        elif kind == "hover" and intent.pos is not None:
+            card = self.hand_card_at(intent.pos)
+            if card is not None and self.selected is None and self.drag is None and self.focus != ("hand", card):
+                self.focus = ("hand", card)
+        elif kind == "point" and intent.pos is not None:
+            card = self.hand_card_at(intent.pos)
+            if card is not None and self.selected is None:
+                self.focus = ("hand", card)
+        elif kind == "release" and intent.pos is not None:
+            self.tap(intent.pos)
+        elif kind == "drag_start" and intent.pos is not None:
+            self.start_drag(intent.pos)
+        elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
+            sprite = self.sprites.get(self.drag.key)
+            self.drag.pos = intent.pos
+            if sprite is not None:
+                sprite.pos.set((intent.pos[0] - self.drag.grab[0], intent.pos[1] - self.drag.grab[1]))
+            self.hover_target = self.target_at(intent.pos)
+        elif kind == "drag_end" and intent.pos is not None:
+            self.end_drag(intent.pos)
+
+    def hand_card_at(self, pos: Pos) -> str | None:
+        if self.board is None:
+            return None
+        for key in reversed(self.board.hands[self.me]):
+            sprite = self.sprites.get(key)
+            if sprite is not None and sprite.contains(pos) and not key.startswith("back-"):
+                return key
+        return None
+
+    def target_at(self, pos: Pos) -> Target | None:
+        if self.board is None:
+            return None
+        if self.pile_rect(DISCARD_POS).inflate(40, 40).collidepoint(pos):
+            return ("discard",)
+        if MY_ROW_RECT.collidepoint(pos):
+            return ("timeline",)
+        for seat in self.seat_order():
+            geo = self.geo.get(seat)
+            if geo is not None and geo.panel.collidepoint(pos):
+                return ("seat", seat)
+        return None
+
+    def button_at(self, pos: Pos) -> str | None:
+        for (key, _label, _primary), rect in zip(self.buttons(), self.button_rects()):
+            if rect.collidepoint(pos):
+                return key
+        return None
+
+    def confirm(self) -> None:
+        focus = self.focus
+        if focus is None:
+            return
+        if focus[0] == "hand":
+            self.pick_up(str(focus[1]))
+        elif focus[0] == "button":
+            self.press(str(focus[1]))
+        elif self.selected is not None:
+            self.attempt(self.selected, focus)
+
+    def tap(self, pos: Pos) -> None:
+        if MENU_RECT.collidepoint(pos):
+            self._pause()
+            return
+        button = self.button_at(pos)
+        if button is not None:
+            self.press(button)
+            return
+        card = self.hand_card_at(pos)
+        if card is not None:
+            if self.selected == card:
+                self.cancel_selection()
+            else:
+                self.selected = None
+                self.focus = ("hand", card)
+                self.pick_up(card)
+            return
+        target = self.target_at(pos)
+        if target is not None and self.selected is not None:
+            self.attempt(self.selected, target)
+        elif self.selected is not None:
+            self.cancel_selection()
+
+    def start_drag(self, pos: Pos) -> None:
+        if not self.can_act or self.board is None:
+            return
+        card = self.hand_card_at(pos)
+        if card is None:
+            return
+        if card in self.staged:
+            self.staged.remove(card)
+        sprite = self.sprites[card]
+        x, y = sprite.pos.current  # type: ignore[misc]
+        self.selected = card
+        self.drag = Drag(card, (pos[0] - x, pos[1] - y + float(sprite.lift.current)), pos)
+        sprite.z = 2000
+        sprite.angle.to(0.0, 0.1)
+        sprite.lift.set(0.0)
+        sprite.alpha.set(255.0)
+        sprite.scale.to(0.92, 0.12)
+        self.play("flip", 0.35)
+
+    def end_drag(self, pos: Pos) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        target = self.target_at(pos)
+        self.hover_target = None
+        if target is None or pos[1] >= HAND_ZONE_TOP and target != ("timeline",):
+            self.drag = None
+            self.selected = None
+            self.focus = ("hand", drag.key)
+            self.relayout()
+            self.play("slide", 0.5)
+            return
+        accepted = self.attempt(drag.key, target)
+        self.drag = None
+        if not accepted:
+            self.selected = None
+            self.relayout()
+
+    def press(self, key: str) -> None:
+        if not self.can_act or self.viewer is None:
+            return
+        self.play("click", 0.6)
+        if key == "skip":
+            self.staged.clear()
+            self.selected = None
+            self.submit(Action.make(self.viewer, "pass"))
+        elif key == "discard" and self.staged:
+            self.submit(Action.make(self.viewer, "discard", cards=list(self.staged)))
+        elif key == "stuck":
+            self.submit(Action.make(self.viewer, "cannot_travel"))
+
+    def refuse(self, message: str) -> None:
+        self.play("invalid")
+        if self.app is not None:
+            self.app.toast(message, "error")
+
+    def attempt(self, card: str, target: Target) -> bool:
+        """Play `card` onto `target`; True when the move was legal (sent, or staged for discard).
+        Moves the engine would refuse are still sent so its reason is what the player reads."""
+        if not self.can_act or self.viewer is None:
+            return False
+        seat = self.viewer
+        if target[0] == "seat":
+            kind = self.kind_of(card)
+            if kind not in ("vip", "disaster"):
+                self.refuse(f"Only a VIP or a Disaster is played on an opponent; "
+                            f"{self.fact(card).get('title', 'this card')} travels or is discarded.")
+                self.selected = None
+                self.focus = ("hand", card)
+                return False
+            action = Action.make(seat, kind, card=card, target=int(target[1]))
+            self.submit(action)
+            ok = action in self.legal
+        elif target[0] == "discard":
+            if self.phase == "action" and len(self.staged) < 2 and self.can_stage(card):
+                self.staged.append(card)
+                self.selected = None
+                self.focus = ("button", "discard")
+                self.play("slide", 0.6)
+                self.relayout()
+                return True
+            if self.phase == "action" and len(self.staged) >= 2:
+                self.refuse("You discard at most two cards (ruling LT-3). Press Discard, or take one back.")
+                self.selected = None
+                return False
+            action = Action.make(seat, "discard", cards=list(self.staged) + [card])
+            self.submit(action)
+            ok = False
+        elif target[0] == "timeline":
+            action = Action.make(seat, "place", card=card)
+            self.submit(action)
+            ok = action in self.legal
+        else:
+            return False
+        if ok:
+            self.selected = None
+        return ok
+
+    def on_error(self, update: Update) -> None:
+        """A refused move: the card snaps back into the hand (the base toasted the reason)."""
+        if self.selected is not None:
+            self.focus = ("hand", self.selected)
+        self.selected = None
+        self.drag = None
+        self.hover_target = None
+        self.relayout(seconds=0.2)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def pulse(self) -> float:
+        if MOTION.reduced:
+            return 1.0
+        return 0.6 + 0.4 * (0.5 + 0.5 * math.sin(self.time * 2 * math.pi * PULSE_HZ))
+
+    def active_card(self) -> str | None:
+        return self.drag.key if self.drag is not None else self.selected
+
+    def lit_targets(self) -> list[Target]:
+        card = self.active_card()
+        return self.targets_for(card) if card is not None else []
+
+    def draw_turn_banner(self, surface: pygame.Surface) -> None:
+        """The base banner, and the two steps of the turn are in the bottom-right panel."""
+        super().draw_turn_banner(surface)
+
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        board = self.board
+        if board is None:
+            return
+        lit = self.lit_targets()
+        for seat in self.seat_order():
+            self.draw_panel(surface, seat, ("seat", seat) in lit)
+        self.draw_my_frame(surface, lit)
+        self.draw_centre(surface, lit)
+        ordered = sorted(list(self.sprites.values()) + self.leaving, key=lambda s: s.z)
+        dragged = self.drag.key if self.drag is not None else None
+        focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None
+        self.draw_hand_glows(surface, alpha)
+        for sprite in ordered:
+            if sprite.key == dragged or sprite.key == focus_key:
+                continue
+            sprite.draw(surface, alpha)
+        self.draw_tilt_marks(surface, alpha)
+        if focus_key is not None and focus_key in self.sprites and focus_key != dragged:
+            sprite = self.sprites[focus_key]
+            rect = sprite.draw_rect(alpha)
+            if self.viewer in self.local_seats:
+                surface.blit(focus_glow(rect.size, 10), (rect.x - 14, rect.y - 14))
+            sprite.draw(surface, alpha)
+        self.draw_staged_badges(surface, alpha)
+        self.draw_target_focus(surface)
+        self.draw_bubbles(surface)
+        self.draw_prompt(surface)
+        self.draw_log(surface)
+        self.draw_phase_panel(surface)
+        self.draw_menu_button(surface)
+        if dragged is not None and dragged in self.sprites:
+            self.sprites[dragged].draw(surface, alpha)
+        self.draw_herald(surface)
+
+    # panels ------------------------------------------------------------------------------------
+    def shake_offset(self, seat: int) -> int:
+        left = self.shakes.get(seat, 0.0)
+        if left <= 0 or MOTION.reduced:
+            return 0
+        return round(math.sin(left * 60.0) * 10.0 * left / SHAKE_SECONDS)
+
+    def draw_panel(self, surface: pygame.Surface, seat: int, lit: bool) -> None:
+        board = self.board
+        geo = self.geo.get(seat)
+        assert board is not None
+        if geo is None:
+            return
+        panel = geo.panel.move(self.shake_offset(seat), 0)
+        turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat and self.shown.outcome is None)
+        winner = seat in self.winners and self.shown is not None and self.shown.outcome is not None
+        border: tuple[int, ...] | None = P.BRASS if turn or winner else None
+        surface.blit(panel_surface(panel.size, 18, (22, 10, 16, 200), border, 3 if border else 0), panel.topleft)
+        if lit:
+            glow = focus_glow(panel.size, 18)
+            glow.set_alpha(int(255 * self.pulse()))
+            surface.blit(glow, (panel.x - 14, panel.y - 14))
+            glow.set_alpha(None)
+        elif self.active_card() is not None and self.phase == "action" and self.can_act \
+                and self.kind_of(self.active_card() or "") in ("vip", "disaster"):
+            surface.blit(panel_surface(panel.size, 18, (0, 0, 0, 110)), panel.topleft)
+        flash = self.flashes.get(seat, 0.0)
+        if flash > 0:
+            glow = radial_alpha(panel.width, P.LT_DISASTER_RED, 160, 1.4)
+            glow.set_alpha(int(255 * min(1.0, flash / 0.6)))
+            surface.blit(glow, glow.get_rect(center=panel.center))
+            glow.set_alpha(None)
+        self.draw_seat_header(surface, seat, pygame.Rect(panel.x + 16, panel.y + 8, panel.width - 32, 76), geo)
+        if not board.timelines[seat]:
+            text = text_surface("No card yet", "ui", 24, P.IVORY_DIM)
+            surface.blit(text, text.get_rect(center=(panel.centerx, round(geo.row_y))))
+
+    def draw_seat_header(self, surface: pygame.Surface, seat: int, box: pygame.Rect, geo: SeatGeo) -> None:
+        """Line 1: dealer mark and name; line 2: hand size and lost turns; right: the running total."""
+        board = self.board
+        assert board is not None
+        total_w = self.draw_total_block(surface, seat, box)
+        x = box.x
+        line1 = box.y + 18
+        if board.dealer == seat:
+            x = self.draw_dealer_badge(surface, (x, line1)) + 12
+        status = self.session.seats()[seat] if seat < len(self.session.seats()) else None
+        level = f" \u00b7 {status.level.capitalize()}" if status is not None and status.level and status.kind == "bot" else ""
+        name = self.name_of(seat) + level
+        px = fit_px(name, "ui-bold", 30, max(60, box.right - total_w - 16 - x))
+        label = text_surface(name, "ui-bold", px, P.IVORY)
+        surface.blit(label, label.get_rect(midleft=(x, line1)))
+        line2 = box.y + 56
+        count = len(board.hands[seat])
+        hand_right = geo.hand_pos[0] + 14 * max(0, count - 1) / 2 + MINI_W / 2 + 10
+        words = text_surface(f"{count} in hand", "ui", 22, P.IVORY_DIM)
+        surface.blit(words, words.get_rect(midleft=(round(hand_right), line2)))
+        skips = board.skips[seat]
+        if skips > 0:
+            text = "SKIPS A TURN" if skips == 1 else f"SKIPS {skips} TURNS"
+            self.badge(surface, text, (round(hand_right + words.get_width() + 14), line2), P.LT_DISASTER_RED,
+                       anchor="midleft", max_right=box.right - total_w - 8)
+
+    def draw_total_block(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> int:
+        """The running total (ruling LT-10) and its distance to 2031, right-aligned; returns the width."""
+        total = self.total_of(seat)
+        if total is None:
+            number = text_surface("\u2014", "display", 50, P.IVORY_DIM)
+            note = text_surface("NO CARD YET", "display", 24, P.IVORY_DIM)
+        else:
+            number = text_surface(year_label(total["total"]), "display", 56, P.ERROR if total["over"] else P.IVORY)
+            if total["over"]:
+                note = text_surface("OVER 2031!", "display", 26, P.ERROR)
+            elif total["distance"] == 0:
+                note = text_surface("EXACTLY 2031!", "display", 26, P.GOOD)
+            else:
+                note = text_surface(f"+{total['distance']} TO 2031", "display", 26,
+                                    P.GOOD if total["distance"] <= 40 else P.IVORY_DIM)
+        surface.blit(number, number.get_rect(topright=(box.right, box.y - 6)))
+        surface.blit(note, note.get_rect(topright=(box.right, box.y + 46)))
+        return max(number.get_width(), note.get_width())
+
+    def draw_dealer_badge(self, surface: pygame.Surface, midleft: tuple[int, int]) -> int:
+        """The dealer holds the Chronos card (rulebook): a small dial and the word, returns its right."""
+        key = ("dealer-icon", self.board.direction if self.board else "future")
+        icon = self._cache.get(key)
+        if icon is None:
+            icon = pygame.transform.smoothscale(chronos(key[1], FACE_W), (28, card_height(28)))
+            self._cache[key] = icon
+        rect = icon.get_rect(midleft=midleft)
+        surface.blit(icon, rect)
+        word = text_surface("DEALER", "display", 24, P.BRASS_LIGHT)
+        surface.blit(word, word.get_rect(midleft=(rect.right + 6, midleft[1] + 1)))
+        return rect.right + 6 + word.get_width()
+
+    def badge(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple[int, int, int],
+              anchor: str = "center", max_right: int | None = None) -> None:
+        label = text_surface(text, "ui-bold", 18, P.IVORY)
+        box = pygame.Rect(0, 0, label.get_width() + 18, 30)
+        setattr(box, anchor, pos)
+        if max_right is not None and box.right > max_right:
+            return
+        surface.blit(panel_surface(box.size, 10, colour), box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def draw_my_frame(self, surface: pygame.Surface, lit: list[Target]) -> None:
+        board = self.board
+        assert board is not None
+        me = self.me
+        dx = self.shake_offset(me)
+        row = MY_ROW_RECT.move(dx, 0)
+        surface.blit(panel_surface(row.size, 20, (0, 0, 0, 60)), row.topleft)
+        flash = self.flashes.get(me, 0.0)
+        if flash > 0:
+            glow = radial_alpha(row.width, P.LT_DISASTER_RED, 150, 1.4)
+            glow.set_alpha(int(255 * min(1.0, flash / 0.6)))
+            surface.blit(glow, glow.get_rect(center=row.center))
+            glow.set_alpha(None)
+        if not board.timelines[me] and self.slot_end() is None:
+            text = text_surface("Your timeline: your first card may be any year", "ui", 26, P.IVORY_DIM)
+            surface.blit(text, text.get_rect(center=row.center))
+        slot = self.slot_rect()
+        if slot is not None:
+            self.draw_slot(surface, slot.move(dx, 0), ("timeline",) in lit or self.active_card() is None)
+        # the name plate
+        plate = MY_PLATE
+        turn = bool(self.shown and self.shown.active and self.shown.active[0] == me and self.shown.outcome is None)
+        surface.blit(panel_surface(plate.size, 18, P.INK_ALPHA, P.BRASS if turn else None, 3 if turn else 0),
+                     plate.topleft)
+        label = "YOUR TIMELINE" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S TIMELINE"
+        px = fit_px(label, "display", 40, plate.width - 40)
+        surface.blit(text_surface(label, "display", px, P.IVORY), (plate.x + 20, plate.y + 12))
+        y = plate.y + 64
+        x = plate.x + 20
+        if board.dealer == me:
+            x = self.draw_dealer_badge(surface, (x, y + 16)) + 14
+        if board.skips[me] > 0:
+            text = "YOU SKIP A TURN" if board.skips[me] == 1 else f"YOU SKIP {board.skips[me]} TURNS"
+            self.badge(surface, text, (x, y + 16), P.LT_DISASTER_RED, anchor="midleft")
+        round_text = f"ROUND {board.round}" + ("  \u00b7  LAST ROUND" if board.final_round else "")
+        surface.blit(text_surface(round_text, "display", 30, P.BRASS_LIGHT if board.final_round else P.IVORY_DIM),
+                     (plate.x + 20, plate.bottom - 46))
+        length = text_surface(f"{len(board.timelines[me])} / 8 cards", "ui", 22, P.IVORY_DIM)
+        surface.blit(length, length.get_rect(bottomright=(plate.right - 20, plate.bottom - 16)))
+        self.draw_my_total(surface)
+
+    def draw_my_total(self, surface: pygame.Surface) -> None:
+        box = MY_TOTAL
+        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
+        total = self.total_of(self.me)
+        head = text_surface("RUNNING TOTAL", "ui-bold", 20, P.IVORY_DIM)
+        surface.blit(head, (box.x + 20, box.y + 14))
+        if total is None:
+            surface.blit(text_surface("\u2014", "display", 86, P.IVORY_DIM), (box.x + 20, box.y + 38))
+            note = text_surface("Place a card to start", "ui", 24, P.IVORY_DIM)
+            surface.blit(note, (box.x + 20, box.bottom - 44))
+            return
+        colour = P.ERROR if total["over"] else P.IVORY
+        number = text_surface(year_label(total["total"]), "display", 96, colour)
+        surface.blit(number, (box.x + 18, box.y + 34))
+        if total["over"]:
+            text, note_colour = "OVER 2031!", P.ERROR
+        elif total["distance"] == 0:
+            text, note_colour = "EXACTLY 2031!", P.GOOD
+        else:
+            text, note_colour = f"+{total['distance']} TO 2031", P.GOOD
+        note = text_surface(text, "display", 44, note_colour)
+        surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44)))
+        parts = [f"youngest {year_label(total['youngest'])}"]
+        if total["vips"]:
+            parts.append(f"{total['vips']} VIP +{VIP_BONUS * total['vips']}")
+        if total["disasters"]:
+            parts.append(f"{total['disasters']} Disaster +{DISASTER_BONUS * total['disasters']}")
+        if total["chip_on"] and total["chips"]:
+            parts.append(f"{total['chips']} chips +{CHIP_BONUS * total['chips']}")
+        line = "  \u00b7  ".join(parts)
+        px = fit_px(line, "ui", 22, box.width - 40)
+        surface.blit(text_surface(line, "ui", px, P.IVORY_DIM), (box.x + 20, box.bottom - 40))
+
+    def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, lit: bool) -> None:
+        """The end of the viewer's timeline where a card may travel (ruling LT-4), with its arrow."""
+        direction = self.board.direction if self.board else "future"
+        colour = arrow_colour(direction) if self.board and self.board.timelines[self.me] else P.GOOD
+        key = ("slot", rect.size, colour)
+        image = self._cache.get(key)
+        if image is None:
+            image = panel_surface(rect.size, 12, (*colour, 70), (*colour, 255), 3).copy()
+            arrow = "\u2190" if direction == "past" else "\u2192"
+            if not (self.board and self.board.timelines[self.me]):
+                arrow = "\u2193"
+            mark = text_surface(arrow, "ui-bold", 64, P.IVORY)
+            image.blit(mark, mark.get_rect(center=(rect.width // 2, rect.height // 2 - 10)))
+            word = text_surface("HERE", "display", 30, P.IVORY)
+            image.blit(word, word.get_rect(center=(rect.width // 2, rect.height // 2 + 40)))
+            self._cache[key] = image
+        if lit:
+            glow = focus_glow(rect.size, 12)
+            glow.set_alpha(int(255 * self.pulse()))
+            surface.blit(glow, (rect.x - 14, rect.y - 14))
+            glow.set_alpha(None)
+        surface.blit(image, rect.topleft)
+
+    # centre --------------------------------------------------------------------------------------
+    def draw_centre(self, surface: pygame.Surface, lit: list[Target]) -> None:
+        board = self.board
+        assert board is not None
+        # the draw pile
+        deck = self.pile_rect(DECK_POS)
+        back = self._cache.get("deck")
+        if back is None:
+            back = pygame.transform.smoothscale(self._back, deck.size)
+            self._cache["deck"] = back
+        layers = min(5, (board.deck_count + 9) // 10)
+        for i in range(layers):
+            surface.blit(back, deck.move(layers - i, (layers - i) * 2))
+        if layers == 0:
+            surface.blit(panel_surface(deck.size, 10, (0, 0, 0, 90), P.IVORY_DIM, 2), deck.topleft)
+        self.pile_label(surface, deck, f"DRAW \u00b7 {board.deck_count}")
+        # the Chronos card
+        self.chronos_sprite.draw(surface)
+        chron = self.pile_rect(CHRONOS_POS).inflate(CHRONOS_W - PILE_W, round((CHRONOS_W - PILE_W) * 1.4))
+        self.pile_label(surface, chron, "TO THE PAST" if board.direction == "past" else "TO THE FUTURE",
+                        arrow_colour(board.direction))
+        # the discard pile (its top arrow sets the next round's direction, ruling LT-6)
+        pile = self.pile_rect(DISCARD_POS)
+        if ("discard",) in lit:
+            glow = focus_glow(pile.size, 10)
+            glow.set_alpha(int(255 * self.pulse()))
+            surface.blit(glow, (pile.x - 14, pile.y - 14))
+            glow.set_alpha(None)
+        if not board.discard:
+            surface.blit(panel_surface(pile.size, 10, (0, 0, 0, 90), P.IVORY_DIM, 2), pile.topleft)
+            text = text_surface("DISCARD", "display", 26, P.IVORY_DIM)
+            surface.blit(text, text.get_rect(center=pile.center))
+        if board.discard:
+            arrow = str(self.fact(board.discard[-1]).get("arrow", "future"))
+            self.pile_label(surface, pile, f"NEXT: TO THE {arrow.upper()}", arrow_colour(arrow))
+        else:
+            self.pile_label(surface, pile, "NEXT: SAME WAY")
+        side = self.pile_rect(SIDE_POS)
+        if not board.side:
+            surface.blit(panel_surface(side.size, 10, (0, 0, 0, 70), (120, 110, 110), 2), side.topleft)
+        self.pile_label(surface, side, f"SIDE PILE \u00b7 {len(board.side)}")
+
+    def pile_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str,
+                   colour: tuple[int, int, int] = P.IVORY_DIM) -> None:
+        px = fit_px(text, "display", 26, 160)
+        label = text_surface(text, "display", px, colour)
+        surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 10)))
+
+    # hand --------------------------------------------------------------------------------------
+    def draw_hand_glows(self, surface: pygame.Surface, alpha: float) -> None:
+        """In the travel step the cards that fit glow green under the fan (ruling LT-4)."""
+        board = self.board
+        if board is None or not (self.can_act and self.phase == "travel"):
+            return
+        glow = self._cache.get("fit-glow")
+        if glow is None:
+            glow = radial_alpha(230, P.GOOD, 150, 1.5)
+            self._cache["fit-glow"] = glow
+        glow.set_alpha(int(255 * self.pulse()))
+        for key in board.hands[self.me]:
+            sprite = self.sprites.get(key)
+            if sprite is None or not self.fits(key) or (self.drag is not None and self.drag.key == key):
+                continue
+            rect = sprite.draw_rect(alpha)
+            surface.blit(glow, glow.get_rect(center=rect.center))
+        glow.set_alpha(None)
+
+    def draw_tilt_marks(self, surface: pygame.Surface, alpha: float) -> None:
+        """A tilted card gets a warning ribbon: it is lost if its owner fails again (ruling LT-7)."""
+        board = self.board
+        assert board is not None
+        for seat, card in enumerate(board.tilted):
+            if card is None or card not in self.sprites:
+                continue
+            rect = self.sprites[card].draw_rect(alpha)
+            self.badge(surface, "TURNED", (rect.centerx, rect.bottom - 4), P.WARNING)
+
+    def draw_staged_badges(self, surface: pygame.Surface, alpha: float) -> None:
+        """The cards chosen for the discard carry the order they will land in (ruling LT-5b)."""
+        for index, card in enumerate(self.staged):
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                continue
+            rect = sprite.draw_rect(alpha)
+            centre = (rect.centerx, rect.top + 4)
+            pygame.draw.circle(surface, P.INK, centre, 26)
+            pygame.draw.circle(surface, P.BRASS_LIGHT, centre, 26, 3)
+            digit = text_surface(str(index + 1), "display", 40, P.BRASS_LIGHT)
+            surface.blit(digit, digit.get_rect(center=(centre[0], centre[1] + 2)))
+        if self.staged:
+            pile = self.pile_rect(DISCARD_POS)
+            top = self.staged[-1]
+            arrow = str(self.fact(top).get("arrow", "future"))
+            self.badge(surface, f"{len(self.staged)} TO DISCARD", (pile.centerx, pile.top - 20), P.BRASS_DARK)
+            del arrow
+
+    def draw_target_focus(self, surface: pygame.Surface) -> None:
+        """The focused (or hovered, while dragging) target gets a solid brass outline."""
+        targets = [t for t in (self.focus, self.hover_target if self.drag is not None else None)
+                   if t is not None and t[0] in ("seat", "discard", "timeline")]
+        for target in targets:
+            rect = self.target_rect(target)
+            if rect is not None:
+                pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(10, 10), 4, border_radius=16)
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        if target[0] == "seat":
+            geo = self.geo.get(int(target[1]))
+            return geo.panel if geo is not None else None
+        if target[0] == "discard":
+            return self.pile_rect(DISCARD_POS)
+        if target[0] == "timeline":
+            return self.slot_rect() or MY_ROW_RECT
+        return None
+
+    # words ---------------------------------------------------------------------------------------
+    def draw_bubbles(self, surface: pygame.Surface) -> None:
+        for bubble in self.bubbles:
+            if bubble.seat == -1:
+                x, y = (CANVAS_W / 2, CENTRE_Y - 110)
+            else:
+                x, y = self.seat_centre(bubble.seat)
+                if bubble.seat == self.me:
+                    y -= 70
+            rise = min(1.0, bubble.age / 0.25) * 18
+            fade = min(1.0, max(0.0, (BUBBLE_SECONDS - bubble.age) / 0.4))
+            label = text_surface(bubble.text, "display", 34, P.IVORY)
+            box = pygame.Rect(0, 0, label.get_width() + 36, 50)
+            box.center = (round(x), round(y - rise))
+            panel = panel_surface(box.size, 16, (*P.shade(bubble.colour, -0.55), 235), bubble.colour, 3)
+            panel.set_alpha(int(255 * fade))
+            surface.blit(panel, box.topleft)
+            panel.set_alpha(None)
+            label.set_alpha(int(255 * fade))
+            surface.blit(label, label.get_rect(center=box.center))
+            label.set_alpha(None)
+
+    def prompt(self) -> str:
+        """What the person at the screen should do now, in a few words."""
+        if self.shown is None or self.shown.outcome is not None or not self.view:
+            return ""
+        if not self.can_act:
+            if self.viewer in self.local_seats and self.board is not None:
+                turn = int(self.view.get("turn", 0))
+                if turn != self.me:
+                    return f"{self.who(turn)} is playing\u2026"
+            return ""
+        direction = self.board.direction if self.board else "future"
+        if self.phase == "action":
+            if self.selected is not None:
+                kind = self.kind_of(self.selected)
+                if kind in ("vip", "disaster"):
+                    return "Drop it on an opponent, or on the discard pile."
+                return "Drop it on the discard pile (up to two cards)."
+            if self.staged:
+                return "Add a second card, or press Discard. The last one sets the next direction."
+            return "Action: play a VIP or Disaster on an opponent, discard up to two cards, or skip."
+        if self.legal_of("cannot_travel"):
+            return f"No card can travel to the {direction}: press Cannot travel."
+        if self.board is not None and not self.board.timelines[self.me]:
+            return "Travel: your first card can be any year. Drop it on your timeline."
+        where = "older than your oldest card (left end)" if direction == "past" else "younger than your youngest (right end)"
+        return f"Travel to the {direction}: a card {where}."
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        text = self.prompt()
+        if not text:
+            return
+        colour = P.BRASS_LIGHT if self.can_act else P.IVORY_DIM
+        px = fit_px(text, "ui-bold", 30, 980)
+        image = text_surface(text, "ui-bold", px, colour)
+        box = image.get_rect(center=(MY_ROW_RECT.centerx, PROMPT_Y))
+        surface.blit(panel_surface((box.width + 40, box.height + 12), 16, (0, 0, 0, 120)), (box.x - 20, box.y - 6))
+        surface.blit(image, box)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        box = LOG_RECT
+        surface.blit(panel_surface(box.size, 18, (20, 10, 14, 170)), box.topleft)
+        surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (box.x + 18, box.y + 10))
+        lines: list[str] = []
+        for entry in reversed(self.log):
+            lines = wrap(entry, "ui", 20, box.width - 36) + lines
+            if len(lines) >= LOG_LINES:
+                break
+        lines = lines[-LOG_LINES:]
+        y = box.y + 44
+        for k, line in enumerate(lines):
+            colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
+            surface.blit(text_surface(line, "ui", 20, colour), (box.x + 18, y))
+            y += 30
+
+    def draw_phase_panel(self, surface: pygame.Surface) -> None:
+        """The turn's two steps (ruling LT-3), the current one lit, and its buttons."""
+        box = PHASE_RECT
+        mine = self.can_act
+        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA, P.BRASS if mine else None, 3 if mine else 0),
+                     box.topleft)
+        shown = self.shown
+        if shown is None or shown.outcome is not None or not shown.active:
+            text = text_surface("GAME OVER" if shown is not None and shown.outcome is not None else "", "display", 48,
+                                P.IVORY)
+            surface.blit(text, text.get_rect(center=box.center))
+            return
+        seat = shown.active[0]
+        phase = self.phase
+        direction = self.board.direction if self.board else "future"
+        steps = (("1", "Action", "action"), ("2", f"Travel to the {direction}", "travel"))
+        buttons = self.buttons()
+        rows_bottom = box.bottom - 18 - len(buttons) * 80 if buttons else box.bottom - 18
+        if not buttons:
+            head = "YOUR TURN" if mine else f"{self.who(seat).upper()} IS PLAYING"
+            px = fit_px(head, "display", 40, box.width - 40)
+            surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 20, box.y + 14))
+        row_h = 52
+        top = rows_bottom - 2 * row_h - 8 if buttons else box.y + 70
+        for i, (number, label, name) in enumerate(steps):
+            row = pygame.Rect(box.x + 14, top + i * (row_h + 6), box.width - 28, row_h)
+            current = phase == name
+            if current:
+                surface.blit(panel_surface(row.size, 14, P.BRASS if mine else (80, 66, 70)), row.topleft)
+            ink = P.INK if current and mine else P.IVORY if current else P.IVORY_DIM
+            pygame.draw.circle(surface, ink, (row.x + 28, row.centery), 17, 0 if current else 2)
+            digit_colour = P.BRASS if current and mine else (80, 66, 70) if current else P.IVORY_DIM
+            digit = text_surface(number, "ui-bold", 22, digit_colour)
+            surface.blit(digit, digit.get_rect(center=(row.x + 28, row.centery)))
+            lpx = fit_px(label, "ui-bold", 28, row.width - 70)
+            surface.blit(text_surface(label, "ui-bold", lpx, ink), text_surface(label, "ui-bold", lpx, ink).get_rect(
+                midleft=(row.x + 58, row.centery)))
+        for (key, label, primary), rect in zip(buttons, self.button_rects()):
+            focused = self.focus == ("button", key) and self.viewer in self.local_seats
+            if focused:
+                surface.blit(focus_glow(rect.size, 14), (rect.x - 14, rect.y - 14))
+            fill = P.BRASS if primary else (58, 44, 50, 240)
+            surface.blit(panel_surface(rect.size, 14, fill, P.BRASS_LIGHT if focused else None, 3 if focused else 0),
+                         rect.topleft)
+            ink = P.INK if primary else P.IVORY
+            text = text_surface(label, "ui-bold", 32, ink)
+            surface.blit(text, text.get_rect(center=rect.center))
+
+    def draw_menu_button(self, surface: pygame.Surface) -> None:
+        """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
+        surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
+        for k in range(3):
+            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
+                             border_radius=2)
+        label = text_surface("Menu", "ui-bold", 26, P.IVORY)
+        surface.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
+        if self.app is not None and self.app.input.last_device in ("keyboard", "gamepad") and self.can_act:
+            glyphs = HINT_GLYPHS.get(self.app.input.last_device, HINT_GLYPHS["keyboard"])
+            if self.selected is not None:
+                hint = f"{glyphs['confirm']}: play here   {glyphs['back']}: put back"
+            else:
+                hint = f"{glyphs['move']}: choose   {glyphs['confirm']}: pick up   {glyphs['menu']}: menu"
+            text = text_surface(hint, "ui", 22, P.IVORY_DIM)
+            surface.blit(text, text.get_rect(midleft=(MENU_RECT.right + 20, MENU_RECT.centery)))
+
+    def draw_herald(self, surface: pygame.Surface) -> None:
+        if not self.heralds:
+            return
+        herald = self.heralds[-1]
+        key = ("herald", herald.title, herald.line, herald.colour)
+        image = self._cache.get(key)
+        if image is None:
+            title = text_surface(herald.title, "display", fit_px(herald.title, "display", 110, 900), herald.colour)
+            line = text_surface(herald.line, "ui-bold", fit_px(herald.line, "ui-bold", 32, 900), P.IVORY)
+            w = max(title.get_width(), line.get_width()) + 80
+            h = title.get_height() + line.get_height() + 40
+            image = panel_surface((w, h), 24, (18, 8, 14, 230), herald.colour, 3).copy()
+            image.blit(title, title.get_rect(midtop=(w // 2, 10)))
+            image.blit(line, line.get_rect(midtop=(w // 2, 16 + title.get_height())))
+            if len(self._cache) > 200:
+                self._cache = {k: v for k, v in self._cache.items() if not (isinstance(k, tuple) and k[0] == "herald")}
+            self._cache[key] = image
+        image.set_alpha(herald.opacity())
+        rise = max(0.0, 1.0 - herald.age / 0.2) * 14
+        surface.blit(image, image.get_rect(center=(CANVAS_W // 2, round(CENTRE_Y + rise))))
+        image.set_alpha(None)
+
+
+register_table(GAME_ID, LostInTimeTable)
+
+__all__ = ["LostInTimeTable", "Board", "opponent_rects", "row_centres"]
