@@ -644,9 +644,10 @@ class LostCitiesTable(TableSceneBase):
 
     def _update_lifts(self) -> None:
         focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None
+        dragged = self.drag.key if self.drag is not None else None
         for key in self.board.hands[self.bottom_seat] if self.board else []:
             sprite = self.sprites.get(key)
-            if sprite is None:
+            if sprite is None or key == dragged:
                 continue
             lifted = SELECTED_LIFT if key == self.selected else FOCUS_LIFT if key == focus_key else 0.0
             if sprite.lift.target != lifted:
@@ -853,10 +854,12 @@ class LostCitiesTable(TableSceneBase):
                 key = self.board.discards[source][-1]
         sprite = self.sprites[key]
         x, y = sprite.pos.current  # type: ignore[misc]
-        self.drag = Drag(key, (pos[0] - x, pos[1] - y + float(sprite.lift.current)), source)
+        y -= float(sprite.lift.current)  # where the card is drawn: it stays under the finger
+        sprite.pos.set((x, y))
+        sprite.lift.set(0.0)
+        self.drag = Drag(key, (pos[0] - x, pos[1] - y), source)
         sprite.z = 2000
         sprite.angle.to(0.0, 0.1)
-        sprite.lift.set(0.0)
         if source == "hand":
             sprite.scale.to(0.9, 0.12)
         if self.app is not None:
@@ -947,6 +950,7 @@ class LostCitiesTable(TableSceneBase):
         self._draw_lanes(surface)
         self._draw_target_glows(surface)
         self._draw_deck(surface)
+        self._draw_chips(surface)  # under the cards: only a card in flight or in hand passes over them
         ordered = sorted(list(self.sprites.values()) + self.leaving, key=lambda s: s.z)
         dragged = self.drag.key if self.drag is not None else None
         for sprite in ordered:
@@ -957,7 +961,6 @@ class LostCitiesTable(TableSceneBase):
         self._draw_hand_focus(surface, alpha)
         if dragged is not None and dragged in self.sprites:
             self.sprites[dragged].draw(surface, alpha)
-        self._draw_chips(surface)
         self._draw_left_panel(surface)
         self._draw_opponent_plate(surface)
         if self.app is None or self.app.scenes.top is self:  # overlays bring their own hints
