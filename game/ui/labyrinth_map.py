@@ -1,0 +1,338 @@
+"""The Labyrinth's map: a camera that zooms to fit the placed scenery as the map grows, scenery
+tiles that drop in and flip, interaction cards grouped beside their scenery, and the hero meeple.
+
+Everything on the map lives in "map space" (the grid times a fixed pitch at a 380 px tile); the
+camera turns that into canvas pixels. Card images are rendered once at their base width by the look
+kit and scaled through the shared TransformCache (scales quantised), never per frame.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui.look import palette as P
+from game.ui.look.cards_labyrinth import SCENERY_RATIO, interaction_back, scenery_back, scenery_face
+from game.ui.look.draw import aa_circle, aa_polygon, radial_alpha, surface as alpha_surface
+from game.ui.sprites import TRANSFORMS
+from game.ui.tween import Animated, ease_in_quad, ease_out_back, ease_out_cubic
+
+Pos = tuple[float, float]
+
+BASE_TILE_W = 380
+BASE_TILE_H = round(BASE_TILE_W * SCENERY_RATIO)
+GAP_X = 0.24  # room at the right of each tile for its interaction cards
+GAP_Y = 0.08
+PITCH_X = BASE_TILE_W * (1 + GAP_X)
+PITCH_Y = BASE_TILE_H * (1 + GAP_Y)
+INTER_BASE_W = 150  # interaction backs are rendered once at this width
+INTER_MAP_W = 104  # ... and drawn this wide beside a tile at camera scale 1
+INTER_MAP_H = round(INTER_MAP_W * 1.4)
+MAX_SCALE = 1.0
+MIN_SCALE = 0.25
+MEEPLE_BASE = 96
+MIN_TOUCH = 64
+
+
+class Camera:
+    """Map space to canvas: `scale` and the map point shown at the centre of `rect`, both tweened."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = Animated(MAX_SCALE)
+        self.centre = Animated((0.0, 0.0))
+        self.manual = False  # the player zoomed or panned: keep it until the map grows
+
+    def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3) -> None:
+        """Zoom and pan so the map-space box (left, top, right, bottom) fills the view."""
+        left, top, right, bottom = bounds
+        width, height = max(1.0, right - left), max(1.0, bottom - top)
+        scale = max(MIN_SCALE, min(MAX_SCALE, self.rect.width * 0.95 / width, self.rect.height * 0.94 / height))
+        centre = ((left + right) / 2, (top + bottom) / 2)
+        if seconds <= 0:
+            self.scale.set(scale)
+            self.centre.set(centre)
+        else:
+            self.scale.to(scale, seconds, ease_out_cubic)
+            self.centre.to(centre, seconds, ease_out_cubic)
+        self.manual = False
+
+    def now(self, alpha: float = 1.0) -> tuple[float, Pos]:
+        scale = float(self.scale.value_at(alpha))  # type: ignore[arg-type]
+        centre = self.centre.value_at(alpha)
+        return scale, (float(centre[0]), float(centre[1]))  # type: ignore[index]
+
+    def to_screen(self, point: Pos, alpha: float = 1.0) -> Pos:
+        scale, centre = self.now(alpha)
+        return (self.rect.centerx + (point[0] - centre[0]) * scale, self.rect.centery + (point[1] - centre[1]) * scale)
+
+    def to_map(self, point: Pos) -> Pos:
+        scale, centre = self.now()
+        return (centre[0] + (point[0] - self.rect.centerx) / scale, centre[1] + (point[1] - self.rect.centery) / scale)
+
+    def zoom_at(self, point: Pos, factor: float) -> None:
+        """Zoom by `factor` keeping the map point under `point` where it is (mouse wheel)."""
+        scale, _ = self.now()
+        anchor = self.to_map(point)
+        new = max(MIN_SCALE, min(MAX_SCALE * 1.6, scale * factor))
+        centre = (anchor[0] - (point[0] - self.rect.centerx) / new, anchor[1] - (point[1] - self.rect.centery) / new)
+        self.scale.to(new, 0.12)
+        self.centre.to(centre, 0.12)
+        self.manual = True
+
+    def pan(self, dx: float, dy: float) -> None:
+        scale, centre = self.now()
+        self.centre.set((centre[0] - dx / scale, centre[1] - dy / scale))
+        self.manual = True
+
+    def show(self, box: tuple[float, float, float, float]) -> None:
+        """Pan just enough that a map-space box is on screen (keyboard focus left the view)."""
+        scale, centre = self.now()
+        left, top, right, bottom = box
+        half_w, half_h = self.rect.width / 2 / scale, self.rect.height / 2 / scale
+        cx, cy = centre
+        if left < cx - half_w:
+            cx = left + half_w
+        elif right > cx + half_w:
+            cx = right - half_w
+        if top < cy - half_h:
+            cy = top + half_h
+        elif bottom > cy + half_h:
+            cy = bottom - half_h
+        if (cx, cy) != centre:
+            self.centre.to((cx, cy), 0.2)
+
+    def update(self, dt: float) -> None:
+        self.scale.update(dt)
+        self.centre.update(dt)
+
+
+def grid_centre(x: int, y: int) -> Pos:
+    return (x * PITCH_X, y * PITCH_Y)
+
+
+class Tile:
+    """The top scenery card of one grid square. Flips swap the card dict at the narrowest point."""
+
+    def __init__(self, number: int, x: int, y: int, entry: dict[str, Any]) -> None:
+        self.number = number
+        self.x, self.y = x, y
+        self.entry = dict(entry)
+        self.squash = Animated(1.0)
+        self.pop = Animated(1.0)
+        self.alpha = Animated(255.0)
+        self.shake = Animated(0.0)
+        self._next: dict[str, Any] | None = None
+        self.removed = False
+
+    @property
+    def face_up(self) -> bool:
+        return self.entry.get("face") == "up"
+
+    @property
+    def centre(self) -> Pos:
+        return grid_centre(self.x, self.y)
+
+    def box(self) -> tuple[float, float, float, float]:
+        cx, cy = self.centre
+        return (cx - BASE_TILE_W / 2, cy - BASE_TILE_H / 2, cx + BASE_TILE_W / 2 + INTER_MAP_W * 0.7,
+                cy + BASE_TILE_H / 2)
+
+    def image(self) -> pygame.Surface:
+        return scenery_face(self.entry, BASE_TILE_W) if self.face_up else scenery_back(self.entry, BASE_TILE_W)
+
+    def drop_in(self, delay: float = 0.0) -> None:
+        """A newly placed card: falls onto the table from a little above, fading in."""
+        self.pop.set(1.25)
+        self.pop.to(1.0, 0.26, ease_out_back, delay)
+        self.alpha.set(0.0)
+        self.alpha.to(255.0, 0.18, ease_out_cubic, delay)
+
+    def turn_to(self, entry: dict[str, Any], seconds: float = 0.18) -> None:
+        """Flip to another card dict (face down -> face up, or a covering card)."""
+        if entry == self.entry and self._next is None:
+            return
+        self._next = dict(entry)
+        half = seconds / 2
+        self.squash.to(0.0, half, ease_in_quad).then(1.0, half, ease_out_cubic)
+
+    def set_entry(self, entry: dict[str, Any]) -> None:
+        if self._next is None:
+            self.entry = dict(entry)
+        else:
+            self._next = dict(entry)
+
+    def nudge(self) -> None:
+        self.shake.set(1.0)
+        self.shake.to(0.0, 0.35, ease_out_cubic)
+
+    @property
+    def busy(self) -> bool:
+        return self._next is not None or self.squash.moving or self.pop.moving
+
+    def update(self, dt: float) -> None:
+        for animated in (self.squash, self.pop, self.alpha, self.shake):
+            animated.update(dt)
+        if self._next is not None and float(self.squash.current) <= 1e-6:  # type: ignore[arg-type]
+            self.entry, self._next = self._next, None
+
+    def screen_rect(self, camera: Camera, alpha: float = 1.0) -> pygame.Rect:
+        scale, _ = camera.now(alpha)
+        cx, cy = camera.to_screen(self.centre, alpha)
+        rect = pygame.Rect(0, 0, round(BASE_TILE_W * scale), round(BASE_TILE_H * scale))
+        rect.center = (round(cx), round(cy))
+        return rect
+
+    def draw(self, target: pygame.Surface, camera: Camera, alpha: float) -> pygame.Rect:
+        scale, _ = camera.now(alpha)
+        pop = float(self.pop.value_at(alpha))  # type: ignore[arg-type]
+        squash = float(self.squash.value_at(alpha))  # type: ignore[arg-type]
+        rect = self.screen_rect(camera, alpha)
+        if squash <= 0.03:
+            return rect
+        image = TRANSFORMS.get(self.image(), 0.0, scale * pop, squash)
+        shake = float(self.shake.value_at(alpha))  # type: ignore[arg-type]
+        dx = math.sin(shake * 26) * 10 * shake * scale
+        at = image.get_rect(center=(round(rect.centerx + dx), round(rect.centery - (pop - 1) * 80 * scale)))
+        opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
+        shadow = tile_shadow(image.get_size())
+        target.blit(shadow, shadow.get_rect(center=(at.centerx + 5, at.centery + 8)))
+        if opacity < 255:
+            image.set_alpha(opacity)
+            target.blit(image, at)
+            image.set_alpha(None)
+        else:
+            target.blit(image, at)
+        return rect
+
+
+class InteractionOnMap:
+    """An interaction card in play, drawn face down beside its scenery (LA-4b: usable from anywhere)."""
+
+    def __init__(self, entry: dict[str, Any]) -> None:
+        self.card = str(entry["card"])
+        self.entry = dict(entry)
+        self.number = int(entry["number"])
+        self.slot = Animated((0.0, 0.0))  # map-space centre
+        self.alpha = Animated(255.0)
+        self.shake = Animated(0.0)
+        self.hidden = False  # taken off the map while it is read
+
+    def back(self) -> pygame.Surface:
+        shown = {k: self.entry[k] for k in ("number", "dots", "needs", "immediate") if k in self.entry}
+        return interaction_back(shown, INTER_BASE_W)
+
+    def nudge(self) -> None:
+        self.shake.set(1.0)
+        self.shake.to(0.0, 0.4, ease_out_cubic)
+
+    def update(self, dt: float) -> None:
+        self.slot.update(dt)
+        self.alpha.update(dt)
+        self.shake.update(dt)
+
+    def screen_rect(self, camera: Camera, alpha: float = 1.0) -> pygame.Rect:
+        scale, _ = camera.now(alpha)
+        cx, cy = camera.to_screen(self.slot.value_at(alpha), alpha)  # type: ignore[arg-type]
+        rect = pygame.Rect(0, 0, round(INTER_MAP_W * scale), round(INTER_MAP_H * scale))
+        rect.center = (round(cx), round(cy))
+        return rect
+
+    def hit_rect(self, camera: Camera) -> pygame.Rect:
+        """At least a 64 px touch target, however far the map is zoomed out."""
+        rect = self.screen_rect(camera)
+        return rect.inflate(max(0, MIN_TOUCH - rect.width), max(0, MIN_TOUCH - rect.height))
+
+    def draw(self, target: pygame.Surface, camera: Camera, alpha: float, lift: float = 0.0) -> pygame.Rect:
+        rect = self.screen_rect(camera, alpha)
+        if self.hidden:
+            return rect
+        scale, _ = camera.now(alpha)
+        image = TRANSFORMS.get(self.back(), 0.0, scale * INTER_MAP_W / INTER_BASE_W)
+        shake = float(self.shake.value_at(alpha))  # type: ignore[arg-type]
+        angle_dx = math.sin(shake * 30) * 8 * shake
+        at = image.get_rect(center=(round(rect.centerx + angle_dx), round(rect.centery - lift)))
+        shadow = tile_shadow(image.get_size())
+        target.blit(shadow, shadow.get_rect(center=(at.centerx + 3, at.centery + 5)))
+        opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
+        if opacity < 255:
+            image.set_alpha(opacity)
+            target.blit(image, at)
+            image.set_alpha(None)
+        else:
+            target.blit(image, at)
+        return at
+
+
+def interaction_slots(tile_centre: Pos, count: int) -> list[Pos]:
+    """Map-space centres of `count` interaction cards standing along a tile's right edge."""
+    if count <= 0:
+        return []
+    cx, cy = tile_centre
+    x = cx + BASE_TILE_W / 2 + INTER_MAP_W * 0.12
+    span = BASE_TILE_H + INTER_MAP_H * 0.15
+    if count == 1:
+        return [(x, cy)]
+    step = min(INTER_MAP_H * 0.92, (span - INTER_MAP_H) / (count - 1) if count > 1 else 0)
+    step = max(step, 26.0)
+    top = cy - step * (count - 1) / 2
+    return [(x + (i % 2) * 10, top + i * step) for i in range(count)]
+
+
+@lru_cache(maxsize=64)
+def tile_shadow(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    out = alpha_surface((w + 16, h + 16))
+    pygame.draw.rect(out, (0, 0, 0, 70), out.get_rect().inflate(-8, -8), border_radius=max(4, w // 20))
+    pygame.draw.rect(out, (0, 0, 0, 60), out.get_rect().inflate(-16, -16), border_radius=max(4, w // 20))
+    return out
+
+
+@lru_cache(maxsize=8)
+def meeple(size: int) -> pygame.Surface:
+    """The hero: an amber meeple in its own torchlight, outlined so it reads on any card."""
+    s = int(size)
+    out = alpha_surface((s * 2, s * 2))
+    glow = radial_alpha(s * 2, P.LA_TORCH, 110, 1.7)
+    out.blit(glow, (0, 0))
+    cx, cy = s, s
+
+    def shape(grow: float) -> tuple[tuple[float, float], float, list[tuple[float, float]]]:
+        head = (cx, cy - s * 0.3)
+        body = [(cx - s * 0.46 - grow, cy - s * 0.06 - grow), (cx + s * 0.46 + grow, cy - s * 0.06 - grow),
+                (cx + s * 0.2 + grow, cy + s * 0.08), (cx + s * 0.34 + grow, cy + s * 0.46 + grow),
+                (cx, cy + s * 0.32), (cx - s * 0.34 - grow, cy + s * 0.46 + grow), (cx - s * 0.2 - grow, cy + s * 0.08)]
+        return head, s * 0.19 + grow, body
+
+    head, radius, body = shape(s * 0.05)
+    aa_circle(out, head, radius, (40, 22, 10, 255))
+    aa_polygon(out, body, (40, 22, 10, 255))
+    head, radius, body = shape(0.0)
+    aa_circle(out, head, radius, (*P.LA_TORCH, 255))
+    aa_polygon(out, body, (*P.LA_TORCH, 255))
+    aa_circle(out, (head[0] - radius * 0.3, head[1] - radius * 0.3), radius * 0.35, (255, 236, 190, 255))
+    return out
+
+
+@lru_cache(maxsize=32)
+def reach_outline(size: tuple[int, int], radius: int, colour: tuple[int, int, int], width: int) -> pygame.Surface:
+    """A glowing outline marking a scenery the hero may move to (cached per size and tone)."""
+    w, h = size
+    pad = 12
+    out = alpha_surface((w + pad * 2, h + pad * 2))
+    for i in range(pad, 0, -3):
+        alpha = int(70 * (1 - i / pad)) + 10
+        pygame.draw.rect(out, (*colour, alpha), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
+                         width=3, border_radius=radius + i)
+    pygame.draw.rect(out, (*colour, 255), pygame.Rect(pad, pad, w, h), width=width, border_radius=radius)
+    return out
+
+
+@lru_cache(maxsize=32)
+def veil(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
+    out = alpha_surface(size)
+    pygame.draw.rect(out, (8, 6, 10, alpha), out.get_rect(), border_radius=radius)
+    return out

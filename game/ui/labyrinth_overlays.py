@@ -1,0 +1,241 @@
+"""Modal sheets over the Labyrinth table: the story's intro, the ending with score and rank, and the
+discard pile browser (ruling LA-7: unread cards stay face down; resolved ones show only the top text
+and the paragraph that was read). Each is a transparent scene; the table waits below."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hints
+from game.ui.input import Intent
+from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
+from game.ui.look import palette as P
+from game.ui.look.cards_labyrinth import card_back
+from game.ui.look.draw import surface as alpha_surface
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.scene import Scene
+from game.ui.widgets import draw_focus, panel_surface
+
+SHEET_W = 980
+SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
+SHEET_PX = 30
+RANK_ROWS = (("8 or more", "Hero"), ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
+
+
+def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) -> pygame.Surface:
+    """Title and paragraphs of a story sheet rendered once onto one transparent surface."""
+    rows: list[tuple[pygame.Surface, int]] = []
+    for kind, text in blocks:
+        if kind == "title":
+            for line in wrap(text, "story", 50, width):
+                rows.append((text_surface(line, "story", 50, RED_INK), 8))
+            rows.append((alpha_surface((1, 10)), 0))
+        elif kind == "note":
+            for line in wrap(text, "story-italic", 24, width):
+                rows.append((text_surface(line, "story-italic", 24, P.shade(INK, 0.2)), 2))
+            rows.append((alpha_surface((1, 12)), 0))
+        else:
+            role = "story-italic" if kind == "italic" else "story"
+            for line in wrap(text, role, SHEET_PX, width):
+                rows.append((text_surface(line, role, SHEET_PX, INK), 5))
+            rows.append((alpha_surface((1, 14)), 0))
+    height = sum(img.get_height() + gap for img, gap in rows)
+    out = alpha_surface((width, max(1, height)))
+    y = 0
+    for image, gap in rows:
+        out.blit(image, (0, y))
+        y += image.get_height() + gap
+    return out
+
+
+class StorySheet(Scene):
+    """A parchment sheet with a story text and one button (intro, ending). Confirm, a tap on the
+    button, or Back closes it; `extra(surface, rect)` may draw more below the text (the rank table)."""
+
+    transparent = True
+    name = "labyrinth-sheet"
+
+    def __init__(self, app: Any, blocks: Sequence[tuple[str, str]], button: str, on_close: Callable[[], None],
+                 extra: Callable[[pygame.Surface, pygame.Rect], None] | None = None, extra_height: int = 0,
+                 auto_seconds: float | None = None) -> None:
+        super().__init__(app)
+        self.body = sheet_lines(blocks)
+        self.button_label = button
+        self.on_close = on_close
+        self.extra = extra
+        self.extra_height = extra_height
+        self.auto_seconds = auto_seconds
+        self.closed = False
+        height = min(CANVAS_H - 80, self.body.get_height() + extra_height + 240)
+        self.rect = pygame.Rect(0, 0, SHEET_W, height)
+        self.rect.center = (CANVAS_W // 2, CANVAS_H // 2)
+        self.button = pygame.Rect(0, 0, 420, 84)
+        self.button.midbottom = (self.rect.centerx, self.rect.bottom - 34)
+        self.scroll = 0
+
+    def close(self) -> None:
+        if self.closed or self.app is None:
+            return
+        self.closed = True
+        self.app.assets.play("page", 0.8)
+        self.app.pop()
+        self.on_close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in ("confirm", "back"):
+            self.close()
+        elif intent.kind in ("point", "release") and intent.pos is not None and self.button.collidepoint(intent.pos):
+            if intent.kind == "release" or intent.device == "keyboard":
+                self.close()
+        elif intent.kind in ("down", "up", "scroll"):
+            step = -60 if intent.kind == "up" or intent.amount > 0 else 60
+            room = self.button.top - 24 - (self.rect.y + 60) - self.extra_height
+            self.scroll = max(0, min(max(0, self.body.get_height() - room), self.scroll + step))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.auto_seconds is not None and self.clock >= self.auto_seconds:
+            self.close()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim_screen(surface, 150 * self.appear)
+        surface.blit(parchment_page(self.rect.size), self.rect.topleft)
+        text_area = pygame.Rect(self.rect.x + (SHEET_W - SHEET_TEXT_W) // 2, self.rect.y + 60, SHEET_TEXT_W,
+                                self.button.top - 24 - (self.rect.y + 60) - self.extra_height)
+        clip = surface.get_clip()
+        surface.set_clip(text_area)
+        surface.blit(self.body, (text_area.x, text_area.y - self.scroll))
+        surface.set_clip(clip)
+        if self.extra is not None:
+            self.extra(surface, pygame.Rect(text_area.x, text_area.bottom, SHEET_TEXT_W, self.extra_height))
+        surface.blit(panel_surface(self.button.size, 20, (*P.LA_SEPIA, 255)), self.button.topleft)
+        label = text_surface(self.button_label, "ui-bold", 34, P.LA_PARCHMENT)
+        surface.blit(label, label.get_rect(center=self.button.center))
+        draw_focus(surface, self.button, 20)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        draw_hints(surface, device, (("confirm", self.button_label),))
+
+
+def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    """Draws the score sum and the rulebook's rank table with the reached rank marked."""
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = rect.y + 6
+        for label, value in lines:
+            surface.blit(text_surface(label, "ui", 26, INK), (rect.x, y))
+            image = text_surface(value, "ui-bold", 26, INK)
+            surface.blit(image, image.get_rect(topright=(rect.x + 430, y)))
+            y += 36
+        big = text_surface(f"Score {score}", "display", 64, RED_INK)
+        surface.blit(big, big.get_rect(topright=(rect.right, rect.y)))
+        ranked = text_surface(rank.upper(), "display", 44, INK)
+        surface.blit(ranked, ranked.get_rect(topright=(rect.right, rect.y + 64)))
+        y = max(y, rect.y + 120) + 10
+        col = rect.width // len(RANK_ROWS)
+        for i, (scores, name) in enumerate(RANK_ROWS):
+            cell = pygame.Rect(rect.x + i * col + 4, y, col - 8, 70)
+            reached = name == rank
+            fill = (*P.LA_SEPIA, 255) if reached else (*P.shade(P.LA_PARCHMENT_DARK, 0.1), 255)
+            surface.blit(panel_surface(cell.size, 12, fill), cell.topleft)
+            ink = P.LA_PARCHMENT if reached else INK
+            top = text_surface(name, "ui-bold", 26, ink)
+            surface.blit(top, top.get_rect(midtop=(cell.centerx, cell.y + 6)))
+            low = text_surface(scores, "ui", 22, ink)
+            surface.blit(low, low.get_rect(midtop=(cell.centerx, cell.y + 38)))
+
+    return draw
+
+
+class DiscardBrowser(Scene):
+    """The discard pile, newest first, one card at a time: left/right to browse, Back to close."""
+
+    transparent = True
+    name = "labyrinth-discard"
+    CARD_W = 260
+
+    def __init__(self, app: Any, discard: list[dict[str, Any]]) -> None:
+        super().__init__(app)
+        self.entries = list(reversed(discard))
+        self.index = 0
+        self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, CANVAS_H // 2 - 60, 110, 120)
+        self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, CANVAS_H // 2 - 60, 110, 120)
+        self.close_rect = pygame.Rect(CANVAS_W - 300, 60, 220, 84)
+        self._sheet: dict[int, pygame.Surface] = {}
+
+    def step(self, delta: int) -> None:
+        index = max(0, min(len(self.entries) - 1, self.index + delta))
+        if index != self.index and self.app is not None:
+            self.index = index
+            self.app.assets.play("flip", 0.6)
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("click", 0.6)
+            self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind in ("back", "menu", "confirm"):
+            self.close()
+        elif intent.kind in ("left", "prev", "up"):
+            self.step(-1)
+        elif intent.kind in ("right", "next", "down"):
+            self.step(1)
+        elif intent.kind == "release" and intent.pos is not None:
+            if self.prev_rect.collidepoint(intent.pos):
+                self.step(-1)
+            elif self.next_rect.collidepoint(intent.pos):
+                self.step(1)
+            elif self.close_rect.collidepoint(intent.pos):
+                self.close()
+
+    def sheet(self, entry: dict[str, Any]) -> pygame.Surface:
+        if self.index not in self._sheet:
+            texts = [str(t) for t in entry.get("texts", [])]
+            blocks = [("text", t) for t in texts]
+            self._sheet[self.index] = sheet_lines(blocks, 720)
+        return self._sheet[self.index]
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim_screen(surface, 185 * self.appear)
+        head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
+        surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 50)))
+        surface.blit(panel_surface(self.close_rect.size, 20, P.INK_ALPHA, P.BRASS, 2), self.close_rect.topleft)
+        label = text_surface("Close", "ui-bold", 32, P.IVORY)
+        surface.blit(label, label.get_rect(center=self.close_rect.center))
+        if not self.entries:
+            empty = text_surface("Nothing has been discarded yet.", "story-italic", 34, P.IVORY)
+            surface.blit(empty, empty.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2)))
+            return
+        entry = self.entries[self.index]
+        deck = {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
+            str(entry.get("deck")), "Card")
+        if entry.get("face") == "up":
+            body = self.sheet(entry)
+            rect = pygame.Rect(0, 0, 820, min(700, body.get_height() + 120))
+            rect.center = (CANVAS_W // 2, CANVAS_H // 2 + 20)
+            surface.blit(parchment_page(rect.size), rect.topleft)
+            caption = text_surface(f"{deck}, as it was read", "story-italic", 26, RED_INK)
+            surface.blit(caption, (rect.x + 50, rect.y + 26))
+            clip = surface.get_clip()
+            surface.set_clip(rect.inflate(-40, -90))
+            surface.blit(body, (rect.x + 50, rect.y + 74))
+            surface.set_clip(clip)
+        else:
+            back = card_back(self.CARD_W)
+            rect = back.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2))
+            surface.blit(back, rect)
+            note = "Discarded unread" if entry.get("deck") == "interaction" else "Removed unseen"
+            caption = text_surface(f"{deck} · {note} — its text stays secret", "story-italic", 30, P.IVORY)
+            surface.blit(caption, caption.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 20)))
+        count = text_surface(f"{self.index + 1} of {len(self.entries)} · newest first", "ui", 26, P.IVORY_DIM)
+        surface.blit(count, count.get_rect(midtop=(CANVAS_W // 2, CANVAS_H - 150)))
+        for rect, d, enabled in ((self.prev_rect, -1, self.index > 0),
+                                 (self.next_rect, 1, self.index < len(self.entries) - 1)):
+            surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA), rect.topleft)
+            colour = P.BRASS_LIGHT if enabled else P.IVORY_DIM
+            cx, cy = rect.center
+            pygame.draw.polygon(surface, colour, [(cx + d * 22, cy), (cx - d * 14, cy - 26), (cx - d * 14, cy + 26)])
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        draw_hints(surface, device, (("move", "Browse"), ("back", "Close")))

@@ -1,0 +1,260 @@
+"""The Labyrinth's reading panel: the story as it is read, one page per action, in EB Garamond on
+parchment (ART.md: body >= 24 px, 55-75 characters a line). Every text comes from the view or from
+the events of an update, never from the scenario file (ruling LA-7).
+
+A page holds blocks (a card's top text, the paragraph the items revealed, a prophecy, a discovered
+scenery, an item taken, a note); new blocks fade and rise in, and the page follows the newest one.
+Older pages stay browsable (prev/next).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui.look import palette as P
+from game.ui.look.draw import noise_tile, rounded_rect, surface as alpha_surface, tile_over, vgradient
+from game.ui.look.fonts import font, text_surface, wrap
+from game.ui.tween import Animated, ease_out_cubic
+
+BODY_PX = 26  # EB Garamond at 26 px: about 60 characters on a 590 px line
+NOTE_PX = 22
+TITLE_PX = 36
+LINE = 1.36
+PAD = 32
+HEADER_H = 74
+FOOTER_H = 70
+BLOCK_GAP = 16
+INK = P.LA_SEPIA
+RED_INK = P.shade(P.LA_ARROW_RED, -0.25)
+GREEN_INK = P.hex_colour("#2F6B35")
+
+# kind -> (font role, px, colour, left indent, heading)
+STYLES: dict[str, tuple[str, int, tuple[int, int, int], int]] = {
+    "story": ("story", BODY_PX, INK, 0),
+    "say": ("story-italic", BODY_PX, INK, 0),
+    "scenery": ("story-italic", BODY_PX, INK, 0),
+    "prophecy": ("story-italic", BODY_PX, RED_INK, 22),
+    "fulfilled": ("story-italic", BODY_PX, GREEN_INK, 22),
+    "ending": ("story", BODY_PX + 2, INK, 0),
+    "item": ("story-italic", BODY_PX, INK, 22),
+    "note": ("story-italic", NOTE_PX, P.shade(INK, 0.25), 0),
+}
+HEADINGS = {"heading", "scenery-title", "prophecy-title", "ending-title", "item-title"}
+
+
+@dataclass
+class Block:
+    kind: str
+    text: str
+    appear: Animated = field(default_factory=lambda: Animated(1.0))
+    image: pygame.Surface | None = None
+
+    def render(self, width: int) -> pygame.Surface:
+        """The block's lines on a transparent surface, rendered once."""
+        if self.image is not None and self.image.get_width() == width:
+            return self.image
+        if self.kind in HEADINGS:
+            colour = {"prophecy-title": RED_INK, "ending-title": RED_INK}.get(self.kind, INK)
+            px = 30 if self.kind != "ending-title" else 40
+            lines = wrap(self.text, "story", px, width)
+            height = round(px * 1.2) * len(lines) + 4
+            out = alpha_surface((width, height))
+            y = 0
+            for line in lines:
+                out.blit(text_surface(line, "story", px, colour), (0, y))
+                y += round(px * 1.2)
+            pygame.draw.line(out, (*P.shade(INK, 0.45), 255), (0, height - 2), (min(width, 160), height - 2), 2)
+            self.image = out
+            return out
+        role, px, colour, indent = STYLES.get(self.kind, STYLES["story"])
+        lines = wrap(self.text, role, px, width - indent)
+        step = round(px * LINE)
+        out = alpha_surface((width, max(step, step * len(lines))))
+        y = 0
+        for line in lines:
+            out.blit(text_surface(line, role, px, colour), (indent, y))
+            y += step
+        if indent:
+            bar = RED_INK if self.kind == "prophecy" else GREEN_INK if self.kind == "fulfilled" else P.LA_TORCH
+            pygame.draw.rect(out, (*bar, 255), (0, 4, 5, out.get_height() - 8), border_radius=2)
+        self.image = out
+        return out
+
+
+@dataclass
+class Page:
+    title: str
+    blocks: list[Block] = field(default_factory=list)
+
+    def height(self, width: int) -> int:
+        return sum(b.render(width).get_height() + BLOCK_GAP for b in self.blocks)
+
+
+@lru_cache(maxsize=4)
+def parchment_page(size: tuple[int, int]) -> pygame.Surface:
+    """The panel itself: aged parchment under torchlight, a sepia rule inside the edge."""
+    w, h = size
+    out = alpha_surface(size)
+    paper = vgradient(size, [(0.0, P.shade(P.LA_PARCHMENT, 0.1)), (0.6, P.LA_PARCHMENT), (1.0, P.LA_PARCHMENT_DARK)])
+    tile_over(paper, noise_tile(64, 7, 14))
+    mask = alpha_surface(size)
+    rounded_rect(mask, mask.get_rect(), (255, 255, 255, 255), 18)
+    paper.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    out.blit(paper, (0, 0))
+    rounded_rect(out, out.get_rect().inflate(-16, -16), (*P.shade(INK, 0.3), 200), 12, 2)
+    rounded_rect(out, out.get_rect(), (*P.shade(P.LA_PARCHMENT_DARK, -0.45), 255), 18, 3)
+    return out
+
+
+class Journal:
+    """Pages of read text. `add()` appends to the newest page; the view follows it unless the
+    player is browsing an older page."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.pages: list[Page] = []
+        self.index = 0
+        self.scroll = Animated(0.0)
+        self.text_width = self.rect.width - 2 * PAD
+        self.content = pygame.Rect(self.rect.x + PAD, self.rect.y + HEADER_H, self.text_width,
+                                   self.rect.height - HEADER_H - FOOTER_H)
+        self.prev_rect = pygame.Rect(self.rect.x + 16, self.rect.bottom - FOOTER_H + 3, 96, 64)
+        self.next_rect = pygame.Rect(self.rect.right - 112, self.rect.bottom - FOOTER_H + 3, 96, 64)
+
+    # --- content -----------------------------------------------------------------------------------
+    @property
+    def page(self) -> Page | None:
+        return self.pages[self.index] if self.pages else None
+
+    def new_page(self, title: str) -> Page:
+        page = Page(title)
+        self.pages.append(page)
+        if len(self.pages) > 80:  # a long game keeps its recent pages
+            del self.pages[0]
+        self.index = len(self.pages) - 1
+        self.scroll.set(0.0)
+        return page
+
+    def add(self, kind: str, text: str, animate: bool = True, seconds: float = 0.35) -> Block:
+        if not self.pages:
+            self.new_page("")
+        block = Block(kind, text.strip())
+        if animate:
+            block.appear.set(0.0)
+            block.appear.to(1.0, seconds, ease_out_cubic)
+        self.pages[-1].blocks.append(block)
+        if self.index == len(self.pages) - 1:
+            self.follow()
+        return block
+
+    def texts(self) -> list[str]:
+        """Everything on the newest page (tests, and the wording check)."""
+        page = self.pages[-1] if self.pages else None
+        return [b.text for b in page.blocks] if page else []
+
+    # --- browsing ----------------------------------------------------------------------------------
+    def max_scroll(self) -> float:
+        page = self.page
+        if page is None:
+            return 0.0
+        return max(0.0, page.height(self.text_width) - self.content.height + 8)
+
+    def follow(self) -> None:
+        target = self.max_scroll()
+        self.scroll.to(target, 0.3, ease_out_cubic)
+
+    def turn(self, step: int) -> bool:
+        """Show an older (-1) or newer (+1) page; False at either end."""
+        index = max(0, min(len(self.pages) - 1, self.index + step))
+        if index == self.index:
+            return False
+        self.index = index
+        self.scroll.set(0.0 if step < 0 or index < len(self.pages) - 1 else self.max_scroll())
+        return True
+
+    def scroll_by(self, pixels: float) -> None:
+        value = float(self.scroll.target)  # type: ignore[arg-type]
+        self.scroll.to(max(0.0, min(self.max_scroll(), value + pixels)), 0.12)
+
+    def update(self, dt: float) -> None:
+        self.scroll.update(dt)
+        page = self.page
+        if page is not None:
+            for block in page.blocks:
+                block.appear.update(dt)
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, target: pygame.Surface, alpha: float, focus: str | None = None) -> None:
+        target.blit(parchment_page(self.rect.size), self.rect.topleft)
+        page = self.page
+        title = page.title if page is not None and page.title else "The story so far"
+        px = TITLE_PX
+        while px > 24 and font("story", px).size(title)[0] > self.text_width:
+            px -= 1
+        head = text_surface(title, "story", px, RED_INK)
+        target.blit(head, head.get_rect(midleft=(self.rect.x + PAD, self.rect.y + HEADER_H // 2 + 4)))
+        pygame.draw.line(target, P.shade(INK, 0.35), (self.rect.x + PAD, self.rect.y + HEADER_H - 8),
+                         (self.rect.right - PAD, self.rect.y + HEADER_H - 8), 2)
+        if page is not None:
+            clip = target.get_clip()
+            target.set_clip(self.content)
+            y = self.content.y - float(self.scroll.value_at(alpha))  # type: ignore[arg-type]
+            for block in page.blocks:
+                image = block.render(self.text_width)
+                shown = float(block.appear.value_at(alpha))  # type: ignore[arg-type]
+                if y + image.get_height() >= self.content.y - 40 and y <= self.content.bottom and shown > 0.01:
+                    at = (self.content.x, round(y + (1 - shown) * 14))
+                    if shown < 0.99:
+                        image.set_alpha(int(255 * shown))
+                        target.blit(image, at)
+                        image.set_alpha(None)
+                    else:
+                        target.blit(image, at)
+                y += image.get_height() + BLOCK_GAP
+            target.set_clip(clip)
+            if self.max_scroll() > 0:
+                self._scrollbar(target, alpha)
+        self._footer(target, focus)
+
+    def _scrollbar(self, target: pygame.Surface, alpha: float) -> None:
+        total = self.max_scroll() + self.content.height
+        bar_h = max(40, round(self.content.height * self.content.height / total))
+        at = float(self.scroll.value_at(alpha)) / max(1.0, self.max_scroll())  # type: ignore[arg-type]
+        y = self.content.y + round((self.content.height - bar_h) * at)
+        pygame.draw.rect(target, P.shade(INK, 0.4), (self.rect.right - 18, y, 6, bar_h), border_radius=3)
+
+    def _footer(self, target: pygame.Surface, focus: str | None) -> None:
+        for rect, glyph, enabled, name in ((self.prev_rect, "prev", self.index > 0, "prev"),
+                                           (self.next_rect, "next", self.index < len(self.pages) - 1, "next")):
+            colour = INK if enabled else P.shade(P.LA_PARCHMENT_DARK, -0.1)
+            cx, cy = rect.center
+            d = -1 if glyph == "prev" else 1
+            pygame.draw.polygon(target, colour, [(cx + d * 16, cy), (cx - d * 10, cy - 16), (cx - d * 10, cy + 16)])
+            if focus == name:
+                rounded_rect(target, rect, (*P.BRASS, 255), 12, 4)
+        if self.pages:
+            label = f"Page {self.index + 1} of {len(self.pages)}"
+            if self.index < len(self.pages) - 1:
+                label += "  ·  newer pages ahead"
+            image = text_surface(label, "story-italic", 24, P.shade(INK, 0.15))
+            target.blit(image, image.get_rect(center=(self.rect.centerx, self.prev_rect.centery)))
+
+
+def block_kind_for_key(key: str, prophecy_ids: set[str], ending_id: str | None = None) -> str:
+    """Classify a read text by its key in the view's `last` list ("<card>#<part>", a said line
+    "<card>#<part>~<n>")."""
+    source, _, part = key.partition("#")
+    if source in prophecy_ids:
+        return {"title": "prophecy-title", "reveal": "prophecy", "fulfilled": "fulfilled"}.get(part, "prophecy")
+    if ending_id is not None and source == ending_id:
+        return "ending-title" if part == "title" else "ending"
+    return "say" if "~" in part else "story"
+
+
+def describe_items(items: list[dict[str, Any]]) -> str:
+    names = [f"{i.get('name', '?')} ({i.get('letter', '')}{i.get('number') or ''})" for i in items]
+    return " and ".join(names)

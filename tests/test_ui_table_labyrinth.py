@@ -1,0 +1,288 @@
+"""The Labyrinth table scene driven headless: a whole bot game to the results screen, a person's move
+with each device, choosing items then Use, drops that snap back, the reading panel's texts (from the
+view and events only, LA-7), the discard browser, turns mode, screenshots and frame time."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.core import Action, GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
+from game.ui.results import ResultsScene
+from game.ui.table_labyrinth import MAP_RECT, LabyrinthTable
+from game.ui.tables import table_scene_for
+from game.ui.title import TitleScene
+from game.ui.tween import MOTION
+from ui_helpers import canvas_to_window, click, frames, key, make_app, pad, tap
+
+FAST = 1 / 15  # one display frame that runs the 8 fixed steps the clock allows
+
+
+def config(*kinds: str, mode: str = "together") -> GameConfig:
+    return GameConfig.make("labyrinth", [SeatConfig(k, f"P{i + 1}", "expert") for i, k in enumerate(kinds)],
+                           scenario="tutorial", mode=mode)
+
+
+@pytest.fixture(autouse=True)
+def motion(data_dir):
+    yield
+    MOTION.reduced = False
+    MOTION.speed = 1.0
+
+
+def open_table(cfg: GameConfig, spectator: bool = False, actions: list[Action] | None = None, reduced: bool = False):
+    app = make_app()
+    app.settings.reduced_motion = reduced
+    app.apply_motion()
+    app.push(TitleScene(app))
+    session = LocalSession(cfg, 7, bot_delay=0, spectator=spectator, actions=actions)
+    table = table_scene_for("labyrinth")(app, session)
+    app.push(table)
+    return app, table, session
+
+
+def run_until(app, condition, limit: int = 900, frame: float = 1 / 60) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(frame)
+    raise AssertionError("condition not reached")
+
+
+def ready(app, table) -> None:
+    """Past the intro sheet, with the table waiting for the person."""
+    frames(app, 3)  # the intro opens on the table's first step
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet) or table.can_act)
+    if isinstance(app.scenes.top, StorySheet):
+        key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.can_act and app.scenes.top is table)
+    frames(app, 30)  # everything has slid into place
+
+
+def test_the_table_is_registered():
+    assert table_scene_for("labyrinth") is LabyrinthTable
+
+
+def test_a_bot_game_plays_through_the_table_to_the_results_screen():
+    app, table, session = open_table(config("bot", "bot"), spectator=True, reduced=True)
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene), limit=4000, frame=FAST)
+    assert session.is_over()
+    for kind in ("hero_moved", "scenery_placed", "scenery_discovered", "interaction_turned", "text"):
+        assert kind in table.animated_events
+    assert len(table.journal.pages) > 5  # one page per action that read something
+    assert table.ending_shown  # the ending's sheet came first, then the results
+    view = session.latest(None).view
+    assert app.scenes.top.outcome == session.outcome()
+    assert {int(s["number"]) for s in view["map"]} == set(table.tiles)
+
+
+def test_the_intro_opens_the_story_and_its_texts_come_from_the_view():
+    app, table, session = open_table(config("human"))
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet))
+    view = session.latest(0).view
+    page = table.journal.pages[0]
+    assert page.title == view["scenario"]["title"]
+    shown = [block.text for block in page.blocks]
+    assert shown[0] == view["scenario"]["intro"]
+    assert shown[1:] == [entry["text"] for entry in view["last"]]
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is table
+
+
+def first_action(session: LocalSession) -> Action:
+    assert session.actions, "no action was submitted"
+    return session.actions[0]
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse", "touch"])
+def test_a_person_acts_with_each_device(device):
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    reachable = sorted(int(a["to"]) for a in table.legal if a.kind == "move")
+    if device == "keyboard":
+        assert table.focus == ("tile", str(reachable[0]))  # focus starts on a card to discover
+        key(app, pygame.K_RETURN)
+        assert first_action(session) == Action.make(0, "move", to=reachable[0])
+    elif device == "gamepad":
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # from #2 over the map to the east
+        assert table.focus is not None and table.focus != ("tile", str(reachable[0]))
+        target = table.focus
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+        if target[0] == "tile" and int(target[1]) in reachable:
+            assert first_action(session) == Action.make(0, "move", to=int(target[1]))
+        else:
+            assert first_action(session).kind in ("move", "interact")
+    elif device == "mouse":
+        rect = table.tiles[reachable[-1]].screen_rect(table.camera)
+        click(app, rect.center)
+        assert first_action(session) == Action.make(0, "move", to=reachable[-1])
+    else:
+        rect = table.inters["i-002"].hit_rect(table.camera)
+        tap(app, rect.center)
+        assert first_action(session) == Action.make(0, "interact", card="i-002", items=[])
+        run_until(app, lambda: table.can_act)
+        assert "it-A" in table.item_sprites  # the tinderbox arrived in the item row
+        assert any("tinderbox" in text.lower() for text in table.journal.texts())
+
+
+# The tutorial's opening: take the tinderbox, then walk north to the Hall of Cold Lanterns.
+OPENING = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=2)]
+
+
+def test_choosing_an_item_then_use_turns_the_card_and_reads_the_paragraph():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    click(app, table.inters["i-003"].hit_rect(table.camera).center)
+    assert table.selected == "i-003"
+    labels = [name for name, _, _ in table.buttons()]
+    assert labels == ["use", "cancel"]
+    use_enabled = {name: enabled for name, _, enabled in table.buttons()}
+    assert not use_enabled["use"]
+    click(app, table.item_sprites["it-A"].draw_rect().center)
+    assert table.chosen == ["it-A"]
+    frames(app, 20)
+    click(app, table.button_rects()["use"].center)
+    assert session.actions[-1] == Action.make(0, "interact", card="i-003", items=["it-A"])
+    run_until(app, lambda: table.can_act)
+    texts = " ".join(table.journal.texts())
+    assert "You strike the tinderbox" in texts  # the paragraph the item revealed
+    assert "Dozens of lanterns" in texts  # and the card's top text before it
+    assert table.tiles[2].entry.get("title") == "The Hall of Lit Lanterns"  # the covering card, found at once
+
+
+def test_keyboard_back_cancels_a_choice_and_the_focus_walks_to_use():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    table.focus = ("inter", "i-003")
+    key(app, pygame.K_RETURN)
+    assert table.selected == "i-003" and table.focus == ("item", "it-A")
+    key(app, pygame.K_RETURN)
+    assert table.chosen == ["it-A"] and table.focus == ("button", "use")
+    key(app, pygame.K_ESCAPE)
+    assert table.selected is None and table.chosen == []
+    assert app.scenes.top is table  # back cancelled the choice; it did not pause
+    assert len(session.actions) == len(OPENING)
+
+
+def drag(app, start, end, steps: int = 6) -> None:
+    ws = tuple(int(v) for v in canvas_to_window(app, start))
+    we = tuple(int(v) for v in canvas_to_window(app, end))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ws, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ws, button=1))
+    frames(app, 1)
+    for i in range(1, steps + 1):
+        pos = (ws[0] + (we[0] - ws[0]) * i // steps, ws[1] + (we[1] - ws[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=we, button=1))
+    frames(app, 2)
+
+
+def test_an_illegal_drop_snaps_back_and_a_legal_one_is_played():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    sprite = table.item_sprites["it-A"]
+    home = sprite.pos.current
+    drag(app, sprite.draw_rect().center, (MAP_RECT.x + 40, MAP_RECT.y + 40))  # onto bare table
+    assert len(session.actions) == len(OPENING)
+    assert app.toasts.items, "the refused drop is explained"
+    frames(app, 40)
+    assert sprite.pos.current == pytest.approx(home)  # back in the row
+    hero = table.hero_rect()
+    assert hero is not None
+    assert table.hit((MAP_RECT.right - 30, MAP_RECT.y + 30)) is None  # bare table, no scenery there
+    drag(app, hero.center, (MAP_RECT.right - 30, MAP_RECT.y + 30))
+    assert len(session.actions) == len(OPENING)  # the hero went home
+    drag(app, sprite.draw_rect().center, table.inters["i-003"].hit_rect(table.camera).center)
+    assert session.actions[-1] == Action.make(0, "interact", card="i-003", items=["it-A"])
+
+
+def test_a_failed_match_keeps_the_item_and_says_so():
+    opening = OPENING + [Action.make(0, "move", to=3), Action.make(0, "interact", card="i-005", items=[])]
+    app, table, session = open_table(config("human"), actions=opening)
+    ready(app, table)
+    click(app, table.inters["i-006"].hit_rect(table.camera).center)
+    click(app, table.item_sprites["it-A"].draw_rect().center)
+    click(app, table.button_rects()["use"].center)
+    run_until(app, lambda: table.can_act)
+    assert "no_match" in table.animated_events
+    assert "it-A" in table.item_sprites
+    assert any("goes back face down" in text for text in table.journal.texts())
+    assert table.inters["i-006"].entry["tried"] == [["it-A"]]
+
+
+def test_no_text_on_the_table_is_a_secret_of_the_scenario():
+    opening = OPENING + [Action.make(0, "interact", card="i-003", items=["it-A"])]
+    app, table, session = open_table(config("human"), actions=opening)
+    ready(app, table)
+    secrets = session.engine.secrets(session.state, 0)
+    shown = {block.text for page in table.journal.pages for block in page.blocks}
+    shown |= {str(tile.entry.get("title", "")) for tile in table.tiles.values()}
+    shown |= {str(e.get("text", "")) for e in table.prophecy_entries.values()}
+    assert not (shown & secrets)
+
+
+def test_the_discard_pile_shows_read_cards_and_hides_unread_ones():
+    opening = OPENING + [Action.make(0, "interact", card="i-003", items=["it-A"])]
+    app, table, session = open_table(config("human"), actions=opening)
+    ready(app, table)
+    click(app, table.button_rects()["discard"].center)
+    browser = app.scenes.top
+    assert isinstance(browser, DiscardBrowser)
+    view = session.latest(0).view
+    assert browser.entries == list(reversed(view["discard"]))
+    frames(app, 4)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is table
+
+
+def test_turns_mode_offers_end_turn_and_names_whose_turn_it_is():
+    app, table, session = open_table(config("human", "human", mode="turns"))
+    run_until(app, lambda: table.curtain_seat == 0)
+    key(app, pygame.K_RETURN)
+    ready(app, table)
+    assert "In turns" in table.mode_line() and "P1" in table.mode_line()
+    assert "end_turn" in [name for name, _, _ in table.buttons()]
+    click(app, table.button_rects()["end_turn"].center)
+    assert session.actions[-1] == Action.make(0, "end_turn")
+    run_until(app, lambda: table.curtain_seat == 1)
+
+
+def test_undo_is_offered_after_a_move_that_revealed_nothing():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    click(app, table.tiles[1].screen_rect(table.camera).center)  # back to the start: nothing new
+    run_until(app, lambda: table.can_act and any(n == "undo" for n, _, _ in table.buttons()))
+    click(app, table.button_rects()["undo"].center)
+    run_until(app, lambda: "undo" in table.animated_events and table.can_act)
+    assert table.hero_number == 2
+
+
+def test_table_and_results_screenshots(tmp_path):
+    from main import write_screenshot
+    from test_ui_screenshots import assert_not_blank
+
+    app = make_app()
+    for scene in ("table", "results"):
+        out = tmp_path / f"{scene}.png"
+        write_screenshot(scene, str(out), game="labyrinth", seats=1, seed=2, frames=60, app=app)
+        assert_not_blank(out)
+    assert isinstance(app.scenes.top, ResultsScene)
+
+
+def test_a_frame_of_the_whole_map_is_fast_at_1080p():
+    opening = OPENING + [Action.make(0, "interact", card="i-003", items=["it-A"]), Action.make(0, "move", to=4)]
+    app, table, session = open_table(config("human"), actions=opening)
+    ready(app, table)
+    timings = []
+    for _ in range(30):
+        started = time.process_time()
+        app.step(1 / 120)
+        timings.append((time.process_time() - started) * 1000)
+    timings.sort()
+    assert timings[len(timings) // 2] < 12.0, timings
