@@ -28,7 +28,7 @@ from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, dim_screen, draw_background
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
@@ -61,7 +61,7 @@ HERALD_RECT = pygame.Rect(870, 398, 450, 236)
 PILE_POS = (1560.0, 905.0)
 OUT_POS = (1800.0, 905.0)
 LOG_RECT = pygame.Rect(24, 664, 440, 392)
-BUTTON_RECTS = (pygame.Rect(1476, 640, 420, 84), pygame.Rect(1476, 736, 420, 84))
+BUTTON_RECTS = (pygame.Rect(1476, 616, 420, 84), pygame.Rect(1476, 710, 420, 84))
 MENU_RECT = pygame.Rect(24, 18, 150, 66)
 
 MINE_SECONDS = 0.24  # ART.md: moves 180-260 ms
@@ -102,6 +102,14 @@ def slot_glow(size: tuple[int, int], colour: tuple[int, int, int], pad: int = 14
     halo.fill((*colour, 0), special_flags=pygame.BLEND_RGBA_ADD)
     out.blit(halo, halo.get_rect(center=(w // 2, h // 2)))
     rounded_rect(out, pygame.Rect(pad - 2, pad - 2, size[0] + 4, size[1] + 4), (*colour, 255), 10, 3)
+    return out
+
+
+@lru_cache(maxsize=32)
+def slot_outline(size: tuple[int, int], colour: tuple[int, int, int], width: int = 3) -> pygame.Surface:
+    """A solid rounded outline 4 px outside a well of `size`."""
+    out = alpha_surface((size[0] + 8, size[1] + 8))
+    rounded_rect(out, out.get_rect(), (*colour, 255), 12, width)
     return out
 
 
@@ -244,6 +252,8 @@ class TimeAfterTimeTable(TableSceneBase):
         self.reorders_in_flight = 0
         self._rng = Rng.from_seed(7, "tt-table")
         self._shadow = card_shadow((BASE_W, BASE_H))
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[Any, ...] | None = None
 
     # --- small queries ---------------------------------------------------------------------------
     @property
@@ -735,7 +745,7 @@ class TimeAfterTimeTable(TableSceneBase):
             self.focus = self.default_focus()
         elif self.focus is not None and self.focus[0] not in self.zones():
             self.focus = ("hand", 0) if hand else None
-        if not self.log and update.view:
+        if not self.log and update.view and update.outcome is None:
             self.add_log(f"{self.who(int(update.view.get('turn', 0)))} start"
                          f"{'s' if not self.mine(int(update.view.get('turn', 0))) else ''} the game.")
         self.relayout()
@@ -773,7 +783,7 @@ class TimeAfterTimeTable(TableSceneBase):
                     out.append(("Emergency move", self.start_shift, "shift 1 or 2 of your cards"))
         buttons = []
         for rect, (label, action, sub) in zip(BUTTON_RECTS, out):
-            buttons.append(Button(rect, label, action, sub=sub, primary=True, px=32))
+            buttons.append(Button(rect, label, action, sub=sub, primary=label != "Cancel", px=32))
         return buttons
 
     def keep(self) -> None:
@@ -1213,9 +1223,9 @@ class TimeAfterTimeTable(TableSceneBase):
             sprite = self.sprite_of(("hand", self.selected_hand))
             if sprite is not None:
                 lifted.add(id(sprite))
-        for seat in (self.viewer, self.victim):
+        for seat in {self.viewer, self.victim}:
             for sprite in self.hands.get(seat, []):
-                sprite.set_focus(id(sprite) in lifted)
+                sprite.set_focus(id(sprite) in lifted and (seat == self.viewer or self.picking))
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
@@ -1225,8 +1235,8 @@ class TimeAfterTimeTable(TableSceneBase):
             if geo.panel is not None:
                 self.draw_panel(surface, seat, geo)
         self.draw_my_row_frame(surface)
-        for seat, geo in self.geometry.items():
-            self.draw_wells(surface, seat, geo)
+        self.draw_under_wells(surface)
+        self.draw_wells_over_glows(surface)
         for seat, row in self.rows.items():
             for sprite in row:
                 if sprite is not None and (self.drag is None or sprite is not self.drag.sprite):
@@ -1265,8 +1275,7 @@ class TimeAfterTimeTable(TableSceneBase):
         active = view.get("turn") == seat and self.shown is not None and self.shown.outcome is None
         could = seat in view.get("who_could_place", []) and bool(view.get("pending"))
         border = P.BRASS if active else (P.GOOD if could else (70, 74, 96))
-        surface.blit(panel_surface(panel.size, 22, (14, 16, 34, 200), border, 3 if (active or could) else 2),
-                     panel.topleft)
+        del border  # the panel itself is part of the cached table layer
         name = self.name_of(seat)
         px = fit_px(name, "ui-bold", 30, panel.width // 2 - 40)
         surface.blit(text_surface(name, "ui-bold", px, P.BRASS_LIGHT if active else P.IVORY), (panel.x + 22, panel.y + 10))
@@ -1312,7 +1321,10 @@ class TimeAfterTimeTable(TableSceneBase):
             surface.blit(warn, (x, first.y - 36))
         if self.winner_seat is not None:
             return
-        if view.get("turn") == me and self.shown is not None and self.shown.outcome is None:
+        if view.get("pending") and me in view.get("who_could_place", []):
+            tag = text_surface("YOU COULD PLACE IT", "display", 30, P.GOOD)
+            surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
+        elif view.get("turn") == me and self.shown is not None and self.shown.outcome is None:
             mark = text_surface("YOUR TURN", "display", 30, P.BRASS_LIGHT)
             surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
         del ghosts
@@ -1322,13 +1334,57 @@ class TimeAfterTimeTable(TableSceneBase):
         well = slot_well(width)
         for rect in geo.slots:
             surface.blit(well, rect.topleft)
-        if self.winner_seat == seat:
-            pulse = 0.5 + 0.5 * math.sin(self.win_glow * 5.0)
-            glow = slot_glow(rect.size, P.BRASS_LIGHT)
-            glow.set_alpha(int(150 + 105 * pulse))
-            for rect in geo.slots:
-                surface.blit(glow, (rect.x - 14, rect.y - 14))
-            glow.set_alpha(None)
+
+    def draw_wells_over_glows(self, surface: pygame.Surface) -> None:
+        """The wells are in the cached layer; only those with a halo under them are drawn again."""
+        lit = {(seat, slot) for seat, slot, _ in self.slot_lights()}
+        if self.winner_seat is not None:
+            lit |= {(self.winner_seat, slot) for slot in range(SLOTS)}
+        focus = self.focus
+        if focus is not None and focus[0] == "row" and self.viewer is not None:
+            lit.add((self.viewer, focus[1]))
+        for seat, slot in lit:
+            geo = self.geometry.get(seat)
+            if geo is not None:
+                rect = geo.slots[slot]
+                surface.blit(slot_well(rect.width), rect.topleft)
+
+    # --- the cached table layer --------------------------------------------------------------------
+    def layer_key(self) -> tuple[Any, ...]:
+        view = self.view
+        over = self.shown is None or self.shown.outcome is not None
+        could = tuple(view.get("who_could_place", [])) if view.get("pending") else ()
+        return (self.built_for, self.tone, None if over else view.get("turn"), could)
+
+    def table_layer(self) -> pygame.Surface:
+        """Felt, seat panels, wells and the log panel in one opaque surface, re-rendered only when
+        a panel's border changes (once a turn): one blit instead of about forty per frame."""
+        key = self.layer_key()
+        if self._layer is not None and self._layer_key == key:
+            return self._layer
+        layer = self._layer if self._layer is not None else pygame.Surface((CANVAS_W, CANVAS_H))
+        draw_background(layer, self.tone)
+        view = self.view
+        for seat, geo in self.geometry.items():
+            if geo.panel is not None:
+                active = key[2] == seat
+                could = seat in key[3]
+                border = P.BRASS if active else (P.GOOD if could else (70, 74, 96))
+                layer.blit(panel_surface(geo.panel.size, 22, (14, 16, 34, 200), border, 3 if (active or could) else 2),
+                           geo.panel.topleft)
+            self.draw_wells(layer, seat, geo)
+        layer.blit(panel_surface(LOG_RECT.size, 18, (10, 12, 28, 170)), LOG_RECT.topleft)
+        del view
+        self._layer, self._layer_key = layer, key
+        return layer
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.curtain_seat is not None or not self.geometry:
+            super().draw(surface, alpha)
+            return
+        surface.blit(self.table_layer(), (0, 0))
+        self.draw_table(surface, alpha)
+        self.draw_turn_banner(surface)
 
     def lit_slots(self) -> tuple[int | None, list[int]]:
         """(seat, slots) lit on the table: where the pending card may go (RULING TT-4)."""
@@ -1337,45 +1393,70 @@ class TimeAfterTimeTable(TableSceneBase):
             return None, []
         return int(view.get("turn", 0)), [int(s) for s in view.get("legal_slots", [])]
 
-    def draw_row_marks(self, surface: pygame.Surface) -> None:
-        seat, slots = self.lit_slots()
-        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
-        if seat is not None and seat in self.geometry and self.shift is None and not self.animating_pending():
-            geo = self.geometry[seat]
-            size = geo.slots[0].size
-            glow = slot_glow(size, P.GOOD)
-            glow.set_alpha(int(140 + 115 * pulse))
-            for slot in slots:
-                rect = geo.slots[slot]
-                surface.blit(glow, (rect.x - 14, rect.y - 14))
-                mark = chevron(max(16, rect.width // 3), P.GOOD)
-                surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.centery + rect.height // 4)))
-            glow.set_alpha(None)
-            if self.mine(seat):
-                dark = veil(size, 150)
-                for slot, card in enumerate(self.view["rows"][seat]):
-                    if slot not in slots:
-                        surface.blit(dark, geo.slots[slot].topleft)
-        if self.shift is not None:
-            geo = self.geometry.get(self.viewer)
-            if geo is None:
-                return
-            size = geo.slots[0].size
+    def slot_lights(self) -> list[tuple[int, int, tuple[int, int, int]]]:
+        """(seat, slot, colour) of every lit well: legal places for the pending card (RULING TT-4),
+        or while planning the emergency move the cards that may shift and the slots they may take."""
+        lights: list[tuple[int, int, tuple[int, int, int]]] = []
+        if self.shift is not None and self.viewer is not None:
             if self.shift.source is None:
-                lit, colour = self.shift_sources(), P.WARNING
+                lights += [(self.viewer, slot, P.WARNING) for slot in self.shift_sources()]
             else:
-                lit, colour = self.shift_targets(self.shift.source), P.GOOD
-                rect = geo.slots[self.shift.source]
-                draw_focus(surface, rect, 10)
-            glow = slot_glow(size, colour)
-            glow.set_alpha(int(140 + 115 * pulse))
-            for slot in lit:
-                rect = geo.slots[slot]
+                lights += [(self.viewer, slot, P.GOOD) for slot in self.shift_targets(self.shift.source)]
+            return lights
+        seat, slots = self.lit_slots()
+        if seat is None or seat not in self.geometry or self.animating_pending():
+            return lights
+        row = self.rows.get(seat, [])
+        return [(seat, slot, P.GOOD) for slot in slots if slot < len(row) and row[slot] is None]
+
+    def draw_under_wells(self, surface: pygame.Surface) -> None:
+        """Halos go beneath the wells and cards, so they glow around them without filling them."""
+        if self.winner_seat is not None and self.winner_seat in self.geometry:
+            pulse = 0.5 + 0.5 * math.sin(self.win_glow * 3.0)
+            geo = self.geometry[self.winner_seat]
+            glow = slot_glow(geo.slots[0].size, P.BRASS_LIGHT)
+            glow.set_alpha(int(150 + 105 * pulse))
+            for rect in geo.slots:
                 surface.blit(glow, (rect.x - 14, rect.y - 14))
+            glow.set_alpha(None)
+        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        for seat, slot, colour in self.slot_lights():
+            rect = self.geometry[seat].slots[slot]
+            glow = slot_glow(rect.size, colour)
+            glow.set_alpha(int(150 + 105 * pulse))
+            surface.blit(glow, (rect.x - 14, rect.y - 14))
             glow.set_alpha(None)
         focus = self.focus
         if focus is not None and focus[0] == "row" and self.viewer in self.geometry:
             draw_focus(surface, self.geometry[self.viewer].slots[focus[1]], 10)
+
+    def draw_row_marks(self, surface: pygame.Surface) -> None:
+        """On top of the wells: outlines and chevrons on lit slots (shape, not only colour), a veil
+        over the viewer's free slots that cannot take the card, the focus outline."""
+        lights = self.slot_lights()
+        for seat, slot, colour in lights:
+            rect = self.geometry[seat].slots[slot]
+            surface.blit(slot_outline(rect.size, colour), (rect.x - 4, rect.y - 4))
+            if self.rows.get(seat, [None] * SLOTS)[slot] is None or self.shift is not None:
+                mark = chevron(max(16, rect.width // 3), colour)
+                surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - rect.height // 5)))
+        seat, slots = self.lit_slots()
+        if self.shift is None and seat is not None and self.mine(seat) and not self.animating_pending():
+            geo = self.geometry[seat]
+            dark = veil(geo.slots[0].size, 150)
+            for slot, sprite in enumerate(self.rows.get(seat, [])):
+                if slot not in slots and sprite is None:
+                    surface.blit(dark, geo.slots[slot].topleft)
+        geo = self.geometry.get(self.viewer)
+        if geo is None:
+            return
+        if self.shift is not None and self.shift.source is not None:
+            rect = geo.slots[self.shift.source]
+            surface.blit(slot_outline(rect.size, P.BRASS_LIGHT), (rect.x - 4, rect.y - 4))
+        focus = self.focus
+        if focus is not None and focus[0] == "row":
+            rect = geo.slots[focus[1]]
+            surface.blit(slot_outline(rect.size, P.BRASS_LIGHT, 4), (rect.x - 4, rect.y - 4))
 
     def animating_pending(self) -> bool:
         return self.pending is not None and self.pending.pos.moving and self.drag is None
@@ -1400,7 +1481,6 @@ class TimeAfterTimeTable(TableSceneBase):
             surface.blit(line, line.get_rect(midleft=(PILE_POS[0] - 60, PILE_POS[1] + 100)))
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        surface.blit(panel_surface(LOG_RECT.size, 18, (10, 12, 28, 170)), LOG_RECT.topleft)
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
         lines: list[str] = []
         for entry in reversed(self.log):
@@ -1500,7 +1580,8 @@ class TimeAfterTimeTable(TableSceneBase):
             image = herald.image
             image.set_alpha(herald.opacity())
             rise = max(0.0, 1.0 - herald.age / 0.2) * 14
-            surface.blit(image, (HERALD_RECT.x, HERALD_RECT.y + round(rise)))
+            top = HERALD_RECT.centery - image.get_height() // 2  # centred on the revealed card
+            surface.blit(image, (HERALD_RECT.x, top + round(rise)))
             image.set_alpha(None)
             return
         text = self.prompt()
@@ -1514,20 +1595,21 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def render_herald(self, herald: Herald) -> pygame.Surface:
         """Rendered once per announcement; drawn with a fading alpha."""
-        out = alpha_surface(HERALD_RECT.size)
-        out.blit(panel_surface(HERALD_RECT.size, 22, (10, 12, 30, 225), herald.colour, 3), (0, 0))
         px = fit_px(herald.title, "display", 96, HERALD_RECT.width - 40)
+        parts = [part for line in herald.lines for part in wrap(line, "ui", 26, HERALD_RECT.width - 40)]
         title = text_surface(herald.title, "display", px, herald.colour)
+        height = min(HERALD_RECT.height, 14 + title.get_height() + 4 + 34 * len(parts) + 18)
+        out = alpha_surface((HERALD_RECT.width, height))
+        out.blit(panel_surface((HERALD_RECT.width, height), 22, (10, 12, 30, 225), herald.colour, 3), (0, 0))
         shadow = text_surface(herald.title, "display", px, (0, 0, 0))
         y = 14
         out.blit(shadow, shadow.get_rect(midtop=(HERALD_RECT.width // 2 + 3, y + 4)))
         out.blit(title, title.get_rect(midtop=(HERALD_RECT.width // 2, y)))
         y += title.get_height() + 4
-        for line in herald.lines:
-            for part in wrap(line, "ui", 26, HERALD_RECT.width - 40):
-                image = text_surface(part, "ui", 26, P.IVORY)
-                out.blit(image, image.get_rect(midtop=(HERALD_RECT.width // 2, y)))
-                y += 34
+        for part in parts:
+            image = text_surface(part, "ui", 26, P.IVORY)
+            out.blit(image, image.get_rect(midtop=(HERALD_RECT.width // 2, y)))
+            y += 34
         return out
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
@@ -1545,7 +1627,9 @@ class TimeAfterTimeTable(TableSceneBase):
             draw_focus(surface, geo.slots[target[1]], 10)
 
     def draw_hint_bar(self, surface: pygame.Surface) -> None:
-        if self.app is None or self.viewer not in self.local_seats:
+        if self.app is None or self.viewer not in self.local_seats or self.winner_seat is not None:
+            return
+        if self.shown is not None and self.shown.outcome is not None:
             return
         device = self.app.input.last_device
         hints: list[tuple[str, str]] = []
