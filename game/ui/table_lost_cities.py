@@ -160,6 +160,7 @@ class LostCitiesTable(TableSceneBase):
         self._draw_spawn: tuple[float, float] | None = None  # where a card dragged off the deck was let go
         self.scoring: RoundScoring | None = None
         self.log: list[str] = []
+        self._dealt_round = 0  # the round whose deal was animated (spectators get one deal per seat)
         self._log_total = 0  # lines ever logged (the list itself keeps only the last 40)
         self._log_wrapped: tuple[int, list[str]] = (-1, [])
         self._time = 0.0
@@ -418,6 +419,7 @@ class LostCitiesTable(TableSceneBase):
             for key in list(self.sprites):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
+        self._dealt_round = max(self._dealt_round, self.board.round)
         if first and not self.log:
             self.add_log(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
         if first and update.version == 0:
@@ -549,18 +551,25 @@ class LostCitiesTable(TableSceneBase):
         return faces + [k for k in hand if k.startswith("back-")]
 
     def _animate_deal(self, event: Event) -> float:
-        """A new round (ruling LC-7): the old table is swept into the deck, then 8 cards each."""
+        """A new round (ruling LC-7): the old table is swept into the deck, then 8 cards each.
+        A seat's own deal names its cards; a spectator gets a card-less twin per seat and deals
+        once, face down."""
         assert self.board is not None
+        round_number = int(event["round"])
+        if self._dealt_round == round_number:
+            return 0.0
+        self._dealt_round = round_number
         for key in list(self.sprites):
             self._sweep(self.sprites.pop(key))
         self._rest_z.clear()
-        seat = int(event["seat"])
         sizes = list(event.get("hand_sizes", [8, 8]))
         colours = self.board.colours
         hands: list[list[str]] = [[], []]
-        hands[seat] = sorted((str(c) for c in event["cards"]), key=lane_sort_key)
-        other = 1 - seat
-        hands[other] = [self._new_back_key(other) for _ in range(int(sizes[other]))]
+        for seat in (0, 1):
+            if seat == self.viewer and seat == int(event["seat"]) and event.get("cards") is not None:
+                hands[seat] = sorted((str(c) for c in event["cards"]), key=lane_sort_key)
+            else:
+                hands[seat] = [self._new_back_key(seat) for _ in range(int(sizes[seat]))]
         self.board = Board(colours=colours, bottom=self.bottom_seat, hands=hands,
                            expeditions=[{c: [] for c in colours} for _ in (0, 1)],
                            discards={c: [] for c in colours}, deck_count=int(event["deck_count"]),
