@@ -511,8 +511,11 @@ class SeatPickScene(MenuScene):
             take.enabled = bool(self.chosen)
             widgets.append(take)
             widgets.append(Button((x, 850, 500, 84), "Watch", self.watch, "As a spectator"))
+            first_look = self._shown_status is None
             if not free:
-                keep = len(widgets) - 1
+                keep = len(widgets) - 1  # Watch
+            elif first_look:
+                keep = len(widgets) - 2  # a free seat is ticked already: Take is one press away
             elif keep >= len(widgets) or not widgets[keep].enabled:
                 keep = next(i for i, w in enumerate(widgets) if isinstance(w, SeatToggle) and w.enabled)
         widgets.append(back_button(self.on_back))
@@ -568,8 +571,8 @@ class SeatPickScene(MenuScene):
             self.watch()
             return
         if peek.table is not None and peek.table != self._shown_status:
-            self._shown_status = peek.table
             self.build()
+            self._shown_status = peek.table
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         peek = self.peek

@@ -1,0 +1,374 @@
+"""The LAN lobby scenes: hosting from the lobby, joining from the live list (zeroconf, inside a private
+network namespace), by typed address, with two seats on one screen, watching, and the host going away.
+
+Every socket is on 127.0.0.1. Zeroconf only runs in the subprocess started under `unshare --net`
+(this file re-executed with --in-netns, loopback brought up first); the test process never starts it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+import pytest
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+if __name__ == "__main__":  # the netns probe: headless and importable before pygame starts
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.path[:0] = [str(ROOT), str(TESTS)]
+
+import highcard  # noqa: E402,F401 - registers the test engine
+from game.ui.lobby import AddressScene, LanOptions, LobbyScene, SeatPickScene, parse_address  # noqa: E402
+from game.ui.lobby_host import HostSetupScene  # noqa: E402
+from game.ui.lobby_room import LanTableScene, WaitingRoomScene  # noqa: E402
+from game.ui.table_base import TableSceneBase  # noqa: E402
+from game.ui.tables import register_table, unregister_table  # noqa: E402
+from game.ui.title import TitleScene  # noqa: E402
+from net.client import RemoteSession  # noqa: E402
+from net.discovery import DiscoveredTable  # noqa: E402
+from net.host import start_host  # noqa: E402
+from netns_helpers import netns_inode, unshare_command  # noqa: E402
+from ui_helpers import frames, key, make_app, pad, tap, widget_labelled  # noqa: E402
+
+
+class MiniTable(TableSceneBase):
+    """The smallest High Card table: confirm plays the first legal card."""
+
+    def handle_table(self, intent) -> None:
+        if intent.kind == "confirm" and self.can_act:
+            self.submit(self.legal[0])
+
+
+def quick_lan(**overrides: Any) -> LanOptions:
+    values: dict[str, Any] = dict(discovery=False, port=0, reconnect_window=1.0, connect_timeout=2.0,
+                                  games=("highcard",), bot_delay=0.0)
+    values.update(overrides)
+    return LanOptions(**values)
+
+
+def step_until(app, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
+    """Run frames (1/60 s each) until `predicate()` is truthy; the network runs on its own threads."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        found = predicate()
+        if found:
+            return found
+        time.sleep(0.002)
+    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
+
+
+def centre(widget) -> tuple[float, float]:
+    return widget.rect.center
+
+
+@pytest.fixture
+def mini_table():
+    register_table("highcard", MiniTable)
+    yield
+    unregister_table("highcard")
+
+
+@pytest.fixture
+def host():
+    handles = []
+
+    def make(seats: str, **kwargs: Any):
+        handle = start_host("highcard", seats, address="127.0.0.1", port=0, auto_start=False, bot_delay=0.0,
+                            table_name="Kitchen table", **kwargs)
+        handles.append(handle)
+        return handle
+
+    yield make
+    for handle in handles:
+        handle.stop()
+
+
+# --- hosting -------------------------------------------------------------------------------------
+def test_hosting_from_the_lobby_a_lan_player_joins_and_the_host_starts(mini_table, data_dir):
+    app = make_app()
+    app.settings.player_name = "Robin"
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    assert "off" in lobby.discovery_note and lobby.browser is None  # no zeroconf in this process
+    pad(app, pygame.CONTROLLER_BUTTON_A)  # focus starts on Host a table
+    setup = app.scenes.top
+    assert isinstance(setup, HostSetupScene)
+    assert [spec.kind for spec in setup.seat_specs()] == ["local", "open"]
+    tap(app, centre(widget_labelled(setup, "Open the table")))
+    room = app.scenes.top
+    assert isinstance(room, WaitingRoomScene) and room.hosted is not None
+    step_until(app, lambda: room.session.table is not None)
+    assert room.session.table.seats[0].name == "Robin" and not room.session.table.seats[1].taken
+    assert room.hosted.join_addresses() == [f"127.0.0.1:{room.hosted.handle.port}"]
+
+    key(app, pygame.K_RETURN)  # Start: refused while a seat is open
+    assert not room.session.started and "1 more player" in room.start_button.sub
+
+    guest = RemoteSession("127.0.0.1", room.hosted.handle.port, name="Sam")
+    try:
+        assert guest.wait_until(lambda: guest.ready, 5) and guest.local_seats() == [1]
+        step_until(app, lambda: room.missing_players() == 0)
+        assert room.start_button.sub == "Everyone is seated"
+        key(app, pygame.K_RETURN)
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        assert isinstance(table.table, MiniTable) and table.hosted is room.hosted
+        assert guest.wait_until(lambda: guest.started and guest.latest(1) is not None, 5)
+        step_until(app, lambda: table.table.can_act)  # seat 0 leads in High Card
+        assert table.table.seat_names == ["Robin", "Sam"]
+        key(app, pygame.K_RETURN)  # the host's own move goes through its loopback RemoteSession
+        assert guest.wait_until(lambda: guest.latest(1).version == 1, 5)
+        assert table.mode == "ok" and table.status is not None and table.status.seats[1].connected
+    finally:
+        guest.close()
+        app.shutdown()
+    assert not room.hosted.handle.thread.is_alive()  # leaving the table closed the host
+
+
+# --- joining -------------------------------------------------------------------------------------
+def test_join_by_typed_address_then_the_host_starts(mini_table, host, data_dir):
+    handle = host("local,open")
+    host_screen = handle.connect_local("Alex")
+    app = make_app()
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    key(app, pygame.K_DOWN)
+    assert lobby.group.focused.label == "Join by address"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, AddressScene) and app.input.text_mode
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"127.0.0.1:{handle.port}"))
+    frames(app, 2)
+    key(app, pygame.K_RETURN)
+    pick = app.scenes.top
+    assert isinstance(pick, SeatPickScene) and not app.input.text_mode
+    step_until(app, lambda: pick.peek.table is not None and pick.group.focused.label == "Take this seat")
+    assert pick.chosen == [1]  # the only free seat is ticked
+    key(app, pygame.K_RETURN)
+    room = app.scenes.top
+    assert isinstance(room, WaitingRoomScene) and room.hosted is None
+    step_until(app, lambda: room.session.ready and room.missing_players() == 0)
+    assert lobby.last_address == f"127.0.0.1:{handle.port}"
+    handle.start_game()
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    assert table.session.local_seats() == [1] and table.table.viewer == 1
+    step_until(app, lambda: table.table.shown is not None)
+    host_screen.close()
+    app.shutdown()
+
+
+def test_one_screen_takes_two_seats_by_touch_and_gets_the_curtain(mini_table, host, data_dir):
+    handle = host("open,open")
+    app = make_app()
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    tap(app, centre(widget_labelled(lobby, "Join by address")))
+    keypad = app.scenes.top
+    assert isinstance(keypad, AddressScene)
+    for ch in f"127.0.0.1:{handle.port}":
+        tap(app, centre(widget_labelled(keypad, ch)))
+    assert keypad.text == f"127.0.0.1:{handle.port}"
+    tap(app, centre(widget_labelled(keypad, "Connect")))
+    pick = app.scenes.top
+    assert isinstance(pick, SeatPickScene)
+    step_until(app, lambda: pick.peek.table is not None and pick.chosen == [0])
+    second = next(w for w in pick.group.widgets if w.label == "Seat 2")
+    tap(app, centre(second))
+    assert pick.chosen == [0, 1]
+    tap(app, centre(widget_labelled(pick, "Take these seats")))
+    room = app.scenes.top
+    step_until(app, lambda: room.session.ready and room.missing_players() == 0)
+    handle.start_game()
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    assert table.session.local_seats() == [0, 1]
+    step_until(app, lambda: table.table.curtain_seat == 0)  # hot-seat rules: pass to the first player
+    app.shutdown()
+
+
+class ListedTables:
+    """A stand-in for TableBrowser: tables as zeroconf would list them."""
+
+    def __init__(self, tables: list[DiscoveredTable]) -> None:
+        self._tables = tables
+        self.changes = 1
+        self.closed = False
+
+    def tables(self) -> list[DiscoveredTable]:
+        return list(self._tables)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_the_list_marks_incompatible_tables_and_watch_joins_as_a_spectator(mini_table, host, data_dir):
+    handle = host("open,bot:easy")
+    listed = ListedTables([
+        DiscoveredTable("a", "Attic", "highcard", "old-pc", "127.0.0.1", 9, 1, 2, 99),
+        DiscoveredTable("b", "Kitchen table", "highcard", "probe", "127.0.0.1", handle.port, 1, 2, 1)])
+    app = make_app()
+    lobby = LobbyScene(app, quick_lan(discovery=True), browser_factory=lambda lan: listed)
+    app.push(lobby)
+    frames(app, 2)
+    assert [t.compatible for t in lobby.table_list.tables] == [False, True]  # listed, not hidden
+    key(app, pygame.K_RIGHT)
+    assert lobby.group.focused is lobby.table_list
+    key(app, pygame.K_RETURN)  # the incompatible table: a note, and nothing opens
+    assert app.scenes.top is lobby and "protocol v99" in app.toasts.items[-1].text
+    key(app, pygame.K_DOWN)
+    assert lobby.table_list.selected.table == "Kitchen table"
+    tap(app, centre(widget_labelled(lobby, "Watch")))
+    room = step_until(app, lambda: isinstance(app.scenes.top, WaitingRoomScene) and app.scenes.top)
+    assert room.session.spectator
+    step_until(app, lambda: room.session.table is not None and room.session.table.spectators == 1)
+    handle.start_game()
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    assert table.table.viewer is None and table.session.local_seats() == []
+    step_until(app, lambda: table.table.shown is not None and table.table.shown.seat is None)
+    app.shutdown()
+    assert listed.closed
+
+
+# --- the host goes away --------------------------------------------------------------------------
+def test_host_gone_shows_a_clear_message_and_a_way_back_to_the_title(mini_table, host, data_dir):
+    handle = host("local,open")
+    host_screen = handle.connect_local("Alex")
+    app = make_app()
+    app.push(TitleScene(app))
+    lobby = LobbyScene(app, quick_lan(reconnect_window=0.6))
+    app.push(lobby)
+    frames(app, 2)
+    lobby.join_address("127.0.0.1", handle.port)
+    pick = app.scenes.top
+    step_until(app, lambda: pick.peek.table is not None)
+    pick.take()
+    step_until(app, lambda: app.scenes.top.session.ready)
+    handle.start_game()
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    host_screen.close()
+    handle.stop()
+    step_until(app, lambda: table.mode == "reconnecting", 5)
+    assert table.group.focused.label == "Leave the table"
+    lost_at = time.monotonic()
+    step_until(app, lambda: table.mode == "gone", 5)
+    assert time.monotonic() - lost_at < 3
+    assert table.group.focused.label == "Back to title"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+    app.shutdown()
+
+
+def test_nobody_at_the_address_is_said_plainly(data_dir):
+    app = make_app()
+    lobby = LobbyScene(app, quick_lan(connect_timeout=0.3))
+    app.push(lobby)
+    frames(app, 2)
+    lobby.join_address("127.0.0.1", 9)  # the discard port: nothing listens
+    pick = app.scenes.top
+    step_until(app, lambda: pick._lost_built, 5)
+    assert [w.label for w in pick.group.widgets][:2] == ["Try again", "Back to the lobby"]
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is lobby
+    app.shutdown()
+
+
+def test_addresses_are_parsed_with_a_default_port():
+    assert parse_address("192.168.1.4:5000") == ("192.168.1.4", 5000)
+    assert parse_address(" 10.0.0.2 ") == ("10.0.0.2", 47474)
+    assert parse_address("kitchen-pc.local:47474") == ("kitchen-pc.local", 47474)
+    for bad in ("", ":47474", "1.2.3.4:0", "1.2.3.4:http", "a b:1"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+# --- zeroconf, in a private network namespace ----------------------------------------------------
+def test_the_lobby_joins_a_table_found_by_discovery():
+    prefix = unshare_command()
+    if prefix is None:
+        pytest.skip("unshare/ip missing (tools/ensure-test-packages.sh installs them)")
+    env = dict(os.environ, TABLETIME_LAN_INTERFACES="127.0.0.1", PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([*prefix, sys.executable, __file__, "--in-netns", str(netns_inode())],
+                            capture_output=True, text=True, timeout=60, env=env, cwd=str(ROOT))
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["listed"] == {"table": "Netns table", "game": "highcard", "host": "probe-host",
+                                "free": 1, "seats": 2, "compatible": True}
+    assert report["scenes"] == ["LobbyScene", "SeatPickScene", "WaitingRoomScene", "LanTableScene"]
+    assert report["seats"] == [0] and report["table_shown"] and report["found_seconds"] < 5
+
+
+def discovery_probe() -> dict:
+    """Inside the namespace: a host advertises; the lobby's browser lists it; keys join it."""
+    import tempfile
+
+    from net.discovery import TableAdvertiser
+
+    os.environ.setdefault("TABLETIME_DATA_DIR", tempfile.mkdtemp(prefix="tabletime-netns-"))
+    register_table("highcard", MiniTable)
+    handle = start_host("highcard", "open,bot:easy", address="127.0.0.1", port=0, auto_start=False,
+                        bot_delay=0.0, table_name="Netns table")
+    advertiser = TableAdvertiser(table="Netns table", game="highcard", port=handle.port, free=1, seats=2,
+                                 host_name="probe-host", cooperating_responders=True)
+    app = make_app()
+    scenes: list[str] = []
+
+    def note_top() -> None:
+        name = type(app.scenes.top).__name__
+        if not scenes or scenes[-1] != name:
+            scenes.append(name)
+
+    try:
+        lobby = LobbyScene(app, LanOptions(port=0, reconnect_window=2.0, connect_timeout=2.0, bot_delay=0.0))
+        app.push(lobby)
+        note_top()
+        started = time.monotonic()
+        step_until(app, lambda: lobby.table_list.tables, 10)
+        found_seconds = time.monotonic() - started
+        listed = lobby.table_list.tables[0]
+        key(app, pygame.K_RIGHT)  # Host a table -> the list
+        key(app, pygame.K_RETURN)
+        note_top()
+        pick = app.scenes.top
+        step_until(app, lambda: pick.peek.table is not None and pick.group.focused.label == "Take this seat")
+        key(app, pygame.K_RETURN)
+        note_top()
+        room = app.scenes.top
+        step_until(app, lambda: room.session.ready and room.missing_players() == 0)
+        handle.start_game()
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        note_top()
+        step_until(app, lambda: table.table.shown is not None)
+        return {"listed": {"table": listed.table, "game": listed.game, "host": listed.host_name,
+                           "free": listed.free_seats, "seats": listed.seats, "compatible": listed.compatible},
+                "scenes": scenes, "seats": table.session.local_seats(), "table_shown": True,
+                "found_seconds": found_seconds}
+    finally:
+        app.shutdown()
+        advertiser.close()
+        handle.stop()
+
+
+def _main() -> int:
+    if len(sys.argv) != 3 or sys.argv[1] != "--in-netns":
+        print("usage: test_ui_lobby.py --in-netns PARENT_INODE", file=sys.stderr)
+        return 2
+    if netns_inode() == int(sys.argv[2]):
+        print("refusing: not inside a private network namespace", file=sys.stderr)
+        return 3
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    print(json.dumps(discovery_probe()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main())
