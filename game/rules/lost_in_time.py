@@ -22,6 +22,7 @@ from typing import Any
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
+from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
 
 GAME_ID = "lost-in-time"
 TARGET_YEAR = 2031
@@ -379,7 +380,7 @@ class LostInTime(Engine[dict]):
             state["rng"] = rng.state
             hand.append(stolen)
             sort_hand(hand)
-            others = [s for s in range(n) if s not in (seat, target)]
+            others = redacted_audience(n, seat, target)
             events.append(Event.make("vip", None, seat=seat, card=card, target=target, to="side"))
             events.append(Event.make("steal", [seat, target], seat=seat, target=target, card=stolen))
             if others:
@@ -506,7 +507,7 @@ class LostInTime(Engine[dict]):
             if dealt:
                 hand.extend(dealt)
                 sort_hand(hand)
-                others = [s for s in range(n) if s != seat]
+                others = redacted_audience(n, seat)
                 events.append(Event.make("deal", [seat], seat=seat, cards=dealt, count=len(dealt), **{"from": "deck"}))
                 events.append(Event.make("deal", others, seat=seat, count=len(dealt), **{"from": "deck"}))
 

@@ -26,6 +26,7 @@ from typing import Any
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
+from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
 
 SLOTS = 7
 FIRST_HOUR = 6
@@ -344,7 +345,7 @@ class TimeAfterTime(Engine[dict]):
         hand = state["hands"][seat]
         card = hand.pop(source)
         hand.insert(target, card)
-        others = [s for s in range(state["seats"]) if s != seat]
+        others = redacted_audience(state["seats"], seat)
         return [Event.make("reorder", [seat], seat=seat, card=card, **{"from": source, "to": target}),
                 Event.make("reorder", others, seat=seat, **{"from": source, "to": target})]
 
@@ -360,7 +361,7 @@ class TimeAfterTime(Engine[dict]):
         if is_ghost(card):
             hand_position = self._insert_secretly(state, seat, card)
             self._make_known(state, seat, card)
-            others = [s for s in range(state["seats"]) if s != seat]
+            others = redacted_audience(state["seats"], seat)
             events = [Event.make("draw", [seat], hand_position=hand_position, **draw),
                       Event.make("draw", others, **draw)]
             if state["ghost_redraw"]:
@@ -402,7 +403,7 @@ class TimeAfterTime(Engine[dict]):
         hand_position = self._insert_secretly(state, seat, card)
         self._make_known(state, seat, card)
         state["last"] = {"kind": "keep", "seat": seat, "card": card, "reason": reason}
-        others = [s for s in range(state["seats"]) if s != seat]
+        others = redacted_audience(state["seats"], seat)
         return [Event.make("keep", [seat], seat=seat, card=card, reason=reason, hand_position=hand_position),
                 Event.make("keep", others, seat=seat, card=card, reason=reason)]
 
@@ -421,7 +422,7 @@ class TimeAfterTime(Engine[dict]):
             return []
         card = state["pile"].pop()
         hand_position = self._insert_secretly(state, seat, card)
-        others = [s for s in range(state["seats"]) if s != seat]
+        others = redacted_audience(state["seats"], seat)
         return [Event.make("refill", [seat], seat=seat, reason=reason, card=card, hand_position=hand_position,
                            draw_count=len(state["pile"])),
                 Event.make("refill", others, seat=seat, reason=reason, draw_count=len(state["pile"]))]
