@@ -1163,10 +1163,8 @@ class LostCitiesTable(TableSceneBase):
         board = self.board
         assert board is not None
         view = self.view
-        # menu button (touch players have no Esc key)
-        focused_menu = False
-        surface.blit(panel_surface(MENU_RECT.size, 14, P.INK_ALPHA, P.BRASS if focused_menu else None,
-                                   2 if focused_menu else 0), MENU_RECT.topleft)
+        # the menu button: touch players have no Esc key (keys and pads use their menu binding)
+        surface.blit(panel_surface(MENU_RECT.size, 14, P.INK_ALPHA), MENU_RECT.topleft)
         for i in range(3):
             pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 22, MENU_RECT.y + 20 + i * 10, 26, 4), border_radius=2)
         menu = text_surface("MENU", "ui-bold", 24, P.IVORY)
@@ -1241,7 +1239,7 @@ class LostCitiesTable(TableSceneBase):
         if not lines:
             return
         height = 24 + len(lines) * 32
-        panel = pygame.Rect(box.x, box.bottom - height, box.width, height)
+        panel = pygame.Rect(box.x, box.y, box.width, height)  # grows down from under the turn box
         surface.blit(panel_surface(panel.size, 18, (27, 27, 34, 170)), panel.topleft)
         for i, line in enumerate(lines):
             newest = i == len(lines) - 1
