@@ -177,7 +177,7 @@ def test_lc5_round_ends_when_the_last_card_is_drawn_and_scores():
     state, _ = ENGINE.apply(state, Action.make(0, "play", card="lc-b-w1"))
     state, events = ENGINE.apply(state, Action.make(0, "draw", source="deck"))
     kinds = [e.kind for e in events]
-    assert kinds[:3] == ["draw", "draw", "round_end"] and kinds[3:] == ["deal", "deal"]
+    assert kinds[:3] == ["draw", "draw", "round_end"] and kinds[3:] == ["deal"] * 4
     round_end = events[2]
     assert round_end["scores"][0] == (0 - 20) * 2 + (18 - 20)  # hand cards don't score
     assert round_end["reason"] == "deck"
@@ -185,6 +185,19 @@ def test_lc5_round_ends_when_the_last_card_is_drawn_and_scores():
     assert len(state["deck"]) == 44 and [len(h) for h in state["hands"]] == [8, 8]
     deal_for_0 = [e for e in events if e.kind == "deal" and e.visible_to(0)]
     assert len(deal_for_0) == 1 and sorted(deal_for_0[0]["cards"]) == sorted(state["hands"][0])
+    deal_for_1 = [e for e in events if e.kind == "deal" and e.visible_to(1)]
+    assert len(deal_for_1) == 1 and deal_for_1[0]["seat"] == 1
+
+
+def test_spectators_see_the_deal_without_the_cards():
+    state = arranged([[], []], deck_size=1, rounds=2)
+    state, _ = ENGINE.apply(state, ENGINE.legal_actions(state, 0)[0])
+    state, events = ENGINE.apply(state, Action.make(0, "draw", source="deck"))
+    public = [e for e in events_for(events, None) if e.kind == "deal"]
+    assert [e["seat"] for e in public] == [0, 1]
+    assert all(e["round"] == 2 and e["deck_count"] == 44 and e.get("cards") is None for e in public)
+    dealt = set(state["hands"][0]) | set(state["hands"][1])
+    assert not dealt & set(iter_scalars([e.to_wire() for e in events_for(events, None)]))
 
 
 def _finish_round(state: dict, seat_cards_to_play: dict[int, list[str]]) -> tuple[dict, list[Event]]:
@@ -279,6 +292,7 @@ def test_deck_draw_event_is_private_to_the_drawer():
     mine, theirs, public = events_for(events, 0), events_for(events, 1), events_for(events, None)
     assert mine[0]["card"] == "lc-g-10"
     assert theirs[0].get("card") is None and theirs[0]["source"] == "deck"
+    assert public == theirs  # spectators see the redacted twin (audience `others(2, drawer)`)
     assert "lc-g-10" not in set(iter_scalars([e.to_wire() for e in theirs + public]))
     assert ENGINE.describe(theirs[0], 1) == "Opponent drew from the deck (43 left)"
     assert ENGINE.describe(mine[0], 0) == "You drew Green 10 from the deck (43 left)"

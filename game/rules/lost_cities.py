@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
-from game.core.types import Action, Event, GameConfig, Outcome, rank_by_score
+from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
 
 ALL_COLOURS = ("y", "b", "w", "g", "r", "p")
 COLOUR_NAMES = {"y": "Yellow", "b": "Blue", "w": "White", "g": "Green", "r": "Red", "p": "Purple"}
@@ -157,9 +157,15 @@ class LostCities(Engine[dict]):
             "last_discard": None,
             "round_actions": 0,
         })
-        return [Event.make("deal", [seat], seat=seat, cards=list(hands[seat]), round=state["round"],
-                           starter=starter, deck_count=len(deck), hand_sizes=[HAND_SIZE, HAND_SIZE])
-                for seat in range(2)]
+        # Each seat gets its own hand; spectators get a twin of each deal without the cards. The other
+        # seat does not get the twin: its own deal already carries every public fact of the new round.
+        events: list[Event] = []
+        for seat in range(2):
+            public = {"seat": seat, "round": state["round"], "starter": starter, "deck_count": len(deck),
+                      "hand_sizes": [HAND_SIZE, HAND_SIZE]}
+            events.append(Event.make("deal", [seat], cards=list(hands[seat]), **public))
+            events.append(Event.make("deal", others(2, 0, 1), **public))
+        return events
 
     # --- whose turn, what is legal -------------------------------------------------------------
     def is_over(self, state: dict) -> bool:
@@ -264,7 +270,7 @@ class LostCities(Engine[dict]):
             count = len(state["deck"])
             events = [Event.make("draw", [seat], seat=seat, source="deck", card=card, deck_count=count,
                                  **{"from": "deck", "to": "hand"}),
-                      Event.make("draw", [other], seat=seat, source="deck", deck_count=count,
+                      Event.make("draw", others(2, seat), seat=seat, source="deck", deck_count=count,
                                  **{"from": "deck", "to": "hand"})]
         else:
             card = state["discards"][source].pop()
