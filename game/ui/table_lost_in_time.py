@@ -30,18 +30,18 @@ import pygame
 
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_background
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.fonts import text_surface, wrap
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, ease_out_back
-from game.ui.widgets import panel_surface
+from game.ui.widgets import fit_px, panel_surface
 
 GAME_ID = "lost-in-time"
 TARGET_YEAR = 2031
@@ -243,6 +243,10 @@ class LostInTimeTable(TableSceneBase):
                                          CHRONOS_POS, face_up=True, scale=CHRONOS_W / FACE_W)
         self.chronos_sprite.shadow = self._shadow
         self._cache: dict[Any, pygame.Surface] = {}
+        self.levels: list[str] = [status.level.capitalize() if status.kind == "bot" and status.level else ""
+                                  for status in session.seats()]
+        self._layer: pygame.Surface | None = None
+        self._layer_key: tuple[Any, ...] | None = None
 
     # --- small queries -------------------------------------------------------------------------
     @property
@@ -492,6 +496,7 @@ class LostInTimeTable(TableSceneBase):
                 continue
             self._rest_z[key] = place.z
             sprite.visible = place.visible or key in moving
+            sprite.shadow = self._shadow if place.scale > 0.6 else None  # small far cards: no shadow
             if instant:
                 sprite.pos.set(place.pos)
                 sprite.angle.set(place.angle)
@@ -1283,9 +1288,42 @@ class LostInTimeTable(TableSceneBase):
         card = self.active_card()
         return self.targets_for(card) if card is not None else []
 
-    def draw_turn_banner(self, surface: pygame.Surface) -> None:
-        """The base banner, and the two steps of the turn are in the bottom-right panel."""
-        super().draw_turn_banner(surface)
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """As the base, but the felt and every panel's background come from one cached layer
+        (a frame re-blits one opaque image instead of a dozen large translucent panels)."""
+        if self.curtain_seat is not None:
+            self.draw_curtain(surface)
+            return
+        surface.blit(self.static_layer(), (0, 0))
+        self.draw_table(surface, alpha)
+        self.draw_turn_banner(surface)
+
+    def static_layer(self) -> pygame.Surface:
+        key = (self.viewer, self.board.players if self.board else 0, tuple(
+            (g.panel.x, g.panel.y, g.panel.w, g.panel.h) for g in self.geo.values()))
+        if self._layer is None or self._layer_key != key:
+            layer = pygame.Surface((CANVAS_W, CANVAS_H))
+            draw_background(layer, self.tone)
+            for seat, geo in self.geo.items():
+                if not geo.mine:
+                    layer.blit(panel_surface(geo.panel.size, 18, (22, 10, 16, 200)), geo.panel.topleft)
+            layer.blit(panel_surface(MY_ROW_RECT.size, 20, (0, 0, 0, 60)), MY_ROW_RECT.topleft)
+            for rect in (MY_PLATE, MY_TOTAL, PHASE_RECT):
+                layer.blit(panel_surface(rect.size, 18, P.INK_ALPHA), rect.topleft)
+            layer.blit(panel_surface(LOG_RECT.size, 18, (20, 10, 14, 170)), LOG_RECT.topleft)
+            layer.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
+            layer.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
+            for k in range(3):
+                pygame.draw.rect(layer, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
+                                 border_radius=2)
+            label = text_surface("Menu", "ui-bold", 26, P.IVORY)
+            layer.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
+            self._layer, self._layer_key = layer, key
+        return self._layer
+
+    def outline(self, surface: pygame.Surface, rect: pygame.Rect, radius: int = 18) -> None:
+        """The brass border of the seat whose turn it is (drawn over the cached panel)."""
+        surface.blit(panel_surface(rect.size, radius, (0, 0, 0, 0), P.BRASS, 3), rect.topleft)
 
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         board = self.board
@@ -1338,8 +1376,10 @@ class LostInTimeTable(TableSceneBase):
         panel = geo.panel.move(self.shake_offset(seat), 0)
         turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat and self.shown.outcome is None)
         winner = seat in self.winners and self.shown is not None and self.shown.outcome is not None
-        border: tuple[int, ...] | None = P.BRASS if turn or winner else None
-        surface.blit(panel_surface(panel.size, 18, (22, 10, 16, 200), border, 3 if border else 0), panel.topleft)
+        if panel.topleft != geo.panel.topleft:  # shaking: the cached panel stays, a copy moves
+            surface.blit(panel_surface(panel.size, 18, (22, 10, 16, 200)), panel.topleft)
+        if turn or winner:
+            self.outline(surface, panel)
         if lit:
             glow = focus_glow(panel.size, 18)
             glow.set_alpha(int(255 * self.pulse()))
@@ -1368,9 +1408,8 @@ class LostInTimeTable(TableSceneBase):
         line1 = box.y + 18
         if board.dealer == seat:
             x = self.draw_dealer_badge(surface, (x, line1)) + 12
-        status = self.session.seats()[seat] if seat < len(self.session.seats()) else None
-        level = f" \u00b7 {status.level.capitalize()}" if status is not None and status.level and status.kind == "bot" else ""
-        name = self.name_of(seat) + level
+        level = self.levels[seat] if seat < len(self.levels) else ""
+        name = self.name_of(seat) + (f" \u00b7 {level}" if level else "")
         px = fit_px(name, "ui-bold", 30, max(60, box.right - total_w - 16 - x))
         label = text_surface(name, "ui-bold", px, P.IVORY)
         surface.blit(label, label.get_rect(midleft=(x, line1)))
@@ -1433,7 +1472,6 @@ class LostInTimeTable(TableSceneBase):
         me = self.me
         dx = self.shake_offset(me)
         row = MY_ROW_RECT.move(dx, 0)
-        surface.blit(panel_surface(row.size, 20, (0, 0, 0, 60)), row.topleft)
         flash = self.flashes.get(me, 0.0)
         if flash > 0:
             glow = radial_alpha(row.width, P.LT_DISASTER_RED, 150, 1.4)
@@ -1449,8 +1487,8 @@ class LostInTimeTable(TableSceneBase):
         # the name plate
         plate = MY_PLATE
         turn = bool(self.shown and self.shown.active and self.shown.active[0] == me and self.shown.outcome is None)
-        surface.blit(panel_surface(plate.size, 18, P.INK_ALPHA, P.BRASS if turn else None, 3 if turn else 0),
-                     plate.topleft)
+        if turn:
+            self.outline(surface, plate)
         label = "YOUR TIMELINE" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S TIMELINE"
         px = fit_px(label, "display", 40, plate.width - 40)
         surface.blit(text_surface(label, "display", px, P.IVORY), (plate.x + 20, plate.y + 12))
@@ -1470,7 +1508,6 @@ class LostInTimeTable(TableSceneBase):
 
     def draw_my_total(self, surface: pygame.Surface) -> None:
         box = MY_TOTAL
-        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
         total = self.total_of(self.me)
         head = text_surface("RUNNING TOTAL", "ui-bold", 20, P.IVORY_DIM)
         surface.blit(head, (box.x + 20, box.y + 14))
@@ -1701,8 +1738,6 @@ class LostInTimeTable(TableSceneBase):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         box = LOG_RECT
-        surface.blit(panel_surface(box.size, 18, (20, 10, 14, 170)), box.topleft)
-        surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (box.x + 18, box.y + 10))
         lines: list[str] = []
         for entry in reversed(self.log):
             lines = wrap(entry, "ui", 20, box.width - 36) + lines
@@ -1719,8 +1754,8 @@ class LostInTimeTable(TableSceneBase):
         """The turn's two steps (ruling LT-3), the current one lit, and its buttons."""
         box = PHASE_RECT
         mine = self.can_act
-        surface.blit(panel_surface(box.size, 18, P.INK_ALPHA, P.BRASS if mine else None, 3 if mine else 0),
-                     box.topleft)
+        if mine:
+            self.outline(surface, box)
         shown = self.shown
         if shown is None or shown.outcome is not None or not shown.active:
             text = text_surface("GAME OVER" if shown is not None and shown.outcome is not None else "", "display", 48,
@@ -1765,12 +1800,6 @@ class LostInTimeTable(TableSceneBase):
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
-        surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
-        for k in range(3):
-            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
-                             border_radius=2)
-        label = text_surface("Menu", "ui-bold", 26, P.IVORY)
-        surface.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
         if self.app is not None and self.app.input.last_device in ("keyboard", "gamepad") and self.can_act:
             glyphs = HINT_GLYPHS.get(self.app.input.last_device, HINT_GLYPHS["keyboard"])
             if self.selected is not None:
