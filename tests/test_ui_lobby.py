@@ -104,11 +104,13 @@ def test_hosting_from_the_lobby_a_lan_player_joins_and_the_host_starts(mini_tabl
     setup = app.scenes.top
     assert isinstance(setup, HostSetupScene)
     assert [spec.kind for spec in setup.seat_specs()] == ["local", "open"]
+    setup.set_name(0, "Robin at home")  # the name typed for a seat at this screen wins over the hello's
     tap(app, centre(widget_labelled(setup, "Open the table")))
     room = app.scenes.top
     assert isinstance(room, WaitingRoomScene) and room.hosted is not None
     step_until(app, lambda: room.session.table is not None)
-    assert room.session.table.seats[0].name == "Robin" and not room.session.table.seats[1].taken
+    step_until(app, lambda: room.session.table.seats[0].name == "Robin at home")
+    assert not room.session.table.seats[1].taken
     assert room.hosted.join_addresses() == [f"127.0.0.1:{room.hosted.handle.port}"]
 
     key(app, pygame.K_RETURN)  # Start: refused while a seat is open
@@ -124,7 +126,7 @@ def test_hosting_from_the_lobby_a_lan_player_joins_and_the_host_starts(mini_tabl
         assert isinstance(table.table, MiniTable) and table.hosted is room.hosted
         assert guest.wait_until(lambda: guest.started and guest.latest(1) is not None, 5)
         step_until(app, lambda: table.table.can_act)  # seat 0 leads in High Card
-        assert table.table.seat_names == ["Robin", "Sam"]
+        assert table.table.seat_names == ["Robin at home", "Sam"]
         key(app, pygame.K_RETURN)  # the host's own move goes through its loopback RemoteSession
         assert guest.wait_until(lambda: guest.latest(1).version == 1, 5)
         assert table.mode == "ok" and table.status is not None and table.status.seats[1].connected

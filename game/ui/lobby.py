@@ -284,7 +284,8 @@ class LobbyScene(MenuScene):
         if not self.table_list.tables:
             self._draw_empty(surface)
         self.group.draw(surface)
-        self.draw_hints(surface)
+        if self.app is None or self.app.scenes.top is self:  # an overlay above shows its own hints
+            self.draw_hints(surface)
 
     def _draw_empty(self, surface: pygame.Surface) -> None:
         box = LIST_RECT.copy()
@@ -354,6 +355,8 @@ class AddressScene(MenuScene):
         widgets.append(Button((side, top + key + gap, width, key), "Clear", self.clear, px=34))
         widgets.append(Button((side, top + 2 * (key + gap), width, 2 * key + gap), "Connect", self.connect,
                               primary=True, px=40))
+        widgets.append(Button((self.panel.right - 60 - 200, self.panel.y + 36, 200, 72), "Cancel", self.on_back,
+                              px=30))
         self.group.widgets = widgets
         self.group.focus = 0
 
@@ -507,10 +510,11 @@ class SeatPickScene(MenuScene):
             for i, info in enumerate(status.seats):
                 widgets.append(SeatToggle((MARGIN, 300 + i * (row_h + 12), 1100, row_h), i, info, i in self.chosen,
                                           self.toggle))
-            take = Button((x, 740, 500, 96), self._take_label(), self.take, primary=True, px=38)
-            take.enabled = bool(self.chosen)
-            widgets.append(take)
-            widgets.append(Button((x, 850, 500, 84), "Watch", self.watch, "As a spectator"))
+            if free:
+                take = Button((x, 740, 500, 96), self._take_label(), self.take, primary=True, px=38)
+                take.enabled = bool(self.chosen)
+                widgets.append(take)
+            widgets.append(Button((x, 850, 500, 84), "Watch", self.watch, "As a spectator", primary=not free))
             first_look = self._shown_status is None
             if not free:
                 keep = len(widgets) - 1  # Watch
@@ -596,8 +600,11 @@ class SeatPickScene(MenuScene):
                          f"{game_title(peek.game_id)}{started} · choose your seat, or watch")
             head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
             surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
-            note = ("Two people sharing this screen? Take two seats: a curtain hides each hand "
-                    "between your turns.")
+            if any(s.kind == "open" and not s.taken for s in peek.table.seats):
+                note = ("Two people sharing this screen? Take two seats: a curtain hides each hand "
+                        "between your turns.")
+            else:
+                note = "Every seat is taken. You can still watch the game as a spectator."
             y = 300
             for line in wrap(note, "ui", 26, 500):
                 blit_text(surface, line, "ui", 26, P.IVORY_DIM, "topleft", (1300, y))

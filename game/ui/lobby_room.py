@@ -236,6 +236,8 @@ class WaitingRoomScene(MenuScene):
                 self.app.assets.play("invalid", 0.6)
                 self.build()
             return
+        if self.hosted is not None and self.session.ready:
+            self.hosted.name_local_seats()
         if self.start_button is not None:
             self.start_button.sub = self._start_hint()
         if self.session.ready and self.session.started:
