@@ -203,7 +203,7 @@ class Tile:
         if opacity < 255:
             image.set_alpha(opacity)
             target.blit(image, at)
-            image.set_alpha(None)
+            image.set_alpha(255)
         else:
             target.blit(image, at)
         return rect
@@ -261,7 +261,7 @@ class InteractionOnMap:
         if opacity < 255:
             image.set_alpha(opacity)
             target.blit(image, at)
-            image.set_alpha(None)
+            image.set_alpha(255)
         else:
             target.blit(image, at)
         return at

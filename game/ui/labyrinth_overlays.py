@@ -13,10 +13,10 @@ from game.ui.input import Intent
 from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back
-from game.ui.look.draw import surface as alpha_surface
+from game.ui.look.draw import rounded_rect, surface as alpha_surface
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.scene import Scene
-from game.ui.widgets import draw_focus, panel_surface
+from game.ui.widgets import panel_surface
 
 SHEET_W = 980
 SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
@@ -113,7 +113,7 @@ class StorySheet(Scene):
         surface.blit(panel_surface(self.button.size, 20, (*P.LA_SEPIA, 255)), self.button.topleft)
         label = text_surface(self.button_label, "ui-bold", 34, P.LA_PARCHMENT)
         surface.blit(label, label.get_rect(center=self.button.center))
-        draw_focus(surface, self.button, 20)
+        rounded_rect(surface, self.button.inflate(12, 12), (*P.BRASS_LIGHT, 255), 24, 4)  # focus: an outline
         device = self.app.input.last_device if self.app is not None else "keyboard"
         draw_hints(surface, device, (("confirm", self.button_label),))
 

@@ -176,6 +176,17 @@ class Journal:
         self.scroll.set(0.0 if step < 0 or index < len(self.pages) - 1 else self.max_scroll())
         return True
 
+    def read_on(self, step: int) -> bool:
+        """Prev/next for keys and pads: scroll within a long page first, then turn the page."""
+        value = float(self.scroll.target)  # type: ignore[arg-type]
+        if step > 0 and value < self.max_scroll() - 1:
+            self.scroll_by(self.content.height * 0.8)
+            return True
+        if step < 0 and value > 1:
+            self.scroll_by(-self.content.height * 0.8)
+            return True
+        return self.turn(step)
+
     def scroll_by(self, pixels: float) -> None:
         value = float(self.scroll.target)  # type: ignore[arg-type]
         self.scroll.to(max(0.0, min(self.max_scroll(), value + pixels)), 0.12)
@@ -211,7 +222,7 @@ class Journal:
                     if shown < 0.99:
                         image.set_alpha(int(255 * shown))
                         target.blit(image, at)
-                        image.set_alpha(None)
+                        image.set_alpha(255)
                     else:
                         target.blit(image, at)
                 y += image.get_height() + BLOCK_GAP

@@ -37,8 +37,8 @@ from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet, rank_table
 from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back, favour_token, interaction_back, item_card, prophecy
-from game.ui.look.draw import (aa_circle, clip_round, noise_tile, outlined_text, radial_alpha, rounded_rect, tile_over,
-                               vgradient)
+from game.ui.look.draw import (aa_circle, clip_round, noise_tile, outlined_text, radial_alpha, rounded_rect,
+                               surface as alpha_surface, tile_over, vgradient)
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.sprites import TRANSFORMS, CardSprite, row_layout
 from game.ui.table_base import TableSceneBase
@@ -108,12 +108,18 @@ def look_of(entry: dict[str, Any]) -> dict[str, Any]:
     return look
 
 
+def item_look(entry: dict[str, Any]) -> dict[str, Any]:
+    """An item as the look kit draws it: a bare letter has no number (the view sends 0)."""
+    return {"letter": entry.get("letter", "?"), "number": entry.get("number") or None, "name": entry.get("name", "")}
+
+
 @lru_cache(maxsize=32)
 def interaction_front(number: int, dots: int, width: int) -> pygame.Surface:
     """The face of an interaction card while it is read: parchment, its number, and ink lines
     standing for the text that the reading panel shows in full."""
     w, h = width, round(width * 1.4)
-    out = vgradient((w, h), [(0.0, P.shade(P.LA_PARCHMENT, 0.12)), (1.0, P.LA_PARCHMENT_DARK)])
+    out = alpha_surface((w, h))  # per-pixel alpha, so the rounded corners stay clear when it tilts
+    out.blit(vgradient((w, h), [(0.0, P.shade(P.LA_PARCHMENT, 0.12)), (1.0, P.LA_PARCHMENT_DARK)]), (0, 0))
     tile_over(out, noise_tile(64, 11, 16))
     seal = outlined_text(str(number), "display", round(w * 0.32), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 2)
     out.blit(seal, (round(w * 0.08), round(w * 0.05)))
@@ -252,6 +258,7 @@ class LabyrinthTable(TableSceneBase):
             kind = block_kind_for_key(str(entry.get("key", "")), self.prophecy_ids, ending.get("id"))
             self.journal.add(kind, str(entry.get("text", "")), animate=False)
         self.log.append("The adventure begins." if version == 0 else "The adventure goes on where you left it.")
+        self.journal.scroll.set(0.0)  # a first page is read from its top
 
     def reconcile(self, view: dict[str, Any], immediate: bool = False) -> None:
         """Make the table match the view: create what events did not, drop what left, slide the rest."""
@@ -311,7 +318,7 @@ class LabyrinthTable(TableSceneBase):
             card = str(entry["card"])
             self.item_entries[card] = dict(entry)
             if card not in self.item_sprites:
-                sprite = CardSprite(card, item_card(entry, ITEM_W), card_back(ITEM_W), (ITEM_AREA.centerx, 1240))
+                sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), (ITEM_AREA.centerx, 1240))
                 self.item_sprites[card] = sprite
         for card in [c for c in self.item_sprites if c not in order]:
             del self.item_sprites[card]
@@ -411,13 +418,39 @@ class LabyrinthTable(TableSceneBase):
             self.page_update = id(update)
             self.begin_update(update)
         if event.kind != "text":
-            line = self.engine.describe(event, self.viewer)
+            line = self.log_line(event)
             if line:
                 self.log.append(line)
         handler = getattr(self, "on_" + event.kind, None)
         if handler is None:
             return 0.0
         return float(handler(event, update) or 0.0)
+
+    def log_line(self, event: Event) -> str:
+        """The engine's log line, with card ids put in the words the table shows (card numbers, item
+        names); the engine's own `describe` for everything else."""
+        kind = event.kind
+        number = event.get("number")
+        if kind == "interaction_turned":
+            items = [self.item_name(str(i)) for i in event.get("items") or []]
+            return f"Card {number} is turned over" + (f" with the {' and '.join(items)}." if items else ".")
+        if kind == "interaction_returned":
+            return f"Card {number} is turned back over and stays in play."
+        if kind == "interaction_discarded":
+            return f"Card {number} is discarded" + ("." if event.get("read") else " unread.")
+        if kind == "interaction_placed":
+            return f"A card comes into play beside scenery #{number}."
+        if kind == "no_match":
+            inter = self.inters.get(str(event["card"]))
+            items = " and ".join(self.item_name(str(i)) for i in event.get("items") or [])
+            return f"No match: card {inter.number if inter else ''} goes back face down; you keep the {items}."
+        if kind == "item_discarded":
+            return f"The {self.item_name(str(event['card']))} is discarded."
+        if kind == "removed_from_deck":
+            return f"A {event.get('deck', '')} card is removed from its deck unseen."
+        if kind == "turn":
+            return f"{self.name_of(int(event['seat']))}'s turn."
+        return self.engine.describe(event, self.viewer)
 
     def begin_update(self, update: Update) -> None:
         """A new action's events: open a journal page named after what happened first."""
@@ -536,8 +569,7 @@ class LabyrinthTable(TableSceneBase):
 
     def drop_stage(self) -> None:
         if self.stage is not None:
-            self.flying.append(self.stage)
-            self.stage.fade_to(0.0, 0.15)
+            self.stage.visible = False
         self.stage, self.stage_card = None, None
 
     def on_interaction_returned(self, event: Event, update: Update) -> float:
@@ -576,9 +608,9 @@ class LabyrinthTable(TableSceneBase):
             sprite = CardSprite(card, inter.back(), inter.back(), (rect.centerx, rect.centery),
                                 scale=rect.width / inter.back().get_width())
             inter.hidden = True
-        sprite.slide_to(DISCARD_POS, 0.3, delay=0.05, angle=8.0, scale=0.35)
-        sprite.fade_to(0.0, 0.34)
+        sprite.slide_to(DISCARD_POS, 0.3, delay=0.05, angle=8.0, scale=0.2)
         self.flying.append(sprite)
+        self.after(0.36, lambda: setattr(sprite, "visible", False))
         self.play("slide", 0.7)
         return self.seconds(0.24)
 
@@ -598,14 +630,13 @@ class LabyrinthTable(TableSceneBase):
         entry = {"card": card, "letter": event.get("letter"), "number": event.get("number") or 0,
                  "name": event.get("name", ""), "text": event.get("text", "")}
         self.item_entries[card] = entry
-        sprite = CardSprite(card, item_card(entry, ITEM_W), card_back(ITEM_W), STAGE, scale=1.3)
-        sprite.alpha.set(0.0)
-        sprite.fade_to(255.0, 0.15)
+        sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), STAGE, scale=1.3)
+        sprite.scale.set(0.4)
         self.item_sprites[card] = sprite
         if card not in self.item_order:
             self.item_order.append(card)
         self.after(0.25, self.layout_items)
-        sprite.scale.to(1.0, 0.3, ease_out_cubic, 0.25)
+        sprite.scale.to(1.3, 0.16, ease_out_back).then(1.0, 0.3, ease_out_cubic)
         code = f"{entry['letter']}{entry['number'] or ''}"
         self.journal.add("heading", f"You take {entry['name']} ({code})")
         self.journal.add("item", str(entry["text"]))
@@ -618,9 +649,9 @@ class LabyrinthTable(TableSceneBase):
         if card in self.item_order:
             self.item_order.remove(card)
         if sprite is not None:
-            sprite.slide_to(DISCARD_POS, 0.3, scale=0.4)
-            sprite.fade_to(0.0, 0.32)
+            sprite.slide_to(DISCARD_POS, 0.3, scale=0.2)
             self.flying.append(sprite)
+            self.after(0.34, lambda: setattr(sprite, "visible", False))
         self.layout_items()
         self.journal.add("note", f"The {self.item_name(card)} is discarded.")
         self.play("slide", 0.7)
@@ -763,7 +794,7 @@ class LabyrinthTable(TableSceneBase):
             self.stage.update(dt)
         for sprite in self.flying:
             sprite.update(dt)
-        self.flying = [s for s in self.flying if s.visible and (s.moving or float(s.alpha.current) > 1)]  # type: ignore[arg-type]
+        self.flying = [s for s in self.flying if s.visible]
         for light in self.favour_light + self.favour_pulse:
             light.update(dt)
         for puff in self.smoke:
@@ -906,7 +937,7 @@ class LabyrinthTable(TableSceneBase):
         if kind == "button":
             self.press_button(key)
         elif kind == "page":
-            if self.journal.turn(-1 if key == "prev" else 1):
+            if self.journal.read_on(-1 if key == "prev" else 1):
                 self.play("page", 0.6)
         elif kind == "menu":
             self._pause()
@@ -1029,7 +1060,7 @@ class LabyrinthTable(TableSceneBase):
             if self.focus is not None:
                 self.activate(self.focus, intent.device)
         elif kind in ("prev", "next"):
-            if self.journal.turn(-1 if kind == "prev" else 1):
+            if self.journal.read_on(-1 if kind == "prev" else 1):
                 self.play("page", 0.6)
         elif kind == "scroll":
             if READ_RECT.collidepoint(self.pointer):
@@ -1177,12 +1208,12 @@ class LabyrinthTable(TableSceneBase):
                 flame = favour_token(True, FAVOUR_PX + round(pulse * 12))
                 flame.set_alpha(int(255 * min(1.0, lit)))
                 surface.blit(flame, flame.get_rect(center=(round(x), round(y))))
-                flame.set_alpha(None)
+                flame.set_alpha(255)
         for puff in self.smoke:
             image = smoke_puff(round(puff.size))
             image.set_alpha(max(0, min(200, int(puff.life * 150))))
             surface.blit(image, image.get_rect(center=(round(puff.x), round(puff.y))))
-            image.set_alpha(None)
+            image.set_alpha(255)
 
     def mode_line(self) -> str:
         if self.view.get("mode") != "turns":
@@ -1204,9 +1235,13 @@ class LabyrinthTable(TableSceneBase):
         dragging_hero = self.drag is not None and self.drag.kind == "hero"
         for number, tile in sorted(self.tiles.items(), key=lambda kv: (kv[1].y, kv[1].x)):
             rect = tile.draw(surface, self.camera, alpha)
-            if number in reach:
+            if number in reach and not tile.face_up:  # a card to discover: a pulsing torch-lit edge
                 colour = P.mix(P.LA_TORCH, P.BRASS_LIGHT, glow)
-                outline = reach_outline(rect.size, max(6, rect.width // 22), colour, 4)
+                outline = reach_outline(rect.size, max(6, rect.width // 22), colour, 5)
+                surface.blit(outline, (rect.x - 12, rect.y - 12))
+                self.draw_step_badge(surface, rect)
+            elif number in reach:  # somewhere the hero may walk back to: a quiet edge
+                outline = reach_outline(rect.size, max(6, rect.width // 22), P.shade(P.LA_TORCH, -0.35), 2)
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
             elif dragging_hero and number != self.hero_number:
                 surface.blit(veil(rect.size, 150, max(6, rect.width // 22)), rect.topleft)
@@ -1236,6 +1271,13 @@ class LabyrinthTable(TableSceneBase):
             bob = math.sin(self.time * 2 * math.pi / 1.8) * 3 if self.can_act and not MOTION.reduced else 0.0
             surface.blit(drawn, drawn.get_rect(center=(round(x), round(y - bob))))
         surface.set_clip(clip)
+
+    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """"Explore" on a face-down card the hero can reach: the invitation to discover it."""
+        label = text_surface("EXPLORE", "display", max(18, min(30, rect.width // 10)), P.INK)
+        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - 8)).inflate(18, 4)
+        surface.blit(panel_surface(box.size, box.height // 2, (*P.LA_TORCH, 235)), box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def info_lines(self) -> tuple[str, str, str]:
         """(title, text, hint) for what the player points at or has focused."""
