@@ -354,7 +354,7 @@ class LanTableScene(Scene):
         if self.mode == "ok":
             self.table.handle(intent)
             return
-        if self.mode == "reconnecting" and intent.kind == "menu":
+        if self.mode == "reconnecting" and intent.kind in ("menu", "back"):
             self.table.handle(intent)  # the pause menu stays reachable while we wait
             return
         if self.group.handle(intent):
