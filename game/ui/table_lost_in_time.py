@@ -220,6 +220,7 @@ class LostInTimeTable(TableSceneBase):
         self.facts: dict[str, dict[str, Any]] = {}
         self.sprites: dict[str, CardSprite] = {}
         self.leaving: list[CardSprite] = []
+        self.floating: set[str] = set()  # cards in flight between places (a VIP or Disaster on its victim)
         self._rest_z: dict[str, int] = {}
         self._serial = 0
         self.geo: dict[int, SeatGeo] = {}
@@ -516,7 +517,7 @@ class LostInTimeTable(TableSceneBase):
                 sprite.flip(want_up, min(FLIP_SECONDS * 1.3, duration), delay=delay + duration * 0.3)
             if key not in moving and not sprite.moving:
                 sprite.z = place.z
-        for key in [k for k in self.sprites if k not in places and k != dragged]:
+        for key in [k for k in self.sprites if k not in places and k != dragged and k not in self.floating]:
             self._sweep(self.sprites.pop(key))
             self._rest_z.pop(key, None)
         self._update_lifts()
@@ -573,6 +574,7 @@ class LostInTimeTable(TableSceneBase):
             self.board = None
             self.selected, self.drag, self.staged = None, None, []
         self.board = self.board_from_view(view)
+        self.floating.clear()
         if self.built_for != (self.viewer, self.board.players):
             self.build_geometry()
         self.chronos_sprite.face_up = self.board.direction == "future"
@@ -616,6 +618,8 @@ class LostInTimeTable(TableSceneBase):
             if place.face_up:
                 sprite.flip(True, FLIP_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6 + 0.12)
         self.play("shuffle", 0.7)
+        # hold the first moves until the cards have landed (the base has no hook for this yet)
+        self._busy = max(self._busy, MOTION.duration(0.2 + len(order) * DEAL_STEP * 0.6 + SLIDE_SECONDS))
 
     # --- events ----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
@@ -679,6 +683,8 @@ class LostInTimeTable(TableSceneBase):
         assert self.board is not None
         seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
         key = self._take_from_hand(seat, card)
+        self.floating.add(key)
+        self.relayout()
         sprite = self.sprites[key]
         sprite.z = 950
         goal = self.seat_centre(target)
@@ -686,12 +692,12 @@ class LostInTimeTable(TableSceneBase):
         sprite.slide_to(goal, seconds, angle=0.0, scale=0.9)
         if not sprite.face_up:
             sprite.flip(True, FLIP_SECONDS, delay=seconds * 0.3)
-        self.relayout()
-        sprite.pos.to(goal, seconds)  # relayout must not send it to the side pile yet
 
         def to_side() -> None:
             assert self.board is not None
-            self.board.side.append(card)
+            self.floating.discard(card)
+            if card not in self.board.side:
+                self.board.side.append(card)
             self.relayout(moving={card: 0.3})
         self.after(seconds + 0.35, to_side)
         self.bubble(target, "VIP: A CARD IS STOLEN", P.LT_VIP_GREEN)
@@ -728,11 +734,12 @@ class LostInTimeTable(TableSceneBase):
         assert self.board is not None
         seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
         key = self._take_from_hand(seat, card)
+        self.floating.add(key)
+        self.relayout()
         sprite = self.sprites[key]
         sprite.z = 950
         goal = self.seat_centre(target)
         seconds = self.speed(seat)
-        self.relayout()
         sprite.slide_to(goal, seconds, angle=-8.0, scale=1.15)
         sprite.scale.then(0.8, 0.16, ease_out_back)
         if not sprite.face_up:
@@ -747,7 +754,9 @@ class LostInTimeTable(TableSceneBase):
 
         def to_side() -> None:
             assert self.board is not None
-            self.board.side.append(card)
+            self.floating.discard(card)
+            if card not in self.board.side:
+                self.board.side.append(card)
             self.relayout(moving={card: 0.3})
         self.after(seconds, land)
         self.after(seconds + 0.55, to_side)
@@ -1682,9 +1691,11 @@ class LostInTimeTable(TableSceneBase):
             if bubble.seat == -1:
                 x, y = (CANVAS_W / 2, CENTRE_Y - 110)
             else:
-                x, y = self.seat_centre(bubble.seat)
-                if bubble.seat == self.me:
-                    y -= 70
+                geo = self.geo.get(bubble.seat)
+                if geo is None:
+                    continue
+                x, y = (float(geo.panel.centerx), float(geo.panel.top + 2)) if geo.mine else (
+                    float(geo.panel.centerx), float(geo.panel.bottom - 4))  # beside, not over, a landing card
             rise = min(1.0, bubble.age / 0.25) * 18
             fade = min(1.0, max(0.0, (BUBBLE_SECONDS - bubble.age) / 0.4))
             label = text_surface(bubble.text, "display", 34, P.IVORY)
@@ -1769,7 +1780,7 @@ class LostInTimeTable(TableSceneBase):
         buttons = self.buttons()
         rows_bottom = box.bottom - 18 - len(buttons) * 80 if buttons else box.bottom - 18
         if not buttons:
-            head = "YOUR TURN" if mine else f"{self.who(seat).upper()} IS PLAYING"
+            head = "YOUR TURN" if seat == self.viewer else f"{self.name_of(seat).upper()} IS PLAYING"
             px = fit_px(head, "display", 40, box.width - 40)
             surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 20, box.y + 14))
         row_h = 52
