@@ -17,7 +17,8 @@ import pygame
 
 from game.ui.look import palette as P
 from game.ui.look.draw import noise_tile, rounded_rect, surface as alpha_surface, tile_over, vgradient
-from game.ui.look.fonts import font, text_surface, wrap
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.widgets import fit_px
 from game.ui.tween import Animated, ease_out_cubic
 
 BODY_PX = 26  # EB Garamond at 26 px: about 60 characters on a 590 px line
@@ -203,9 +204,7 @@ class Journal:
         target.blit(parchment_page(self.rect.size), self.rect.topleft)
         page = self.page
         title = page.title if page is not None and page.title else "The story so far"
-        px = TITLE_PX
-        while px > 24 and font("story", px).size(title)[0] > self.text_width:
-            px -= 1
+        px = fit_px(title, "story", TITLE_PX, self.text_width)
         head = text_surface(title, "story", px, RED_INK)
         target.blit(head, head.get_rect(midleft=(self.rect.x + PAD, self.rect.y + HEADER_H // 2 + 4)))
         pygame.draw.line(target, P.shade(INK, 0.35), (self.rect.x + PAD, self.rect.y + HEADER_H - 8),

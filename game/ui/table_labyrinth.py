@@ -108,6 +108,12 @@ def look_of(entry: dict[str, Any]) -> dict[str, Any]:
     return look
 
 
+@lru_cache(maxsize=512)
+def wrapped(text: str, role: str, px: int, width: int) -> tuple[str, ...]:
+    """Word-wrapped lines, cached: the caption and the log are drawn every frame."""
+    return tuple(wrap(text, role, px, width))
+
+
 def item_look(entry: dict[str, Any]) -> dict[str, Any]:
     """An item as the look kit draws it: a bare letter has no number (the view sends 0)."""
     return {"letter": entry.get("letter", "?"), "number": entry.get("number") or None, "name": entry.get("name", "")}
@@ -343,7 +349,7 @@ class LabyrinthTable(TableSceneBase):
     def reconcile_prophecies(self, entries: list[dict[str, Any]], immediate: bool) -> None:
         for entry in entries:
             card = str(entry["card"])
-            face = prophecy(entry, PROPHECY_W, self.scroll_state(entry))
+            face = prophecy(entry, self.scroll_width(len(entries)), self.scroll_state(entry))
             sprite = self.prophecy_sprites.get(card)
             old = self.prophecy_entries.get(card)
             self.prophecy_entries[card] = dict(entry)
@@ -358,15 +364,21 @@ class LabyrinthTable(TableSceneBase):
         order = [str(e["card"]) for e in entries]
         count = len(order)
         width = PROPHECY_AREA.width - 20
-        step = min(PROPHECY_W + 12, (width - PROPHECY_W) / max(1, count - 1)) if count > 1 else 0
+        scroll_w = self.scroll_width(count)
+        step = min(scroll_w + 12, (width - scroll_w) / max(1, count - 1)) if count > 1 else 0
         total = step * (count - 1)
         for i, card in enumerate(order):
-            pos = (PROPHECY_AREA.centerx - total / 2 + i * step, PROPHECY_AREA.y + 142)
+            pos = (PROPHECY_AREA.centerx - total / 2 + i * step, PROPHECY_AREA.y + 136)
             sprite = self.prophecy_sprites[card]
             if immediate:
                 sprite.pos.set(pos)
             elif sprite.pos.target != pos:
                 sprite.slide_to(pos, 0.22)
+
+    @staticmethod
+    def scroll_width(count: int) -> int:
+        """Scrolls as wide as the tray allows: two side by side are large, ten overlap."""
+        return 150 if count <= 2 else 128 if count <= 3 else PROPHECY_W
 
     @staticmethod
     def scroll_state(entry: dict[str, Any]) -> str:
@@ -699,7 +711,7 @@ class LabyrinthTable(TableSceneBase):
         sprite = self.prophecy_sprites.get(card)
         self.prophecy_entries[card] = entry
         if sprite is not None:
-            face = prophecy(entry, PROPHECY_W, self.scroll_state(entry))
+            face = prophecy(entry, self.scroll_width(len(self.prophecy_entries)), self.scroll_state(entry))
             sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
             sprite.flip(True, 0.2)
             sprite.scale.set(1.0)
@@ -1354,7 +1366,7 @@ class LabyrinthTable(TableSceneBase):
         if title:
             surface.blit(text_surface(title, "story", 28, P.LA_PARCHMENT), (x, INFO_RECT.y + 8))
         if text:
-            lines = wrap(text, "story-italic", 24, 780)
+            lines = wrapped(text, "story-italic", 24, 780)
             y = INFO_RECT.y + 46
             for i, line in enumerate(lines[:2]):
                 if i == 1 and len(lines) > 2:
@@ -1393,7 +1405,7 @@ class LabyrinthTable(TableSceneBase):
         y = LOG_RECT.y + 12
         lines: list[str] = []
         for line in reversed(self.log):
-            lines[:0] = wrap(line, "ui", 20, LOG_RECT.width - 36)
+            lines[:0] = wrapped(line, "ui", 20, LOG_RECT.width - 36)
             if len(lines) >= LOG_LINES + 1:
                 break
         for line in lines[-(LOG_LINES + 1):]:
@@ -1414,7 +1426,14 @@ class LabyrinthTable(TableSceneBase):
                 sprite.draw(surface, alpha)
 
     def draw_focus_ring(self, surface: pygame.Surface) -> None:
-        if self.focus is None or self.curtain_seat is not None or not self.show_focus():
+        if self.curtain_seat is not None:
+            return
+        if not self.show_focus():
+            hovered = self.target_rect(self.hover) if self.hover is not None and self.drag is None else None
+            if hovered is not None:  # a pointer shows what it is over with a thin brass edge
+                surface.blit(reach_outline(hovered.size, 12, P.BRASS, 2), (hovered.x - 12, hovered.y - 12))
+            return
+        if self.focus is None:
             return
         rect = self.target_rect(self.focus)
         if rect is None:
