@@ -726,6 +726,10 @@ class LostInTimeTable(TableSceneBase):
             self.board.hands[seat].sort(key=lambda k: (self.year(k), k))
         seconds = max(0.42, self.speed(seat))
         self.relayout(moving={new_key: seconds})
+        sprite = self.sprites.get(new_key)
+        if sprite is not None:  # it swells mid-flight so everyone sees a card change hands
+            final = float(sprite.scale.target)  # type: ignore[arg-type]
+            sprite.scale.to(max(final, 0.62), seconds / 2).then(final, seconds / 2)
         self.play("steal")
         return seconds + 0.05
 
