@@ -113,13 +113,128 @@ class AttractDeal:
             card.draw(surface, alpha)
 
 
+class AttractGame:
+    """Two easy Lost Cities bots playing a real one-round match beside the menu (DESIGN.md: the
+    title runs an attract mode of bots playing). Each side shows one bot's expeditions and its hand
+    face up; discards sink under the menu, draws fly in from the top. The layout follows the
+    engine's views after every move, so the picture is always a legal game."""
+
+    MOVE_SECONDS = 0.6
+    CARD_W = 100
+    EXPEDITION_SCALE = 0.8
+    SIDES = (350.0, 1570.0)
+
+    def __init__(self, seed: int = 11) -> None:
+        from game.bots.base import make_bot
+        from game.core.registry import find_game
+        from game.core.types import GameConfig
+        from game.ui.look import cards_lost_cities as lc
+
+        self.engine = find_game("lost-cities")
+        self.config = GameConfig.make("lost-cities", 2, rounds=1)
+        self.look = lc
+        self.back = lc.card_back(self.CARD_W)
+        self.shadow = drop_shadow((self.CARD_W, round(self.CARD_W * 1.4)), 8, 8, 100)
+        self.make_bot = make_bot
+        self.seed = seed
+        self.sprites: dict[str, CardSprite] = {}
+        self._unrendered = [card for card in lc.all_card_ids() if not card.startswith("lc-p")]
+        self._new_game()
+
+    def _new_game(self) -> None:
+        self.state = self.engine.new_game(self.config, self.seed)
+        self.bots = [self.make_bot("lost-cities", "easy", self.engine, seat, self.seed * 31 + seat) for seat in (0, 1)]
+        self.sprites = {}
+        self.wait = 0.4
+        self.ending = 0.0
+        self._layout()
+
+    def _sprite(self, card: str) -> CardSprite:
+        sprite = self.sprites.get(card)
+        if sprite is None:
+            sprite = CardSprite(card, self.look.card_face(card, self.CARD_W), self.back, (960.0, -180.0), face_up=False)
+            sprite.shadow = self.shadow
+            self.sprites[card] = sprite
+        return sprite
+
+    def _layout(self) -> None:
+        """Send every card to where the current state puts it."""
+        from game.ui.sprites import fan_layout
+
+        placed: set[str] = set()
+        for seat, cx in enumerate(self.SIDES):
+            view = self.engine.view(self.state, seat)
+            colours = view["colours"]
+            hand = view["hand"]
+            for i, ((pos, angle), card) in enumerate(zip(fan_layout(len(hand), (cx, 888.0), self.CARD_W, 540, 10, 16), hand)):
+                sprite = self._sprite(card)
+                sprite.z = 200 + i
+                sprite.slide_to(pos, 0.4, angle=angle, scale=1.0)
+                sprite.fade_to(255)
+                if not sprite.face_up:
+                    sprite.flip(True, delay=0.25)
+                placed.add(card)
+            for column, colour in enumerate(colours):
+                x = cx + (column - (len(colours) - 1) / 2) * 88
+                for depth, card in enumerate(view["expeditions"][seat][colour]):
+                    sprite = self._sprite(card)
+                    sprite.z = 10 + depth
+                    sprite.slide_to((x, 470.0 + depth * 26), 0.4, angle=0.0, scale=self.EXPEDITION_SCALE)
+                    sprite.fade_to(255)
+                    if not sprite.face_up:
+                        sprite.flip(True)
+                    placed.add(card)
+        for card, sprite in self.sprites.items():  # discards and anything else sink under the menu
+            if card not in placed:
+                sprite.z = 0
+                sprite.slide_to((960.0, 760.0), 0.45, angle=0.0, scale=self.EXPEDITION_SCALE)
+                sprite.fade_to(0, 0.45)
+
+    def update(self, dt: float) -> None:
+        if self._unrendered:  # draw the deck's faces one per step, so no frame renders a batch
+            self.look.card_face(self._unrendered.pop(), self.CARD_W)
+        for sprite in self.sprites.values():
+            sprite.update(dt)
+        if self.engine.is_over(self.state):
+            self.ending += dt
+            if self.ending > 4.0 and self.ending - dt <= 4.0:
+                for i, sprite in enumerate(self.sprites.values()):
+                    x, _ = sprite.pos.current  # type: ignore[misc]
+                    sprite.slide_to((x, CANVAS_H + 260), 0.6, delay=(i % 12) * 0.03)
+            if self.ending > 5.2:
+                self.seed += 1
+                self._new_game()
+            return
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        self.wait = self.MOVE_SECONDS
+        seat = self.engine.active_seats(self.state)[0]
+        action = self.bots[seat].choose(self.engine.view(self.state, seat), self.engine.legal_actions(self.state, seat))
+        self.state, _ = self.engine.apply(self.state, action)
+        self._layout()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        for sprite in sorted(self.sprites.values(), key=lambda c: c.z):
+            sprite.draw(surface, alpha)
+
+
+def make_attract() -> "AttractGame | AttractDeal":
+    """Bots playing Lost Cities when its engine, bots and card art are here; else a card deal."""
+    try:
+        return AttractGame()
+    except Exception as exc:  # a game still landing must never keep the title from opening
+        log.info("attract mode deals cards instead of playing (%s)", exc)
+        return AttractDeal()
+
+
 class TitleScene(MenuScene):
     name = "title"
     hints = (("move", "Move"), ("confirm", "Select"))
 
     def __init__(self, app=None) -> None:
         super().__init__(app)
-        self.attract = AttractDeal()
+        self.attract = make_attract()
         self.has_save = False
 
     def build(self) -> None:
@@ -217,8 +332,6 @@ class TitleScene(MenuScene):
         self._draw_logo(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
-        version = text_surface("Four card games  ·  solo, one table, or LAN", "ui", 24, P.IVORY_DIM)
-        surface.blit(version, (120, CANVAS_H - 46 - version.get_height() // 2))
 
     def _draw_logo(self, surface: pygame.Surface) -> None:
         logo = None
