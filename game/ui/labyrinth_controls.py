@@ -1,0 +1,396 @@
+"""How people act at the Labyrinth table: the focus that arrows and the d-pad move over every
+target, taps and clicks, drags (an item onto a card, the hero onto a scenery, the map to pan), and
+the choice of one or two items before Use. Nothing here decides a rule: what may be done comes from
+the table's legal actions, and a refused move comes back as an error."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.input import Intent
+from game.ui.labyrinth_layout import (
+    BUTTON_ROW, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
+)
+from game.ui.labyrinth_overlays import DiscardBrowser
+
+
+class LabyrinthControls:
+    """Mixed into LabyrinthTable: targets, focus, choices and input."""
+
+    # provided by the table
+    tiles: dict[int, Any]
+    inters: dict[str, Any]
+    item_sprites: dict[str, Any]
+    item_order: list[str]
+    prophecy_sprites: dict[str, Any]
+
+    # --- targets and focus --------------------------------------------------------------------------
+    def buttons(self) -> list[tuple[str, str, bool]]:
+        """(name, label, enabled) of the buttons below the log, in order."""
+        if self.selected is not None:
+            needs = self.interaction_needs(self.selected)
+            ready = len(self.chosen) == needs and self.legal_interaction(self.selected, self.chosen) is not None
+            return [("use", f"Use ({len(self.chosen)}/{needs})", ready), ("cancel", "Cancel", True)]
+        out: list[tuple[str, str, bool]] = []
+        if self.legal_of("undo"):
+            out.append(("undo", "Undo", self.can_act))
+        if self.legal_of("end_turn"):
+            out.append(("end_turn", "End turn", self.can_act))
+        out.append(("discard", f"Discards · {len(self.view.get('discard', []))}", True))
+        return out
+
+    def button_rects(self) -> dict[str, pygame.Rect]:
+        names = self.buttons()
+        width = (BUTTON_ROW.width - 16 * (len(names) - 1)) // max(1, len(names))
+        return {name: pygame.Rect(BUTTON_ROW.x + i * (width + 16), BUTTON_ROW.y + 8, width, 88)
+                for i, (name, _, _) in enumerate(names)}
+
+    def target_rect(self, target: Target) -> pygame.Rect | None:
+        kind, key = target
+        if kind == "tile":
+            tile = self.tiles.get(int(key))
+            return tile.screen_rect(self.camera) if tile is not None and not tile.removed else None
+        if kind == "inter":
+            inter = self.inters.get(key)
+            return inter.hit_rect(self.camera) if inter is not None and not inter.hidden else None
+        if kind == "item":
+            sprite = self.item_sprites.get(key)
+            return sprite.draw_rect() if sprite is not None else None
+        if kind == "prophecy":
+            sprite = self.prophecy_sprites.get(key)
+            return sprite.draw_rect() if sprite is not None else None
+        if kind == "button":
+            return self.button_rects().get(key)
+        if kind == "page":
+            return self.journal.prev_rect if key == "prev" else self.journal.next_rect
+        if kind == "menu":
+            return MENU_RECT
+        return None
+
+    def targets(self) -> list[Target]:
+        out: list[Target] = [("tile", str(n)) for n, t in self.tiles.items() if not t.removed]
+        out += [("inter", c) for c, i in self.inters.items() if not i.hidden]
+        out += [("item", c) for c in self.item_order if c in self.item_sprites]
+        out += [("prophecy", c) for c in self.prophecy_sprites]
+        out += [("button", name) for name, _, _ in self.buttons()]
+        out += [("page", "prev"), ("page", "next"), ("menu", "menu")]
+        return out
+
+    def default_focus(self) -> Target | None:
+        if self.selected is not None:
+            for card in self.item_order:
+                return ("item", card)
+        moves = sorted(self.move_targets())
+        face_down = [n for n in moves if not self.tiles[n].face_up] if moves else []
+        if face_down:
+            return ("tile", str(face_down[0]))
+        usable = sorted(self.usable_cards())
+        if usable:
+            return ("inter", usable[0])
+        if moves:
+            return ("tile", str(moves[0]))
+        return ("tile", str(self.hero_number)) if self.hero_number is not None else None
+
+    def hit(self, pos: Pos, ignore: Target | None = None) -> Target | None:
+        """The target under a pointer (topmost first), passing over a dragged card (`ignore`)."""
+        for kind in ("button", "page", "menu", "item", "prophecy"):
+            for target in [t for t in self.targets() if t[0] == kind and t != ignore]:
+                rect = self.target_rect(target)
+                if rect is not None and rect.collidepoint(pos):
+                    return target
+        if MAP_RECT.collidepoint(pos):
+            for card, inter in reversed(list(self.inters.items())):
+                if not inter.hidden and inter.hit_rect(self.camera).collidepoint(pos):
+                    return ("inter", card)
+            for number, tile in self.tiles.items():
+                if not tile.removed and tile.screen_rect(self.camera).collidepoint(pos):
+                    return ("tile", str(number))
+        return None
+
+    def move_focus(self, direction: str) -> None:
+        current = self.target_rect(self.focus) if self.focus is not None else None
+        if current is None:
+            self.focus = self.default_focus()
+            return
+        dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+        cx, cy = current.center
+        best: tuple[float, Target] | None = None
+        for target in self.targets():
+            if target == self.focus:
+                continue
+            rect = self.target_rect(target)
+            if rect is None:
+                continue
+            vx, vy = rect.centerx - cx, rect.centery - cy
+            along = vx * dx + vy * dy
+            if along <= 8:
+                continue
+            across = abs(vx * dy) + abs(vy * dx)
+            score = along + across * 2.2
+            if best is None or score < best[0]:
+                best = (score, target)
+        if best is not None:
+            self.focus = best[1]
+            self.play("focus", 0.4)
+            if best[1][0] in ("tile", "inter"):
+                self.reveal_on_map(best[1])
+
+    def reveal_on_map(self, target: Target) -> None:
+        if target[0] == "tile":
+            tile = self.tiles.get(int(target[1]))
+            if tile is not None:
+                self.camera.show(tile.box())
+        elif target[0] == "inter":
+            inter = self.inters.get(target[1])
+            if inter is not None:
+                x, y = inter.slot.current  # type: ignore[misc]
+                self.camera.show((x - 60, y - 80, x + 60, y + 80))
+
+    # --- acting -------------------------------------------------------------------------------------
+    def clear_selection(self) -> None:
+        self.selected = None
+        self.chosen = []
+        self.layout_items()
+
+    def activate(self, target: Target, device: str = "keyboard") -> None:
+        kind, key = target
+        if kind == "button":
+            self.press_button(key)
+        elif kind == "page":
+            if self.journal.read_on(-1 if key == "prev" else 1):
+                self.play("page", 0.6)
+        elif kind == "menu":
+            self._pause()
+        elif kind == "tile":
+            self.choose_tile(int(key))
+        elif kind == "inter":
+            self.choose_interaction(key, device)
+        elif kind == "item":
+            self.choose_item(key)
+        elif kind == "prophecy":
+            self.focus = target
+
+    def choose_tile(self, number: int) -> None:
+        if not self.can_act:
+            return
+        action = next((a for a in self.legal_of("move") if int(a["to"]) == number), None)  # type: ignore[arg-type]
+        if action is None:
+            tile = self.tiles.get(number)
+            if tile is not None and number != self.hero_number:
+                tile.nudge()
+                self.play("invalid", 0.5)
+            self.focus = ("tile", str(number))
+            return
+        self.clear_selection()
+        self.submit(action)
+
+    def choose_interaction(self, card: str, device: str) -> None:
+        if not self.can_act:
+            return
+        if card not in self.usable_cards():
+            inter = self.inters.get(card)
+            if inter is not None:
+                inter.nudge()
+            self.play("invalid", 0.5)
+            return
+        needs = self.interaction_needs(card)
+        if needs == 0:
+            action = self.legal_interaction(card, [])
+            self.clear_selection()
+            if action is not None:
+                self.submit(action)
+            return
+        if self.selected == card:
+            self.clear_selection()
+            self.play("click", 0.5)
+            return
+        self.selected, self.chosen = card, []
+        self.play("click", 0.7)
+        if device in ("keyboard", "gamepad") and self.item_order:
+            self.focus = ("item", self.item_order[0])
+        self.layout_items()
+
+    def choose_item(self, card: str) -> None:
+        if self.selected is None or not self.can_act:
+            self.focus = ("item", card)
+            return
+        needs = self.interaction_needs(self.selected)
+        if card in self.chosen:
+            self.chosen.remove(card)
+        elif len(self.chosen) < needs:
+            self.chosen.append(card)
+        else:
+            self.chosen = self.chosen[1:] + [card]
+        self.play("place", 0.5)
+        self.layout_items()
+        if len(self.chosen) == needs and self.focus is not None and self.focus[0] == "item":
+            self.focus = ("button", "use")
+
+    def use_selection(self) -> None:
+        if self.selected is None or not self.can_act:
+            return
+        action = self.legal_interaction(self.selected, self.chosen)
+        if action is None:
+            self.play("invalid", 0.6)
+            if self.app is not None:
+                needs = self.interaction_needs(self.selected)
+                self.app.toast(f"Choose {needs} item{'s' if needs > 1 else ''} for this card first.", "warning")
+            return
+        self.clear_selection()
+        self.focus = None
+        self.submit(action)
+
+    def press_button(self, name: str) -> None:
+        enabled = {n: e for n, _, e in self.buttons()}
+        if not enabled.get(name, False):
+            self.play("invalid", 0.5)
+            return
+        self.play("click", 0.7)
+        if name == "use":
+            self.use_selection()
+        elif name == "cancel":
+            self.clear_selection()
+        elif name == "undo" and self.can_act:
+            action = self.legal_of("undo")
+            if action:
+                self.submit(action[0])
+        elif name == "end_turn" and self.can_act:
+            action = self.legal_of("end_turn")
+            if action:
+                self.submit(action[0])
+        elif name == "discard" and self.app is not None:
+            self.app.push(DiscardBrowser(self.app, list(self.view.get("discard", []))))
+
+    # --- input --------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        if self.curtain_seat is None and intent.kind == "back" and (self.selected is not None or self.drag is not None):
+            self.drag = None
+            self.clear_selection()
+            self.play("click", 0.5)
+            return
+        super().handle(intent)
+
+    def handle_table(self, intent: Intent) -> None:
+        kind = intent.kind
+        if intent.pos is not None:
+            self.pointer = intent.pos
+        if intent.is_direction:
+            self.move_focus(kind)
+        elif kind == "confirm":
+            if self.focus is not None:
+                self.activate(self.focus, intent.device)
+        elif kind in ("prev", "next"):
+            if self.journal.read_on(-1 if kind == "prev" else 1):
+                self.play("page", 0.6)
+        elif kind == "scroll":
+            if READ_RECT.collidepoint(self.pointer):
+                self.journal.scroll_by(-intent.amount * 60)
+            elif MAP_RECT.collidepoint(self.pointer):
+                self.camera.zoom_at(self.pointer, 1.12 if intent.amount > 0 else 1 / 1.12)
+        elif kind == "hover" and intent.pos is not None:
+            self.hover = self.hit(intent.pos)
+        elif kind == "point" and intent.pos is not None:
+            self.pressed = self.hit(intent.pos)
+        elif kind == "release" and intent.pos is not None:
+            target = self.hit(intent.pos)
+            if target is not None and target == self.pressed:
+                self.focus = target
+                self.activate(target, intent.device)
+            self.pressed = None
+        elif kind == "drag_start" and intent.pos is not None:
+            self.start_drag(intent.pos)
+        elif kind == "drag_move" and intent.pos is not None:
+            self.move_drag(intent.pos)
+        elif kind == "drag_end" and intent.pos is not None:
+            self.end_drag(intent.pos)
+
+    def hero_rect(self) -> pygame.Rect | None:
+        if self.hero_number is None:
+            return None
+        scale, _ = self.camera.now()
+        x, y = self.camera.to_screen(self.hero_pos.current)  # type: ignore[arg-type]
+        size = max(64, round(MEEPLE_SIZE * scale))
+        return pygame.Rect(round(x - size / 2), round(y - size / 2), size, size)
+
+    def start_drag(self, pos: Pos) -> None:
+        target = self.hit(pos)
+        hero = self.hero_rect()
+        if target is not None and target[0] == "item" and self.can_act:
+            sprite = self.item_sprites[target[1]]
+            home = sprite.pos.target
+            self.drag = Drag("item", target[1], pos, pos, (float(home[0]), float(home[1])))  # type: ignore[index]
+            sprite.set_focus(True)
+        elif hero is not None and hero.collidepoint(pos) and self.can_act and self.legal_of("move"):
+            self.drag = Drag("hero", "", pos, pos)
+        elif MAP_RECT.collidepoint(pos):
+            self.drag = Drag("pan", "", pos, pos)
+        elif READ_RECT.collidepoint(pos):
+            self.drag = Drag("read", "", pos, pos)
+        self.pressed = None
+
+    def move_drag(self, pos: Pos) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        last = drag.pos
+        drag.pos = pos
+        if drag.kind == "item":
+            sprite = self.item_sprites.get(drag.key)
+            if sprite is not None:
+                sprite.pos.set((drag.home[0] + pos[0] - drag.start[0], drag.home[1] + pos[1] - drag.start[1]))
+        elif drag.kind == "pan":
+            self.camera.pan(pos[0] - last[0], pos[1] - last[1])
+        elif drag.kind == "read":
+            self.journal.scroll_by(last[1] - pos[1])
+
+    def end_drag(self, pos: Pos) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None:
+            return
+        if drag.kind == "item":
+            self.drop_item(drag.key, pos)
+        elif drag.kind == "hero":
+            target = self.hit(pos)
+            number = int(target[1]) if target is not None and target[0] == "tile" else None
+            if number is not None and number in self.move_targets():
+                self.choose_tile(number)
+            else:
+                self.snap_back("The hero can only go to a lit scenery card.")
+
+    def drop_item(self, card: str, pos: Pos) -> None:
+        """An item dropped on an interaction card: tried at once on a one-item card, chosen as one of
+        the two on a two-item card; anywhere else it goes home."""
+        target = self.hit(pos, ignore=("item", card))
+        if target is None or target[0] != "inter" or target[1] not in self.usable_cards():
+            self.snap_back("Drop an item on an interaction card that wants items.")
+            return
+        needs = self.interaction_needs(target[1])
+        if needs == 1:
+            action = self.legal_interaction(target[1], [card])
+            if action is None:
+                self.snap_back("That card cannot take this item.")
+                return
+            self.clear_selection()
+            self.submit(action)
+            return
+        if needs == 2:
+            if self.selected != target[1]:
+                self.selected, self.chosen = target[1], []
+            if card not in self.chosen:
+                self.chosen.append(card)
+            self.chosen = self.chosen[-2:]
+            self.play("place", 0.6)
+            self.layout_items()
+            return
+        self.snap_back("This card is turned over without items: tap it.")
+
+    def snap_back(self, message: str) -> None:
+        self.play("invalid", 0.7)
+        if self.app is not None:
+            self.app.toast(message, "warning")
+        self.layout_items()
+        if self.hero_number is not None:
+            self.place_hero(self.hero_number, False, 0.2)
+

@@ -1,0 +1,119 @@
+"""The Labyrinth table's layout at 1920x1080 and its small shared pieces: where everything sits,
+card dicts as the look kit draws them, cached wrapping, the face of a card being read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from game.ui.look import palette as P
+from game.ui.look.draw import (aa_circle, clip_round, noise_tile, outlined_text, radial_alpha, rounded_rect,
+                               surface as alpha_surface, tile_over, vgradient)
+from game.ui.look.fonts import wrap
+
+Pos = tuple[float, float]
+Target = tuple[str, str]  # (kind, key): tile/number, inter/card, item/card, prophecy/card, button/name, page/prev|next
+
+GAME_ID = "labyrinth"
+
+MAP_RECT = pygame.Rect(16, 96, 1216, 612)
+INFO_RECT = pygame.Rect(16, 716, 1216, 98)
+READ_RECT = pygame.Rect(1248, 96, 656, 718)
+ITEM_AREA = pygame.Rect(16, 824, 836, 248)
+PROPHECY_AREA = pygame.Rect(864, 824, 368, 248)
+LOG_RECT = pygame.Rect(1248, 824, 656, 124)
+BUTTON_ROW = pygame.Rect(1248, 958, 656, 104)
+MENU_RECT = pygame.Rect(16, 14, 116, 70)
+ITEM_W = 150  # ART.md: cards held >= 140 px wide at 1080p
+PROPHECY_W = 112
+FAVOUR_PX = 58
+FAVOUR_LEFT = 1904 - 8 * 64
+STAGE = (1000.0, 340.0)  # where an interaction card is turned over and read
+STAGE_W = 190
+DISCARD_POS = (BUTTON_ROW.right - 110.0, BUTTON_ROW.centery)
+LOG_LINES = 3
+ENDING_AUTO_SECONDS = 4.0  # with nobody at this screen (bots, spectators) the ending moves on by itself
+MOVE_SECONDS = 0.26
+THEIR_MOVE_SECONDS = 0.4
+
+BUTTON_LABELS = {"use": "Use", "cancel": "Cancel", "undo": "Undo", "end_turn": "End turn", "discard": "Discards"}
+
+
+@dataclass
+class Drag:
+    kind: str  # item | hero | pan | read
+    key: str
+    start: Pos
+    pos: Pos
+    home: Pos = (0.0, 0.0)
+
+
+@dataclass
+class Smoke:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    size: float
+
+
+def look_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """The drawing-relevant part of a scenery card dict, the same whether it came from the view
+    or from events (so the look kit's cache keys agree)."""
+    keys = ("number", "arrows", "cover", "next_to", "min_favours", "hero")
+    look = {k: entry.get(k) for k in keys}
+    look["arrows"] = dict(entry.get("arrows") or {})
+    look["next_to"] = list(entry["next_to"]) if entry.get("next_to") else None
+    look["min_favours"] = int(entry.get("min_favours") or 0)
+    look["hero"] = bool(entry.get("hero"))
+    look["face"] = entry.get("face", "down")
+    if look["face"] == "up":
+        look.update(title=entry.get("title", ""), picture=entry.get("picture") or entry.get("text", ""),
+                    dots=int(entry.get("dots") or 0))
+    return look
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, role: str, px: int, width: int) -> tuple[str, ...]:
+    """Word-wrapped lines, cached: the caption and the log are drawn every frame."""
+    return tuple(wrap(text, role, px, width))
+
+
+def item_look(entry: dict[str, Any]) -> dict[str, Any]:
+    """An item as the look kit draws it: a bare letter has no number (the view sends 0)."""
+    return {"letter": entry.get("letter", "?"), "number": entry.get("number") or None, "name": entry.get("name", "")}
+
+
+@lru_cache(maxsize=32)
+def interaction_front(number: int, dots: int, width: int) -> pygame.Surface:
+    """The face of an interaction card while it is read: parchment, its number, and ink lines
+    standing for the text that the reading panel shows in full."""
+    w, h = width, round(width * 1.4)
+    out = alpha_surface((w, h))  # per-pixel alpha, so the rounded corners stay clear when it tilts
+    out.blit(vgradient((w, h), [(0.0, P.shade(P.LA_PARCHMENT, 0.12)), (1.0, P.LA_PARCHMENT_DARK)]), (0, 0))
+    tile_over(out, noise_tile(64, 11, 16))
+    seal = outlined_text(str(number), "display", round(w * 0.32), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 2)
+    out.blit(seal, (round(w * 0.08), round(w * 0.05)))
+    for i in range(dots):
+        aa_circle(out, (w * 0.62 + i * w * 0.08, w * 0.17), w * 0.025, (*P.LA_SEPIA, 255))
+    y = w * 0.48
+    for i in range(9):
+        length = 0.78 if i % 4 != 3 else 0.45
+        pygame.draw.line(out, (*P.shade(P.LA_SEPIA, 0.35), 255), (w * 0.11, y), (w * (0.11 + length), y), 2)
+        y += w * 0.09
+    rounded_rect(out, out.get_rect().inflate(-round(w * 0.08), -round(w * 0.08)), (*P.LA_SEPIA, 200),
+                 round(w * 0.05), max(1, round(w * 0.012)))
+    return clip_round(out, max(3, round(w * 0.06)))
+
+
+@lru_cache(maxsize=64)
+def smoke_puff(size: int) -> pygame.Surface:
+    """A soft grey puff of a flame going out (cached per size; alpha set at blit time)."""
+    return radial_alpha(max(4, size * 2), (150, 146, 140), 200, 1.4)
+
+
+MEEPLE_SIZE = 76

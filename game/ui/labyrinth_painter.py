@@ -1,0 +1,299 @@
+"""Drawing the Labyrinth table: the top bar with the favours as flames, the map, the caption under
+it, the reading panel, the tray of items and scrolls, the log and the buttons, and the focus.
+Everything drawn is cached surfaces; nothing here changes state."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.ui.labyrinth_layout import (
+    BUTTON_LABELS, FAVOUR_LEFT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
+    MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
+)
+from game.ui.labyrinth_map import meeple, reach_outline, veil
+from game.ui.look import palette as P
+from game.ui.look.cards_labyrinth import favour_token
+from game.ui.look.fonts import text_surface
+from game.ui.sprites import TRANSFORMS
+from game.ui.tween import MOTION
+from game.ui.widgets import panel_surface
+
+
+class LabyrinthPainter:
+    """Mixed into LabyrinthTable: everything it draws."""
+
+    tiles: dict[int, Any]
+    inters: dict[str, Any]
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_top_bar(surface)
+        self.draw_map(surface, alpha)
+        self.draw_info(surface)
+        self.journal.draw(surface, alpha, self.focus[1] if self.focus and self.focus[0] == "page" else None)
+        self.draw_tray(surface, alpha)
+        if self.stage is not None:
+            self.stage.draw(surface, alpha)
+        for sprite in self.flying:
+            sprite.draw(surface, alpha)
+        self.draw_focus_ring(surface)
+
+    def draw_top_bar(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
+        for i in range(3):
+            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 38, MENU_RECT.y + 22 + i * 12, 40, 5), border_radius=2)
+        title = str(self.view.get("scenario", {}).get("title", "The Labyrinth"))
+        surface.blit(text_surface(title, "story", 36, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14))
+        surface.blit(text_surface(self.mode_line(), "ui", 22, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
+        score = self.view.get("score")
+        if score is not None:
+            label = text_surface(f"SCORE {score}", "display", 40, P.LA_TORCH)
+            surface.blit(label, label.get_rect(midright=(FAVOUR_LEFT - 14, 40)))
+            rank = text_surface(str(self.view.get("rank", "")), "ui", 20, P.IVORY_DIM)
+            surface.blit(rank, rank.get_rect(midright=(FAVOUR_LEFT - 14, 70)))
+        for i in range(8):
+            x, y = self.favour_centre(i)
+            lit = float(self.favour_light[i].current)  # type: ignore[arg-type]
+            dark = favour_token(False, FAVOUR_PX)
+            surface.blit(dark, dark.get_rect(center=(round(x), round(y))))
+            if lit > 0.02:
+                pulse = float(self.favour_pulse[i].current)  # type: ignore[arg-type]
+                flame = favour_token(True, FAVOUR_PX + round(pulse * 12))
+                flame.set_alpha(int(255 * min(1.0, lit)))
+                surface.blit(flame, flame.get_rect(center=(round(x), round(y))))
+                flame.set_alpha(255)
+        for puff in self.smoke:
+            image = smoke_puff(round(puff.size))
+            image.set_alpha(max(0, min(200, int(puff.life * 150))))
+            surface.blit(image, image.get_rect(center=(round(puff.x), round(puff.y))))
+            image.set_alpha(255)
+
+    def mode_line(self) -> str:
+        if self.view.get("mode") != "turns":
+            return "Playing together: anyone may act" if len(self.seat_names) > 1 else "Solo adventure"
+        turn = self.view.get("turn") or {}
+        seat = int(turn.get("seat", 0))
+        moved = "done" if turn.get("moved") else "to do"
+        used = "done" if turn.get("interacted") else "to do"
+        return f"In turns · {self.name_of(seat)}: move {moved}, interaction {used}"
+
+    def draw_map(self, surface: pygame.Surface, alpha: float) -> None:
+        frame = MAP_RECT.inflate(8, 8)
+        surface.blit(panel_surface(frame.size, 18, (10, 8, 6, 110)), frame.topleft)
+        clip = surface.get_clip()
+        surface.set_clip(MAP_RECT)
+        scale, _ = self.camera.now(alpha)
+        reach = self.move_targets()
+        glow = 0.5 + 0.5 * math.sin(self.time * 2 * math.pi / 1.6)
+        dragging_hero = self.drag is not None and self.drag.kind == "hero"
+        for number, tile in sorted(self.tiles.items(), key=lambda kv: (kv[1].y, kv[1].x)):
+            rect = tile.draw(surface, self.camera, alpha)
+            if number in reach and not tile.face_up:  # a card to discover: a pulsing torch-lit edge
+                colour = P.mix(P.LA_TORCH, P.BRASS_LIGHT, glow)
+                outline = reach_outline(rect.size, max(6, rect.width // 22), colour, 5)
+                surface.blit(outline, (rect.x - 12, rect.y - 12))
+                self.draw_step_badge(surface, rect)
+            elif number in reach:  # somewhere the hero may walk back to: a quiet edge
+                outline = reach_outline(rect.size, max(6, rect.width // 22), P.shade(P.LA_TORCH, -0.35), 2)
+                surface.blit(outline, (rect.x - 12, rect.y - 12))
+            elif dragging_hero and number != self.hero_number:
+                surface.blit(veil(rect.size, 150, max(6, rect.width // 22)), rect.topleft)
+        usable = self.usable_cards()
+        for card, inter in self.inters.items():
+            lift = 10.0 * scale if card == self.selected else 0.0
+            rect = inter.draw(surface, self.camera, alpha, lift)
+            if inter.hidden:
+                continue
+            if card == self.selected:
+                surface.blit(reach_outline(rect.size, 8, P.BRASS_LIGHT, 4), (rect.x - 12, rect.y - 12))
+            elif self.can_act and card not in usable:
+                surface.blit(veil(rect.size, 120, 8), rect.topleft)
+            tried = inter.entry.get("tried") or []
+            if tried:
+                badge = text_surface(f"tried ×{len(tried)}", "ui-bold", 18, P.IVORY)
+                box = badge.get_rect(midtop=(rect.centerx, rect.bottom - 4)).inflate(12, 4)
+                surface.blit(panel_surface(box.size, 8, (*P.shade(P.LA_ARROW_RED, -0.3), 230)), box.topleft)
+                surface.blit(badge, badge.get_rect(center=box.center))
+        if self.hero_number is not None:
+            size = max(40, round(MEEPLE_SIZE * scale))
+            drawn = TRANSFORMS.get(meeple(MEEPLE_SIZE), 0.0, size / MEEPLE_SIZE)
+            if dragging_hero and self.drag is not None:
+                x, y = self.drag.pos
+            else:
+                x, y = self.camera.to_screen(self.hero_pos.value_at(alpha), alpha)  # type: ignore[arg-type]
+            bob = math.sin(self.time * 2 * math.pi / 1.8) * 3 if self.can_act and not MOTION.reduced else 0.0
+            surface.blit(drawn, drawn.get_rect(center=(round(x), round(y - bob))))
+        surface.set_clip(clip)
+
+    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """"Explore" on a face-down card the hero can reach: the invitation to discover it."""
+        label = text_surface("EXPLORE", "display", max(18, min(30, rect.width // 10)), P.INK)
+        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - 8)).inflate(18, 4)
+        surface.blit(panel_surface(box.size, box.height // 2, (*P.LA_TORCH, 235)), box.topleft)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def info_lines(self) -> tuple[str, str, str]:
+        """(title, text, hint) for what the player points at or has focused."""
+        if self.selected is not None:
+            needs = self.interaction_needs(self.selected)
+            number = self.inters[self.selected].number if self.selected in self.inters else "?"
+            picked = ", ".join(self.item_name(c) for c in self.chosen) or "nothing yet"
+            tried = self.inters[self.selected].entry.get("tried") if self.selected in self.inters else []
+            text = f"Picked: {picked}."
+            if tried:
+                text += " Already tried here: " + "; ".join(" + ".join(self.item_name(i) for i in t) for t in tried) + "."
+            return (f"Card {number} wants {needs} item{'s' if needs > 1 else ''}", text,
+                    "Pick from your items, then Use · Back cancels")
+        pointing = not self.show_focus() and self.hover is not None and self.drag is None
+        target = self.hover if pointing else self.focus
+        if target is None:
+            return ("", "", "")
+        kind, key = target
+        if kind == "tile":
+            tile = self.tiles.get(int(key))
+            if tile is None:
+                return ("", "", "")
+            number = int(key)
+            reach = number in self.move_targets()
+            here = number == self.hero_number
+            if tile.face_up:
+                square = next((s for s in self.view.get("map", []) if int(s["number"]) == number), None)
+                text = str(square["stack"][-1].get("text", "")) if square else ""
+                hint = "The hero is here" if here else ("Move the hero here" if reach else "")
+                return (f"#{number} · {tile.entry.get('title', '')}", text, hint)
+            need = int(tile.entry.get("min_favours") or 0)
+            text = "A face-down scenery card. Stepping onto it discovers it."
+            if need:
+                text += f" It opens only while at least {need} favours still burn."
+            return (f"#{number} · unexplored", text, "Move here to discover it" if reach else "Not reachable yet")
+        if kind == "inter":
+            inter = self.inters.get(key)
+            if inter is None:
+                return ("", "", "")
+            needs = int(inter.entry.get("needs") or 0)
+            want = {0: "no item", 1: "one item", 2: "two items"}.get(needs, f"{needs} items")
+            tried = inter.entry.get("tried") or []
+            text = f"An interaction card beside scenery #{inter.number}; it wants {want}. It can be used from anywhere."
+            if tried:
+                text += " Already tried: " + "; ".join(" + ".join(self.item_name(i) for i in t) for t in tried) + "."
+            hint = ("Turn it over" if needs == 0 else "Choose items for it") if key in self.usable_cards() else ""
+            return (f"Card {inter.number}", text, hint)
+        if kind == "item":
+            entry = self.item_entries.get(key, {})
+            code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
+            return (f"{entry.get('name', '')} ({code})", str(entry.get("text", "")),
+                    "Drop it on a card, or pick a card first" if self.can_act else "")
+        if kind == "prophecy":
+            entry = self.prophecy_entries.get(key, {})
+            if entry.get("state") == "hidden":
+                return (f"Prophecy {entry.get('number', '')}", "A sealed prophecy. Unfulfilled, it costs a point at "
+                        "the end, even if it was never revealed.", "")
+            state = "fulfilled" if entry.get("state") == "fulfilled" else "revealed"
+            text = str(entry.get("fulfilled") if state == "fulfilled" else entry.get("text", ""))
+            return (f"Prophecy {entry.get('number', '')} · {entry.get('title', '')} ({state})", text, "")
+        if kind == "button":
+            about = {"undo": "Take back the last move: nothing new has been revealed since.",
+                     "end_turn": "Pass the turn to the next player clockwise.",
+                     "discard": "Browse the discard pile. Unread cards stay face down.",
+                     "use": "Turn the card over with the chosen items.", "cancel": "Put the items back."}
+            return (BUTTON_LABELS.get(key, key), about.get(key, ""), "")
+        if kind == "page":
+            return ("The story so far", "Turn the pages of what has been read (Q / E, LB / RB).", "")
+        return ("", "", "")
+
+    def draw_info(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_surface(INFO_RECT.size, 16, P.INK_ALPHA), INFO_RECT.topleft)
+        title, text, hint = self.info_lines()
+        x = INFO_RECT.x + 22
+        if title:
+            surface.blit(text_surface(title, "story", 28, P.LA_PARCHMENT), (x, INFO_RECT.y + 8))
+        if text:
+            lines = wrapped(text, "story-italic", 24, 780)
+            y = INFO_RECT.y + 46
+            for i, line in enumerate(lines[:2]):
+                if i == 1 and len(lines) > 2:
+                    line = line.rstrip(".,;") + " …"
+                surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
+                y += 26
+        if hint:
+            image = text_surface(hint, "ui-bold", 24, P.BRASS_LIGHT)
+            surface.blit(image, image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery)))
+
+    def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
+        for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):
+            surface.blit(panel_surface(area.size, 18, (10, 8, 6, 120)), area.topleft)
+            surface.blit(text_surface(label, "display", 28, P.LA_PARCHMENT_DARK), (area.x + 16, area.y + 4))
+        if not self.item_order:
+            empty = text_surface("Your hands are empty. Items you take will wait here.", "story-italic", 26, P.IVORY_DIM)
+            surface.blit(empty, empty.get_rect(center=ITEM_AREA.center))
+        selecting = self.selected is not None
+        dragging = self.drag.key if self.drag is not None and self.drag.kind == "item" else None
+        for card in self.item_order:
+            sprite = self.item_sprites.get(card)
+            if sprite is None or card == dragging:
+                continue
+            sprite.draw(surface, alpha)
+            if card in self.chosen:
+                rect = sprite.draw_rect(alpha)
+                surface.blit(reach_outline(rect.size, 10, P.BRASS_LIGHT, 4), (rect.x - 12, rect.y - 12))
+                badge = text_surface(str(self.chosen.index(card) + 1), "display", 34, P.INK)
+                pygame.draw.circle(surface, P.BRASS_LIGHT, (rect.right - 16, rect.y + 16), 20)
+                surface.blit(badge, badge.get_rect(center=(rect.right - 16, rect.y + 18)))
+            elif selecting:
+                pass
+        for sprite in self.prophecy_sprites.values():
+            sprite.draw(surface, alpha)
+        surface.blit(panel_surface(LOG_RECT.size, 16, P.INK_ALPHA), LOG_RECT.topleft)
+        y = LOG_RECT.y + 12
+        lines: list[str] = []
+        for line in reversed(self.log):
+            lines[:0] = wrapped(line, "ui", 20, LOG_RECT.width - 36)
+            if len(lines) >= LOG_LINES + 1:
+                break
+        for line in lines[-(LOG_LINES + 1):]:
+            surface.blit(text_surface(line, "ui", 20, P.IVORY_DIM), (LOG_RECT.x + 18, y))
+            y += 26
+        rects = self.button_rects()
+        for name, label, enabled in self.buttons():
+            rect = rects[name]
+            primary = name in ("use", "end_turn")
+            fill = (*P.BRASS, 255) if primary and enabled else P.INK_ALPHA
+            surface.blit(panel_surface(rect.size, 18, fill, (*P.BRASS, 255), 2), rect.topleft)
+            colour = P.INK if primary and enabled else (P.IVORY if enabled else P.IVORY_DIM)
+            image = text_surface(label, "ui-bold", 30, colour)
+            surface.blit(image, image.get_rect(center=rect.center))
+        if dragging is not None:
+            sprite = self.item_sprites.get(dragging)
+            if sprite is not None:
+                sprite.draw(surface, alpha)
+
+    def draw_focus_ring(self, surface: pygame.Surface) -> None:
+        if self.curtain_seat is not None:
+            return
+        if not self.show_focus():
+            hovered = self.target_rect(self.hover) if self.hover is not None and self.drag is None else None
+            if hovered is not None:  # a pointer shows what it is over with a thin brass edge
+                surface.blit(reach_outline(hovered.size, 12, P.BRASS, 2), (hovered.x - 12, hovered.y - 12))
+            return
+        if self.focus is None:
+            return
+        rect = self.target_rect(self.focus)
+        if rect is None:
+            return
+        if self.focus[0] in ("tile", "inter") and not MAP_RECT.colliderect(rect):
+            return
+        ring = reach_outline(rect.size, 12, P.BRASS_LIGHT, 5)
+        surface.blit(ring, (rect.x - 12, rect.y - 12))
+        cx, top = rect.centerx, rect.y - 10
+        pygame.draw.polygon(surface, P.BRASS_LIGHT, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)])
+        pygame.draw.polygon(surface, P.INK, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)], 2)
+
+    def show_focus(self) -> bool:
+        """The brass focus ring belongs to keys and pads; a pointer shows what it hovers instead."""
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        return device in ("keyboard", "gamepad")
+
+
