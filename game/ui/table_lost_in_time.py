@@ -50,14 +50,14 @@ VIP_BONUS, DISASTER_BONUS, CHIP_BONUS = 10, 20, 3  # ruling LT-10
 # --- geometry (logical canvas 1920x1080) --------------------------------------------------------
 FACE_W = 150  # every face is rendered once at hand size; other places scale it down (cached)
 FACE_H = card_height(FACE_W)
-HAND_CENTRE = (960.0, 958.0)
+HAND_CENTRE = (960.0, 964.0)
 HAND_MAX_W = 780.0
 HAND_ZONE_TOP = 850  # a card dragged back below this line returns to the hand
-MY_ROW_Y = 686.0
-MY_CARD_W = 120
-MY_ROW_RECT = pygame.Rect(470, 590, 980, 196)  # the drop zone of the viewer's timeline
-MY_PLATE = pygame.Rect(16, 600, 436, 176)
-MY_TOTAL = pygame.Rect(1468, 600, 436, 176)
+MY_ROW_Y = 672.0
+MY_CARD_W = 112
+MY_ROW_RECT = pygame.Rect(470, 584, 980, 176)  # the drop zone of the viewer's timeline
+MY_PLATE = pygame.Rect(16, 584, 436, 176)
+MY_TOTAL = pygame.Rect(1468, 584, 436, 176)
 CENTRE_Y = 440.0
 DECK_POS = (712.0, CENTRE_Y)
 CHRONOS_POS = (876.0, CENTRE_Y)
@@ -67,9 +67,9 @@ PILE_W = 104
 CHRONOS_W = 116
 MINI_W = 24  # opponents' hands: small backs, only their count matters
 MENU_RECT = pygame.Rect(16, 18, 150, 66)
-LOG_RECT = pygame.Rect(16, 800, 436, 264)
-PHASE_RECT = pygame.Rect(1468, 792, 436, 272)
-PROMPT_Y = 818
+LOG_RECT = pygame.Rect(16, 778, 436, 286)
+PHASE_RECT = pygame.Rect(1468, 778, 436, 286)
+PROMPT_Y = 788
 LOG_LINES = 7
 PANEL_HEADER = 88  # an opponent panel's name, hand and total lines above its timeline
 
@@ -80,8 +80,8 @@ HERALD_SECONDS = 1.6
 BUBBLE_SECONDS = 1.8
 SHAKE_SECONDS = 0.45
 PULSE_HZ = 1.1  # legal targets breathe (far below 3 flashes a second)
-SELECTED_LIFT = 60.0
-STAGED_LIFT = 84.0
+SELECTED_LIFT = 44.0
+STAGED_LIFT = 60.0
 FOCUS_LIFT = 28.0
 
 Pos = tuple[float, float]
@@ -89,10 +89,6 @@ Target = tuple[Any, ...]  # ("hand", card) | ("seat", s) | ("discard",) | ("time
 
 
 # --- small pure helpers -------------------------------------------------------------------------
-def signed(value: int) -> str:
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
-
-
 def row_centres(widths: list[float], centre_x: float, max_width: float, gap: float) -> list[float]:
     """Centres of cards of the given widths in a row centred on `centre_x`; the gaps shrink (and the
     cards overlap) when the row would be wider than `max_width`."""
@@ -358,8 +354,8 @@ class LostInTimeTable(TableSceneBase):
         count = len(self.buttons())
         rects = []
         for i in range(count):
-            rect = pygame.Rect(0, 0, PHASE_RECT.width - 40, 70)
-            rect.midbottom = (PHASE_RECT.centerx, PHASE_RECT.bottom - 18 - (count - 1 - i) * 80)
+            rect = pygame.Rect(0, 0, PHASE_RECT.width - 40, 64)
+            rect.midbottom = (PHASE_RECT.centerx, PHASE_RECT.bottom - 16 - (count - 1 - i) * 74)
             rects.append(rect)
         return rects
 
@@ -1011,10 +1007,9 @@ class LostInTimeTable(TableSceneBase):
         keys = [b[0] for b in self.buttons()]
         if self.selected is not None:
             targets = self.targets_for(self.selected)
-            if direction == "down" and (self.focus is None or self.focus[0] != "timeline" or True):
-                if direction == "down":
-                    self.cancel_selection()
-                    return
+            if direction == "down":  # the hand lies below every target: down puts the card back
+                self.cancel_selection()
+                return
             if targets:
                 index = targets.index(self.focus) if self.focus in targets else 0
                 self.focus = targets[(index + (1 if direction in ("right",) else -1)) % len(targets)]
@@ -1395,7 +1390,7 @@ class LostInTimeTable(TableSceneBase):
             self.outline(surface, panel)
         if lit:
             glow = focus_glow(panel.size, 18)
-            glow.set_alpha(int(255 * self.pulse()))
+            glow.set_alpha(int(150 * self.pulse()))
             surface.blit(glow, (panel.x - 14, panel.y - 14))
             glow.set_alpha(None)
         elif self.active_card() is not None and self.phase == "action" and self.can_act \
@@ -1645,7 +1640,7 @@ class LostInTimeTable(TableSceneBase):
         """A tilted card gets a warning ribbon: it is lost if its owner fails again (ruling LT-7)."""
         board = self.board
         assert board is not None
-        for seat, card in enumerate(board.tilted):
+        for card in board.tilted:
             if card is None or card not in self.sprites:
                 continue
             rect = self.sprites[card].draw_rect(alpha)
@@ -1658,17 +1653,14 @@ class LostInTimeTable(TableSceneBase):
             if sprite is None:
                 continue
             rect = sprite.draw_rect(alpha)
-            centre = (rect.centerx, rect.top + 4)
+            centre = (rect.centerx, rect.bottom - 44)  # over the title, clear of the prompt and the year
             pygame.draw.circle(surface, P.INK, centre, 26)
             pygame.draw.circle(surface, P.BRASS_LIGHT, centre, 26, 3)
             digit = text_surface(str(index + 1), "display", 40, P.BRASS_LIGHT)
             surface.blit(digit, digit.get_rect(center=(centre[0], centre[1] + 2)))
         if self.staged:
             pile = self.pile_rect(DISCARD_POS)
-            top = self.staged[-1]
-            arrow = str(self.fact(top).get("arrow", "future"))
             self.badge(surface, f"{len(self.staged)} TO DISCARD", (pile.centerx, pile.top - 20), P.BRASS_DARK)
-            del arrow
 
     def draw_target_focus(self, surface: pygame.Surface) -> None:
         """The focused (or hovered, while dragging) target gets a solid brass outline."""
@@ -1782,13 +1774,13 @@ class LostInTimeTable(TableSceneBase):
         direction = self.board.direction if self.board else "future"
         steps = (("1", "Action", "action"), ("2", f"Travel to the {direction}", "travel"))
         buttons = self.buttons()
-        rows_bottom = box.bottom - 18 - len(buttons) * 80 if buttons else box.bottom - 18
+        rows_bottom = box.bottom - 16 - len(buttons) * 74 if buttons else box.bottom - 18
         if not buttons:
             head = "YOUR TURN" if seat == self.viewer else f"{self.name_of(seat).upper()} IS PLAYING"
             px = fit_px(head, "display", 40, box.width - 40)
             surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 20, box.y + 14))
         row_h = 52
-        top = rows_bottom - 2 * row_h - 8 if buttons else box.y + 70
+        top = rows_bottom - 2 * row_h - 10 if buttons else box.y + 70
         for i, (number, label, name) in enumerate(steps):
             row = pygame.Rect(box.x + 14, top + i * (row_h + 6), box.width - 28, row_h)
             current = phase == name
