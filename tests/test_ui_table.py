@@ -263,3 +263,35 @@ def test_a_damaged_autosave_gives_a_warning_and_is_kept(data_dir):
     key(app, pygame.K_RETURN)
     assert app.scenes.top is title and save.exists()
     assert app.toasts.items[-1].kind == "warning" and "cannot be continued" in app.toasts.items[-1].text
+
+
+def test_a_failing_session_stops_the_table_with_a_toast_not_a_crash():
+    app, table, session = open_table(seats("human", "bot"))
+    frames(app, 2)
+
+    def broken():
+        raise RuntimeError("a bot failed")
+
+    session.poll = broken
+    frames(app, 3)
+    assert table.session_failed and app.toasts.items[-1].kind == "error"
+    key(app, pygame.K_ESCAPE)  # the pause menu still works, so the player can leave
+    from game.ui.pause import PauseOverlay
+
+    assert isinstance(app.scenes.top, PauseOverlay)
+
+
+def test_the_main_loop_recovers_once_from_a_failing_scene(data_dir):
+    from game.ui.scene import Scene
+
+    class Broken(Scene):
+        def update(self, dt):
+            raise ValueError("boom")
+
+    app = make_app()
+    app.push(Broken(app))
+    tops: list[str] = []
+    app.on_frame = lambda a: tops.append(type(a.scenes.top).__name__)
+    assert app.run(quit_after_frames=5) == 0
+    assert tops[-1] == "TitleScene" and "TitleScene" not in tops[: tops.index("TitleScene")]
+    assert any(t.kind == "error" for t in app.toasts.items)

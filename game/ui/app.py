@@ -243,11 +243,21 @@ class App:
         """The main loop. Returns the process exit code."""
         self.running = True
         last = time.perf_counter()
+        last_crash = -1e9
         while self.running and self.scenes.top is not None:
             now = time.perf_counter()
             frame = now - last
             last = now
-            self.step(frame)
+            try:
+                self.step(frame)
+            except Exception:
+                # One failure sends the player back to the title with a note; a second one soon
+                # after is a real bug and ends the program with its traceback.
+                if now - last_crash < 10.0:
+                    raise
+                last_crash = now
+                log.exception("a scene failed; returning to the title")
+                self._recover()
             if quit_after_frames is not None and self.frames >= quit_after_frames:
                 break
             spare = 1 / 144 - (time.perf_counter() - now)
@@ -255,6 +265,19 @@ class App:
                 time.sleep(spare)  # vsync is not guaranteed; do not spin a core
         self.shutdown()
         return 0
+
+    def _recover(self) -> None:
+        from game.ui.title import TitleScene
+
+        try:
+            for scene in list(self.scenes.scenes):
+                scene.exit()
+        except Exception:
+            log.exception("a scene failed while closing")
+        self.scenes.scenes.clear()
+        self.push(TitleScene(self))
+        self.toast("Something went wrong and that screen was closed. An autosaved game can be continued.",
+                   "error")
 
     def run_frames(self, frames: int, frame_seconds: float = 1 / 60) -> None:
         """Advance a fixed number of frames with a fixed frame time (screenshots and tests)."""

@@ -61,6 +61,7 @@ class TableSceneBase(Scene):
         self._results_in: float | None = None
         self.results_shown = False
         self.animated_events: list[str] = []  # kinds played so far (tests, logs)
+        self.session_failed = False
 
     # --- what a subclass reads ---------------------------------------------------------------------
     @property
@@ -144,7 +145,17 @@ class TableSceneBase(Scene):
         self.app.push(PauseOverlay(self.app, self.game_id))
 
     def update(self, dt: float) -> None:
-        for update in self.session.poll():
+        if self.session_failed:
+            self.update_table(dt)
+            return
+        try:
+            updates = self.session.poll()
+        except Exception as exc:  # a broken bot or connection must not take the program down
+            log.exception("the session failed")
+            self.session_failed = True
+            self.app.toast(f"This table stopped: {exc}. The game so far is saved; use Menu to leave.", "error")
+            return
+        for update in updates:
             if update.error:
                 if update.seat in self.local_seats or update.seat == self.viewer:
                     self.app.assets.play("invalid")
