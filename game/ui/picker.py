@@ -85,7 +85,7 @@ class GameTile(Widget):
             surface.blit(soon, soon.get_rect(center=(badge.centerx, badge.centery + 1)))
         surface.blit(self._text, (rect.x, rect.y + TILE_H))
         if self.playable:
-            cta = text_surface("PLAY  ›" if focused else "READY TO PLAY", "display", 34,
+            cta = text_surface("PRESS TO PLAY" if focused else "READY TO PLAY", "display", 34,
                                P.BRASS_LIGHT if focused else P.GOOD)
             surface.blit(cta, cta.get_rect(bottomleft=(rect.x + 24, rect.bottom - 18)))
         if focused:
