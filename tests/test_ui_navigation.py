@@ -195,3 +195,21 @@ def test_rebinding_a_key_and_a_gamepad_button_in_settings(device, data_dir):
         assert app.settings.pad_bindings["menu"][0] == "y"
         pad(app, pygame.CONTROLLER_BUTTON_B)
         assert load_settings(print).pad_bindings["menu"][0] == "y"
+
+
+@pytest.mark.parametrize("playable", [True, False])
+def test_picker_opens_setup_only_for_playable_games(playable, data_dir, monkeypatch):
+    import game.ui.picker as picker_module
+
+    monkeypatch.setattr(picker_module, "is_playable", lambda game_id: playable and game_id == "lost-cities")
+    app = make_app()
+    app.push(GamePickerScene(app))
+    frames(app, 2)
+    picker = app.scenes.top
+    assert [tile.playable for tile in picker.group.widgets[:4]] == [playable, False, False, False]
+    key(app, pygame.K_RETURN)
+    if playable:
+        assert isinstance(app.scenes.top, SeatSetupScene) and app.scenes.top.game_id == "lost-cities"
+    else:
+        assert app.scenes.top is picker and "coming soon" in app.toasts.items[-1].text
+    key(app, pygame.K_ESCAPE)
