@@ -149,6 +149,8 @@ class LabyrinthPainter:
                     "Pick from your items, then Use · Back cancels")
         pointing = not self.show_focus() and self.hover is not None and self.drag is None
         target = self.hover if pointing else self.focus
+        if target is not None and self.target_rect(target) is None:
+            return ("", "", "")  # what it named has gone (a button that left, a card being read)
         if target is None:
             return ("", "", "")
         kind, key = target

@@ -111,6 +111,20 @@ def parchment_page(size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
+HALO = 22
+
+
+@lru_cache(maxsize=2)
+def panel_halo(size: tuple[int, int]) -> pygame.Surface:
+    """Torch-amber light spilling round the reading panel (its alpha is set when drawn)."""
+    w, h = size
+    out = alpha_surface((w + 2 * HALO, h + 2 * HALO))
+    for i in range(HALO, 0, -2):
+        pygame.draw.rect(out, (*P.LA_TORCH, int(150 * (1 - i / HALO)) + 8), (HALO - i, HALO - i, w + 2 * i, h + 2 * i),
+                         width=2, border_radius=18 + i)
+    return out
+
+
 class Journal:
     """Pages of read text. `add()` appends to the newest page; the view follows it unless the
     player is browsing an older page."""
@@ -120,6 +134,7 @@ class Journal:
         self.pages: list[Page] = []
         self.index = 0
         self.scroll = Animated(0.0)
+        self.glow = Animated(0.0)  # torchlight around the panel when a new page opens: read here
         self.text_width = self.rect.width - 2 * PAD
         self.content = pygame.Rect(self.rect.x + PAD, self.rect.y + HEADER_H, self.text_width,
                                    self.rect.height - HEADER_H - FOOTER_H)
@@ -138,6 +153,8 @@ class Journal:
             del self.pages[0]
         self.index = len(self.pages) - 1
         self.scroll.set(0.0)
+        self.glow.set(1.0)
+        self.glow.to(0.0, 1.2, ease_out_cubic)
         return page
 
     def add(self, kind: str, text: str, animate: bool = True, seconds: float = 0.35) -> Block:
@@ -194,6 +211,7 @@ class Journal:
 
     def update(self, dt: float) -> None:
         self.scroll.update(dt)
+        self.glow.update(dt)
         page = self.page
         if page is not None:
             for block in page.blocks:
@@ -201,6 +219,12 @@ class Journal:
 
     # --- drawing -----------------------------------------------------------------------------------
     def draw(self, target: pygame.Surface, alpha: float, focus: str | None = None) -> None:
+        glow = float(self.glow.value_at(alpha))  # type: ignore[arg-type]
+        if glow > 0.02:
+            halo = panel_halo(self.rect.size)
+            halo.set_alpha(int(255 * glow))
+            target.blit(halo, (self.rect.x - HALO, self.rect.y - HALO))
+            halo.set_alpha(255)
         target.blit(parchment_page(self.rect.size), self.rect.topleft)
         page = self.page
         title = page.title if page is not None and page.title else "The story so far"
