@@ -16,7 +16,7 @@ from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table, table_scene_for, unregister_table
 from game.ui.title import TitleScene
-from ui_helpers import FRAME, click, frames, key, make_app, pad, tap
+from ui_helpers import FRAME, click, frames, key, make_app, pad, tap, widget_labelled
 
 CARD_W = 140
 
@@ -35,6 +35,8 @@ BACK.fill(P.FELT_EDGE)
 
 class HighCardTable(TableSceneBase):
     """Hand along the bottom; left/right choose a card, confirm or a tap plays it."""
+
+    base_menu_button = True
 
     def __init__(self, app, session, viewer=None) -> None:
         super().__init__(app, session, viewer)
@@ -295,3 +297,15 @@ def test_the_main_loop_recovers_once_from_a_failing_scene(data_dir):
     assert app.run(quit_after_frames=5) == 0
     assert tops[-1] == "TitleScene" and "TitleScene" not in tops[: tops.index("TitleScene")]
     assert any(t.kind == "error" for t in app.toasts.items)
+
+
+def test_the_base_menu_button_opens_the_pause_overlay_by_touch():
+    from game.ui.pause import PauseOverlay
+    from game.ui.table_base import BASE_MENU_RECT
+
+    app, table, session = open_table(seats("human", "bot"))
+    frames(app, 2)
+    tap(app, BASE_MENU_RECT.center)
+    assert isinstance(app.scenes.top, PauseOverlay)
+    tap(app, widget_labelled(app.scenes.top, "Resume").rect.center)
+    assert app.scenes.top is table

@@ -35,6 +35,7 @@ from game.ui.widgets import panel_surface
 
 log = logging.getLogger(__name__)
 
+BASE_MENU_RECT = pygame.Rect(24, 20, 150, 64)
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
 MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event
 
@@ -42,6 +43,9 @@ MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this 
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
+    # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
+    # overlay when it is tapped (for tables that draw no menu button of their own).
+    base_menu_button = False
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -134,6 +138,10 @@ class TableSceneBase(Scene):
                 self._pause()
             return
         if intent.kind in ("menu", "back"):
+            self._pause()
+            return
+        if self.base_menu_button and intent.kind == "point" and intent.pos is not None \
+                and BASE_MENU_RECT.collidepoint(intent.pos):
             self._pause()
             return
         self.handle_table(intent)
@@ -297,6 +305,16 @@ class TableSceneBase(Scene):
         draw_background(surface, self.tone)
         self.draw_table(surface, alpha)
         self.draw_turn_banner(surface)
+        if self.base_menu_button:
+            self._draw_base_menu_button(surface)
+
+    def _draw_base_menu_button(self, surface: pygame.Surface) -> None:
+        rect = BASE_MENU_RECT
+        surface.blit(panel_surface(rect.size, 14, P.INK_ALPHA, P.BRASS_DARK, 2), rect.topleft)
+        for i in range(3):
+            pygame.draw.rect(surface, P.IVORY, (rect.x + 22, rect.y + 20 + i * 10, 26, 4), border_radius=2)
+        label = text_surface("MENU", "ui-bold", 24, P.IVORY)
+        surface.blit(label, label.get_rect(midleft=(rect.x + 62, rect.centery)))
 
     def draw_turn_banner(self, surface: pygame.Surface) -> None:
         """"Your turn" / "<name> is thinking…" at the top centre."""
