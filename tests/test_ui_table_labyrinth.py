@@ -286,3 +286,45 @@ def test_a_frame_of_the_whole_map_is_fast_at_1080p():
         timings.append((time.process_time() - started) * 1000)
     timings.sort()
     assert timings[len(timings) // 2] < 12.0, timings
+
+
+def test_the_reading_panel_sets_the_story_at_55_to_75_characters_a_line():
+    from game.ui.labyrinth_reading import BODY_PX, Journal
+    from game.ui.look.fonts import wrap
+
+    app, table, session = open_table(config("human"))
+    view = session.latest(0).view
+    text = " ".join([view["scenario"]["intro"]] + [entry["text"] for entry in view["last"]])
+    lines = wrap(text, "story", BODY_PX, Journal(table.journal.rect).text_width)[:-1]
+    assert BODY_PX >= 24 and len(lines) >= 5
+    assert 55 <= sum(len(line) for line in lines) / len(lines) <= 75
+    assert all(48 <= len(line) <= 75 for line in lines)
+
+
+def test_every_instruction_of_the_rules_lab_scenario_animates_and_the_table_agrees_with_the_view(monkeypatch):
+    """Random legal play on the rules-lab fixture (every instruction kind) through the table."""
+    import random
+    from pathlib import Path
+
+    from game.rules.labyrinth import load_scenario
+    from game.rules.labyrinth.engine import LabyrinthEngine
+
+    lab = load_scenario(str(Path(__file__).parent / "labyrinth_fixtures" / "lab.toml"))
+    monkeypatch.setattr(LabyrinthEngine, "new_game", lambda self, cfg, seed: self.start(lab, cfg.seat_count, "together"))
+    kinds: set[str] = set()
+    for seed in (0, 4, 5):
+        app, table, session = open_table(config("human"), reduced=True)
+        ready(app, table)
+        rng = random.Random(seed)
+        while not session.is_over() and len(session.actions) < 60:
+            run_until(app, lambda: table.can_act or session.is_over(), limit=3000, frame=FAST)
+            if not session.is_over():
+                session.submit(rng.choice(list(table.legal)))
+                app.step(FAST)  # the table takes the update in
+        app.step(FAST)
+        run_until(app, lambda: not table.animating, limit=3000, frame=FAST)
+        view = session.latest(0).view
+        assert {int(s["number"]) for s in view["map"]} == set(table.tiles)
+        assert set(table.item_order) == {i["card"] for i in view["items"]}
+        kinds |= set(table.animated_events)
+    assert {"item_discarded", "removed_from_deck", "favour_regained", "prophecy_fulfilled", "undo"} <= kinds
