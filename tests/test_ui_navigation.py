@@ -213,3 +213,15 @@ def test_picker_opens_setup_only_for_playable_games(playable, data_dir, monkeypa
     else:
         assert app.scenes.top is picker and "coming soon" in app.toasts.items[-1].text
     key(app, pygame.K_ESCAPE)
+
+
+def test_a_table_of_bots_only_is_watched_as_a_spectator(data_dir, highcard_table):
+    app = make_app()
+    setup = SeatSetupScene(app, "highcard")
+    app.push(setup)
+    frames(app, 2)
+    setup.set_who(0, "easy")
+    widget_labelled(setup, "Start the game").activate("keyboard")
+    table = app.scenes.top
+    assert isinstance(table, highcard_table)
+    assert table.session.spectator and table.viewer is None and not table.can_act

@@ -120,7 +120,8 @@ class SeatSetupScene(MenuScene):
         try:
             config = self.config()
             seed = time.time_ns() & 0xFFFF_FFFF
-            session = LocalSession(config, seed, autosave=data_dir() / "autosave.tt")
+            watching = all(seat.kind == "bot" for seat in config.seats)  # bots only: watch as a spectator
+            session = LocalSession(config, seed, autosave=data_dir() / "autosave.tt", spectator=watching)
         except (IllegalAction, ValueError) as exc:
             self.app.assets.play("invalid")
             self.app.toast(f"Cannot start: {exc}", "error")
