@@ -281,13 +281,14 @@ class TitleScene(MenuScene):
         self.app.push(GamePickerScene(self.app))
 
     def continue_game(self) -> None:
-        from game.session import SaveError, resume
+        from game.session import SaveError, read_save, resume
         from game.ui.tables import table_scene_for
 
         assert self.app is not None
         path = autosave_path()
         try:
-            session = resume(path)
+            watching = all(seat.kind == "bot" for seat in read_save(path).config.seats)
+            session = resume(path, spectator=watching)
         except SaveError as exc:
             self.app.warn(f"The saved game cannot be continued: {exc}")
             return
