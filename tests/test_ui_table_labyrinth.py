@@ -328,3 +328,19 @@ def test_every_instruction_of_the_rules_lab_scenario_animates_and_the_table_agre
         assert set(table.item_order) == {i["card"] for i in view["items"]}
         kinds |= set(table.animated_events)
     assert {"item_discarded", "removed_from_deck", "favour_regained", "prophecy_fulfilled", "undo"} <= kinds
+
+
+def test_the_wheel_zooms_the_map_and_fit_map_brings_it_back():
+    from game.ui.labyrinth_layout import FIT_RECT
+
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    before = table.camera.now()[0]
+    at = tuple(int(v) for v in canvas_to_window(app, MAP_RECT.center))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    frames(app, 20)
+    assert table.camera.manual and table.camera.now()[0] > before
+    click(app, FIT_RECT.center)
+    frames(app, 40)
+    assert not table.camera.manual and table.camera.now()[0] == pytest.approx(before)

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.input import Intent
 from game.ui.labyrinth_layout import (
-    BUTTON_ROW, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
+    BUTTON_ROW, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
 )
 from game.ui.labyrinth_overlays import DiscardBrowser
 
@@ -67,6 +67,8 @@ class LabyrinthControls:
             return self.journal.prev_rect if key == "prev" else self.journal.next_rect
         if kind == "menu":
             return MENU_RECT
+        if kind == "fit":
+            return FIT_RECT if self.camera.manual else None
         return None
 
     def targets(self) -> list[Target]:
@@ -76,6 +78,8 @@ class LabyrinthControls:
         out += [("prophecy", c) for c in self.prophecy_sprites]
         out += [("button", name) for name, _, _ in self.buttons()]
         out += [("page", "prev"), ("page", "next"), ("menu", "menu")]
+        if self.camera.manual:
+            out.append(("fit", "fit"))
         return out
 
     def default_focus(self) -> Target | None:
@@ -95,7 +99,7 @@ class LabyrinthControls:
 
     def hit(self, pos: Pos, ignore: Target | None = None) -> Target | None:
         """The target under a pointer (topmost first), passing over a dragged card (`ignore`)."""
-        for kind in ("button", "page", "menu", "item", "prophecy"):
+        for kind in ("button", "page", "menu", "fit", "item", "prophecy"):
             for target in [t for t in self.targets() if t[0] == kind and t != ignore]:
                 rect = self.target_rect(target)
                 if rect is not None and rect.collidepoint(pos):
@@ -161,6 +165,10 @@ class LabyrinthControls:
         elif kind == "page":
             if self.journal.read_on(-1 if key == "prev" else 1):
                 self.play("page", 0.6)
+        elif kind == "fit":
+            self.camera.manual = False
+            self.refit()
+            self.play("slide", 0.5)
         elif kind == "menu":
             self._pause()
         elif kind == "tile":

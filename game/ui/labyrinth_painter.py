@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui.labyrinth_layout import (
-    BUTTON_LABELS, FAVOUR_LEFT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
+    BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
 )
 from game.ui.labyrinth_map import meeple, reach_outline, veil
@@ -32,6 +32,10 @@ class LabyrinthPainter:
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_top_bar(surface)
         self.draw_map(surface, alpha)
+        if self.camera.manual:
+            surface.blit(panel_surface(FIT_RECT.size, 16, P.INK_ALPHA, (*P.BRASS, 255), 2), FIT_RECT.topleft)
+            label = text_surface("Fit map", "ui-bold", 26, P.IVORY)
+            surface.blit(label, label.get_rect(center=FIT_RECT.center))
         self.draw_info(surface)
         self.journal.draw(surface, alpha, self.focus[1] if self.focus and self.focus[0] == "page" else None)
         self.draw_tray(surface, alpha)
@@ -202,6 +206,8 @@ class LabyrinthPainter:
                      "discard": "Browse the discard pile. Unread cards stay face down.",
                      "use": "Turn the card over with the chosen items.", "cancel": "Put the items back."}
             return (BUTTON_LABELS.get(key, key), about.get(key, ""), "")
+        if kind == "fit":
+            return ("Fit map", "Zoom back out so the whole map shows again.", "")
         if kind == "page":
             return ("The story so far", "Turn the pages of what has been read (Q / E, LB / RB).", "")
         return ("", "", "")
