@@ -182,3 +182,16 @@ def test_app_shows_the_corrupt_settings_warning_as_a_toast(data_dir):
     app = App(headless=True, size=(640, 360), windowed=True)
     assert app.toasts.items and app.toasts.items[0].kind == "warning"
     assert app.settings.master_volume == Settings().master_volume
+
+
+def test_windowed_option_does_not_overwrite_the_saved_fullscreen_setting(data_dir):
+    from game.ui.app import App
+
+    save_settings(Settings(fullscreen=True, master_volume=0.3))
+    app = App(headless=True, size=(640, 360), windowed=True)
+    assert app.fullscreen is False and app.settings.fullscreen is True
+    app.settings.master_volume = 0.4
+    app.save_settings()
+    assert load_settings(print).fullscreen is True
+    app.toggle_fullscreen()  # an explicit choice is saved
+    assert app.fullscreen is True and load_settings(print).fullscreen is True

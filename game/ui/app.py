@@ -88,8 +88,9 @@ class App:
         self.settings = settings if settings is not None else load_settings(self.warn)
         self.headless = headless
         self.lan_interfaces = lan_interfaces or []
-        if windowed is not None:
-            self.settings.fullscreen = not windowed
+        # The window mode of this run: --windowed overrides it without changing the saved setting;
+        # F11, Alt+Enter and the settings screen change both.
+        self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
         self.requested_size = size
         self.window: pygame.Surface | None = None
         self.canvas = pygame.Surface(CANVAS_SIZE)
@@ -134,7 +135,7 @@ class App:
         flags = 0
         if self.headless:
             size = self.requested_size or CANVAS_SIZE
-        elif self.settings.fullscreen:
+        elif self.fullscreen:
             flags = pygame.FULLSCREEN
             desktops = pygame.display.get_desktop_sizes() if hasattr(pygame.display, "get_desktop_sizes") else []
             size = desktops[0] if desktops else (0, 0)
@@ -157,7 +158,8 @@ class App:
             self._scaled = pygame.Surface(self.letterbox.size)
 
     def toggle_fullscreen(self) -> None:
-        self.settings.fullscreen = not self.settings.fullscreen
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
         self.open_window()
         self.save_settings()
 

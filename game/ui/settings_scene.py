@@ -76,7 +76,7 @@ class SettingsScene(MenuScene):
         speeds = list(ANIMATION_SPEEDS)
         speed_index = next((i for i, (v, _) in enumerate(speeds) if abs(v - s.animation_speed) < 1e-6), 0)
         left: list[Widget] = [
-            Toggle((MARGIN, y, LEFT_W, ROW_H), "Fullscreen", s.fullscreen, self.set_fullscreen),
+            Toggle((MARGIN, y, LEFT_W, ROW_H), "Fullscreen", self.app.fullscreen, self.set_fullscreen),
             OptionCycler((MARGIN, y + step, LEFT_W, ROW_H), "Window size", sizes,
                          [v for v, _ in sizes].index(s.window_size), self.set_window_size),
             Slider((MARGIN, y + 2 * step, LEFT_W, ROW_H), "Master volume", s.master_volume, self.set_master),
@@ -100,15 +100,15 @@ class SettingsScene(MenuScene):
     # --- changes ---------------------------------------------------------------------------------
     def set_fullscreen(self, value: bool) -> None:
         assert self.app is not None
-        if value != self.settings.fullscreen and not self.app.headless:
+        if value != self.app.fullscreen and not self.app.headless:
             self.app.toggle_fullscreen()
         else:
-            self.settings.fullscreen = value
+            self.app.fullscreen = self.settings.fullscreen = value
 
     def set_window_size(self, size: tuple[int, int]) -> None:
         assert self.app is not None
         self.settings.window_size = size
-        if not self.settings.fullscreen and not self.app.headless:
+        if not self.app.fullscreen and not self.app.headless:
             self.app.requested_size = size
             self.app.open_window()
 
