@@ -7,12 +7,22 @@ and the next event waits. Between turns of two different people at this screen i
 opens the pause overlay on menu/back, shows a refused move as an error toast with the invalid
 sound, and ends with the results screen built from the Outcome.
 
-Subclass hooks (all optional except draw_table):
-    on_view(update)                 the seat's fresh view after an update's events played
+A table is built as `MyTable(app, session)` and registered with
+`game.ui.tables.register_table(game_id, MyTable)`.
+
+Hooks to override (each has a harmless default):
+    on_view(update)                 the viewer's fresh view after an update's events played
     animate_event(event, update)    start the animation of one event; return its seconds
-    handle_table(intent)            a person's input while they may act (self.can_act)
+    handle_table(intent)            input that is not menu/back; act only when `self.can_act`
     update_table(dt)                advance sprites (called every step, also while animating)
     draw_table(surface, alpha)      draw the table (never change state here)
+    on_error(update)                a refused move (already toasted), e.g. snap a card back
+
+What a subclass reads and calls: `self.viewer` (the seat whose view is shown; None for a
+spectator), `self.shown` / `self.view` / `self.legal` (the last Update that finished animating),
+`self.can_act`, `self.animating`, `self.name_of(seat)`, `self.local_seats`, `self.submit(action)`,
+`self.app.assets.play(name)`, `self.app.toast(text, kind)`. Set `base_menu_button = True` to get a
+touch Menu button when the table draws none of its own.
 """
 
 from __future__ import annotations
