@@ -276,7 +276,7 @@ def write_screenshot(scene: str, out: str, game: str | None = None, seats: int |
 
     own_app = app is None
     if app is None:
-        app = App(headless=True, size=size, windowed=True)
+        app = App(headless=True, size=size)
     scene_obj = build_scene(app, scene, game, seats, seed)
     app.clear_to(scene_obj)
     app.run_frames(max(1, frames))
