@@ -13,13 +13,16 @@ from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
 )
-from game.ui.labyrinth_map import meeple, reach_outline, veil
+from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import favour_token
 from game.ui.look.fonts import text_surface
 from game.ui.sprites import TRANSFORMS
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
+
+
+PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
 
 
 class LabyrinthPainter:
@@ -130,7 +133,33 @@ class LabyrinthPainter:
                 x, y = self.camera.to_screen(self.hero_pos.value_at(alpha), alpha)  # type: ignore[arg-type]
             bob = math.sin(self.time * 2 * math.pi / 1.8) * 3 if self.can_act and not MOTION.reduced else 0.0
             surface.blit(drawn, drawn.get_rect(center=(round(x), round(y - bob))))
+        self.draw_peek(surface)
         surface.set_clip(clip)
+
+    def draw_peek(self, surface: pygame.Surface) -> None:
+        """A scenery card looked at for a moment is shown full size in the far corner of the map, so
+        its picture and title read at three metres however far the map is zoomed out."""
+        target = self.peek_target
+        if target is None or target[0] != "tile" or self.drag is not None or self.peek_time < PEEK_AFTER:
+            return
+        tile = self.tiles.get(int(target[1]))
+        if tile is None or not tile.face_up or tile.busy:
+            return
+        rect = tile.screen_rect(self.camera)
+        image = tile.image()
+        if rect.width >= image.get_width() * 0.8:
+            return  # already big enough on the map
+        box = image.get_rect()
+        if rect.centerx < MAP_RECT.centerx:
+            box.topright = (MAP_RECT.right - 14, MAP_RECT.y + 14)
+        else:
+            box.topleft = (MAP_RECT.x + 14, MAP_RECT.y + 14)
+        shown = min(1.0, (self.peek_time - PEEK_AFTER) / 0.15)
+        shadow = tile_shadow(image.get_size())
+        surface.blit(shadow, shadow.get_rect(center=(box.centerx + 6, box.centery + 10)))
+        image.set_alpha(int(255 * shown))
+        surface.blit(image, box)
+        image.set_alpha(255)
 
     def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """"Explore" on a face-down card the hero can reach: the invitation to discover it."""

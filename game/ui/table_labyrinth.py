@@ -85,6 +85,8 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.prophecy_ids: set[str] = set()
         self.timers: list[list[Any]] = []
         self.time = 0.0
+        self.peek_target: Target | None = None  # the scenery looked at, shown full size after a moment
+        self.peek_time = 0.0
         self.pages_added = 0
 
     # --- small helpers ------------------------------------------------------------------------------
@@ -677,6 +679,11 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     # --- loop ---------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
         self.time += dt
+        looked = self.hover if not self.show_focus() else self.focus
+        if looked != self.peek_target:
+            self.peek_target, self.peek_time = looked, 0.0
+        else:
+            self.peek_time += dt
         if self.intro_pending and self.shown is not None and self.app is not None and self.curtain_seat is None:
             self.intro_pending = False
             if self.local_seats and self.shown.version == 0 and self.shown.outcome is None:
