@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.chrome import HINT_GLYPHS
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
@@ -257,7 +258,15 @@ class LabyrinthPainter:
                 y += 26
         if hint:
             image = text_surface(hint, "ui-bold", 24, P.BRASS_LIGHT)
-            surface.blit(image, image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery)))
+            at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
+            surface.blit(image, at)
+            device = self.app.input.last_device if self.app is not None else "keyboard"
+            glyph = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])["confirm"]
+            key = text_surface(glyph, "ui-bold", 22, P.INK)
+            box = pygame.Rect(0, 0, key.get_width() + 22, 38)
+            box.midright = (at.left - 12, at.centery)
+            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
+            surface.blit(key, key.get_rect(center=box.center))
 
     def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
         for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):
