@@ -57,11 +57,16 @@ def draw_heading(surface: pygame.Surface, title: str, subtitle: str = "") -> Non
         surface.blit(text_surface(subtitle, "ui", 28, P.IVORY_DIM), (MARGIN, 52 + head.get_height() + 18))
 
 
-def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]]) -> None:
-    """Bottom-right hints like "[Enter] Select  [Esc] Back" in the words of the current device."""
+def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]],
+               backed: bool = False) -> None:
+    """Bottom-right hints like "[Enter] Select  [Esc] Back" in the words of the current device;
+    `backed` puts them on an ink strip (overlays, so the hints of the screen below do not show)."""
     glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
     x = CANVAS_W - MARGIN
     y = CANVAS_H - 46
+    if backed:
+        strip = pygame.Rect(CANVAS_W // 2, y - 34, CANVAS_W // 2, 68)
+        surface.blit(panel_surface(strip.size, 0, (10, 11, 14, 255)), strip.topleft)
     for action, label in reversed(actions):
         word = text_surface(label, "ui", 24, P.IVORY_DIM)
         x -= word.get_width()
@@ -121,7 +126,7 @@ class MenuScene(Scene):
         return self.app.input.last_device if self.app is not None else "keyboard"
 
     def draw_hints(self, surface: pygame.Surface) -> None:
-        draw_hints(surface, self.device(), self.hints)
+        draw_hints(surface, self.device(), self.hints, backed=self.transparent)
 
 
 def back_button(on_press: Callable[[], None]):

@@ -10,7 +10,7 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.widgets import Button, panel_surface
 
-PANEL = pygame.Rect(0, 0, 620, 640)
+PANEL = pygame.Rect(0, 0, 620, 620)
 PANEL.center = (CANVAS_W // 2, CANVAS_H // 2)
 
 
