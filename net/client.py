@@ -41,27 +41,33 @@ from net.protocol import (
 log = logging.getLogger("tabletime.client")
 
 FINAL_CODES = frozenset({"auth/bad_token", "seat/taken", "seat/invalid", "seat/none_free", "protocol/version",
-                         "host/full"})
-"""A bye with one of these means retrying cannot help."""
+                         "host/full", "host/closing"})
+"""A bye with one of these means retrying cannot help (`host/closing`: the host closed the table on
+purpose; only a dropped connection or a host that died is worth the reconnect window)."""
 
 STATUS_CONNECTING = "connecting…"
 STATUS_RECONNECTING = "reconnecting…"
 STATUS_HOST_GONE = "host gone"
+STATUS_HOST_CLOSED = "The host closed the table"
 
 
 class RemoteSession(Session):
     """A seat (or several, or a spectator's chair) at a table hosted elsewhere on the LAN.
 
     `seats` empty and not `spectator` takes any free seat; `token` rejoins the seats it was issued
-    for (after a restart of this program, keep `session.token`). Until the host's welcome arrives,
-    `config` and `game_id` are None and `ready` is False.
+    for (after a restart of this program, keep `session.token`). `names` gives each seat its own
+    player (`names[i]` for `seats[i]`; with a token, for the token's seats in seat order); seats
+    without one are called `name`. Until the host's welcome arrives, `config` and `game_id` are None
+    and `ready` is False.
     """
 
     def __init__(self, address: str, port: int, *, name: str = "Player", seats: Sequence[int] = (),
-                 spectator: bool = False, token: str | None = None, reconnect_window: float = 120.0,
-                 connect_timeout: float = 5.0, ping_interval: float = 2.0) -> None:
+                 spectator: bool = False, token: str | None = None, names: Sequence[str] = (),
+                 reconnect_window: float = 120.0, connect_timeout: float = 5.0, ping_interval: float = 2.0) -> None:
         self.address, self.port, self.name = address, port, name
         self.wanted_seats, self.spectator = tuple(seats), spectator
+        self.names = tuple(names)
+        self.seat_names: dict[int, str] = {}  # seat -> the player name we gave it (known once welcomed)
         self.token: str | None = token
         self.reconnect_window, self.connect_timeout, self.ping_interval = reconnect_window, connect_timeout, ping_interval
         self.game_id: str | None = None  # type: ignore[assignment]
@@ -270,8 +276,8 @@ class RemoteSession(Session):
             if conn.state is not State.CLOSED and not writer.transport.is_closing():
                 writer.write(conn.send(message))
 
-        send(Hello(self.name, token=self.token, seats=() if self.token else self.wanted_seats,
-                   spectator=self.spectator and not self.token))
+        hello = self._hello()
+        send(hello)
         pump = asyncio.create_task(self._pump_outbox(conn, send))
         timeout = 15.0
         try:
@@ -305,6 +311,7 @@ class RemoteSession(Session):
                         welcomed = True
                         self.token = message.token
                         self._my_seats = message.seats
+                        self.seat_names = hello.seat_names(message.seats)
                         self.config, self.game_id = message.config, message.config.game
                         self.table_name = message.table
                         timeout = message.heartbeat * 3
@@ -322,7 +329,8 @@ class RemoteSession(Session):
                     elif isinstance(message, Bye):
                         if message.code in FINAL_CODES:
                             self.failure = message.code
-                            self._status = message.message or ERROR_CODES[message.code]
+                            self._status = STATUS_HOST_CLOSED if message.code == "host/closing" else \
+                                (message.message or ERROR_CODES[message.code])
                             return "final"
                         return "welcomed" if welcomed else "failed"
                     self._inbox.put(message)
@@ -334,6 +342,17 @@ class RemoteSession(Session):
             await asyncio.gather(pump, return_exceptions=True)
             writer.close()
             self._writer = None
+
+    def _hello(self) -> Hello:
+        """The first frame of every connection; a rejoin names the seats as the first join did."""
+        if self.token is None:
+            return Hello(self.name, seats=self.wanted_seats, spectator=self.spectator,
+                         names=self.names[:len(self.wanted_seats)] if self.wanted_seats else self.names[:1])
+        if self.seat_names:
+            names = tuple(self.seat_names[s] for s in sorted(self.seat_names))
+        else:
+            names = self.names
+        return Hello(self.name, token=self.token, names=names)
 
     async def _pump_outbox(self, conn: Connection, send: Callable[[Message], None]) -> None:
         assert self._outbox is not None

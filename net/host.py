@@ -179,6 +179,7 @@ class TableHost:
         self._tasks: set[asyncio.Task] = set()
         self._closing = False
         self.game_over = asyncio.Event()
+        self.resumed = _resume is not None
         for i, seat in enumerate(self.seats):
             if seat.spec.kind == "local":
                 seat.token_hash = hash_token(self.local_token)
@@ -191,6 +192,8 @@ class TableHost:
                 self.actions.append(action)
             self.started = bool(sidecar.get("started")) or bool(actions)
             for seat, data in zip(self.seats, sidecar.get("seats", [])):
+                if seat.spec.kind == "local":  # claimed by whoever runs the host now, with its own token
+                    continue
                 seat.player = str(data.get("player") or "")[:MAX_NAME]
                 seat.token_hash = data.get("token_sha256") or None
                 if seat.token_hash is not None:
@@ -281,8 +284,8 @@ class TableHost:
         server = await asyncio.start_server(self._serve_link, host=hosts, port=port, reuse_address=True,
                                             limit=256 * 1024)
         self._servers.append(server)
-        if self.save_path is not None and not self.save_path.exists():
-            self._autosave()
+        if self.save_path is not None and not self.resumed:
+            self._autosave()  # a new table replaces whatever an older one left in the same file
         if self.started:
             self._schedule_bots()
             self._arm_grace_for_absent_seats()
@@ -462,13 +465,14 @@ class TableHost:
                 mine = (free[0],)
             for index in mine:
                 self.seats[index].token_hash = hash_token(token)
-                self.seats[index].player = hello.name
         link.seats = tuple(sorted(mine))
         link.spectator = not mine
+        players = hello.seat_names(link.seats)
         for index in link.seats:
             seat = self.seats[index]
             seat.link, seat.dropped_at, seat.standin = link, None, None
-            seat.player = hello.name
+            # the people at the host's screen keep the names typed in its setup
+            seat.player = seat.spec.name if seat.spec.kind == "local" and seat.spec.name else players[index]
         self._write_sidecar()
         self._send(link, Welcome(token, link.seats, link.spectator, self.table_name, self.config, self.heartbeat))
         self._table_changed()

@@ -223,6 +223,9 @@ class Hello(Message):
     """First message of a client: who it is, and what it wants (a token to rejoin, seats, or to watch).
 
     `seats` empty and not `spectator`: any one free open seat. A `token` rejoins every seat it holds.
+    `names` gives each seat its own player (two people sharing one screen): `names[i]` names
+    `seats[i]`, or with a token or no seats the i-th seat bound, in seat order; seats without a
+    name take `name`. Optional, so hellos without it stay valid protocol 1.
     """
 
     TYPE: ClassVar[str] = "hello"
@@ -232,10 +235,15 @@ class Hello(Message):
     token: str | None = None
     seats: tuple[int, ...] = ()
     spectator: bool = False
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.seats and len(self.names) > len(self.seats):
+            raise _bad("more names than seats")
 
     def fields(self) -> dict[str, Any]:
         return {"version": self.version, "name": self.name, "token": self.token, "seats": list(self.seats),
-                "spectator": self.spectator}
+                "spectator": self.spectator, "names": list(self.names)}
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any]) -> "Hello":
@@ -243,10 +251,20 @@ class Hello(Message):
         if isinstance(version, bool) or not isinstance(version, int) or version != PROTOCOL_VERSION:
             raise ProtocolError("protocol/version", f"peer speaks {version!r}")
         token = _get(data, "token", None)
+        names = _get(data, "names", [])
+        if not isinstance(names, list) or len(names) > MAX_SEATS:
+            raise _bad(f"names must be a list of at most {MAX_SEATS} names")
         return cls(name=_name(_get(data, "name")), version=version,
                    token=None if token is None else _token(token),
                    seats=_seat_list(_get(data, "seats", []), "seats"),
-                   spectator=_bool(_get(data, "spectator", False), "spectator"))
+                   spectator=_bool(_get(data, "spectator", False), "spectator"),
+                   names=tuple(_name(n, "names") for n in names))
+
+    def seat_names(self, bound: tuple[int, ...]) -> dict[int, str]:
+        """The player name of each seat this hello ends up holding (`bound`, in seat order)."""
+        order = self.seats if self.seats and not self.token else tuple(sorted(bound))
+        given = dict(zip(order, self.names))
+        return {seat: given.get(seat, self.name) for seat in bound}
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ if __name__ == "__main__":  # the netns probe: headless and importable before py
 import highcard  # noqa: E402,F401 - registers the test engine
 from game.ui.lobby import AddressScene, LanOptions, LobbyScene, SeatPickScene, parse_address  # noqa: E402
 from game.ui.lobby_host import HostSetupScene  # noqa: E402
-from game.ui.lobby_room import LanTableScene, WaitingRoomScene  # noqa: E402
+from game.ui.lobby_room import LanTableScene, WaitingRoomScene, failure_text  # noqa: E402
 from game.ui.table_base import TableSceneBase  # noqa: E402
 from game.ui.tables import register_table, unregister_table  # noqa: E402
 from game.ui.title import TitleScene  # noqa: E402
@@ -240,13 +240,10 @@ def test_the_list_marks_incompatible_tables_and_watch_joins_as_a_spectator(mini_
     assert listed.closed
 
 
-# --- the host goes away --------------------------------------------------------------------------
-def test_host_gone_shows_a_clear_message_and_a_way_back_to_the_title(mini_table, host, data_dir):
-    handle = host("local,open")
-    host_screen = handle.connect_local("Alex")
-    app = make_app()
-    app.push(TitleScene(app))
-    lobby = LobbyScene(app, quick_lan(reconnect_window=0.6))
+# --- the host goes away ---------------------------------------------------------------------------
+def join_and_start(app, handle, lan: LanOptions) -> LanTableScene:
+    """From the lobby: join `handle`'s free seat by address; the host starts; the table is shown."""
+    lobby = LobbyScene(app, lan)
     app.push(lobby)
     frames(app, 2)
     lobby.join_address("127.0.0.1", handle.port)
@@ -255,17 +252,57 @@ def test_host_gone_shows_a_clear_message_and_a_way_back_to_the_title(mini_table,
     pick.take()
     step_until(app, lambda: app.scenes.top.session.ready)
     handle.start_game()
-    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    return step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+
+
+def vanish(handle) -> None:
+    """The host's machine drops off the network: no goodbye, nobody answers any more."""
+    host = handle.host
+
+    def cut() -> None:
+        for server in host._servers:
+            server.close()
+        for link in list(host.links.values()):
+            link.writer.transport.abort()
+
+    handle.call(cut)
+
+
+def test_a_host_that_closes_the_table_ends_it_at_once_with_a_way_back_to_the_title(mini_table, host, data_dir):
+    handle = host("local,open")
+    host_screen = handle.connect_local("Alex")
+    app = make_app()
+    app.push(TitleScene(app))
+    table = join_and_start(app, handle, quick_lan(reconnect_window=30.0))
     host_screen.close()
-    handle.stop()
+    closed_at = time.monotonic()
+    handle.stop()  # closing on purpose: a bye with host/closing, not a dropped line
+    step_until(app, lambda: table.mode == "gone", 3)
+    assert time.monotonic() - closed_at < 1.5, "the client waited out the reconnect window"
+    assert table.session.failure == "host/closing" and table.session.status_text == "The host closed the table"
+    assert failure_text(table.session)[0] == "The host closed the table"
+    assert table.group.focused.label == "Back to title"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+    app.shutdown()
+
+
+def test_a_vanished_host_is_waited_for_then_shown_as_gone(mini_table, host, data_dir):
+    handle = host("local,open")
+    host_screen = handle.connect_local("Alex")
+    app = make_app()
+    app.push(TitleScene(app))
+    table = join_and_start(app, handle, quick_lan(reconnect_window=0.6))
+    vanish(handle)
     step_until(app, lambda: table.mode == "reconnecting", 5)
     assert table.group.focused.label == "Leave the table"
     lost_at = time.monotonic()
     step_until(app, lambda: table.mode == "gone", 5)
     assert time.monotonic() - lost_at < 3
-    assert table.group.focused.label == "Back to title"
+    assert table.session.failure is None and failure_text(table.session)[0] == "The host is gone"
     key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+    host_screen.close()
     app.shutdown()
 
 

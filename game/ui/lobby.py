@@ -6,7 +6,10 @@ watch one as a spectator.
 
 Joining first connects as a spectator to read the table's seats ("peeking"), so the player can
 choose which free seat(s) to take: one screen may take several (two people sharing it, with the
-curtain between their turns). Then the waiting room, then the game's own table scene.
+curtain between their turns), each under its own player's name. A table where this program held
+seats before (its token is in the data dir, `net.seat_tokens`) offers "Rejoin your seats". Then
+the waiting room, then the game's own table scene. The lobby also resumes the last table hosted
+from it ("Resume the last hosted table").
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading
 from game.ui.input import Intent
-from game.ui.lobby_host import HostSetupScene, LanOptions
+from game.core.types import IllegalAction
+from game.session.saves import SaveError
+from game.ui.lobby_host import HostedTable, HostSetupScene, LanOptions, ResumableTable, resumable_hosted_table
 from game.ui.lobby_room import WaitingRoomScene, draw_status_mark, failure_text, game_title, seat_state, session_lost
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
@@ -27,7 +32,8 @@ from game.ui.osk import OnScreenKeyboard
 from game.ui.widgets import Button, ListView, TextEntry, Widget, blit_text, draw_focus, fit_px, panel_surface
 from net.client import RemoteSession
 from net.discovery import DiscoveredTable, DiscoveryError, TableBrowser
-from net.protocol import PROTOCOL_VERSION, SeatInfo
+from net.protocol import MAX_NAME, PROTOCOL_VERSION, SeatInfo
+from net.seat_tokens import SeatTokens, StoredSeats
 from net.serve import DEFAULT_PORT
 
 __all__ = ["LanOptions", "LobbyScene", "SeatPickScene", "AddressScene", "parse_address"]
@@ -158,6 +164,7 @@ class LobbyScene(MenuScene):
         self.table_list = TableList(LIST_RECT, self.join_index)
         self.join_button: Button | None = None
         self.watch_button: Button | None = None
+        self.resumable: ResumableTable | None = None
         self._name_at_entry = ""
 
     # --- lifecycle -------------------------------------------------------------------------------
@@ -198,11 +205,18 @@ class LobbyScene(MenuScene):
         host = Button((MARGIN, 420, 560, 120), "Host a table", self.host, "Seats for players on this network",
                       primary=True, px=42)
         address = Button((MARGIN, 560, 560, 110), "Join by address", self.ask_address, "When a table is not listed")
+        self.resumable = resumable_hosted_table()
+        resume: list[Widget] = []
+        if self.resumable is not None:
+            moves = self.resumable.moves
+            resume.append(Button((MARGIN, 690, 560, 110), "Resume the last hosted table", self.resume_hosted,
+                                 f"{game_title(self.resumable.game)} · {moves} move{'s' if moves != 1 else ''} in",
+                                 px=32))
         self.join_button = Button((LIST_RECT.x, 850, 510, 96), "Join", self.join_selected, "Choose your seat",
                                   primary=True, px=40)
         self.watch_button = Button((LIST_RECT.right - 510, 850, 510, 96), "Watch", self.watch_selected,
                                    "As a spectator", px=40)
-        self.group.widgets = [host, address, name, self.table_list, self.join_button, self.watch_button,
+        self.group.widgets = [host, address, *resume, name, self.table_list, self.join_button, self.watch_button,
                               back_button(self.on_back)]
         self.refresh_tables(force=True)
         self.group.focus = min(keep, len(self.group.widgets) - 1)
@@ -234,6 +248,29 @@ class LobbyScene(MenuScene):
     def host(self) -> None:
         assert self.app is not None
         self.app.push(HostSetupScene(self.app, self.lan))
+
+    def resume_hosted(self) -> None:
+        """Host the last hosted table again from its autosave: the people here get their seats back
+        at once, the others rejoin with the tokens their programs kept."""
+        assert self.app is not None
+        try:
+            hosted = HostedTable.resume(self.lan)
+        except (SaveError, IllegalAction, ValueError) as exc:
+            self.app.assets.play("invalid")
+            self.app.toast(f"Cannot resume the table: {exc}", "error")
+            self.build()
+            return
+        except OSError as exc:
+            self.app.assets.play("invalid")
+            self.app.toast(f"Cannot resume the table: the network refused ({exc.strerror or exc}).", "error")
+            return
+        session = hosted.connect(self.app.settings.player_name, self.lan)
+        self.app.assets.play("shuffle")
+        self.app.push(WaitingRoomScene(self.app, session, hosted))
+
+    def resume(self) -> None:
+        super().resume()
+        self.build()  # the hosted table may have been played out or closed meanwhile
 
     def ask_address(self) -> None:
         assert self.app is not None
@@ -414,12 +451,21 @@ class AddressScene(MenuScene):
         self.draw_hints(surface)
 
 
+NAME_BOX_W = 430
+"""Width of the player-name box on the right of a ticked seat's row."""
+
+
 class SeatToggle(Widget):
-    """One seat of the table being joined: a free open seat can be ticked, the others only read."""
+    """One seat of the table being joined: a free open seat can be ticked, the others only read.
+    A ticked seat leaves the right end of its row to the name box of the person taking it."""
 
     def __init__(self, rect: tuple[int, int, int, int], index: int, info: SeatInfo, chosen: bool,
                  on_toggle: Callable[[int], Any]) -> None:
-        super().__init__(rect, f"Seat {index + 1}")
+        self.row = pygame.Rect(rect)
+        hit = self.row.copy()
+        if chosen:
+            hit.width -= NAME_BOX_W + 12
+        super().__init__(hit, f"Seat {index + 1}")
         self.index, self.info, self.chosen = index, info, chosen
         self.on_toggle = on_toggle
         self.enabled = info.kind == "open" and not info.taken
@@ -429,9 +475,9 @@ class SeatToggle(Widget):
             self.on_toggle(self.index)
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
-        row = self.rect
+        row = self.row
         if focused:
-            draw_focus(surface, row)
+            draw_focus(surface, self.rect)
         fill = (52, 48, 40, 235) if self.chosen else (P.INK_ALPHA if self.enabled else (27, 27, 34, 150))
         surface.blit(panel_surface(row.size, 14, fill), row.topleft)
         box = pygame.Rect(0, 0, 44, 44)
@@ -449,11 +495,33 @@ class SeatToggle(Widget):
         colour = P.IVORY if self.enabled else P.IVORY_DIM
         blit_text(surface, name, "ui-bold", fit_px(name, "ui-bold", 32, row.width - 520), colour, "midleft",
                   (row.x + 92, row.centery))
+        if self.chosen:
+            return  # the name box sits where the state would be
         if self.enabled:
-            word = "Yours" if self.chosen else "Free · select to take"
+            word = "Free · select to take"
         draw_status_mark(surface, (row.right - 380, row.centery), look, 10)
         blit_text(surface, word, "ui", fit_px(word, "ui", 26, 340), P.IVORY_DIM, "midleft",
                   (row.right - 358, row.centery))
+
+
+class SeatNameEntry(TextEntry):
+    """The name of the person taking a ticked seat: just the box, inside the seat's row (the row
+    already says which seat). Two people sharing a screen each get their own name."""
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        box = self.rect
+        if focused:
+            draw_focus(surface, box)
+        border = P.BRASS_LIGHT if self.editing or focused else (90, 88, 96)
+        surface.blit(panel_surface(box.size, 10, (14, 14, 20, 240), border, 2), box.topleft)
+        blit_text(surface, "NAME", "ui", 18, P.IVORY_DIM, "topleft", (box.x + 16, box.y + 6))
+        shown = self.text if self.text else " "
+        px = fit_px(shown, "ui-bold", 30, box.width - 110)
+        rect = blit_text(surface, shown, "ui-bold", px, P.IVORY, "midleft", (box.x + 16, box.centery + 9))
+        if self.editing:
+            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 30, 3, box.height - 40))
+        elif focused:
+            blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
 class SeatPickScene(MenuScene):
@@ -471,6 +539,9 @@ class SeatPickScene(MenuScene):
         self.watch_now = watch  # Watch pressed in the lobby: go straight to the waiting room
         self.peek: RemoteSession | None = None
         self.chosen: list[int] = []
+        self.seat_names: dict[int, str] = {}  # the person taking each ticked seat
+        self.tokens = SeatTokens()
+        self.stored: StoredSeats | None = None  # seats this program held here before a restart
         self._shown_status: Any = None
         self._handed_over = False
         self._lost_built = False
@@ -508,15 +579,24 @@ class SeatPickScene(MenuScene):
             count = len(status.seats)
             row_h = 84 if count <= 5 else 72
             for i, info in enumerate(status.seats):
-                widgets.append(SeatToggle((MARGIN, 300 + i * (row_h + 12), 1100, row_h), i, info, i in self.chosen,
-                                          self.toggle))
+                y = 300 + i * (row_h + 12)
+                widgets.append(SeatToggle((MARGIN, y, 1100, row_h), i, info, i in self.chosen, self.toggle))
+                if i in self.chosen:
+                    widgets.append(self._name_entry((MARGIN + 1100 - NAME_BOX_W, y + 6, NAME_BOX_W, row_h - 12), i))
+            self.stored = self.tokens.find(self.address, self.port, peek.table_name, peek.game_id or "") \
+                if peek is not None else None
+            if self.stored is not None:
+                widgets.append(Button((x, 620, 500, 100), "Rejoin your seats", self.rejoin, self.stored.describe(),
+                                      primary=True, px=36))
             if free:
                 take = Button((x, 740, 500, 96), self._take_label(), self.take, primary=True, px=38)
                 take.enabled = bool(self.chosen)
                 widgets.append(take)
             widgets.append(Button((x, 850, 500, 84), "Watch", self.watch, "As a spectator", primary=not free))
             first_look = self._shown_status is None
-            if not free:
+            if self.stored is not None and first_look:
+                keep = next(i for i, w in enumerate(widgets) if w.label == "Rejoin your seats")
+            elif not free:
                 keep = len(widgets) - 1  # Watch
             elif first_look:
                 keep = len(widgets) - 2  # a free seat is ticked already: Take is one press away
@@ -526,6 +606,32 @@ class SeatPickScene(MenuScene):
         self.group.widgets = widgets
         self.group.focus = min(keep, len(widgets) - 1)
 
+    def _name_entry(self, rect: tuple[int, int, int, int], seat: int) -> SeatNameEntry:
+        name = self.seat_names.get(seat) or self._default_name(seat)
+        self.seat_names[seat] = name
+        return SeatNameEntry(rect, f"Name for seat {seat + 1}", name, lambda text, s=seat: self.set_seat_name(s, text),
+                             max_len=20, open_keyboard=self.open_keyboard,
+                             start_text=self.app.input.start_text if self.app else None,
+                             stop_text=self.app.input.stop_text if self.app else None)
+
+    def _default_name(self, seat: int) -> str:
+        """The first seat ticked is the player's own; the others are for the people beside them."""
+        taken = {self.seat_names.get(s) for s in self.chosen if s != seat}
+        mine = self._player()
+        return mine if mine not in taken else f"Player {seat + 1}"
+
+    def set_seat_name(self, seat: int, text: str) -> None:
+        if text.strip():
+            self.seat_names[seat] = text.strip()[:MAX_NAME]
+
+    def open_keyboard(self, entry: TextEntry) -> None:
+        if self.app is not None:
+            self.app.push(OnScreenKeyboard(self.app, entry))
+
+    def chosen_names(self) -> list[str]:
+        """One name per ticked seat, in seat order (what the hello's `names` carries)."""
+        return [self.seat_names.get(seat) or self._default_name(seat) for seat in self.chosen]
+
     def _take_label(self) -> str:
         n = len(self.chosen)
         return "Take these seats" if n > 1 else "Take this seat"
@@ -533,6 +639,7 @@ class SeatPickScene(MenuScene):
     def toggle(self, seat: int) -> None:
         if seat in self.chosen:
             self.chosen.remove(seat)
+            self.seat_names.pop(seat, None)
         else:
             self.chosen.append(seat)
             self.chosen.sort()
@@ -550,7 +657,19 @@ class SeatPickScene(MenuScene):
             return
         self.peek.close()
         session = RemoteSession(self.address, self.port, name=self._player(), seats=list(self.chosen),
-                                reconnect_window=self.lan.reconnect_window, connect_timeout=self.lan.connect_timeout)
+                                names=self.chosen_names(), reconnect_window=self.lan.reconnect_window,
+                                connect_timeout=self.lan.connect_timeout)
+        self._handed_over = True
+        self.app.assets.play("shuffle", 0.8)
+        self.app.replace(WaitingRoomScene(self.app, session))
+
+    def rejoin(self) -> None:
+        """Back to the seats this program held here, with the token it kept (the host checks it)."""
+        assert self.app is not None and self.peek is not None and self.stored is not None
+        self.peek.close()
+        session = RemoteSession(self.address, self.port, name=self._player(), token=self.stored.token,
+                                names=self.stored.names, reconnect_window=self.lan.reconnect_window,
+                                connect_timeout=self.lan.connect_timeout)
         self._handed_over = True
         self.app.assets.play("shuffle", 0.8)
         self.app.replace(WaitingRoomScene(self.app, session))
@@ -574,8 +693,9 @@ class SeatPickScene(MenuScene):
         if peek.ready and self.watch_now:
             self.watch()
             return
-        if peek.table is not None and peek.table != self._shown_status:
-            self.build()
+        editing = bool(getattr(self.group.focused, "editing", False))
+        if peek.table is not None and peek.table != self._shown_status and not editing:
+            self.build()  # (not while a name is being typed: the new seats show once it is done)
             self._shown_status = peek.table
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

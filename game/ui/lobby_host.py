@@ -1,6 +1,11 @@
 """Hosting a LAN table from the program: the host setup screen and `HostedTable`, which runs the
 host (net.host, on its own thread), announces it with zeroconf and connects this screen's own
-seats to it over loopback, so the host plays through a RemoteSession like everybody else."""
+seats to it over loopback, so the host plays through a RemoteSession like everybody else.
+
+A hosted table autosaves to `data_dir()/"lan-host.tt"` (its seats and token hashes beside it in
+`lan-host.tt.seats`), so the lobby can offer "Resume the last hosted table" after the program was
+closed; players rejoin with the tokens their programs kept (`net.seat_tokens`).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import logging
 import socket
 import threading
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Sequence
 
 import pygame
@@ -16,6 +22,8 @@ import pygame
 from game.core.engine import Engine
 from game.core.registry import GAMES, UnknownGame, find_game, game_info
 from game.core.types import IllegalAction
+from game.session.saves import SaveError, read_save
+from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
@@ -25,11 +33,12 @@ from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
 from net.discovery import DiscoveryError, TableAdvertiser, lan_interfaces
-from net.host import HostHandle, SeatSpec, start_host
+from net.host import HostHandle, SeatSpec, sidecar_path, start_host
 from net.serve import DEFAULT_PORT
 
 log = logging.getLogger(__name__)
 
+HOSTED_SAVE = "lan-host.tt"
 SEAT_CHOICES = (("open", "LAN player"), ("local", "Person here"), ("easy", "Bot · Easy"),
                 ("expert", "Bot · Expert"), ("master", "Bot · Master"))
 ROW_H = 74
@@ -65,6 +74,36 @@ class LanOptions:
         return [info.game_id for info in GAMES if is_playable(info.game_id)]
 
 
+def hosted_save_path() -> Path:
+    """Where the table hosted from the lobby autosaves (one at a time: the last one hosted)."""
+    return data_dir() / HOSTED_SAVE
+
+
+@dataclass(frozen=True)
+class ResumableTable:
+    """What the lobby says about the last hosted table before resuming it."""
+
+    game: str
+    moves: int
+    path: Path
+
+
+def resumable_hosted_table() -> ResumableTable | None:
+    """The last hosted table if it can be resumed: its save and seats file exist and it is not over."""
+    path = hosted_save_path()
+    if not path.exists() or not sidecar_path(path).exists():
+        return None
+    try:
+        save = read_save(path)
+        engine = find_game(save.config.game)
+        if engine.is_over(engine.replay(save.config, save.seed, save.actions)):
+            return None
+    except (SaveError, UnknownGame, IllegalAction) as exc:
+        log.info("the last hosted table cannot be resumed: %s", exc)
+        return None
+    return ResumableTable(save.config.game, len(save.actions), path)
+
+
 def local_ipv4s() -> list[str]:
     """This machine's non-loopback IPv4 addresses (what others type to join)."""
     try:
@@ -92,24 +131,35 @@ class HostedTable:
         self._advertiser: TableAdvertiser | None = None
         self._lock = threading.Lock()
         self._stopped = False
-        self._named = False
         if advertise:
             threading.Thread(target=self._advertise, name="lan-advertise", daemon=True).start()
 
     @classmethod
     def open(cls, game: str, specs: Sequence[SeatSpec], *, table_name: str, options: dict[str, Any],
-             lan: LanOptions) -> "HostedTable":
-        """Start listening. Raises ValueError (bad config or addresses) or OSError (no port)."""
+             lan: LanOptions, save_path: Path | None = None) -> "HostedTable":
+        """Start listening, autosaving to `save_path` (default: `hosted_save_path()`, replacing the
+        last hosted table). Raises ValueError (bad config or addresses) or OSError (no port)."""
+        kwargs = dict(table_name=table_name, options=options, save_path=save_path or hosted_save_path())
+        return cls._start(lan, game, list(specs), kwargs)
+
+    @classmethod
+    def resume(cls, lan: LanOptions, save_path: Path | None = None) -> "HostedTable":
+        """Start the last hosted table again where its autosave stopped; players rejoin with their
+        tokens, the people here get their `local` seats back. Raises SaveError, ValueError or OSError."""
+        return cls._start(lan, "", [], dict(resume_from=save_path or hosted_save_path()))
+
+    @classmethod
+    def _start(cls, lan: LanOptions, game: str, specs: list[SeatSpec], kwargs: dict[str, Any]) -> "HostedTable":
         addresses = lan.lan_addresses()
         hosts: Any = None if addresses is None else list(dict.fromkeys([*addresses, "127.0.0.1"]))
-        kwargs = dict(table_name=table_name, options=options, auto_start=False, bot_delay=lan.bot_delay)
+        kwargs.update(auto_start=False, bot_delay=lan.bot_delay)
         try:
-            handle = start_host(game, list(specs), address=hosts, port=lan.port, **kwargs)
+            handle = start_host(game, specs, address=hosts, port=lan.port, **kwargs)
         except OSError:
             if lan.port == 0:
                 raise
             log.info("port %s is busy; hosting on any free port", lan.port)
-            handle = start_host(game, list(specs), address=hosts, port=0, **kwargs)
+            handle = start_host(game, specs, address=hosts, port=0, **kwargs)
         return cls(handle, addresses, lan.discovery)
 
     # --- the host's own seats --------------------------------------------------------------------
@@ -124,25 +174,6 @@ class HostedTable:
                                              connect_timeout=lan.connect_timeout)
         return RemoteSession("127.0.0.1", self.handle.port, name=player_name, spectator=True,
                              reconnect_window=lan.reconnect_window, connect_timeout=lan.connect_timeout)
-
-    def name_local_seats(self) -> None:
-        """The host names every seat of a connection after its hello; the people at this screen
-        keep the names typed in the setup instead (once, after our session is welcomed)."""
-        if self._named:
-            return
-        self._named = True
-        host = self.handle.host
-
-        def rename() -> None:
-            changed = False
-            for seat in host.seats:
-                if seat.spec.kind == "local" and seat.spec.name and seat.player != seat.spec.name:
-                    seat.player = seat.spec.name
-                    changed = True
-            if changed:
-                host._table_changed()  # see the report: the host should keep local seat names itself
-
-        self.handle.call(rename)
 
     def start_game(self) -> None:
         self.handle.start_game()
@@ -196,11 +227,31 @@ class HostedTable:
                 return
             self._stopped = True
             advertiser, self._advertiser = self._advertiser, None
+        started_and_going = False
+        if self.handle.thread.is_alive():
+            host = self.handle.host
+            try:
+                started_and_going = self.handle.call(lambda: host.started and not host.engine.is_over(host.state))
+            except Exception:  # a host that cannot answer leaves its save for Resume to judge
+                started_and_going = True
         self.handle.stop()
+        if not started_and_going:
+            self._forget_save()
         if advertiser is not None:
             closer = threading.Thread(target=advertiser.close, name="lan-withdraw", daemon=True)
             closer.start()
             closer.join(3)
+
+    def _forget_save(self) -> None:
+        """A table closed before it started, or played to the end, is not offered for resuming."""
+        path = self.handle.host.save_path
+        if path is None:
+            return
+        for stale in (path, sidecar_path(path)):
+            try:
+                stale.unlink(missing_ok=True)
+            except OSError as exc:
+                log.warning("could not remove %s: %s", stale, exc)
 
 
 class HostSetupScene(MenuScene):

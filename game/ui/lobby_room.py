@@ -22,8 +22,9 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, blit_text, fit_px, panel_surface
-from net.client import STATUS_CONNECTING, STATUS_HOST_GONE, STATUS_RECONNECTING, RemoteSession
+from net.client import STATUS_CONNECTING, STATUS_HOST_CLOSED, STATUS_HOST_GONE, STATUS_RECONNECTING, RemoteSession
 from net.protocol import ERROR_CODES, SeatInfo, TableStatus
+from net.seat_tokens import SeatTokens, StoredSeats
 
 if TYPE_CHECKING:
     from game.ui.lobby_host import HostedTable
@@ -89,6 +90,9 @@ def failure_text(session: RemoteSession) -> tuple[str, str]:
     if code == "auth/bad_token":
         return ("Seat no longer yours", "The host does not know this seat any more (it was restarted "
                 "without its save).")
+    if code == "host/closing":
+        return (STATUS_HOST_CLOSED, "The host ended this table on purpose, so there is nothing to wait for. "
+                "If they host it again, join it from the lobby: your seat is kept.")
     if code == "host/full":
         return ("Table busy", "The host has too many connections right now. Try again in a moment.")
     if code:
@@ -102,6 +106,17 @@ def failure_text(session: RemoteSession) -> tuple[str, str]:
 
 def session_lost(session: RemoteSession) -> bool:
     return session.failure is not None or session.status_text == STATUS_HOST_GONE
+
+
+def remember_seats(session: RemoteSession, tokens: SeatTokens | None = None) -> None:
+    """Keep a welcomed player's token in the data dir, so this program can rejoin its seats after a
+    restart (a dropped connection alone is handled by the session itself)."""
+    if not session.ready or session.token is None or not session.local_seats():
+        return
+    seats = session.local_seats()
+    (tokens or SeatTokens()).remember(StoredSeats(
+        session.address, session.port, session.token, session.table_name, session.game_id or "", seats,
+        [session.seat_names.get(seat, session.name) for seat in seats]))
 
 
 def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None" = None) -> "LanTableScene | None":
@@ -165,6 +180,7 @@ class WaitingRoomScene(MenuScene):
         self.start_button: Button | None = None
         self._lost_built = False
         self._handed_over = False  # the table scene owns the session now
+        self._remembered = False
 
     @property
     def hints(self):  # type: ignore[override]
@@ -234,10 +250,14 @@ class WaitingRoomScene(MenuScene):
         if session_lost(self.session):
             if not self._lost_built:
                 self.app.assets.play("invalid", 0.6)
+                if self.session.failure == "auth/bad_token" and self.session.token is not None:
+                    SeatTokens().forget(self.session.token)  # that table no longer knows it
                 self.build()
             return
-        if self.hosted is not None and self.session.ready:
-            self.hosted.name_local_seats()
+        if self.session.ready and not self._remembered:
+            self._remembered = True
+            if self.hosted is None:  # the host's own seats come back with the host, not a token
+                remember_seats(self.session)
         if self.start_button is not None:
             self.start_button.sub = self._start_hint()
         if self.session.ready and self.session.started:
