@@ -179,9 +179,11 @@ class CardSprite:
         rect = drawn.get_rect(center=(round(x), round(y - lift)))
         opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
         if opacity < 255:
+            # `drawn` may be the shared cached face: restore 255, never None (in pygame-ce 2.5
+            # set_alpha(None) also switches off per-pixel blending, so its clear corners would turn opaque)
             drawn.set_alpha(opacity)
             surface.blit(drawn, rect)
-            drawn.set_alpha(None)
+            drawn.set_alpha(255)
         else:
             surface.blit(drawn, rect)
 

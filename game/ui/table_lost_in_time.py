@@ -1392,7 +1392,7 @@ class LostInTimeTable(TableSceneBase):
             glow = focus_glow(panel.size, 18)
             glow.set_alpha(int(150 * self.pulse()))
             surface.blit(glow, (panel.x - 14, panel.y - 14))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         elif self.active_card() is not None and self.phase == "action" and self.can_act \
                 and self.kind_of(self.active_card() or "") in ("vip", "disaster"):
             surface.blit(panel_surface(panel.size, 18, (0, 0, 0, 110)), panel.topleft)
@@ -1401,7 +1401,7 @@ class LostInTimeTable(TableSceneBase):
             glow = radial_alpha(panel.width, P.LT_DISASTER_RED, 160, 1.4)
             glow.set_alpha(int(255 * min(1.0, flash / 0.6)))
             surface.blit(glow, glow.get_rect(center=panel.center))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         self.draw_seat_header(surface, seat, pygame.Rect(panel.x + 16, panel.y + 8, panel.width - 32, 76), geo)
         if not board.timelines[seat]:
             text = text_surface("No card yet", "ui", 24, P.IVORY_DIM)
@@ -1485,7 +1485,7 @@ class LostInTimeTable(TableSceneBase):
             glow = radial_alpha(row.width, P.LT_DISASTER_RED, 150, 1.4)
             glow.set_alpha(int(255 * min(1.0, flash / 0.6)))
             surface.blit(glow, glow.get_rect(center=row.center))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         if not board.timelines[me] and self.slot_end() is None:
             text = text_surface("Your timeline: your first card may be any year", "ui", 26, P.IVORY_DIM)
             surface.blit(text, text.get_rect(center=row.center))
@@ -1566,7 +1566,7 @@ class LostInTimeTable(TableSceneBase):
             glow = focus_glow(rect.size, 12)
             glow.set_alpha(int(255 * self.pulse()))
             surface.blit(glow, (rect.x - 14, rect.y - 14))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         surface.blit(image, rect.topleft)
 
     # centre --------------------------------------------------------------------------------------
@@ -1596,7 +1596,7 @@ class LostInTimeTable(TableSceneBase):
             glow = focus_glow(pile.size, 10)
             glow.set_alpha(int(255 * self.pulse()))
             surface.blit(glow, (pile.x - 14, pile.y - 14))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         if not board.discard:
             surface.blit(panel_surface(pile.size, 10, (0, 0, 0, 90), P.IVORY_DIM, 2), pile.topleft)
             text = text_surface("DISCARD", "display", 26, P.IVORY_DIM)
@@ -1634,7 +1634,7 @@ class LostInTimeTable(TableSceneBase):
                 continue
             rect = sprite.draw_rect(alpha)
             surface.blit(glow, glow.get_rect(center=rect.center))
-        glow.set_alpha(None)
+        glow.set_alpha(255)
 
     def draw_tilt_marks(self, surface: pygame.Surface, alpha: float) -> None:
         """A tilted card gets a warning ribbon: it is lost if its owner fails again (ruling LT-7)."""
@@ -1700,10 +1700,10 @@ class LostInTimeTable(TableSceneBase):
             panel = panel_surface(box.size, 16, (*P.shade(bubble.colour, -0.55), 235), bubble.colour, 3)
             panel.set_alpha(int(255 * fade))
             surface.blit(panel, box.topleft)
-            panel.set_alpha(None)
+            panel.set_alpha(255)
             label.set_alpha(int(255 * fade))
             surface.blit(label, label.get_rect(center=box.center))
-            label.set_alpha(None)
+            label.set_alpha(255)
 
     def prompt(self) -> str:
         """What the person at the screen should do now, in a few words."""
@@ -1836,7 +1836,7 @@ class LostInTimeTable(TableSceneBase):
         image.set_alpha(herald.opacity())
         rise = max(0.0, 1.0 - herald.age / 0.2) * 14
         surface.blit(image, image.get_rect(center=(CANVAS_W // 2, round(CENTRE_Y + rise))))
-        image.set_alpha(None)
+        image.set_alpha(255)
 
 
 register_table(GAME_ID, LostInTimeTable)

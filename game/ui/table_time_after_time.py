@@ -1418,14 +1418,14 @@ class TimeAfterTimeTable(TableSceneBase):
             glow.set_alpha(int(150 + 105 * pulse))
             for rect in geo.slots:
                 surface.blit(glow, (rect.x - 14, rect.y - 14))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
         for seat, slot, colour in self.slot_lights():
             rect = self.geometry[seat].slots[slot]
             glow = slot_glow(rect.size, colour)
             glow.set_alpha(int(150 + 105 * pulse))
             surface.blit(glow, (rect.x - 14, rect.y - 14))
-            glow.set_alpha(None)
+            glow.set_alpha(255)
         focus = self.focus
         if focus is not None and focus[0] == "row" and self.viewer in self.geometry:
             draw_focus(surface, self.geometry[self.viewer].slots[focus[1]], 10)
@@ -1582,7 +1582,7 @@ class TimeAfterTimeTable(TableSceneBase):
             rise = max(0.0, 1.0 - herald.age / 0.2) * 14
             top = HERALD_RECT.centery - image.get_height() // 2  # centred on the revealed card
             surface.blit(image, (HERALD_RECT.x, top + round(rise)))
-            image.set_alpha(None)
+            image.set_alpha(255)
             return
         text = self.prompt()
         if text:
