@@ -309,3 +309,118 @@ def test_the_base_menu_button_opens_the_pause_overlay_by_touch():
     assert isinstance(app.scenes.top, PauseOverlay)
     tap(app, widget_labelled(app.scenes.top, "Resume").rect.center)
     assert app.scenes.top is table
+
+
+# --- the subclass hooks ------------------------------------------------------------------------------
+def test_a_table_opened_on_a_backlog_does_not_replay_old_states():
+    app = make_app()
+    app.push(TitleScene(app))
+    session = LocalSession(seats("bot", "bot"), 4, bot_delay=0, spectator=True)
+    for _ in range(3):
+        session._drive_bots()  # three moves happen before any table looks (e.g. a resumed save)
+    assert session.version == 3
+    table = table_scene_for("highcard")(app, session)
+    app.push(table)
+    frames(app, 1)
+    assert table.shown.version >= 3
+    assert "play" not in table.animated_events[:1] or table.shown.version > 3  # nothing from moves 1-3
+    versions = [u.version for u in table._queue]
+    assert all(v > 3 for v in versions) and versions == sorted(set(versions))
+
+
+def test_stale_and_repeated_updates_are_dropped():
+    app, table, session = open_table(seats("human", "bot"))
+    frames(app, 2)
+    shown = table.shown
+    assert shown is not None
+    session._pending.extend([shown, shown])  # the same state again (e.g. a resync) is not re-animated
+    frames(app, 1)
+    assert table._current is None and not table._queue and table.shown is shown
+
+
+def test_hold_delays_the_next_event_and_scales_with_animation_speed():
+    from game.ui.tween import MOTION
+
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    saved = MOTION.speed
+    try:
+        MOTION.speed = 2.0
+        table.hold(1.0)  # 0.5 s at double speed
+        before = list(table.animated_events)
+        frames(app, 24)  # 0.4 s
+        assert table.animated_events == before
+        frames(app, 12)
+        assert len(table.animated_events) > len(before)
+    finally:
+        MOTION.speed = saved
+
+
+def test_event_seconds_follow_the_animation_speed_setting():
+    from game.ui.tween import MOTION
+
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    saved = MOTION.speed
+    try:
+        MOTION.speed = 0.5  # slow: the 0.2 s trick animation holds the table for 0.4 s
+        run_until(app, lambda: "trick" in table.animated_events)
+        assert table._busy == pytest.approx(0.4, abs=1 / 60 + 1e-6)
+    finally:
+        MOTION.speed = saved
+
+
+def test_holding_pauses_the_queue_but_not_the_polling():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    held = [True]
+    table.holding = lambda: held[0]
+    frames(app, 30)
+    assert table.animated_events == [] and session.version > 0  # bots played on; nothing animated
+    held[0] = False
+    run_until(app, lambda: table.animated_events)
+
+
+def test_back_tries_cancel_selection_before_the_pause_menu():
+    from game.ui.pause import PauseOverlay
+
+    app, table, session = open_table(seats("human", "bot"))
+    frames(app, 2)
+    cancelled: list[bool] = []
+    table.cancel_selection = lambda: cancelled.append(True) or len(cancelled) == 1
+    key(app, pygame.K_ESCAPE)
+    assert cancelled == [True] and app.scenes.top is table
+    key(app, pygame.K_ESCAPE)  # nothing left to cancel: the pause menu
+    assert isinstance(app.scenes.top, PauseOverlay)
+    key(app, pygame.K_ESCAPE)
+    pad(app, pygame.CONTROLLER_BUTTON_START)  # menu never goes through cancel_selection
+    assert len(cancelled) == 2 and isinstance(app.scenes.top, PauseOverlay)
+
+
+def test_before_results_can_show_something_first():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    waiting: list = []
+    table.before_results = lambda proceed: waiting.append(proceed) or True
+    run_until(app, lambda: waiting)
+    frames(app, 30)
+    assert not isinstance(app.scenes.top, ResultsScene) and not table.results_shown
+    waiting[0]()
+    assert isinstance(app.scenes.top, ResultsScene) and table.results_shown
+
+
+def test_without_on_again_the_results_offer_only_back_to_title():
+    app, table, session = open_table(seats("bot", "bot"), spectator=True)
+    table.on_again = None
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    labels = [w.label for w in app.scenes.top.group.widgets]
+    assert "Play again" not in labels and "Back to title" in labels
+
+
+def test_status_anchor_is_a_rect_attribute_and_a_canvas_point():
+    from game.ui.tables import table_scene_for as factory
+
+    for game in ("highcard", "lost-cities", "lost-in-time", "time-after-time", "labyrinth"):
+        scene_class = factory(game)
+        if scene_class is None:
+            continue
+        attribute, (x, y) = scene_class.status_anchor
+        box = pygame.Rect(0, 0, 600, 48)
+        setattr(box, attribute, (x, y))
+        assert pygame.Rect(0, 0, 1920, 1080).contains(box), game

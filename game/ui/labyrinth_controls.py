@@ -272,13 +272,14 @@ class LabyrinthControls:
             self.app.push(DiscardBrowser(self.app, list(self.view.get("discard", []))))
 
     # --- input --------------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        if self.curtain_seat is None and intent.kind == "back" and (self.selected is not None or self.drag is not None):
-            self.drag = None
-            self.clear_selection()
-            self.play("click", 0.5)
-            return
-        super().handle(intent)
+    def cancel_selection(self) -> bool:
+        """Back: drop a drag or the interaction card chosen with its items."""
+        if self.selected is None and self.drag is None:
+            return False
+        self.drag = None
+        self.clear_selection()
+        self.play("click", 0.5)
+        return True
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind

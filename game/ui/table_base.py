@@ -12,17 +12,30 @@ A table is built as `MyTable(app, session)` and registered with
 
 Hooks to override (each has a harmless default):
     on_view(update)                 the viewer's fresh view after an update's events played
-    animate_event(event, update)    start the animation of one event; return its seconds
+    animate_event(event, update)    start the animation of one event; return its seconds at normal
+                                    speed (the base scales them by the animation-speed setting)
     handle_table(intent)            input that is not menu/back; act only when `self.can_act`
+    cancel_selection() -> bool      back/escape: drop a choice in progress; True = used, else
+                                    the pause menu opens
+    holding() -> bool               True while the table must not play its next event (e.g. a
+                                    scoring panel being read; polling goes on)
+    before_results(proceed) -> bool the game is over: show something first and call `proceed()`
+                                    later (return True), or return False for the results at once
     update_table(dt)                advance sprites (called every step, also while animating)
+    draw_backdrop(surface)          the felt under everything (a table may blit a cached layer)
     draw_table(surface, alpha)      draw the table (never change state here)
     on_error(update)                a refused move (already toasted), e.g. snap a card back
 
 What a subclass reads and calls: `self.viewer` (the seat whose view is shown; None for a
 spectator), `self.shown` / `self.view` / `self.legal` (the last Update that finished animating),
 `self.can_act`, `self.animating`, `self.name_of(seat)`, `self.local_seats`, `self.submit(action)`,
-`self.app.assets.play(name)`, `self.app.toast(text, kind)`. Set `base_menu_button = True` to get a
-touch Menu button when the table draws none of its own.
+`self.hold(seconds)` (the next event waits), `self.app.assets.play(name)`,
+`self.app.toast(text, kind)`. Set `base_menu_button = True` to get a touch Menu button when the
+table draws none of its own.
+
+What code around a table sets: `on_again` (None: the results offer only "Back to title", as on a
+LAN table) and reads `status_anchor` (where a status strip may sit without covering the table:
+(rect attribute, canvas point), e.g. ("topright", (1896, 22)) means `box.topright = (1896, 22)`).
 """
 
 from __future__ import annotations
@@ -30,7 +43,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -41,13 +54,15 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.scene import Scene
+from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
 
 log = logging.getLogger(__name__)
 
 BASE_MENU_RECT = pygame.Rect(24, 20, 150, 64)
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
-MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event
+MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event (scaled)
+StatusAnchor = tuple[str, tuple[int, int]]
 
 
 class TableSceneBase(Scene):
@@ -56,6 +71,9 @@ class TableSceneBase(Scene):
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
     base_menu_button = False
+    # Where a status strip (the LAN seats strip) may sit: a pygame.Rect attribute name and the canvas
+    # point it goes to. Tables override it where their top-right corner is busy.
+    status_anchor: StatusAnchor = ("topright", (CANVAS_W - 24, 22))
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -76,6 +94,8 @@ class TableSceneBase(Scene):
         self.results_shown = False
         self.animated_events: list[str] = []  # kinds played so far (tests, logs)
         self.session_failed = False
+        # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
+        self.on_again: Callable[[], None] | None = self.play_again
 
     # --- what a subclass reads ---------------------------------------------------------------------
     @property
@@ -106,6 +126,11 @@ class TableSceneBase(Scene):
         """Send a person's move; the result (or a refusal) arrives through the session."""
         self.session.submit(action)
 
+    def hold(self, seconds: float) -> None:
+        """Let the next event wait `seconds` (at normal animation speed; scaled like animate_event),
+        e.g. while an opening deal that no event announced is still flying."""
+        self._busy = max(self._busy, MOTION.duration(max(0.0, float(seconds))))
+
     # --- hooks -----------------------------------------------------------------------------------
     def on_view(self, update: Update) -> None:
         """The viewer's view after `update` (also at the start and after a curtain)."""
@@ -125,6 +150,24 @@ class TableSceneBase(Scene):
 
     def on_error(self, update: Update) -> None:
         """A move was refused (already toasted); e.g. snap a dragged card back."""
+
+    def cancel_selection(self) -> bool:
+        """Back/escape at the table: undo a choice in progress (a lifted card, a drag). Return True
+        if something was cancelled; otherwise the pause menu opens."""
+        return False
+
+    def holding(self) -> bool:
+        """True while the table must not go on to its next event (a panel being read)."""
+        return False
+
+    def before_results(self, proceed: Callable[[], None]) -> bool:
+        """The game is over and the results are due. Return True after arranging to call `proceed()`
+        later (e.g. from an ending sheet's button); False shows the results screen now."""
+        return False
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt under the table."""
+        draw_background(surface, self.tone)
 
     # --- scene -----------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -146,6 +189,8 @@ class TableSceneBase(Scene):
                     self.lift_curtain()
             elif intent.kind == "back":
                 self._pause()
+            return
+        if intent.kind == "back" and self.cancel_selection():
             return
         if intent.kind in ("menu", "back"):
             self._pause()
@@ -173,6 +218,7 @@ class TableSceneBase(Scene):
             self.session_failed = True
             self.app.toast(f"This table stopped: {exc}. The game so far is saved; use Menu to leave.", "error")
             return
+        newest = self.newest_version()
         for update in updates:
             if update.error:
                 if update.seat in self.local_seats or update.seat == self.viewer:
@@ -180,22 +226,33 @@ class TableSceneBase(Scene):
                     self.app.toast(self._error_text(update.error), "error")
                     self.on_error(update)
                 continue
-            if update.seat == self.viewer:
-                self._queue.append(update)
+            if update.seat != self.viewer:
+                continue
+            if newest is not None and update.version <= newest:
+                continue  # a backlog from before the table opened, or a state already shown
+            self._queue.append(update)
+            newest = update.version
         if not self._queue and self._current is None:
             latest = self.session.latest(self.viewer)
             if latest is not None and (self.shown is None or latest.version > self.shown.version):
                 self._queue.append(latest)  # no per-seat updates (e.g. bots only): show where it stands
         self.update_table(dt)
-        if self.curtain_seat is None:
-            self._play_queue(dt)
-        else:
+        held = self.holding()
+        if self.curtain_seat is not None:
             self._queue.clear()
-        if self._results_in is not None:
+        elif not held:
+            self._play_queue(dt)
+        if self._results_in is not None and not held:
             self._results_in -= dt
             if self._results_in <= 0:
                 self._results_in = None
                 self._show_results()
+
+    def newest_version(self) -> int | None:
+        """The version of the newest state shown, being animated or queued (None: nothing yet)."""
+        versions = [u.version for u in (self.shown, self._current) if u is not None]
+        versions += [u.version for u in self._queue]
+        return max(versions) if versions else None
 
     @staticmethod
     def _error_text(reason: str) -> str:
@@ -211,8 +268,8 @@ class TableSceneBase(Scene):
             if self._current is not None and self._events:
                 event = self._events.popleft()
                 self.animated_events.append(event.kind)
-                seconds = self.animate_event(event, self._current)
-                self._busy += max(0.0, min(MAX_EVENT_SECONDS, float(seconds or 0.0)))
+                seconds = MOTION.duration(max(0.0, float(self.animate_event(event, self._current) or 0.0)))
+                self._busy += min(MAX_EVENT_SECONDS, seconds)
                 continue
             if self._current is not None:
                 done, self._current = self._current, None
@@ -284,13 +341,22 @@ class TableSceneBase(Scene):
                 log.warning("could not remove the finished game's autosave: %s", exc)
 
     def _show_results(self) -> None:
-        from game.ui.results import ResultsScene
-
         if self.shown is None or self.shown.outcome is None:
             return
+        if not self.before_results(self.show_results_now):
+            self.show_results_now()
+
+    def show_results_now(self) -> None:
+        """Push the results screen (what `before_results`' `proceed` calls)."""
+        from game.ui.results import ResultsScene
+
+        if self.results_shown or self.shown is None or self.shown.outcome is None or self.app is None:
+            return
         self.results_shown = True
+        # `play_again = None` is how LAN tables said "no Play again" before `on_again` existed
+        again = self.on_again if getattr(self, "play_again", None) is not None else None
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
-                                   self.play_again, self.game_id))
+                                   again, self.game_id))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
@@ -312,7 +378,7 @@ class TableSceneBase(Scene):
         if self.curtain_seat is not None:
             self.draw_curtain(surface)
             return
-        draw_background(surface, self.tone)
+        self.draw_backdrop(surface)
         self.draw_table(surface, alpha)
         self.draw_turn_banner(surface)
         if self.base_menu_button:

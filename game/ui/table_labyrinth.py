@@ -97,10 +97,6 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         self.timers.append([MOTION.duration(seconds), callback])
 
-    def seconds(self, value: float) -> float:
-        """An animation's length as the player's motion settings have it."""
-        return MOTION.duration(value)
-
     def legal_of(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a.kind == kind]
 
@@ -389,14 +385,14 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def on_text(self, event: Event, update: Update) -> float:
         kind = block_kind_for_key(str(event.get("key") or ""), self.prophecy_ids, self.update_ending)
         self.journal.add(kind, str(event["text"]))
-        return self.seconds(0.22)
+        return 0.22
 
     def on_hero_moved(self, event: Event, update: Update) -> float:
         to = event.get("to")
         seconds = THEIR_MOVE_SECONDS if self.other(update) else MOVE_SECONDS
         self.place_hero(int(to) if to is not None else None, False, seconds)
         self.play("slide", 0.8)
-        return self.seconds(seconds)
+        return seconds
 
     def on_scenery_placed(self, event: Event, update: Update) -> float:
         number = int(event["number"])
@@ -415,7 +411,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.layout_interactions()
         self.refit()
         self.play("place", 0.9)
-        return self.seconds(0.16)
+        return 0.16
 
     def on_scenery_discovered(self, event: Event, update: Update) -> float:
         number = int(event["number"])
@@ -428,14 +424,14 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.journal.add("heading", f"#{number} · {event['title']}")
         self.journal.add("scenery", str(event.get("text", "")))
         self.play("flip")
-        return self.seconds(0.34)
+        return 0.34
 
     def on_scenery_removed(self, event: Event, update: Update) -> float:
         tile = self.tiles.get(int(event["number"]))
         if tile is not None:
             tile.alpha.to(0.0, 0.25)
         self.play("slide", 0.6)
-        return self.seconds(0.25)
+        return 0.25
 
     def on_interaction_placed(self, event: Event, update: Update) -> float:
         card = str(event["card"])
@@ -451,7 +447,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             inter.alpha.to(255.0, 0.15)
         self.layout_interactions()
         self.play("deal", 0.7)
-        return self.seconds(0.06)
+        return 0.06
 
     def on_interaction_turned(self, event: Event, update: Update) -> float:
         card = str(event["card"])
@@ -475,7 +471,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if items:
             self.journal.add("note", f"You try the {describe_items(items)} on card {event['number']}.")
         self.play("flip")
-        return self.seconds(0.42)
+        return 0.42
 
     def drop_stage(self) -> None:
         if self.stage is not None:
@@ -503,7 +499,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.after(0.38, land)
         self.journal.add("note", "The card is turned back over: it stays in play, waiting.")
         self.play("flip", 0.7)
-        return self.seconds(0.4)
+        return 0.4
 
     def on_interaction_discarded(self, event: Event, update: Update) -> float:
         card = str(event["card"])
@@ -522,7 +518,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.flying.append(sprite)
         self.after(0.36, lambda: setattr(sprite, "visible", False))
         self.play("slide", 0.7)
-        return self.seconds(0.24)
+        return 0.24
 
     def on_no_match(self, event: Event, update: Update) -> float:
         inter = self.inters.get(str(event["card"]))
@@ -533,7 +529,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.journal.add("note", f"Nothing on the card answers the {what}. It goes back face down, unread, "
                                  f"and you keep what you tried.")
         self.play("invalid", 0.8)
-        return self.seconds(0.4)
+        return 0.4
 
     def on_item_taken(self, event: Event, update: Update) -> float:
         card = str(event["card"])
@@ -551,7 +547,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.journal.add("heading", f"You take {entry['name']} ({code})")
         self.journal.add("item", str(entry["text"]))
         self.play("deal")
-        return self.seconds(0.42)
+        return 0.42
 
     def on_item_discarded(self, event: Event, update: Update) -> float:
         card = str(event["card"])
@@ -565,7 +561,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.layout_items()
         self.journal.add("note", f"The {self.item_name(card)} is discarded.")
         self.play("slide", 0.7)
-        return self.seconds(0.3)
+        return 0.3
 
     def favour_centre(self, index: int) -> Pos:
         return (FAVOUR_LEFT + 32 + index * 64, 50.0)
@@ -583,7 +579,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
                                         1.2 + (i % 4) * 0.15, 6 + (i % 3) * 3))
         self.journal.add("note", f"A favour goes dark. {event.get('lit', 0)} of 8 still burn.")
         self.play("ghost", 0.9)
-        return self.seconds(0.65)
+        return 0.65
 
     def on_favour_regained(self, event: Event, update: Update) -> float:
         index = int(event["index"])
@@ -593,7 +589,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.favour_pulse[index].set(1.0)
             self.favour_pulse[index].to(0.0, 0.6)
         self.play("chime", 0.9)
-        return self.seconds(0.5)
+        return 0.5
 
     def on_prophecy_revealed(self, event: Event, update: Update) -> float:
         return self.turn_scroll(str(event["card"]), {"card": event["card"], "number": event["number"], "state": "revealed",
@@ -616,28 +612,28 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             sprite.scale.to(1.35, 0.18, ease_out_cubic).then(1.0, 0.3, ease_out_back)
         self.play(sound)
         self.play("chime", 0.6)
-        return self.seconds(0.5)
+        return 0.5
 
     def on_ending_reached(self, event: Event, update: Update) -> float:
         self.ending_played = True
         self.play("chime")
-        return self.seconds(0.3)
+        return 0.3
 
     def on_undo(self, event: Event, update: Update) -> float:
         self.clear_selection()
         self.play("shuffle", 0.8)
         if self.app is not None:
             self.app.toast("Back to the last checkpoint.", "info")
-        return self.seconds(0.2)
+        return 0.2
 
     def on_turn(self, event: Event, update: Update) -> float:
         self.clear_selection()
-        return self.seconds(0.2)
+        return 0.2
 
     def on_stalled(self, event: Event, update: Update) -> float:
         self.ending_played = True
         self.journal.add("note", "Nothing is left to explore or to try. The labyrinth keeps you.")
-        return self.seconds(0.3)
+        return 0.3
 
     def on_error(self, update: Update) -> None:
         """A refused move: whatever was dragged goes home; the choice stays for another try."""
@@ -647,11 +643,10 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.place_hero(self.hero_number, False)
 
     # --- the end ------------------------------------------------------------------------------------
-    def _show_results(self) -> None:
+    def before_results(self, proceed: Callable[[], None]) -> bool:
         """First the ending's text, score and rank on a sheet; the results screen after it."""
         if self.ending_shown or self.app is None or not self.ending_played:
-            super()._show_results()  # a game that was already over when the table opened goes straight on
-            return
+            return False  # a game that was already over when the table opened goes straight on
         self.ending_shown = True
         view = self.view
         ending = view.get("ending")
@@ -665,8 +660,9 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             blocks = [("title", "Lost in the labyrinth"), ("text", outcome.summary if outcome else "")]
         lines = [("Favours still burning", f"{lit}"), ("Prophecies unfulfilled", f"− {unfulfilled}")]
         auto = None if self.local_seats else ENDING_AUTO_SECONDS
-        self.app.push(StorySheet(self.app, blocks, "See the results", super()._show_results,
+        self.app.push(StorySheet(self.app, blocks, "See the results", proceed,
                                  extra=rank_table(score, rank, lines), extra_height=230, auto_seconds=auto))
+        return True
 
     def show_intro(self) -> None:
         view = self.view

@@ -146,6 +146,7 @@ class LostCitiesTable(TableSceneBase):
     """The table scene of Lost Cities (see the module docstring)."""
 
     tone = "green"
+    status_anchor = ("bottomleft", (40, CANVAS_H - 24))  # the top right holds the opponent's hand
 
     def __init__(self, app: Any, session: Any, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -467,11 +468,11 @@ class LostCitiesTable(TableSceneBase):
             return 0.0
         kind = event.kind
         if kind in ("play", "discard"):
-            return MOTION.duration(self._animate_lay(event))
+            return self._animate_lay(event)  # seconds at normal speed: the base applies the setting
         if kind == "draw":
-            return MOTION.duration(self._animate_draw(event))
+            return self._animate_draw(event)
         if kind == "deal":
-            return MOTION.duration(self._animate_deal(event))
+            return self._animate_deal(event)
         if kind == "round_end":
             self._open_scoring(event)
             return 0.0
@@ -633,15 +634,14 @@ class LostCitiesTable(TableSceneBase):
             self.close_scoring()
 
     # --- the loop -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def holding(self) -> bool:
+        """The next events wait while the round's scores are read (longer than one event may take)."""
+        return self.scoring is not None
+
+    def update_table(self, dt: float) -> None:
         self._time += dt
         if self.scoring is not None:
             self._update_scoring(dt)
-            self.update_table(dt)
-            return  # the table holds (no polling, no next event) while the scores are read
-        super().update(dt)
-
-    def update_table(self, dt: float) -> None:
         for sprite in self.sprites.values():
             sprite.update(dt)
             if not sprite.moving and sprite.z >= 900 and (self.drag is None or self.drag.key != sprite.key):
@@ -702,7 +702,7 @@ class LostCitiesTable(TableSceneBase):
             current = self.focus[1] if self.focus is not None and self.focus[0] == "target" else None
             below = [t for t in targets if t[0] == "exp"]
             if direction == "down" and (current is None or current[0] == "exp" or not below):
-                self.cancel_selection()
+                self.put_back_card()
                 return
             if direction == "down":
                 self.focus = ("target", below[0])
@@ -744,7 +744,8 @@ class LostCitiesTable(TableSceneBase):
         if self.app is not None:
             self.app.assets.play("flip", 0.35)
 
-    def cancel_selection(self) -> None:
+    def put_back_card(self) -> None:
+        """The lifted card goes back into the hand."""
         if self.selected is not None:
             key = self.selected
             self.selected = None
@@ -753,22 +754,26 @@ class LostCitiesTable(TableSceneBase):
                 self.app.assets.play("click", 0.5)
 
     # --- input --------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        if self.curtain_seat is None and self.scoring is not None:
-            if intent.kind == "menu":
-                self._pause()
-            elif intent.kind in ("confirm", "release") or (intent.kind == "back" and self.scoring.counted):
+    def cancel_selection(self) -> bool:
+        """Back: closes the counted scoring panel (and is swallowed while it counts), or puts a
+        lifted or dragged card back."""
+        if self.scoring is not None:
+            if self.scoring.counted:
                 self.close_scoring()
-            return
-        if self.curtain_seat is None and intent.kind == "back" and (self.selected or self.drag):
+            return True
+        if self.selected or self.drag:
             self.drag = None
-            self.cancel_selection()
+            self.put_back_card()
             self.relayout()
-            return
-        super().handle(intent)
+            return True
+        return False
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
+        if self.scoring is not None:  # the panel takes the input: confirm or a tap goes on
+            if kind in ("confirm", "release"):
+                self.close_scoring()
+            return
         if intent.is_direction:
             self.move_focus(kind)
         elif kind == "confirm":
@@ -820,7 +825,7 @@ class LostCitiesTable(TableSceneBase):
         target = self.target_at(pos)
         if key is not None:  # the hand lies on top of everything it overlaps
             if self.selected == key:
-                self.cancel_selection()
+                self.put_back_card()
             elif self.can_act and self.phase == "play":
                 self.select(key)
                 self.relayout()
@@ -829,7 +834,7 @@ class LostCitiesTable(TableSceneBase):
             return
         if target is None:
             if self.selected is not None:
-                self.cancel_selection()
+                self.put_back_card()
             return
         if self.selected is not None:
             self.attempt_lay(self.selected, target)

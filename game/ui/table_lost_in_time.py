@@ -614,8 +614,7 @@ class LostInTimeTable(TableSceneBase):
             if place.face_up:
                 sprite.flip(True, FLIP_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6 + 0.12)
         self.play("shuffle", 0.7)
-        # hold the first moves until the cards have landed (the base has no hook for this yet)
-        self._busy = max(self._busy, MOTION.duration(0.2 + len(order) * DEAL_STEP * 0.6 + SLIDE_SECONDS))
+        self.hold(0.2 + len(order) * DEAL_STEP * 0.6 + SLIDE_SECONDS)  # the first moves wait for the cards
 
     # --- events ----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
@@ -625,7 +624,7 @@ class LostInTimeTable(TableSceneBase):
             return 0.0
         handler = getattr(self, f"_on_{event.kind}", None)
         seconds = handler(event) if handler is not None else 0.0
-        return MOTION.duration(float(seconds or 0.0))
+        return float(seconds or 0.0)  # at normal speed: the base applies the animation-speed setting
 
     def _take_from_hand(self, seat: int, card: str | None) -> str:
         """Remove `card` from a hand on the board and return the key of the sprite that leaves.
@@ -1008,7 +1007,7 @@ class LostInTimeTable(TableSceneBase):
         if self.selected is not None:
             targets = self.targets_for(self.selected)
             if direction == "down":  # the hand lies below every target: down puts the card back
-                self.cancel_selection()
+                self.put_back_card()
                 return
             if targets:
                 index = targets.index(self.focus) if self.focus in targets else 0
@@ -1065,7 +1064,8 @@ class LostInTimeTable(TableSceneBase):
         else:
             self.submit(Action.make(self.viewer, "discard", cards=list(self.staged) + [card]))  # LT-8
 
-    def cancel_selection(self) -> None:
+    def put_back_card(self) -> None:
+        """The lifted card goes back into the hand."""
         if self.selected is not None:
             key = self.selected
             self.selected = None
@@ -1073,19 +1073,20 @@ class LostInTimeTable(TableSceneBase):
             self.play("click", 0.5)
 
     # --- input -----------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        if self.curtain_seat is None and intent.kind == "back" and (self.selected or self.drag or self.staged):
-            if self.drag is not None:
-                self.drag = None
-            elif self.selected is not None:
-                self.cancel_selection()
-            else:
-                self.staged.clear()
-                self.play("slide", 0.5)
-            self.relayout()
-            self._fix_focus()
-            return
-        super().handle(intent)
+    def cancel_selection(self) -> bool:
+        """Back: drop a drag, put a lifted card back, or take back the cards staged for discard."""
+        if not (self.selected or self.drag or self.staged):
+            return False
+        if self.drag is not None:
+            self.drag = None
+        elif self.selected is not None:
+            self.put_back_card()
+        else:
+            self.staged.clear()
+            self.play("slide", 0.5)
+        self.relayout()
+        self._fix_focus()
+        return True
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
@@ -1164,7 +1165,7 @@ class LostInTimeTable(TableSceneBase):
         card = self.hand_card_at(pos)
         if card is not None:
             if self.selected == card:
-                self.cancel_selection()
+                self.put_back_card()
             else:
                 self.selected = None
                 self.focus = ("hand", card)
@@ -1174,7 +1175,7 @@ class LostInTimeTable(TableSceneBase):
         if target is not None and self.selected is not None:
             self.attempt(self.selected, target)
         elif self.selected is not None:
-            self.cancel_selection()
+            self.put_back_card()
 
     def start_drag(self, pos: Pos) -> None:
         if not self.can_act or self.board is None:
@@ -1296,15 +1297,10 @@ class LostInTimeTable(TableSceneBase):
         card = self.active_card()
         return self.targets_for(card) if card is not None else []
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        """As the base, but the felt and every panel's background come from one cached layer
-        (a frame re-blits one opaque image instead of a dozen large translucent panels)."""
-        if self.curtain_seat is not None:
-            self.draw_curtain(surface)
-            return
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt and every panel's background come from one cached layer (a frame re-blits one
+        opaque image instead of a dozen large translucent panels)."""
         surface.blit(self.static_layer(), (0, 0))
-        self.draw_table(surface, alpha)
-        self.draw_turn_banner(surface)
 
     def static_layer(self) -> pygame.Surface:
         key = (self.viewer, self.board.players if self.board else 0, tuple(

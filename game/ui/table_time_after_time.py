@@ -537,7 +537,7 @@ class TimeAfterTimeTable(TableSceneBase):
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             return 0.0
-        return MOTION.duration(float(handler(event)))  # the player's animation speed paces the table too
+        return float(handler(event))  # at normal speed: the base applies the player's animation speed
 
     def describe(self, event: Event) -> str:
         if event.kind == "reorder" and self.mine(event.get("seat")):
@@ -917,23 +917,23 @@ class TimeAfterTimeTable(TableSceneBase):
             return len(self.hands.get(self.viewer, []))
         return 0
 
-    def handle(self, intent: Intent) -> None:
-        if self.curtain_seat is None and intent.kind == "back":
-            if self.drag is not None:
-                self.drag = None
-                self.relayout()
-                return
-            if self.carrying or self.selected_hand is not None:
-                self.carrying, self.selected_hand = False, None
-                self.play("click", 0.4)
-                return
-            if self.shift is not None:
-                if self.shift.source is not None:
-                    self.shift.source = None
-                else:
-                    self.cancel_shift()
-                return
-        super().handle(intent)
+    def cancel_selection(self) -> bool:
+        """Back: drop a drag, a carried or chosen hand card, or one step of the emergency move."""
+        if self.drag is not None:
+            self.drag = None
+            self.relayout()
+            return True
+        if self.carrying or self.selected_hand is not None:
+            self.carrying, self.selected_hand = False, None
+            self.play("click", 0.4)
+            return True
+        if self.shift is not None:
+            if self.shift.source is not None:
+                self.shift.source = None
+            else:
+                self.cancel_shift()
+            return True
+        return False
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
@@ -1378,13 +1378,12 @@ class TimeAfterTimeTable(TableSceneBase):
         self._layer, self._layer_key = layer, key
         return layer
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.curtain_seat is not None or not self.geometry:
-            super().draw(surface, alpha)
-            return
-        surface.blit(self.table_layer(), (0, 0))
-        self.draw_table(surface, alpha)
-        self.draw_turn_banner(surface)
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt, wells and panels from one cached layer once the seats are laid out."""
+        if self.geometry:
+            surface.blit(self.table_layer(), (0, 0))
+        else:
+            super().draw_backdrop(surface)
 
     def lit_slots(self) -> tuple[int | None, list[int]]:
         """(seat, slots) lit on the table: where the pending card may go (RULING TT-4)."""
