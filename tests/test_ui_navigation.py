@@ -97,6 +97,50 @@ def test_menus_with_touch_only(data_dir):
     assert isinstance(app.scenes.top, GamePickerScene)
 
 
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "touch"])
+def test_the_title_opens_the_lan_lobby_and_back_returns(device, data_dir, monkeypatch):
+    import game.ui.lobby as lobby_module
+    from game.ui.lobby import LobbyScene
+    from net.discovery import DiscoveryError
+
+    def no_zeroconf(lan):  # never start discovery from a test on this machine's network
+        raise DiscoveryError("not in tests")
+
+    monkeypatch.setattr(lobby_module, "default_browser", no_zeroconf)
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    labels = [w.label for w in app.scenes.top.group.widgets]
+    assert labels[:2] == ["Play", "LAN play"] and labels[-1] == "Quit"
+    if device == "touch":
+        tap(app, widget_labelled(app.scenes.top, "LAN play").rect.center)
+    else:
+        press = DEVICES[device]
+        focus_to(app, "LAN play", press)
+        press["confirm"](app)
+    lobby = app.scenes.top
+    assert isinstance(lobby, LobbyScene)
+    app.pop()
+    frames(app, 2)
+    assert isinstance(app.scenes.top, TitleScene)
+
+
+@pytest.mark.parametrize("with_save", [False, True])
+def test_title_buttons_clear_the_logo_and_the_hints(with_save, data_dir):
+    if with_save:
+        (data_dir / "autosave.tt").write_bytes(b"not a save, but there")
+    app = make_app()
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 2)
+    buttons = title.group.widgets
+    assert len(buttons) == (6 if with_save else 5)
+    assert buttons[0].rect.top >= 455  # the logo is 360 px tall round y=270
+    assert buttons[-1].rect.bottom <= 1010  # the control hints sit below
+    for upper, lower in zip(buttons, buttons[1:]):
+        assert upper.rect.bottom < lower.rect.top
+
+
 def test_mouse_hover_moves_focus_and_click_activates(data_dir):
     app = make_app()
     app.push(TitleScene(app))

@@ -246,7 +246,8 @@ def test_continue_on_the_title_resumes_the_autosave(data_dir):
     title = TitleScene(app)
     app.push(title)
     frames(app, 2)
-    assert [w.label for w in title.group.widgets][:2] == ["Play", "Continue"]
+    assert [w.label for w in title.group.widgets][:3] == ["Play", "LAN play", "Continue"]
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     table = app.scenes.top
@@ -261,6 +262,7 @@ def test_a_damaged_autosave_gives_a_warning_and_is_kept(data_dir):
     title = TitleScene(app)
     app.push(title)
     frames(app, 2)
+    key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     assert app.scenes.top is title and save.exists()

@@ -1,5 +1,5 @@
 """The title screen: the logo over a lamp-lit table where cards are dealt, turned and swept away
-(the attract mode), and the main menu: Play, Continue, Settings, Rules, Quit."""
+(the attract mode), and the main menu: Play, LAN play, Continue, Settings, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ CARD_W = 150
 ATTRACT_CYCLE = 7.5
 FAN_CENTRES = ((340.0, 700.0), (1580.0, 700.0))
 DECK_POS = (960.0, -180.0)
+MENU_BOTTOM = 1010  # the last title button ends above the control hints
 
 
 def autosave_path() -> Path:
@@ -239,12 +240,12 @@ class TitleScene(MenuScene):
 
     def build(self) -> None:
         self.has_save = autosave_path().exists()
-        entries: list[tuple[str, object, str]] = [("Play", self.play, "")]
+        entries: list[tuple[str, object, str]] = [("Play", self.play, ""), ("LAN play", self.open_lan, "")]
         if self.has_save:
             entries.append(("Continue", self.continue_game, self._save_note()))
         entries += [("Settings", self.open_settings, ""), ("Rules", self.open_rules, ""), ("Quit", self.quit, "")]
-        width, height, gap = 500, 84, 16
-        top = 500 if len(entries) == 5 else 540
+        width, height, gap = 500, 76, 14
+        top = MENU_BOTTOM - len(entries) * (height + gap)  # six entries still clear the logo
         buttons = []
         for i, (label, action, sub) in enumerate(entries):
             rect = (CANVAS_W // 2 - width // 2, top + i * (height + gap), width, height)
@@ -279,6 +280,13 @@ class TitleScene(MenuScene):
 
         assert self.app is not None
         self.app.push(GamePickerScene(self.app))
+
+    def open_lan(self) -> None:
+        """Host a table or join one on this network."""
+        from game.ui.lobby import LobbyScene
+
+        assert self.app is not None
+        self.app.push(LobbyScene(self.app))
 
     def continue_game(self) -> None:
         from game.session import SaveError, read_save, resume
