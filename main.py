@@ -3,9 +3,12 @@
     python main.py                      play (fullscreen; --windowed, --size WxH)
     python main.py screenshot title --out title.png
     python main.py simulate lost-cities --seats bot:easy,bot:expert --games 100 --seed 1 --json
-    python main.py check-scenario game/content/labyrinth/scenario.toml
+    python main.py check-scenario game/content/labyrinth/scenario.toml --show-paths
+    python main.py serve lost-cities --seats open,bot:expert
+    python main.py --lan-interfaces 192.168.1.20 serve lost-cities
 
-Subcommands live in SUBCOMMANDS; adding one is one decorated function (see `serve` below).
+Subcommands live in SUBCOMMANDS; adding one is one decorated function. `serve` comes from
+net/serve.py (`add_serve_parser`), which owns its options.
 """
 
 from __future__ import annotations
@@ -127,9 +130,23 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
                         help="LAN play only on these local addresses (also TABLETIME_LAN_INTERFACES)")
 
 
+def lan_choice(text: str) -> str:
+    """The global --lan-interfaces value: IPv4 addresses separated by commas, or `all`."""
+    from net.discovery import lan_interfaces as parse_lan
+
+    try:
+        parse_lan(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"--lan-interfaces takes IPv4 addresses or 'all' ({exc})") from None
+    return text
+
+
 def lan_interfaces(args: argparse.Namespace) -> list[str]:
     if getattr(args, "lan_interfaces", None):
         return list(args.lan_interfaces)
+    chosen = getattr(args, "global_lan_interfaces", None)
+    if chosen and chosen.strip().lower() != "all":
+        return ip_list(chosen)
     env = os.environ.get("TABLETIME_LAN_INTERFACES", "")
     try:
         return ip_list(env) if env else []
@@ -246,7 +263,8 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
         legal = session.engine.legal_actions(session.state, 0)
         if not legal:
             break
-        session.submit(rng.choice(legal))
+        # reordering a hand (Time After Time) changes nothing on the table: a picture wants real moves
+        session.submit(rng.choice([a for a in legal if a.kind != "reorder"] or legal))
     session.run_bots_until_human()
     session.poll()
     session.bot_delay = 0.7
@@ -334,9 +352,11 @@ def run_simulate(args: argparse.Namespace) -> int:
 def _check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a Labyrinth scenario file")
     parser.add_argument("--budget", type=float, metavar="S", help="seconds the checker may search")
+    parser.add_argument("--max-states", type=positive_int, metavar="N", help="states kept before giving up")
+    parser.add_argument("--show-paths", action="store_true", help="print the best play found for each ending")
 
 
-@command("check-scenario", "check a Labyrinth scenario file for dead ends and errors", _check_arguments)
+@command("check-scenario", "prove a Labyrinth scenario file has no dead ends", _check_arguments)
 def run_check_scenario(args: argparse.Namespace) -> int:
     try:
         checker = importlib.import_module("game.rules.labyrinth.checker")
@@ -347,39 +367,97 @@ def run_check_scenario(args: argparse.Namespace) -> int:
             return 2
         raise
     argv = [args.file] + (["--budget", str(args.budget)] if args.budget is not None else [])
+    if args.max_states is not None:
+        argv += ["--max-states", str(args.max_states)]
+    if args.show_paths:
+        argv.append("--show-paths")
     return int(checker.main(argv) or 0)
 
 
 # --- serve (LAN) ------------------------------------------------------------------------------------
-# The LAN helper adds `serve` here with one decorated function, e.g.:
-#
-#   @command("serve", "host a LAN table without a window", _serve_arguments)
-#   def run_serve(args): from net.host import serve_main; return serve_main(args)
-#
-# `lan_interfaces(args)` reads --lan-interfaces / TABLETIME_LAN_INTERFACES for it.
+def run_serve(args: argparse.Namespace) -> int:
+    """`serve`: net/serve.py parses its own options (add_serve_parser) and runs the host."""
+    _use_data_dir(args)
+    from net.serve import run_serve as serve
+
+    return int(serve(args) or 0)
+
+
+def _add_serve(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    try:
+        from net.serve import add_serve_parser
+    except ImportError as exc:  # a checkout without net/ still plays solo
+        log.debug("no serve subcommand: %s", exc)
+        return
+    child = add_serve_parser(sub)
+    _common(child)
+    child.set_defaults(run=run_serve)
 
 
 # --- entry point ------------------------------------------------------------------------------------
+GLOBAL_LAN_OPTION = "--lan-interfaces"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Tabletime: four tabletop card games — solo, one table, or LAN.",
         epilog="With no subcommand, `play` runs (e.g. `python main.py --windowed`).")
+    parser.add_argument(GLOBAL_LAN_OPTION, dest="global_lan_interfaces", type=lan_choice, metavar="IP[,IP]|all",
+                        help="LAN play and discovery only on these local addresses, for every subcommand "
+                             "(also TABLETIME_LAN_INTERFACES)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="subcommands")
     for spec in SUBCOMMANDS.values():
         child = sub.add_parser(spec.name, help=spec.help, description=spec.help)
         spec.arguments(child)
         _common(child)
         child.set_defaults(run=spec.run)
+    _add_serve(sub)
     return parser
+
+
+def subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def with_default_subcommand(args_in: list[str], names: set[str]) -> list[str]:
+    """Insert `play` after any leading global options unless a subcommand (or --help) follows."""
+    index = 0
+    while index < len(args_in):
+        word = args_in[index]
+        if word == GLOBAL_LAN_OPTION:
+            index += 2
+        elif word.startswith(GLOBAL_LAN_OPTION + "="):
+            index += 1
+        else:
+            break
+    if index < len(args_in) and (args_in[index] in names or args_in[index] in ("-h", "--help")):
+        return args_in
+    return args_in[:index] + ["play"] + args_in[index:]
+
+
+def apply_lan_interfaces(args: argparse.Namespace) -> None:
+    """Tell net/ which interfaces LAN play may use (the global option, or play's own)."""
+    chosen = getattr(args, "global_lan_interfaces", None)
+    if chosen is None and getattr(args, "command", None) == "play" and getattr(args, "lan_interfaces", None):
+        chosen = ",".join(args.lan_interfaces)
+    if chosen is None:
+        return
+    try:
+        from net.discovery import set_lan_interfaces
+    except ImportError:
+        return
+    set_lan_interfaces(chosen)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="tabletime: %(levelname)s: %(message)s")
-    args_in = list(sys.argv[1:] if argv is None else argv)
-    if not args_in or (args_in[0] not in SUBCOMMANDS and args_in[0] not in ("-h", "--help")):
-        args_in.insert(0, "play")
     parser = build_parser()
+    args_in = with_default_subcommand(list(sys.argv[1:] if argv is None else argv), subcommand_names(parser))
     args = parser.parse_args(args_in)
+    apply_lan_interfaces(args)
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

@@ -25,9 +25,14 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
 def test_help_lists_every_subcommand_with_one_line():
     result = run("--help")
     assert result.returncode == 0
-    for name in ("play", "screenshot", "simulate", "check-scenario"):
-        assert name in result.stdout
     assert set(main.SUBCOMMANDS) >= {"play", "screenshot", "simulate", "check-scenario"}
+    lines = result.stdout.splitlines()
+    for name in [*main.SUBCOMMANDS, "serve"]:
+        [row] = [i for i, line in enumerate(lines) if line.split()[:1] == [name]]
+        assert len(lines[row].split()) > 2, f"{name} has no help on its own line"
+        following = lines[row + 1] if row + 1 < len(lines) else ""
+        assert not following.startswith(" " * 10), f"{name}'s help wraps onto a second line"
+    assert "--lan-interfaces" in result.stdout
 
 
 @pytest.mark.parametrize("args", [("--size", "big"), ("screenshot", "nowhere", "--out", "x.png"),
@@ -79,6 +84,8 @@ def test_check_scenario_delegates_to_the_labyrinth_checker(monkeypatch, tmp_path
     monkeypatch.setattr(main.importlib, "import_module", lambda name: fake)
     assert main.main(["check-scenario", str(tmp_path / "s.toml"), "--budget", "2.5"]) == 3
     assert seen == [[str(tmp_path / "s.toml"), "--budget", "2.5"]]
+    main.main(["check-scenario", "tutorial", "--max-states", "1000", "--show-paths"])
+    assert seen[-1] == ["tutorial", "--max-states", "1000", "--show-paths"]
 
 
 def test_check_scenario_without_the_checker_says_so(monkeypatch, capsys, tmp_path):
@@ -96,3 +103,40 @@ def test_lan_interfaces_from_option_or_environment(monkeypatch):
     assert main.lan_interfaces(args) == ["127.0.0.1", "10.0.0.2"]
     monkeypatch.setenv("TABLETIME_LAN_INTERFACES", "127.0.0.1")
     assert main.lan_interfaces(parser.parse_args(["play"])) == ["127.0.0.1"]
+
+
+def test_global_lan_interfaces_reaches_net_discovery(monkeypatch, tmp_path):
+    import types
+
+    import net.discovery
+
+    chosen: list[str | None] = []
+    monkeypatch.setattr(net.discovery, "set_lan_interfaces", chosen.append)
+    monkeypatch.setattr(main.importlib, "import_module", lambda name: types.SimpleNamespace(main=lambda argv: 0))
+    assert main.main(["--lan-interfaces", "10.0.0.2,10.0.0.3", "check-scenario", "tutorial"]) == 0
+    assert chosen == ["10.0.0.2,10.0.0.3"]
+    assert main.main(["--lan-interfaces=all", "check-scenario", "tutorial"]) == 0
+    assert chosen[-1] == "all"
+    assert main.with_default_subcommand(["--lan-interfaces", "10.0.0.2", "--windowed"], {"play", "serve"}) == \
+        ["--lan-interfaces", "10.0.0.2", "play", "--windowed"]
+    args = main.build_parser().parse_args(["--lan-interfaces", "10.0.0.2", "play"])
+    assert main.lan_interfaces(args) == ["10.0.0.2"]  # the window's LAN lobby gets it too
+
+
+def test_serve_is_wired_through_net_serve(monkeypatch, tmp_path):
+    import net.discovery
+    import net.serve
+
+    seen: list = []
+    monkeypatch.setattr(net.discovery, "set_lan_interfaces", lambda value: seen.append(("lan", value)))
+    monkeypatch.setattr(net.serve, "run_serve", lambda args: seen.append(("serve", args.game, args.seats)) or 0)
+    code = main.main(["--lan-interfaces", "127.0.0.1", "serve", "lost-cities", "--seats", "open,bot:easy",
+                      "--no-advertise", "--data-dir", str(tmp_path)])
+    assert code == 0
+    assert seen == [("lan", "127.0.0.1"), ("serve", "lost-cities", "open,bot:easy")]
+
+
+def test_time_after_time_screenshots_show_real_moves_not_reorders(data_dir):
+    session = main.seeded_session("time-after-time", 3, 2, finished=False)
+    mine = [a for a in session.actions if a.seat == 0]
+    assert mine and all(a.kind != "reorder" for a in mine)
