@@ -1,0 +1,235 @@
+"""Independent referees: the rules re-derived from the rulebooks and RULINGS, without the engines' code,
+checked against the engines over many random games.
+
+Each referee reads only the engine's state layout (the facts on the table) and decides by itself
+which moves are legal and what everything scores; the engine must agree at every step. CI plays a
+few hundred games per game; `TABLETIME_REFEREE_GAMES=5000` runs thousands.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from game.core import Action, GameConfig, Rng, find_game
+
+GAMES = int(os.environ.get("TABLETIME_REFEREE_GAMES", "0"))
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _games(default: int) -> int:
+    return GAMES or default
+
+
+# --- Lost Cities -------------------------------------------------------------------------------------
+def lc_rank(card: str) -> str:
+    return card.split("-")[2]
+
+
+def lc_value(card: str) -> int | None:
+    rank = lc_rank(card)
+    return None if rank.startswith("w") else int(rank)
+
+
+def lc_colour(card: str) -> str:
+    return card.split("-")[1]
+
+
+def lc_expedition_score(cards: list[str]) -> int:
+    """LC-6: (sum - 20) x (1 + wagers), +20 for 8 or more cards; an unstarted colour scores 0."""
+    if not cards:
+        return 0
+    numbers = [lc_value(c) for c in cards if lc_value(c) is not None]
+    wagers = sum(1 for c in cards if lc_value(c) is None)
+    score = (sum(numbers) - 20) * (1 + wagers)
+    return score + (20 if len(cards) >= 8 else 0)
+
+
+def lc_expected_legal(state: dict, seat: int) -> set[Action]:
+    """LC-2, LC-3, LC-4 from the table as it lies."""
+    legal: set[Action] = set()
+    if state["phase"] == "play":
+        for card in state["hands"][seat]:
+            legal.add(Action.make(seat, "discard", card=card))
+            lane = state["expeditions"][seat][lc_colour(card)]
+            numbers = [lc_value(c) for c in lane if lc_value(c) is not None]
+            if lc_value(card) is None:
+                if not numbers:
+                    legal.add(Action.make(seat, "play", card=card))
+            elif not numbers or lc_value(card) > max(numbers):
+                legal.add(Action.make(seat, "play", card=card))
+    else:
+        if state["deck"]:
+            legal.add(Action.make(seat, "draw", source="deck"))
+        for colour, pile in state["discards"].items():
+            if pile and pile[-1] != state["last_discard"]:
+                legal.add(Action.make(seat, "draw", source=colour))
+    return legal
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_lost_cities_against_an_independent_referee(colours):
+    engine = find_game("lost-cities")
+    games = _games(60)
+    rounds_checked = 0
+    for seed in range(games):
+        config = GameConfig.make("lost-cities", 2, rounds=3, colours=colours)
+        state = engine.new_game(config, seed)
+        rng = Rng.from_seed(seed, "referee")
+        totals = [0, 0]
+        round_scores: list[list[int]] = []
+        while not engine.is_over(state):
+            seat = engine.active_seats(state)[0]
+            assert seat == state["turn"]
+            legal = engine.legal_actions(state, seat)
+            assert set(legal) == lc_expected_legal(state, seat), f"seed {seed}: legal moves differ"
+            plays = [a for a in legal if a.kind == "play"]
+            action = rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(legal)
+            before = state
+            state, _ = engine.apply(state, action)
+            if state["round"] != before["round"] or engine.is_over(state):
+                scores = [sum(lc_expedition_score(before["expeditions"][s][c]) for c in before["colours"])
+                          for s in (0, 1)]
+                round_scores.append(scores)
+                totals = [totals[0] + scores[0], totals[1] + scores[1]]
+                assert state["totals"] == totals, f"seed {seed}: match totals differ"
+                rounds_checked += 1
+                if not engine.is_over(state):
+                    # LC-7: the loser of the previous round starts; seat 0 breaks a tie
+                    loser = 0 if scores[0] < scores[1] else 1 if scores[1] < scores[0] else 0
+                    assert state["starter"] == loser and state["turn"] == loser
+        outcome = engine.result(state)
+        assert list(outcome.scores) == totals
+        if totals[0] == totals[1]:
+            assert set(outcome.winners) == {0, 1} and outcome.draw
+        else:
+            assert list(outcome.winners) == [0 if totals[0] > totals[1] else 1]
+    assert rounds_checked == games * 3
+
+
+# --- Lost in Time ------------------------------------------------------------------------------------
+LT_DECK = {card["id"]: card for card in tomllib.loads(
+    (ROOT / "game/content/lost_in_time_deck.toml").read_text(encoding="utf-8"))["card"]}
+
+
+def lt_fits(card: str, timeline: list[str], direction: str) -> bool:
+    """LT-4: an empty timeline takes anything; otherwise only strictly beyond the end in the direction."""
+    if not timeline:
+        return True
+    years = [LT_DECK[c]["year"] for c in timeline]
+    year = LT_DECK[card]["year"]
+    return year > max(years) if direction == "future" else year < min(years)
+
+
+def lt_total(timeline: list[str], chips: bool) -> int | None:
+    """LT-10: youngest year + 10 per VIP + 20 per Disaster (+3 per chip in the variant)."""
+    if not timeline:
+        return None
+    cards = [LT_DECK[c] for c in timeline]
+    total = max(c["year"] for c in cards)
+    total += 10 * sum(c["kind"] == "vip" for c in cards) + 20 * sum(c["kind"] == "disaster" for c in cards)
+    if chips:
+        total += 3 * sum(c.get("chips", 0) for c in cards)
+    return total
+
+
+def lt_winners(timelines: list[list[str]], chips: bool) -> set[int]:
+    """LT-10: closest to 2031 from below or on it; then longest timeline; then most chips; shared."""
+    candidates = []
+    for seat, line in enumerate(timelines):
+        total = lt_total(line, chips)
+        if total is not None and total <= 2031:
+            candidates.append((total, len(line), sum(LT_DECK[c].get("chips", 0) for c in line), seat))
+    if not candidates:
+        return set()
+    best = max(c[:3] for c in candidates)
+    return {c[3] for c in candidates if c[:3] == best}
+
+
+@pytest.mark.parametrize("seats,chips", [(2, False), (3, True), (4, False), (6, True)])
+def test_lost_in_time_against_an_independent_referee(seats, chips):
+    engine = find_game("lost-in-time")
+    games = _games(25)
+    for seed in range(games):
+        config = GameConfig.make("lost-in-time", seats, chips=chips)
+        state = engine.new_game(config, seed)
+        rng = Rng.from_seed(seed, "referee")
+        while not engine.is_over(state):
+            seat = engine.active_seats(state)[0]
+            legal = engine.legal_actions(state, seat)
+            if state["phase"] == "travel":
+                line = state["timelines"][seat]
+                expected = {c for c in state["hands"][seat] if lt_fits(c, line, state["direction"])}
+                placeable = {a["card"] for a in legal if a.kind == "place"}
+                assert placeable == expected, f"seed {seed}: placements differ"
+                if not expected:
+                    assert [a.kind for a in legal] == ["cannot_travel"]
+            state, _ = engine.apply(state, rng.choice(legal))
+            for line in state["timelines"]:
+                years = [LT_DECK[c]["year"] for c in line]
+                assert years == sorted(years) and len(set(years)) == len(years), "timeline out of order"
+        outcome = engine.result(state)
+        expected_scores = [lt_total(line, chips) for line in state["timelines"]]
+        assert list(outcome.scores) == expected_scores, f"seed {seed}: totals differ"
+        assert set(outcome.winners) == lt_winners(state["timelines"], chips), f"seed {seed}: winners differ"
+
+
+# --- Time After Time ---------------------------------------------------------------------------------
+def tt_hour(card: str) -> int | None:
+    part = card.split("-")[1]
+    return None if part == "ghost" else int(part)
+
+
+def tt_legal_slots(row: list[str | None], hour: int) -> set[int]:
+    """TT-4: a free slot that keeps the filled slots strictly increasing left to right."""
+    slots = set()
+    for i, card in enumerate(row):
+        if card is not None:
+            continue
+        left = [tt_hour(c) for c in row[:i] if c is not None]
+        right = [tt_hour(c) for c in row[i + 1:] if c is not None]
+        if all(h < hour for h in left) and all(h > hour for h in right):
+            slots.add(i)
+    return slots
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_time_after_time_against_an_independent_referee(seats):
+    engine = find_game("time-after-time")
+    games = _games(40)
+    for seed in range(games):
+        state = engine.new_game(GameConfig.make("time-after-time", seats), seed)
+        rng = Rng.from_seed(seed, "referee")
+        # TT-1: the deal
+        time_cards = 13 if seats == 2 else 19 if seats == 3 else 26
+        ghosts = 1 if seats == 2 else 2
+        dealt = [c for hand in state["hands"] for c in hand]
+        assert len(dealt) == 7 * seats == time_cards + ghosts
+        assert sum(tt_hour(c) is None for c in dealt) == ghosts
+        assert len(state["pile"]) == 34 - time_cards and all(tt_hour(c) is not None for c in state["pile"])
+        while not engine.is_over(state):
+            seat = engine.active_seats(state)[0]
+            legal = [a for a in engine.legal_actions(state, seat) if a.kind != "reorder"]
+            places = {a["slot"] for a in legal if a.kind == "place"}
+            if state["pending"] is not None and places:
+                expected = tt_legal_slots(state["rows"][seat], tt_hour(state["pending"]))
+                assert places == expected, f"seed {seed}: legal slots differ"
+            if state["phase"] == "draw":
+                source = (seat - 1) % seats  # G-1: the right-hand neighbour
+                draws = {a["position"] for a in legal if a.kind == "draw"}
+                if draws:
+                    assert draws == set(range(len(state["hands"][source])))
+            state, _ = engine.apply(state, rng.choice(legal))
+            for row in state["rows"]:
+                hours = [tt_hour(c) for c in row if c is not None]
+                assert hours == sorted(set(hours)), f"seed {seed}: a row is out of order"
+        winner = state["winner"]
+        if winner is not None:
+            row = state["rows"][winner]
+            assert None not in row, "a winner must have all seven slots filled"
+            assert all(tt_hour(c) is not None for c in state["hands"][winner]), "a winner holds no Ghost"
+        else:
+            assert engine.result(state).winners == () or engine.result(state).draw
