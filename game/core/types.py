@@ -32,8 +32,27 @@ def _thaw(value: Scalar) -> Any:
     return value
 
 
+class _NamedArgs:
+    """Read access to sorted (name, value) pairs, shared by actions and events."""
+
+    __slots__ = ()
+    args: tuple[tuple[str, Scalar], ...]
+
+    def __getitem__(self, name: str) -> Scalar:
+        for key, value in self.args:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default: Scalar = None) -> Scalar:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(_NamedArgs):
     """One move by one seat: `kind` names it, `args` are sorted (name, value) pairs.
 
     Equality is by value, so an engine may check legality with `action in legal_actions(...)`.
@@ -47,18 +66,6 @@ class Action:
     @classmethod
     def make(cls, seat: int, kind: str, **args: Any) -> "Action":
         return cls(seat, kind, tuple(sorted((k, _freeze(v, kind)) for k, v in args.items())))
-
-    def __getitem__(self, name: str) -> Scalar:
-        for key, value in self.args:
-            if key == name:
-                return value
-        raise KeyError(name)
-
-    def get(self, name: str, default: Scalar = None) -> Scalar:
-        for key, value in self.args:
-            if key == name:
-                return value
-        return default
 
     def to_wire(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "args": {k: _thaw(v) for k, v in self.args}}
@@ -86,7 +93,7 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class Event(_NamedArgs):
     """An animation fact ("card y7 moved from seat 1's hand to the yellow lane").
 
     `audience` None means every seat and spectators see it; otherwise only those seats do, and
@@ -102,18 +109,6 @@ class Event:
     def make(cls, kind: str, audience: Iterable[int] | None = None, **args: Any) -> "Event":
         aud = None if audience is None else frozenset(audience)
         return cls(kind, tuple(sorted((k, _freeze(v, kind)) for k, v in args.items())), aud)
-
-    def __getitem__(self, name: str) -> Scalar:
-        for key, value in self.args:
-            if key == name:
-                return value
-        raise KeyError(name)
-
-    def get(self, name: str, default: Scalar = None) -> Scalar:
-        for key, value in self.args:
-            if key == name:
-                return value
-        return default
 
     def visible_to(self, seat: int | None) -> bool:
         if self.audience is None:
