@@ -21,10 +21,12 @@ import pytest
 import highcard  # noqa: F401 - registers the test engine
 from game.core import Action, GameConfig
 from game.core.registry import GAMES, find_game, is_available
+from game.core.types import SPECTATORS, events_for
 from game.core.wire import iter_scalars, unpack
 from game.session.saves import read_save
-from net.client import STATUS_RECONNECTING, RemoteSession
+from net.client import STATUS_HOST_CLOSED, STATUS_RECONNECTING, RemoteSession
 from net.host import SeatSpec, TableHost, start_host
+from net.seat_tokens import SeatTokens, StoredSeats
 from net.protocol import (
     ActionMsg,
     Bye,
@@ -201,10 +203,38 @@ def test_no_frame_sent_to_a_seat_holds_another_seats_secret(game_id):
             seed_values.add(host.state["rng"])
         scanned = handle.call(lambda: tap.check(seed_values), timeout=60)
         assert scanned > len(host.actions)
+        assert_spectators_saw_every_public_event_and_redacted_twin(tap, host)
     finally:
         for s in [*sessions, watcher]:
             s.close()
         handle.stop()
+
+
+def assert_spectators_saw_every_public_event_and_redacted_twin(tap: LeakTap, host: TableHost) -> None:
+    """Replays the game: each move's events a spectator may see (public ones and the redacted twins
+    whose audience holds SPECTATORS) are exactly what the spectator's update for that move carried."""
+    sent: dict[int, list] = {}
+    for viewers, frame, *_ in tap.frames:
+        if viewers != (None,):
+            continue
+        for data in decode_frames(frame):
+            if data.get("type") == "update" and not data.get("resync"):
+                assert data["seat"] is None and data["legal"] == []
+                sent[data["version"]] = data["events"]
+    state = host.engine.new_game(host.config, host.seed)
+    twins = 0
+    for number, action in enumerate(host.actions, start=1):
+        state, events = host.engine.apply(state, action)
+        twins += sum(1 for e in events if e.audience is not None and SPECTATORS in e.audience)
+        expected = [e.to_wire() for e in events_for(events, None)]
+        assert sent.get(number) == unpack_events(expected), f"move {number}: the spectator got {sent.get(number)}"
+    if twins:  # this engine redacts for spectators: they did receive those twins
+        assert any(sent.values())
+
+
+def unpack_events(events: list) -> list:
+    """Events as they look after a trip through msgpack (tuples become lists)."""
+    return unpack(msgpack.packb(events)) if events else []
 
 
 class RawClient:
@@ -385,3 +415,75 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
         stop(host)
         if restarted is not None:
             stop(restarted)
+
+
+# --- per-seat names, a deliberate close, kept tokens ------------------------------------------------
+def test_one_connection_names_each_of_its_seats_and_local_seats_keep_the_hosts_names():
+    handle = start_host("highcard", [SeatSpec("open"), SeatSpec("open")], bot_delay=0, seed=5, heartbeat=0.5)
+    pair = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[1, 0], names=["Bo", "Ann"])
+    try:
+        assert pair.wait_until(lambda: pair.table is not None and pair.table.seats[1].taken, 5)
+        assert [s.name for s in pair.table.seats] == ["Ann", "Bo"]
+        assert pair.seat_names == {0: "Ann", 1: "Bo"}
+        assert pair.wait_until(lambda: pair.latest(0) is not None, 5)
+        pair.simulate_network_drop()  # the rejoin hello names the seats the same way
+        assert pair.wait_until(lambda: pair.reconnects == 1 and pair.status_text == "", 5)
+        assert pair.wait_until(lambda: all(s.connected for s in pair.table.seats), 5)
+        assert [s.name for s in pair.table.seats] == ["Ann", "Bo"]
+        assert [s.name for s in pair.seats()] == ["Ann", "Bo"]
+    finally:
+        pair.close()
+        handle.stop()
+    handle = start_host("highcard", [SeatSpec("local", name="Robin"), SeatSpec("open")], auto_start=False)
+    here = handle.connect_local("Whoever started the program")
+    guest = RemoteSession("127.0.0.1", handle.port, name="Sam")
+    try:
+        assert guest.wait_until(lambda: guest.table is not None and guest.table.seats[1].name == "Sam"
+                                and guest.table.seats[0].connected, 5)
+        assert guest.table.seats[0].name == "Robin"  # the setup's name, not the hello's
+    finally:
+        here.close()
+        guest.close()
+        handle.stop()
+
+
+def test_a_host_closing_the_table_ends_the_client_at_once_but_a_drop_is_retried():
+    handle = start_host("highcard", "open,open", bot_delay=0, seed=2)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=30.0)
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=30.0)
+    try:
+        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and bob.wait_until(lambda: bob.started, 5)
+        bob.simulate_network_drop()  # a dropped line is worth retrying
+        assert bob.wait_until(lambda: bob.reconnects == 1 and bob.status_text == "", 5) and bob.failure is None
+        closed_at = time.monotonic()
+        handle.stop()
+        assert ann.wait_until(lambda: ann.failure is not None, 3)
+        assert time.monotonic() - closed_at < 1.5
+        assert ann.failure == "host/closing" and ann.status_text == STATUS_HOST_CLOSED
+        assert bob.wait_until(lambda: bob.failure == "host/closing", 3)
+        assert ann.wait_until(lambda: not ann._thread.is_alive(), 2)  # no retry loop left behind
+    finally:
+        ann.close()
+        bob.close()
+        handle.stop()
+
+
+def test_kept_tokens_are_found_by_address_or_by_table_and_forgotten(tmp_path):
+    tokens = SeatTokens(tmp_path / "tokens.json")
+    assert tokens.all() == [] and tokens.find("10.0.0.2", 47474) is None
+    first = StoredSeats("10.0.0.2", 47474, "A" * 32, "Kitchen table", "highcard", [0, 1], ["Ann", "Bo"])
+    tokens.remember(first)
+    tokens.remember(StoredSeats("10.0.0.3", 47474, "B" * 32, "Attic", "highcard", [1], ["Cy"]))
+    assert tokens.find("10.0.0.2", 47474).token == "A" * 32
+    assert tokens.find("10.0.0.2", 50000, "Kitchen table", "highcard").token == "A" * 32  # host moved port
+    assert tokens.find("10.0.0.2", 50000, "Kitchen table", "lost-cities") is None
+    assert first.describe() == "Seats 1 and 2 as Ann and Bo"
+    tokens.remember(StoredSeats("10.0.0.2", 47474, "C" * 32, "Kitchen table", "highcard", [1], ["Ann"]))
+    assert [e.token for e in tokens.all()] == ["C" * 32, "B" * 32]  # one entry per address and port
+    tokens.forget("C" * 32)
+    assert [e.token for e in tokens.all()] == ["B" * 32]
+    assert (tmp_path / "tokens.json").stat().st_mode & 0o077 == 0  # tokens are private to the user
+    (tmp_path / "tokens.json").write_text("{not json")
+    assert tokens.all() == []
+    (tmp_path / "tokens.json").write_text(json.dumps({"tables": [{"address": "x", "port": 1, "token": "short"}]}))
+    assert tokens.all() == []

@@ -129,6 +129,13 @@ def test_oversized_outgoing_frame_is_a_local_error():
     (msgpack.packb({"type": "hello", "version": 1, "name": "A", "spectator": 1}), "protocol/bad_message"),
     (msgpack.packb({"type": "hello", "version": 1, "name": b"A"}), "protocol/bad_message"),
     (msgpack.packb({"type": "hello", "version": 1, "name": "A\x00"}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "names": "Bo"}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "names": [" "]}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "names": [7]}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "names": ["B" * 41]}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "names": ["B"] * 65}), "protocol/bad_message"),
+    (msgpack.packb({"type": "hello", "version": 1, "name": "A", "seats": [0], "names": ["B", "C"]}),
+     "protocol/bad_message"),
 ])
 def test_garbage_wrong_types_unknown_types_and_versions_have_codes(payload, code):
     host = Connection(Sender.HOST)
@@ -156,6 +163,20 @@ def test_malformed_actions_never_reach_an_engine(action, version):
     with pytest.raises(ProtocolError) as info:
         host.receive_data(raw_frame({"type": "action", "version": version, "action": action}))
     assert info.value.code == "protocol/bad_message"
+
+
+def test_hello_names_each_seat_and_stays_valid_without_them():
+    host, client = host_and_client()
+    hello = Hello("Ann", seats=(3, 1), names=("Ann", "Bo"))
+    assert host.receive_data(client.send(hello)) == [hello]
+    assert hello.seat_names((1, 3)) == {3: "Ann", 1: "Bo"}  # names follow the seats asked for
+    assert Hello("Ann", seats=(3, 1), names=("Cy",)).seat_names((1, 3)) == {3: "Cy", 1: "Ann"}
+    # with a token the seats come from the host: names follow them in seat order
+    assert Hello("Ann", token=TOKEN, names=("Ann", "Bo")).seat_names((4, 2)) == {2: "Ann", 4: "Bo"}
+    assert Hello("Ann").seat_names((5,)) == {5: "Ann"}
+    older = {"type": "hello", "version": 1, "name": "Ann", "token": None, "seats": [0], "spectator": False}
+    decoded = Connection(Sender.HOST).receive_data(raw_frame(older))  # a hello from before `names`
+    assert decoded == [Hello("Ann", seats=(0,))] and decoded[0].seat_names((0,)) == {0: "Ann"}
 
 
 def test_good_messages_before_a_bad_one_are_kept():
@@ -243,7 +264,7 @@ plain = st.recursive(
     | st.binary(max_size=4),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.integers(-2**63, 2**63 - 1), inner, max_size=4),
     max_leaves=20)
-fields = st.dictionaries(st.sampled_from(["type", "version", "name", "token", "seats", "spectator", "action",
+fields = st.dictionaries(st.sampled_from(["type", "version", "name", "names", "token", "seats", "spectator", "action",
                                           "nonce", "code", "message", "seat", "view", "events", "legal",
                                           "hash", "active", "outcome", "config", "heartbeat", "table"]),
                          plain | st.sampled_from(["hello", "action", "ping", "pong", "bye", "resync", "update",

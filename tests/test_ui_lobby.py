@@ -26,17 +26,20 @@ if __name__ == "__main__":  # the netns probe: headless and importable before py
     sys.path[:0] = [str(ROOT), str(TESTS)]
 
 import highcard  # noqa: E402,F401 - registers the test engine
-from game.ui.lobby import AddressScene, LanOptions, LobbyScene, SeatPickScene, parse_address  # noqa: E402
-from game.ui.lobby_host import HostSetupScene  # noqa: E402
+from game.ui.lobby import AddressScene, LanOptions, LobbyScene, SeatNameEntry, SeatPickScene, parse_address  # noqa: E402
+from game.ui.lobby_host import HostSetupScene, hosted_save_path, resumable_hosted_table  # noqa: E402
+from game.ui.results import ResultsScene  # noqa: E402
 from game.ui.lobby_room import LanTableScene, WaitingRoomScene, failure_text  # noqa: E402
 from game.ui.table_base import TableSceneBase  # noqa: E402
 from game.ui.tables import register_table, unregister_table  # noqa: E402
 from game.ui.title import TitleScene  # noqa: E402
 from net.client import RemoteSession  # noqa: E402
 from net.discovery import DiscoveredTable  # noqa: E402
-from net.host import start_host  # noqa: E402
+from net.host import sidecar_path, start_host  # noqa: E402
+from net.seat_tokens import SeatTokens  # noqa: E402
+from net_driver import BotDriver  # noqa: E402
 from netns_helpers import netns_inode, unshare_command  # noqa: E402
-from ui_helpers import frames, key, make_app, pad, tap, widget_labelled  # noqa: E402
+from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
@@ -63,7 +66,10 @@ def step_until(app, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
         if found:
             return found
         time.sleep(0.002)
-    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
+    top = app.scenes.top
+    focused = getattr(getattr(top, "group", None), "focused", None)
+    raise AssertionError(f"timed out; top scene is {type(top).__name__}, focus on "
+                         f"{getattr(focused, 'label', None)!r}")
 
 
 def centre(widget) -> tuple[float, float]:
@@ -238,6 +244,129 @@ def test_the_list_marks_incompatible_tables_and_watch_joins_as_a_spectator(mini_
     step_until(app, lambda: table.table.shown is not None and table.table.shown.seat is None)
     app.shutdown()
     assert listed.closed
+
+
+def test_two_people_at_one_screen_each_name_their_seat_and_a_restarted_program_rejoins(mini_table, host,
+                                                                                           data_dir):
+    handle = host("open,open")
+    app = make_app()
+    app.settings.player_name = "Robin"
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    lobby.join_address("127.0.0.1", handle.port)
+    pick = app.scenes.top
+    step_until(app, lambda: pick.peek.table is not None and pick.chosen == [0])
+    tap(app, centre(widget_labelled(pick, "Seat 2")))
+    entries = [w for w in pick.group.widgets if isinstance(w, SeatNameEntry)]
+    assert [e.text for e in entries] == ["Robin", "Player 2"]  # a name box for each ticked seat
+    click(app, centre(entries[1]))
+    assert entries[1].editing and app.input.text_mode
+    for _ in "Player 2":
+        key(app, pygame.K_BACKSPACE, settle=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
+    frames(app, 2)
+    key(app, pygame.K_RETURN)
+    assert pick.chosen_names() == ["Robin", "Bo"] and not app.input.text_mode
+    tap(app, centre(widget_labelled(pick, "Take these seats")))
+    room = app.scenes.top
+    step_until(app, lambda: room.session.ready and room.missing_players() == 0)
+    assert [seat.name for seat in room.session.table.seats] == ["Robin", "Bo"]
+    kept = SeatTokens().find("127.0.0.1", handle.port)
+    assert kept is not None and kept.token == room.session.token and kept.names == ["Robin", "Bo"]
+    handle.start_game()
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    assert table.table.seat_names == ["Robin", "Bo"]  # the curtain says whose turn by name
+    step_until(app, lambda: table.table.curtain_seat == 0)
+    app.shutdown()  # the program closes; the host holds both seats
+
+    app = make_app()
+    app.settings.player_name = "Robin"
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    lobby.join_address("127.0.0.1", handle.port)
+    pick = app.scenes.top
+    rejoin = step_until(app, lambda: pick.peek.table is not None and pick.group.focused.label == "Rejoin your seats"
+                        and pick.group.focused)
+    assert rejoin.sub == "Seats 1 and 2 as Robin and Bo"
+    key(app, pygame.K_RETURN)
+    table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+    assert table.session.local_seats() == [0, 1] and table.table.seat_names == ["Robin", "Bo"]
+    step_until(app, lambda: table.table.curtain_seat == 0)
+    app.shutdown()
+
+
+def play_on(app, table: LanTableScene, guest: RemoteSession, handle, until) -> None:
+    """The host's screen plays its seat with the confirm key; a bot plays the guest's."""
+    driver = BotDriver([guest])
+    deadline = time.monotonic() + 15
+    while not until():
+        assert time.monotonic() < deadline, "the game stalled"
+        if table.table.can_act:
+            key(app, pygame.K_RETURN, settle=1)
+        else:
+            frames(app, 1)
+        driver.step()
+        time.sleep(0.002)
+
+
+def test_a_table_hosted_from_the_lobby_resumes_from_its_autosave_and_ends_back_at_the_title(mini_table, data_dir):
+    app = make_app()
+    app.settings.player_name = "Robin"
+    app.push(TitleScene(app))
+    lobby = LobbyScene(app, quick_lan())
+    app.push(lobby)
+    frames(app, 2)
+    assert lobby.resumable is None
+    lobby.host()
+    setup = app.scenes.top
+    tap(app, centre(widget_labelled(setup, "Open the table")))
+    room = app.scenes.top
+    handle = room.hosted.handle
+    guest = RemoteSession("127.0.0.1", handle.port, name="Sam")
+    try:
+        assert guest.wait_until(lambda: guest.ready, 5)
+        step_until(app, lambda: room.missing_players() == 0)
+        key(app, pygame.K_RETURN)  # Start the game
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        play_on(app, table, guest, handle, lambda: handle.snapshot()[0] >= 3)
+        moves, digest, _ = handle.snapshot()
+        token = guest.token
+        app.shutdown()  # the hosting program closes mid-game
+        assert guest.wait_until(lambda: guest.failure == "host/closing", 3)
+        guest.close()
+        assert hosted_save_path().exists() and sidecar_path(hosted_save_path()).exists()
+
+        app = make_app()
+        app.settings.player_name = "Robin"
+        app.push(TitleScene(app))
+        lobby = LobbyScene(app, quick_lan())
+        app.push(lobby)
+        frames(app, 2)
+        resume = widget_labelled(lobby, "Resume the last hosted table")
+        assert resume.sub.endswith(f"{moves} moves in")
+        tap(app, centre(resume))
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        handle = table.hosted.handle
+        assert handle.snapshot()[:2] == (moves, digest)
+        guest = RemoteSession("127.0.0.1", handle.port, name="Sam", token=token)  # Sam's program, restarted
+        assert guest.wait_until(lambda: guest.latest(1) is not None, 5)
+        assert (guest.latest(1).version, guest.latest(1).state_hash) == (moves, digest)
+        step_until(app, lambda: table.table.shown is not None and table.table.shown.state_hash == digest)
+        assert [seat.name for seat in table.status.seats] == ["Robin", "Sam"]
+
+        play_on(app, table, guest, handle, lambda: isinstance(app.scenes.top, ResultsScene))
+        results = app.scenes.top
+        assert guest.latest(1).state_hash == handle.snapshot()[1] and handle.snapshot()[2]
+        assert [w.label for w in results.group.widgets] == ["Back to title"]  # no Play again on a LAN table
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+        assert not handle.thread.is_alive()
+        assert resumable_hosted_table() is None and not hosted_save_path().exists()  # played out: nothing to resume
+    finally:
+        guest.close()
+        app.shutdown()
 
 
 # --- the host goes away ---------------------------------------------------------------------------
