@@ -260,13 +260,18 @@ class WaitingRoomScene(MenuScene):
                 remember_seats(self.session)
         if self.start_button is not None:
             self.start_button.sub = self._start_hint()
-        if self.session.ready and self.session.started:
+        if self.session.ready and self.session.started and self._first_views_in():
             table = open_lan_table(self.app, self.session, self.hosted)
             if table is None:
                 self.leave()
                 return
             self._handed_over = True
             self.app.replace(table)
+
+    def _first_views_in(self) -> bool:
+        """The host sends `start` and then a full update per seat; the table opens once those are
+        here too, so it starts from a real position (and a shared screen starts behind its curtain)."""
+        return all(self.session.latest(seat) is not None for seat in (self.session.local_seats() or [None]))
 
     def _start_hint(self) -> str:
         missing = self.missing_players()
