@@ -479,7 +479,7 @@ class SeatToggle(Widget):
         if focused:
             draw_focus(surface, self.rect)
         fill = (52, 48, 40, 235) if self.chosen else (P.INK_ALPHA if self.enabled else (27, 27, 34, 150))
-        surface.blit(panel_surface(row.size, 14, fill), row.topleft)
+        surface.blit(panel_surface(self.rect.size, 14, fill), self.rect.topleft)  # the name box has its own
         box = pygame.Rect(0, 0, 44, 44)
         box.midleft = (row.x + 24, row.centery)
         if self.enabled:
@@ -491,9 +491,10 @@ class SeatToggle(Widget):
         else:
             blit_text(surface, str(self.index + 1), "display", 40, P.IVORY_DIM, "center", box.center)
         word, look = seat_state(self.info)
-        name = f"Seat {self.index + 1} · free" if self.enabled else self.info.name
+        name = f"Seat {self.index + 1} · {'yours' if self.chosen else 'free'}" if self.enabled else self.info.name
         colour = P.IVORY if self.enabled else P.IVORY_DIM
-        blit_text(surface, name, "ui-bold", fit_px(name, "ui-bold", 32, row.width - 520), colour, "midleft",
+        room = row.width - (NAME_BOX_W + 120 if self.chosen else 520)
+        blit_text(surface, name, "ui-bold", fit_px(name, "ui-bold", 32, room), colour, "midleft",
                   (row.x + 92, row.centery))
         if self.chosen:
             return  # the name box sits where the state would be
@@ -513,13 +514,13 @@ class SeatNameEntry(TextEntry):
         if focused:
             draw_focus(surface, box)
         border = P.BRASS_LIGHT if self.editing or focused else (90, 88, 96)
-        surface.blit(panel_surface(box.size, 10, (14, 14, 20, 240), border, 2), box.topleft)
-        blit_text(surface, "NAME", "ui", 18, P.IVORY_DIM, "topleft", (box.x + 16, box.y + 6))
+        surface.blit(panel_surface(box.size, 14, (14, 14, 20, 240), border, 2), box.topleft)
+        blit_text(surface, "NAME", "ui", 18, P.IVORY_DIM, "topleft", (box.x + 18, box.y + 8))
         shown = self.text if self.text else " "
         px = fit_px(shown, "ui-bold", 30, box.width - 110)
-        rect = blit_text(surface, shown, "ui-bold", px, P.IVORY, "midleft", (box.x + 16, box.centery + 9))
+        rect = blit_text(surface, shown, "ui-bold", px, P.IVORY, "midleft", (box.x + 18, box.centery + 10))
         if self.editing:
-            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 30, 3, box.height - 40))
+            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 32, 3, box.height - 42))
         elif focused:
             blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
@@ -582,14 +583,14 @@ class SeatPickScene(MenuScene):
                 y = 300 + i * (row_h + 12)
                 widgets.append(SeatToggle((MARGIN, y, 1100, row_h), i, info, i in self.chosen, self.toggle))
                 if i in self.chosen:
-                    widgets.append(self._name_entry((MARGIN + 1100 - NAME_BOX_W, y + 6, NAME_BOX_W, row_h - 12), i))
+                    widgets.append(self._name_entry((MARGIN + 1100 - NAME_BOX_W, y, NAME_BOX_W, row_h), i))
             self.stored = self.tokens.find(self.address, self.port, peek.table_name, peek.game_id or "") \
                 if peek is not None else None
             if self.stored is not None:
                 widgets.append(Button((x, 620, 500, 100), "Rejoin your seats", self.rejoin, self.stored.describe(),
                                       primary=True, px=36))
             if free:
-                take = Button((x, 740, 500, 96), self._take_label(), self.take, primary=True, px=38)
+                take = Button((x, 740, 500, 96), self._take_label(), self.take, primary=self.stored is None, px=38)
                 take.enabled = bool(self.chosen)
                 widgets.append(take)
             widgets.append(Button((x, 850, 500, 84), "Watch", self.watch, "As a spectator", primary=not free))
