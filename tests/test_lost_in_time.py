@@ -157,7 +157,7 @@ def test_chip_variant_adds_three_years_per_chip():
     plain = ENGINE.result(finish(arrange(start(2), timelines=[timeline, []])))
     variant = ENGINE.result(finish(arrange(start(2, chips=True), timelines=[timeline, []])))
     assert plain.scores[0] == 1522 and variant.scores[0] == 1522 + 9
-    assert any("Payment chips (3 x +3)" in line["label"] for line in variant.breakdown[0])
+    assert {"label": "Chip bonus (3 × 3)", "value": 9} in variant.breakdown[0]
 
 
 # --- setup, turns and rounds (rulings LT-2, LT-3, LT-6, G-1) ----------------------------------

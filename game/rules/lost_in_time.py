@@ -622,12 +622,13 @@ class LostInTime(Engine[dict]):
             if not timeline:
                 breakdown.append(({"label": "Empty timeline: no total", "value": "-"},))
                 continue
-            lines = [{"label": f"Youngest card: {CARDS[timeline[-1]].title}", "value": t["youngest"]},
-                     {"label": f"VIPs on the timeline ({t['vips']} x +{VIP_BONUS})", "value": VIP_BONUS * t["vips"]},
-                     {"label": f"Disasters on the timeline ({t['disasters']} x +{DISASTER_BONUS})",
+            # short labels: six seats' cards share the results screen (the year says which card)
+            lines = [{"label": "Youngest card", "value": t["youngest"]},
+                     {"label": f"VIPs ({t['vips']} × {VIP_BONUS})", "value": VIP_BONUS * t["vips"]},
+                     {"label": f"Disasters ({t['disasters']} × {DISASTER_BONUS})",
                       "value": DISASTER_BONUS * t["disasters"]}]
             if state["options"]["chips"]:
-                lines.append({"label": f"Payment chips ({t['chips']} x +{CHIP_BONUS})", "value": CHIP_BONUS * t["chips"]})
+                lines.append({"label": f"Chip bonus ({t['chips']} × {CHIP_BONUS})", "value": CHIP_BONUS * t["chips"]})
             lines += [{"label": "Total", "value": t["total"]},
                       {"label": "Beyond 2031?", "value": "yes: lost" if t["over"] else "no"},
                       {"label": "Timeline length", "value": t["length"]},

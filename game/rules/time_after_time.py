@@ -296,7 +296,7 @@ class TimeAfterTime(Engine[dict]):
         if not facts.legal_slots:
             return "no slot can take this card: keep it (an opponent could place it)"
         return (f"{card_label(state['pending'])} must go on a free slot that keeps the row rising: "
-                f"slots {', '.join(str(s) for s in facts.legal_slots)}")
+                f"slots {', '.join(str(s + 1) for s in facts.legal_slots)}")  # 1-7, as the log numbers them
 
     # --- applying -----------------------------------------------------------------------------
     def _apply(self, state: dict, action: Action) -> list[Event]:
