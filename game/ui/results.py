@@ -1,23 +1,113 @@
-"""The generic end-of-game screen, built from an Outcome: scores count up, each seat's breakdown
-lines, the winner with particles and the win stinger; Play again or Back to title."""
+"""The generic end-of-game screen, built from an Outcome: scores count up, each seat's card shows
+a compact summary of its breakdown (the totals when it is long), the winner gets particles and the
+win stinger; Play again, Details (the whole breakdown, page by page) or Back to title."""
 
 from __future__ import annotations
 
 import math
-from typing import Callable
+import re
+from functools import lru_cache
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.core.rng import Rng
 from game.core.types import Outcome
 from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface
+from game.ui.look.fonts import font, text_surface, wrap
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
 COUNT_UP_SECONDS = 1.2
 PARTICLE_COLOURS = (P.BRASS, P.BRASS_LIGHT, P.IVORY, P.GOOD, P.LC_BLUE, P.LC_RED)
+
+LINE_PX = 24  # a breakdown line's label at full size
+MIN_LINE_PX = 20  # never smaller: a long label wraps onto a second row instead
+ROW_STEP = 26  # a wrapped label's second row
+LINE_GAP = 9  # between two breakdown lines
+CARD_TOP = 320
+CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
+CARD_HEIGHT = 550
+MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
+BUTTON_Y = CANVAS_H - 190
+
+
+@lru_cache(maxsize=2048)
+def label_rows(text: str, width: int, max_px: int = LINE_PX, max_rows: int = 2) -> tuple[int, tuple[str, ...]]:
+    """A label at the largest size down to MIN_LINE_PX that fits `width`; below that it wraps at
+    MIN_LINE_PX onto up to `max_rows` rows, the last one cut with an ellipsis if it must be."""
+    width = max(40, width)
+    px = fit_px(text, "ui", max_px, width)
+    if px >= MIN_LINE_PX:
+        return px, (text,)
+    rows = wrap(text, "ui", MIN_LINE_PX, width)
+    if len(rows) > max_rows:
+        rows = rows[:max_rows]
+        last = rows[-1]
+        face = font("ui", MIN_LINE_PX)
+        while last and face.size(last + "…")[0] > width:
+            last = last[:-1]
+        rows[-1] = last.rstrip() + "…"
+    return MIN_LINE_PX, tuple(rows)
+
+
+def line_height(rows: int) -> int:
+    return LINE_PX + 4 + (rows - 1) * ROW_STEP + LINE_GAP
+
+
+def value_text(line: dict[str, Any]) -> str:
+    return str(line.get("value", ""))
+
+
+@lru_cache(maxsize=2048)
+def _value_px(text: str) -> int:
+    return font("ui-bold", LINE_PX).size(text)[0]
+
+
+def label_width(line: dict[str, Any], inner: int) -> int:
+    """Room for a line's label: the text area less its own value (so one wide value, e.g.
+    "yes: lost", does not squeeze every other label)."""
+    return inner - _value_px(value_text(line)) - 16
+
+
+def rows_of(line: dict[str, Any], inner: int) -> tuple[int, tuple[str, ...]]:
+    return label_rows(str(line.get("label", "")), label_width(line, inner))
+
+
+def is_total(line: dict[str, Any]) -> bool:
+    """Totals are what a compact summary keeps ("Round 2 total", "Match total", "Total")."""
+    return "total" in str(line.get("label", "")).lower()
+
+
+def summary_lines(lines: Sequence[dict[str, Any]], inner: int, height: int) -> tuple[list[dict[str, Any]], int]:
+    """The lines a seat's card shows within `height` px (text `inner` px wide), and how many it
+    leaves to Details: all of them when they fit, else the totals (or the last lines) that fit."""
+    def needed(chosen: Sequence[dict[str, Any]]) -> int:
+        return sum(line_height(len(rows_of(c, inner)[1])) for c in chosen)
+
+    if needed(lines) <= height:
+        return list(lines), 0
+    room = height - MORE_NOTE_H
+    pool = [line for line in lines if is_total(line)] or list(lines)
+    chosen: list[dict[str, Any]] = []
+    for line in reversed(pool):
+        if needed([line, *chosen]) > room:
+            break
+        chosen.insert(0, line)
+    return chosen, len(lines) - len(chosen)
+
+
+def named_summary(summary: str, names: Sequence[str]) -> str:
+    """Engines do not know names: "Seat 2 wins" becomes "Ada wins" ("You win" for a "You")."""
+    def name(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) and names[index] else match.group(0)
+
+    text = re.sub(r"\b[Ss]eat (\d+)\b", name, summary)
+    return re.sub(r"\bYou (wins|has|is)\b", lambda m: "You " + {"wins": "win", "has": "have", "is": "are"}[m.group(1)],
+                  text)
 
 
 class Particle:
@@ -61,6 +151,12 @@ class ResultsScene(MenuScene):
         self.particles: list[Particle] = []
         self._rng = Rng.from_seed(len(names) * 31 + len(outcome.winners), "confetti")
         self._burst = 0.0
+        self._compact: dict[tuple[int, int, int], tuple[list[dict[str, Any]], int, int]] = {}
+        self._has_details: bool | None = None
+
+    @property
+    def summary(self) -> str:
+        return named_summary(self.outcome.summary, self.names)
 
     @property
     def headline(self) -> str:
@@ -92,15 +188,63 @@ class ResultsScene(MenuScene):
             self.particles = [Particle(self._rng) for _ in range(140)]
 
     def build(self) -> None:
-        widgets = []
-        y = CANVAS_H - 190
+        entries: list[tuple[str, Callable[[], None]]] = []
         if self.on_again is not None:
-            widgets.append(Button((CANVAS_W // 2 - 520, y, 500, 92), "Play again", self.again, primary=True))
-            widgets.append(Button((CANVAS_W // 2 + 20, y, 500, 92), "Back to title", self.to_title))
-        else:
-            widgets.append(Button((CANVAS_W // 2 - 250, y, 500, 92), "Back to title", self.to_title, primary=True))
-        self.group.widgets = widgets
+            entries.append(("Play again", self.again))
+        if self.has_details:
+            entries.append(("Details", self.open_details))
+        entries.append(("Back to title", self.to_title))
+        width, gap = (500, 40) if len(entries) < 3 else (440, 36)
+        left = CANVAS_W // 2 - (len(entries) * width + (len(entries) - 1) * gap) // 2
+        self.group.widgets = [Button((left + i * (width + gap), BUTTON_Y, width, 92), label, action, primary=(i == 0))
+                              for i, (label, action) in enumerate(entries)]
         self.group.focus = 0
+
+    # --- the seats' cards ------------------------------------------------------------------------
+    def seat_order(self) -> list[int]:
+        order = [seat for group in self.outcome.ranking for seat in group]
+        return order + [s for s in range(len(self.names)) if s not in order]
+
+    def card_rects(self) -> list[tuple[int, pygame.Rect]]:
+        order = self.seat_order()
+        n = len(order)
+        gap = 24 if n <= 4 else 16
+        width = min(420, (CANVAS_W - (240 if n <= 4 else 96) - (n - 1) * gap) // max(1, n))
+        left = CANVAS_W // 2 - (n * width + (n - 1) * gap) // 2
+        inner = width - 48
+        tallest = max((sum(line_height(len(rows_of(line, inner)[1])) for line in self.lines_of(s)) for s in order),
+                      default=0)
+        height = min(CARD_HEIGHT, CARD_LINES_TOP + tallest + 16) if tallest else 270
+        return [(seat, pygame.Rect(left + slot * (width + gap), CARD_TOP, width, height))
+                for slot, seat in enumerate(order)]
+
+    def lines_of(self, seat: int) -> tuple[dict[str, Any], ...]:
+        return tuple(self.outcome.breakdown[seat]) if seat < len(self.outcome.breakdown) else ()
+
+    def compact(self, seat: int, card: pygame.Rect) -> tuple[list[dict[str, Any]], int, int]:
+        """(lines shown on the card, lines left to Details, text width); measured once."""
+        key = (seat, card.width, card.height)
+        cached = self._compact.get(key)
+        if cached is None:
+            inner = card.width - 48
+            shown, hidden = summary_lines(self.lines_of(seat), inner, card.height - CARD_LINES_TOP - 16)
+            cached = self._compact[key] = (shown, hidden, inner)
+        return cached
+
+    @property
+    def has_details(self) -> bool:
+        """Details is offered when a card leaves lines out or had to cut a label short."""
+        if self._has_details is None:
+            self._has_details = False
+            for seat, card in self.card_rects():
+                shown, hidden, inner = self.compact(seat, card)
+                if hidden or any(rows_of(line, inner)[1][-1].endswith("…") for line in shown):
+                    self._has_details = True
+        return self._has_details
+
+    def open_details(self) -> None:
+        assert self.app is not None
+        self.app.push(BreakdownScene(self.app, self.outcome, self.names, self.seat_order()))
 
     def again(self) -> None:
         if self.on_again is not None:
@@ -147,28 +291,21 @@ class ResultsScene(MenuScene):
         rect = word.get_rect(midtop=(CANVAS_W // 2, 90))
         surface.blit(shadow, rect.move(5, 7))
         surface.blit(word, rect)
-        if self.outcome.summary:
-            line = text_surface(self.outcome.summary, "ui", 28, P.IVORY_DIM)
-            surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 6)))
+        y = rect.bottom + 6
+        for row in wrap(self.summary, "ui", 28, CANVAS_W - 240)[:2] if self.summary else []:
+            line = text_surface(row, "ui", 28, P.IVORY_DIM)
+            surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, y)))
+            y += 36
         self._draw_seats(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
-        order = [seat for group in self.outcome.ranking for seat in group]
-        order += [s for s in range(len(self.names)) if s not in order]
-        n = len(order)
-        width = min(420, (CANVAS_W - 240 - (n - 1) * 24) // max(1, n))
-        left = CANVAS_W // 2 - (n * width + (n - 1) * 24) // 2
-        top = 320
-        longest = max((len(self.outcome.breakdown[s]) for s in order if s < len(self.outcome.breakdown)), default=0)
-        height = min(540, max(330, 270 + 36 * min(7, longest)))
-        for slot, seat in enumerate(order):
-            card = pygame.Rect(left + slot * (width + 24), top, width, height)
+        for seat, card in self.card_rects():
             won = seat in self.outcome.winners
             border = P.BRASS if won else (80, 78, 88)
             surface.blit(panel_surface(card.size, 20, (24, 23, 28, 235), border, 4 if won else 2), card.topleft)
-            rank = next((i for i, g in enumerate(self.outcome.ranking) if seat in g), len(order) - 1)
+            rank = next((i for i, g in enumerate(self.outcome.ranking) if seat in g), len(self.names) - 1)
             place = text_surface(("WINNER" if won else f"#{rank + 1}"), "display", 36,
                                  P.BRASS_LIGHT if won else P.IVORY_DIM)
             surface.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
@@ -178,13 +315,156 @@ class ResultsScene(MenuScene):
             surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
             score = text_surface(self._score_text(seat), "display", 120, P.IVORY)
             surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
-            lines = self.outcome.breakdown[seat] if seat < len(self.outcome.breakdown) else ()
-            y = card.y + 250
-            for line in list(lines)[:7]:
-                label_text = str(line.get("label", ""))
-                value_text = str(line.get("value", ""))
-                lpx = fit_px(label_text, "ui", 24, card.width - 130)
-                surface.blit(text_surface(label_text, "ui", lpx, P.IVORY_DIM), (card.x + 24, y))
-                value = text_surface(value_text, "ui-bold", 24, P.IVORY)
-                surface.blit(value, value.get_rect(topright=(card.right - 24, y)))
-                y += 36
+            shown, hidden, _ = self.compact(seat, card)
+            bottom = draw_lines(surface, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
+            if hidden:
+                how = "see Details" if self.has_details else ""
+                note = f"+ {hidden} more line{'s' if hidden != 1 else ''}" + (f" · {how}" if how else "")
+                px = fit_px(note, "ui", 22, card.width - 40)
+                image = text_surface(note, "ui", max(MIN_LINE_PX, px), P.IVORY_DIM)
+                surface.blit(image, image.get_rect(midtop=(card.centerx, max(bottom, card.bottom - MORE_NOTE_H - 4))))
+
+
+def draw_lines(surface: pygame.Surface, lines: Sequence[dict[str, Any]], left: int, right: int, top: int) -> int:
+    """Breakdown lines, label left (wrapped if long) and value right; returns the y below them.
+    A total is drawn brighter with a rule above it."""
+    y = top
+    for line in lines:
+        px, rows = rows_of(line, right - left)
+        total = is_total(line)
+        if total:
+            pygame.draw.line(surface, (90, 86, 80), (left, y - LINE_GAP // 2), (right, y - LINE_GAP // 2), 1)
+        colour = P.IVORY if total else P.IVORY_DIM
+        for k, row in enumerate(rows):
+            surface.blit(text_surface(row, "ui-bold" if total else "ui", px, colour), (left, y + k * ROW_STEP))
+        value = text_surface(value_text(line), "ui-bold", LINE_PX, P.BRASS_LIGHT if total else P.IVORY)
+        surface.blit(value, value.get_rect(topright=(right, y)))
+        y += line_height(len(rows))
+    return y
+
+
+class BreakdownScene(MenuScene):
+    """Every line of every seat's breakdown, a few seats and as many lines as fit per page. Pages turn
+    with left/right (arrows, d-pad), up/down, Q/E or LB/RB, the wheel, or the Previous/Next buttons;
+    Close, Back or Esc returns to the results."""
+
+    name = "breakdown"
+    transparent = True
+    hints = (("leftright", "Page"), ("confirm", "Select"), ("back", "Close"))
+    TOP = 230
+    BOTTOM = BUTTON_Y - 40
+
+    def __init__(self, app: Any, outcome: Outcome, names: Sequence[str], order: Sequence[int]) -> None:
+        super().__init__(app)
+        self.outcome = outcome
+        self.names = list(names)
+        self.order = list(order)
+        self.per_page = max(1, min(3, len(self.order)))
+        self.page = 0
+        self.pages = self.paginate()
+
+    # --- pages -----------------------------------------------------------------------------------
+    def column_rects(self, count: int) -> list[pygame.Rect]:
+        gap = 32
+        width = min(760, (CANVAS_W - 240 - (self.per_page - 1) * gap) // self.per_page)
+        left = CANVAS_W // 2 - (count * width + (count - 1) * gap) // 2
+        return [pygame.Rect(left + i * (width + gap), self.TOP, width, self.BOTTOM - self.TOP) for i in range(count)]
+
+    def lines_of(self, seat: int) -> tuple[dict[str, Any], ...]:
+        return tuple(self.outcome.breakdown[seat]) if seat < len(self.outcome.breakdown) else ()
+
+    def paginate(self) -> list[list[tuple[int, list[dict[str, Any]]]]]:
+        """Pages of (seat, its lines on that page): seats in groups of `per_page`, and a group's
+        lines split where a column is full."""
+        pages: list[list[tuple[int, list[dict[str, Any]]]]] = []
+        room = self.BOTTOM - self.TOP - 90
+        for start in range(0, len(self.order), self.per_page):
+            group = self.order[start:start + self.per_page]
+            columns = self.column_rects(len(group))
+            chunks: list[list[list[dict[str, Any]]]] = []
+            for seat, column in zip(group, columns):
+                inner = column.width - 56
+                seat_chunks: list[list[dict[str, Any]]] = [[]]
+                used = 0
+                for line in self.lines_of(seat):
+                    step = line_height(len(rows_of(line, inner)[1]))
+                    if used + step > room and seat_chunks[-1]:
+                        # a page ends after its last total ("Round 2 total") when it holds one
+                        current = seat_chunks[-1]
+                        cut = max((i + 1 for i, old in enumerate(current) if is_total(old)), default=len(current))
+                        seat_chunks[-1], carried = current[:cut], current[cut:]
+                        seat_chunks.append(carried)
+                        used = sum(line_height(len(rows_of(old, inner)[1])) for old in carried)
+                    seat_chunks[-1].append(line)
+                    used += step
+                chunks.append(seat_chunks)
+            for k in range(max(len(c) for c in chunks)):
+                pages.append([(seat, c[k] if k < len(c) else []) for seat, c in zip(group, chunks)])
+        return pages or [[]]
+
+    def turn(self, step: int) -> None:
+        page = max(0, min(len(self.pages) - 1, self.page + step))
+        if page != self.page:
+            self.page = page
+            if self.app is not None:
+                self.app.assets.play("page", 0.6)
+        self.build()
+
+    # --- widgets and input ----------------------------------------------------------------------
+    def build(self) -> None:
+        focused = self.group.focused.label if self.group.focused is not None else "Close"
+        y, width, gap = BUTTON_Y, 360, 36
+        left = CANVAS_W // 2 - (3 * width + 2 * gap) // 2
+        previous = Button((left, y, width, 92), "‹ Previous", lambda: self.turn(-1))
+        following = Button((left + width + gap, y, width, 92), "Next ›", lambda: self.turn(1))
+        close = Button((left + 2 * (width + gap), y, width, 92), "Close", self.close, primary=True)
+        previous.enabled = self.page > 0
+        following.enabled = self.page < len(self.pages) - 1
+        self.group.widgets = [previous, following, close]
+        wanted = next((w for w in self.group.widgets if w.label == focused and w.enabled), close)
+        self.group.focus = self.group.widgets.index(wanted)
+
+    def handle(self, intent: Intent) -> None:
+        kind = intent.kind
+        if kind in ("left", "up", "prev"):
+            self.turn(-1)
+        elif kind in ("right", "down", "next"):
+            self.turn(1)
+        elif kind == "scroll":
+            self.turn(-1 if intent.amount > 0 else 1)
+        else:
+            super().handle(intent)
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("click", 0.6)
+            self.app.pop()
+
+    def on_back(self) -> None:
+        self.close()
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        dim_screen(surface, 240 * self.appear)
+        head = text_surface("SCORE DETAILS", "display", 96, P.IVORY)
+        surface.blit(text_surface("SCORE DETAILS", "display", 96, (0, 0, 0)), head.get_rect(midtop=(CANVAS_W // 2 + 4, 66)))
+        surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 60)))
+        page = self.pages[self.page]
+        if len(self.pages) > 1:
+            where = f"Page {self.page + 1} of {len(self.pages)}"
+            line = text_surface(where, "ui", 26, P.IVORY_DIM)
+            surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, 170)))
+        for (seat, lines), column in zip(page, self.column_rects(len(page))):
+            won = seat in self.outcome.winners
+            surface.blit(panel_surface(column.size, 20, (24, 23, 28, 240), P.BRASS if won else (80, 78, 88), 2),
+                         column.topleft)
+            name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+            score = self.outcome.scores[seat] if seat < len(self.outcome.scores) else None
+            score_text = "—" if score is None else str(score)
+            score_image = text_surface(score_text, "display", 52, P.BRASS_LIGHT if won else P.IVORY)
+            surface.blit(score_image, score_image.get_rect(topright=(column.right - 28, column.y + 14)))
+            npx = fit_px(name, "ui-bold", 34, column.width - 84 - score_image.get_width())
+            surface.blit(text_surface(name, "ui-bold", npx, P.IVORY), (column.x + 28, column.y + 24))
+            draw_lines(surface, lines, column.x + 28, column.right - 28, column.y + 90)
+        self.group.draw(surface)
+        self.draw_hints(surface)

@@ -1,0 +1,152 @@
+"""The results screen: compact seat cards (totals when a breakdown is long), labels never under
+20 px, seat names instead of "Seat N", and the full breakdown page by page with every device."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.types import Outcome
+from game.ui.results import (
+    MIN_LINE_PX, BreakdownScene, ResultsScene, label_rows, named_summary, rows_of, summary_lines,
+)
+from game.ui.title import TitleScene
+from ui_helpers import frames, key, make_app, pad, tap, widget_labelled
+
+COLOURS = ("Yellow", "Blue", "White", "Green", "Red")
+
+
+def long_match(rounds: int = 3) -> tuple[tuple[dict, ...], ...]:
+    """A Lost Cities-shaped breakdown: five colours and a total per round, then the match total."""
+    seats = []
+    for seat in range(2):
+        lines = []
+        for r in range(1, rounds + 1):
+            lines += [{"label": f"Round {r} · {c}: ({20 + i + seat} − 20) × 2", "value": 2 * (i + seat)}
+                      for i, c in enumerate(COLOURS)]
+            lines.append({"label": f"Round {r} total", "value": 10 * r + seat})
+        lines.append({"label": "Match total", "value": 99 + seat})
+        seats.append(tuple(lines))
+    return tuple(seats)
+
+
+def outcome(breakdown, summary: str = "Seat 2 wins 100 to 99.") -> Outcome:
+    n = len(breakdown)
+    return Outcome(tuple(range(n)), tuple((s,) for s in reversed(range(n))), (n - 1,), breakdown, summary)
+
+
+def open_results(result: Outcome, names: list[str]) -> tuple:
+    app = make_app()
+    app.push(TitleScene(app))
+    scene = ResultsScene(app, result, names, [0], lambda: None, "lost-cities")
+    app.push(scene)
+    frames(app, 2)
+    return app, scene
+
+
+def test_summaries_name_seats_instead_of_numbering_them():
+    assert named_summary("Seat 2 wins 409 to -292.", ["You", "Ada"]) == "Ada wins 409 to -292."
+    assert named_summary("Seat 1 wins 409 to -292.", ["You", "Ada"]) == "You win 409 to -292."
+    assert named_summary("Seat 7 wins.", ["You", "Ada"]) == "Seat 7 wins."  # no such seat: left alone
+    assert named_summary("Clio wins, landing in 2031.", ["You", "Clio"]) == "Clio wins, landing in 2031."
+
+
+def test_a_long_breakdown_shows_its_totals_and_offers_details():
+    app, scene = open_results(outcome(long_match()), ["You", "Ada"])
+    assert scene.summary == "Ada wins 100 to 99."
+    for seat, card in scene.card_rects():
+        shown, hidden, _ = scene.compact(seat, card)
+        assert [line["label"] for line in shown] == ["Round 1 total", "Round 2 total", "Round 3 total", "Match total"]
+        assert hidden == 15
+    labels = [w.label for w in scene.group.widgets]
+    assert labels == ["Play again", "Details", "Back to title"]
+
+
+def test_a_short_breakdown_shows_every_line_and_no_details_button():
+    lines = ({"label": "Slots filled", "value": 7}, {"label": "Ghosts held", "value": 0})
+    app, scene = open_results(outcome((lines, lines)), ["You", "Ada"])
+    for seat, card in scene.card_rects():
+        assert scene.compact(seat, card)[:2] == (list(lines), 0)
+    assert "Details" not in [w.label for w in scene.group.widgets]
+
+
+def test_lost_in_time_labels_fit_six_seats_at_twenty_px_or_more(data_dir):
+    import main
+
+    session = main.seeded_session("lost-in-time", 6, 1, finished=True)
+    result = session.outcome()
+    app, scene = open_results(result, ["You", "Ada", "Basil", "Clio", "Dorian", "Esme"])
+    for seat, card in scene.card_rects():
+        shown, hidden, inner = scene.compact(seat, card)
+        assert hidden == 0, f"seat {seat} lost lines: {result.breakdown[seat]}"
+        for line in shown:
+            px, rows = rows_of(line, inner)
+            assert px >= MIN_LINE_PX and not rows[-1].endswith("…"), line
+        assert card.bottom < widget_labelled(scene, "Back to title").rect.top
+    assert "Details" not in [w.label for w in scene.group.widgets]
+
+
+def test_a_label_too_long_for_its_column_wraps_at_twenty_px():
+    text = "Disasters on the timeline, counted twice for the sake of a long label"
+    px, rows = label_rows(text, 180)
+    assert px == MIN_LINE_PX and 1 < len(rows) <= 2 and rows[-1].endswith("…")
+    px, rows = label_rows("Total", 180)
+    assert px > MIN_LINE_PX and rows == ("Total",)
+
+
+def test_summary_lines_keep_order_and_fall_back_to_the_last_lines():
+    plain = [{"label": f"Line {i}", "value": i} for i in range(30)]
+    shown, hidden = summary_lines(plain, 300, 200)
+    assert shown == plain[-len(shown):] and hidden == 30 - len(shown) and shown
+
+
+def every_line_once(details: BreakdownScene) -> None:
+    seen: dict[int, list[dict]] = {}
+    for page in details.pages:
+        for seat, lines in page:
+            seen.setdefault(seat, []).extend(lines)
+    for seat in details.order:
+        assert seen[seat] == list(details.lines_of(seat))
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse", "touch"])
+def test_details_pages_through_the_whole_breakdown_with_each_device(device):
+    app, scene = open_results(outcome(long_match(rounds=5)), ["You", "Ada"])
+    if device in ("mouse", "touch"):
+        tap(app, widget_labelled(scene, "Details").rect.center)
+    else:
+        key(app, pygame.K_RIGHT) if device == "keyboard" else pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        key(app, pygame.K_RETURN) if device == "keyboard" else pad(app, pygame.CONTROLLER_BUTTON_A)
+    details = app.scenes.top
+    assert isinstance(details, BreakdownScene)
+    assert len(details.pages) >= 2
+    every_line_once(details)
+    for expected in range(1, len(details.pages)):
+        if device == "keyboard":
+            key(app, pygame.K_e)  # next page
+        elif device == "gamepad":
+            pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        elif device == "mouse":
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                                 precise_y=-1.0, touch=False, which=0))
+            frames(app, 2)
+        else:
+            tap(app, widget_labelled(details, "Next ›").rect.center)
+        assert details.page == expected
+    if device == "keyboard":
+        key(app, pygame.K_LEFT)
+        assert details.page == len(details.pages) - 2
+        key(app, pygame.K_ESCAPE)
+    elif device == "gamepad":
+        pad(app, pygame.CONTROLLER_BUTTON_B)
+    else:
+        tap(app, widget_labelled(details, "Close").rect.center)
+    assert app.scenes.top is scene
+
+
+def test_detail_pages_end_after_a_total():
+    app, scene = open_results(outcome(long_match(rounds=5)), ["You", "Ada"])
+    details = BreakdownScene(app, scene.outcome, scene.names, scene.seat_order())
+    for page in details.pages[:-1]:
+        for _, lines in page:
+            assert not lines or "total" in lines[-1]["label"].lower()
