@@ -35,6 +35,7 @@ from net.protocol import (
     Hello,
     Sender,
     State,
+    TableStatus,
     UpdateMsg,
     decode_frames,
 )
@@ -105,14 +106,16 @@ def test_processes_play_whole_games_to_identical_hashes(game_id, env, tmp_path):
     short = ["--option", "rounds=1"] if game_id == "lost-cities" else []  # one round is a whole game too
     host, port = spawn_serve(env, [game_id, "--seats", seats, "--port", "0", "--save", str(save),
                                    "--bot-delay", "0", "--exit-when-over", "--seed", "11", *short])
-    players = [subprocess.Popen([sys.executable, str(TESTS / "net_player.py"), "--port", str(port),
-                                 "--name", f"P{i}", "--seats", s], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
-               for i, s in enumerate(clients)]
-    players.append(subprocess.Popen([sys.executable, str(TESTS / "net_player.py"), "--port", str(port),
-                                     "--name", "Watcher", "--spectator"], stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT)))
+    watcher = subprocess.Popen([sys.executable, str(TESTS / "net_player.py"), "--port", str(port),
+                                "--name", "Watcher", "--spectator"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+    players = [watcher]
     try:
+        wait_for_spectators(port, 1)  # seated before the game can start, so it cannot arrive after the end
+        players[:0] = [subprocess.Popen([sys.executable, str(TESTS / "net_player.py"), "--port", str(port),
+                                         "--name", f"P{i}", "--seats", s], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+                       for i, s in enumerate(clients)]
         results = []
         for player in players:
             out, err = player.communicate(timeout=90)
@@ -132,6 +135,19 @@ def test_processes_play_whole_games_to_identical_hashes(game_id, env, tmp_path):
     assert sorted(s for r in results for s in r["seats"]) == sorted(int(s) for c in clients for s in c.split(","))
     # only simultaneous turns may race (two seats moving on the same position): the loser is stale (or, if the winner ended the game, too late)
     assert {code for r in results for _, code in r["errors"]} <= {"action/stale", "action/game_over"}, results
+
+
+def wait_for_spectators(port: int, count: int, timeout: float = 30.0) -> None:
+    """Watch the table from a probe connection until `count` other spectators sit at it."""
+    probe = RawClient(port)
+    try:
+        probe.send(Hello("Probe", spectator=True))
+        deadline = time.monotonic() + timeout
+        while probe.receive(TableStatus, max(0.1, deadline - time.monotonic())).spectators < count + 1:
+            pass
+        probe.send(Bye())
+    finally:
+        probe.close()
 
 
 # --- in-process host: leaks, rejections, reconnects ----------------------------------------------
