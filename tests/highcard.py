@@ -8,7 +8,7 @@ from typing import Any
 from game.core.engine import Engine, Option
 from game.core.registry import register_engine
 from game.core.rng import Rng
-from game.core.types import Action, Event, GameConfig, Outcome, rank_by_score
+from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
 
 CARDS = [f"hc-{n}" for n in range(1, 11)]
 
@@ -45,7 +45,7 @@ class HighCard(Engine[dict]):
         state["hands"][seat].remove(card)
         state["table"][seat] = card
         events = [Event.make("play", [seat], seat=seat, card=card),
-                  Event.make("play", [1 - seat], seat=seat)]
+                  Event.make("play", others(2, seat), seat=seat)]
         if None in state["table"]:
             state["turn"] = 1 - seat
             return events
