@@ -150,3 +150,12 @@ def test_detail_pages_end_after_a_total():
     for page in details.pages[:-1]:
         for _, lines in page:
             assert not lines or "total" in lines[-1]["label"].lower()
+
+
+def test_a_cooperative_game_with_one_shared_result_shows_one_card_for_everybody():
+    lines = ({"label": "Ending", "value": "Dawn"}, {"label": "Score", "value": 8})
+    shared = Outcome((8, 8, 8), ((0, 1, 2),), (0, 1, 2), (lines, lines, lines), "Dawn: score 8.", cooperative=True)
+    app, scene = open_results(shared, ["You", "Ada", "Basil"])
+    assert [seat for seat, _ in scene.card_rects()] == [0]
+    assert scene.card_name(0) == "You, Ada & Basil"
+    assert scene.headline == "You made it out!"

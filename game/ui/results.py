@@ -201,15 +201,30 @@ class ResultsScene(MenuScene):
         self.group.focus = 0
 
     # --- the seats' cards ------------------------------------------------------------------------
+    @property
+    def one_card(self) -> bool:
+        """A cooperative game where every seat has the same score and lines: one card for all."""
+        o = self.outcome
+        n = len(self.names)
+        return (o.cooperative and n > 1 and len(set(o.scores[:n])) == 1
+                and len({repr(lines) for lines in o.breakdown[:n]}) == 1)
+
     def seat_order(self) -> list[int]:
+        if self.one_card:
+            return [0]
         order = [seat for group in self.outcome.ranking for seat in group]
         return order + [s for s in range(len(self.names)) if s not in order]
+
+    def card_name(self, seat: int) -> str:
+        if self.one_card:
+            return " & ".join([", ".join(self.names[:-1]), self.names[-1]])
+        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
     def card_rects(self) -> list[tuple[int, pygame.Rect]]:
         order = self.seat_order()
         n = len(order)
         gap = 24 if n <= 4 else 16
-        width = min(420, (CANVAS_W - (240 if n <= 4 else 96) - (n - 1) * gap) // max(1, n))
+        width = min(560 if self.one_card else 420, (CANVAS_W - (240 if n <= 4 else 96) - (n - 1) * gap) // max(1, n))
         left = CANVAS_W // 2 - (n * width + (n - 1) * gap) // 2
         inner = width - 48
         tallest = max((sum(line_height(len(rows_of(line, inner)[1])) for line in self.lines_of(s)) for s in order),
@@ -293,9 +308,11 @@ class ResultsScene(MenuScene):
         surface.blit(word, rect)
         y = rect.bottom + 6
         for row in wrap(self.summary, "ui", 28, CANVAS_W - 240)[:2] if self.summary else []:
-            line = text_surface(row, "ui", 28, P.IVORY_DIM)
+            line = text_surface(row, "ui", 28, P.IVORY)
+            band = line.get_rect(midtop=(CANVAS_W // 2, y)).inflate(36, 6)
+            surface.blit(panel_surface(band.size, band.height // 2, (10, 11, 14, 150)), band.topleft)
             surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, y)))
-            y += 36
+            y += 38
         self._draw_seats(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
@@ -306,11 +323,14 @@ class ResultsScene(MenuScene):
             border = P.BRASS if won else (80, 78, 88)
             surface.blit(panel_surface(card.size, 20, (24, 23, 28, 235), border, 4 if won else 2), card.topleft)
             rank = next((i for i, g in enumerate(self.outcome.ranking) if seat in g), len(self.names) - 1)
-            place = text_surface(("WINNER" if won else f"#{rank + 1}"), "display", 36,
-                                 P.BRASS_LIGHT if won else P.IVORY_DIM)
+            if self.outcome.cooperative:
+                word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
+            else:
+                word = "WINNER" if won else f"#{rank + 1}"
+            place = text_surface(word, "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
             surface.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
-            name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
-            npx = fit_px(name, "ui-bold", 34, card.width - 40)
+            name = self.card_name(seat)
+            npx = max(MIN_LINE_PX, fit_px(name, "ui-bold", 34, card.width - 40))
             label = text_surface(name, "ui-bold", npx, P.IVORY)
             surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
             score = text_surface(self._score_text(seat), "display", 120, P.IVORY)
