@@ -344,3 +344,23 @@ def test_the_wheel_zooms_the_map_and_fit_map_brings_it_back():
     click(app, FIT_RECT.center)
     frames(app, 40)
     assert not table.camera.manual and table.camera.now()[0] == pytest.approx(before)
+
+
+@pytest.mark.parametrize("device", ["touch", "mouse"])
+def test_the_menu_button_opens_the_pause_overlay_by_pointer(device):
+    from game.ui.labyrinth_layout import MENU_RECT
+    from game.ui.pause import PauseOverlay
+
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    (tap if device == "touch" else click)(app, MENU_RECT.center)
+    assert isinstance(app.scenes.top, PauseOverlay) and app.scenes.visible()[0] is table
+
+
+def test_the_status_strip_anchor_keeps_clear_of_the_favours():
+    from game.ui.labyrinth_layout import FAVOUR_LEFT
+
+    attribute, point = LabyrinthTable.status_anchor
+    strip = pygame.Rect(0, 0, 640, 48)
+    setattr(strip, attribute, point)
+    assert MAP_RECT.contains(strip) and strip.right < FAVOUR_LEFT

@@ -45,6 +45,8 @@ from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_ou
 
 class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
+    # the favours burn in the top right: a status strip sits in the map's lower left corner instead
+    status_anchor = ("bottomleft", (MAP_RECT.x + 12, MAP_RECT.bottom - 12))
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
