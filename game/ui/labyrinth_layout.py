@@ -26,7 +26,7 @@ ITEM_AREA = pygame.Rect(16, 824, 836, 248)
 PROPHECY_AREA = pygame.Rect(864, 824, 368, 248)
 LOG_RECT = pygame.Rect(1248, 824, 656, 124)
 BUTTON_ROW = pygame.Rect(1248, 958, 656, 104)
-MENU_RECT = pygame.Rect(16, 14, 116, 70)
+MENU_RECT = pygame.Rect(16, 14, 150, 70)  # the touch Menu button, labelled as on every table
 FIT_RECT = pygame.Rect(1232 - 176, 108, 160, 64)  # "Fit map", shown once the player zoomed or panned
 ITEM_W = 150  # ART.md: cards held >= 140 px wide at 1080p
 PROPHECY_W = 112

@@ -52,7 +52,10 @@ class LabyrinthPainter:
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
         for i in range(3):
-            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 38, MENU_RECT.y + 22 + i * 12, 40, 5), border_radius=2)
+            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + i * 11, 28, 4),
+                             border_radius=2)
+        word = text_surface("Menu", "ui-bold", 26, P.IVORY)
+        surface.blit(word, word.get_rect(midleft=(MENU_RECT.x + 60, MENU_RECT.centery)))
         title = str(self.view.get("scenario", {}).get("title", "The Labyrinth"))
         surface.blit(text_surface(title, "story", 36, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14))
         surface.blit(text_surface(self.mode_line(), "ui", 22, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
