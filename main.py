@@ -256,8 +256,20 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
     session = LocalSession(config, seed, bot_delay=0.0)
     rng = Rng.from_seed(seed, "screenshot")
     moves = 10_000 if finished else 3
+
+    def bots_play() -> None:
+        if finished:
+            session.run_bots_until_human()
+            return
+        # mid-game: bots move only until the person may act (where anyone may act at any time, as in
+        # the Labyrinth played together, bots would otherwise play the whole game before the shot)
+        for _ in range(500):
+            if session.is_over() or 0 in session.engine.active_seats(session.state):
+                return
+            session.run_bots_until_human(1)
+
     for _ in range(moves):
-        session.run_bots_until_human()
+        bots_play()
         if session.is_over():
             break
         legal = session.engine.legal_actions(session.state, 0)
@@ -265,7 +277,7 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
             break
         # reordering a hand (Time After Time) changes nothing on the table: a picture wants real moves
         session.submit(rng.choice([a for a in legal if a.kind != "reorder"] or legal))
-    session.run_bots_until_human()
+    bots_play()
     session.poll()
     session.bot_delay = 0.7
     return session

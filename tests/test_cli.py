@@ -140,3 +140,9 @@ def test_time_after_time_screenshots_show_real_moves_not_reorders(data_dir):
     session = main.seeded_session("time-after-time", 3, 2, finished=False)
     mine = [a for a in session.actions if a.seat == 0]
     assert mine and all(a.kind != "reorder" for a in mine)
+
+
+def test_a_table_screenshot_of_a_cooperative_game_is_mid_game(data_dir):
+    session = main.seeded_session("labyrinth", 4, 1, finished=False)
+    assert not session.is_over()
+    assert main.seeded_session("labyrinth", 2, 1, finished=True).is_over()
