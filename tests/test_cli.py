@@ -105,7 +105,7 @@ def test_lan_interfaces_from_option_or_environment(monkeypatch):
     assert main.lan_interfaces(parser.parse_args(["play"])) == ["127.0.0.1"]
 
 
-def test_global_lan_interfaces_reaches_net_discovery(monkeypatch, tmp_path):
+def test_global_lan_interfaces_reaches_net_discovery(monkeypatch):
     import types
 
     import net.discovery
@@ -123,7 +123,7 @@ def test_global_lan_interfaces_reaches_net_discovery(monkeypatch, tmp_path):
     assert main.lan_interfaces(args) == ["10.0.0.2"]  # the window's LAN lobby gets it too
 
 
-def test_serve_is_wired_through_net_serve(monkeypatch, tmp_path):
+def test_serve_is_wired_through_net_serve(monkeypatch):  # no --data-dir: it would stay set for later tests
     import net.discovery
     import net.serve
 
@@ -131,7 +131,7 @@ def test_serve_is_wired_through_net_serve(monkeypatch, tmp_path):
     monkeypatch.setattr(net.discovery, "set_lan_interfaces", lambda value: seen.append(("lan", value)))
     monkeypatch.setattr(net.serve, "run_serve", lambda args: seen.append(("serve", args.game, args.seats)) or 0)
     code = main.main(["--lan-interfaces", "127.0.0.1", "serve", "lost-cities", "--seats", "open,bot:easy",
-                      "--no-advertise", "--data-dir", str(tmp_path)])
+                      "--no-advertise"])
     assert code == 0
     assert seen == [("lan", "127.0.0.1"), ("serve", "lost-cities", "open,bot:easy")]
 
