@@ -13,7 +13,7 @@ from typing import Any
 from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
-from game.rules.lost_cities import ALL_COLOURS, RANKS, card_colour, card_id, card_value
+from game.rules.lost_cities import HAND_SIZE, card_colour, card_id, card_value
 
 NUMBERS = tuple(range(2, 11))
 DECK = -1  # a draw source: the draw pile; otherwise a colour index
@@ -417,17 +417,28 @@ class ExpertBot(LostCitiesBot):
 
 
 class MasterBot(LostCitiesBot):
-    """Determinized search over whole turns. The expert proposes its best few (play or discard, then
-    draw) pairs; each is tried on the same sampled deals of the unseen cards (consistent with the
-    view: the opponent's publicly known cards stay in its hand) and the round is played out with the
-    expert on both sides. The pair with the best mean result is played. The effort is a fixed count
-    of simulated turns, so the bot is deterministic and stays under 0.2 s a move."""
+    """Determinized search over whole turns (play or discard, then draw) once the deck runs low.
 
-    candidates = 5
-    budget_turns = 600
-    horizon_turns = 14
-    min_samples = 6
-    caution = 1.0
+    The expert proposes its best few turns; every one is tried on the same sampled deals of the
+    unseen cards (consistent with the view: the opponent's publicly known cards stay in its hand,
+    the rest of its hand and the deck order are drawn at random from the unseen cards) and the round
+    is played out with the expert on both sides, then scored exactly. The budget is split by
+    sequential halving (the expert's own turn always stays in), and the search leaves the expert's
+    turn only for a clear paired advantage on the same deals.
+
+    Why only late: a playout to the end costs ~0.08 ms a turn, so a 0.2 s move affords ~2,000
+    simulated turns. With 16 cards left that is ~100 exact playouts, enough to see tempo (the deck
+    is the clock), last wagers and which expeditions can still be finished. Early in the round the
+    same budget gives a handful of 40-turn playouts per turn, too noisy to beat the expert's own
+    ranking (measured: it loses, see docs/bench/lost-cities.md), so there the expert's turn is kept.
+    The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
+
+    plays_considered = 4
+    draws_per_play = 2
+    budget_turns = 1800
+    horizon_turns = 60  # past the end of any round: playouts are scored exactly
+    search_below_deck = 16
+    caution = 0.5
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         super().__init__(engine, seat, seed)
@@ -435,12 +446,10 @@ class MasterBot(LostCitiesBot):
 
     def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
         table = Table.from_view(view)
-        judge = Judge(table, self.seat)
-        pairs = self.candidate_turns(table, judge)
-        if len(pairs) == 1:
-            choice = pairs[0]
-        else:
-            choice = self.search(table, pairs)
+        pairs = self.candidate_turns(table)
+        if table.deck_count() > self.search_below_deck:
+            pairs = pairs[:1]
+        choice = pairs[0] if len(pairs) == 1 else self.search(table, pairs)
         kind, c, v, source = choice
         self.planned_draw = (int(view["round"]), int(view["deck_count"]), source)
         return _to_action(view, legal, kind, c, v)
@@ -454,32 +463,31 @@ class MasterBot(LostCitiesBot):
                 return action
         return _draw_action(view, legal, expert_draw(Table.from_view(view), self.seat))
 
-    def candidate_turns(self, table: Table, judge: Judge) -> list[tuple[int, int, int, int]]:
-        """The expert's best (play or discard, draw) pairs, best first."""
-        options = sorted(judge.play_options(), reverse=True)
-        pairs: list[tuple[float, tuple[int, int, int, int]]] = []
-        seen: set[tuple[int, int, int]] = set()
-        for value, kind, c, v in options[: self.candidates + 1]:
-            if (kind, c, v) in seen:
-                continue
-            seen.add((kind, c, v))
-            after = table.copy()
-            after.unseen, after.unknown_count = table.unseen, table.unknown_count
-            after._deck_count = table.deck_count()
-            (after.play if kind == PLAY else after.discard)(self.seat, c, v)
-            draws = sorted(Judge(after, self.seat).draw_options(after.banned), reverse=True)
-            for draw_value, source in draws[:2]:
-                pairs.append((value + draw_value, (kind, c, v, source)))
-        pairs.sort(reverse=True)
-        # the expert's own turn goes first: the search leaves it only on clear evidence
-        kind, c, v = expert_play(table, self.seat)
+    def _after(self, table: Table, kind: int, c: int, v: int) -> Table:
         after = table.copy()
         after.unseen, after.unknown_count = table.unseen, table.unknown_count
         after._deck_count = table.deck_count()
         (after.play if kind == PLAY else after.discard)(self.seat, c, v)
-        own = (kind, c, v, expert_draw(after, self.seat))
-        rest = [pair for _, pair in pairs if pair != own]
-        return [own] + rest[: self.candidates - 1]
+        return after
+
+    def candidate_turns(self, table: Table) -> list[tuple[int, int, int, int]]:
+        """The expert's own turn first, then its next best (play or discard, draw) pairs."""
+        judge = Judge(table, self.seat)
+        options = sorted(judge.play_options(), reverse=True)
+        pairs: list[tuple[int, int, int, int]] = []
+        seen: set[tuple[int, int, int]] = set()
+        for _, kind, c, v in options:
+            if (kind, c, v) in seen:
+                continue
+            seen.add((kind, c, v))
+            if len(seen) > self.plays_considered:
+                break
+            after = self._after(table, kind, c, v)
+            draws = sorted(Judge(after, self.seat).draw_options(after.banned), reverse=True)
+            pairs.extend((kind, c, v, source) for _, source in draws[: self.draws_per_play])
+        kind, c, v = expert_play(table, self.seat)
+        own = (kind, c, v, expert_draw(self._after(table, kind, c, v), self.seat))
+        return [own] + [pair for pair in pairs if pair != own]
 
     def determinize(self, table: Table) -> Table:
         """A full table consistent with the view: the unseen cards dealt at random into the
@@ -491,7 +499,7 @@ class MasterBot(LostCitiesBot):
         for c, lane in enumerate(table.unseen):
             unknown.extend((c, v) for v in lane)
         self.rng.shuffle(unknown)
-        missing = 8 - sum(len(lane) for lane in world.hands[opp])
+        missing = HAND_SIZE - sum(len(lane) for lane in world.hands[opp])
         for c, v in unknown[:missing]:
             world.hands[opp][c].append(v)
         for lane in world.hands[opp]:
@@ -500,28 +508,38 @@ class MasterBot(LostCitiesBot):
         return world
 
     def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
-        """Paired comparison on common deals: an alternative replaces the expert's first choice only
-        when its mean advantage stands clear of the sampling noise."""
-        depth = min(table.deck_count(), self.horizon_turns)
-        samples = max(self.min_samples, self.budget_turns // (max(1, depth) * len(pairs)))
+        """Sequential halving on common deals. The expert's own turn (first) always stays in, and
+        the search leaves it only for a turn whose paired mean advantage on the same deals stands
+        `caution` standard errors clear of zero: with few deals, picking the best of many noisy
+        means is the winner's curse, and it loses to simply keeping the expert's choice."""
+        depth = min(table.deck_count(), self.horizon_turns) + 1
+        rollouts = max(len(pairs) * 2, self.budget_turns // depth)
+        phases = max(1, (len(pairs) - 1).bit_length())
         results: list[list[float]] = [[] for _ in pairs]
-        for _ in range(samples):
-            world = self.determinize(table)
-            for i, pair in enumerate(pairs):
-                results[i].append(self.rollout(world.copy(), pair))
+        alive = list(range(len(pairs)))
+        for phase in range(phases):
+            deals = max(2, rollouts // (phases * len(alive)))
+            for _ in range(deals):
+                world = self.determinize(table)
+                for i in alive:
+                    results[i].append(self.rollout(world.copy(), pairs[i]))
+            if phase < phases - 1:
+                ranked = sorted(alive[1:], key=lambda i: -sum(results[i]) / len(results[i]))
+                alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
         best, best_edge = 0, 0.0
-        for i in range(1, len(pairs)):
-            diffs = [a - b for a, b in zip(results[i], results[0])]
-            mean = sum(diffs) / samples
-            spread = (sum((d - mean) ** 2 for d in diffs) / max(1, samples - 1)) ** 0.5
-            edge = mean - self.caution * spread / samples ** 0.5
+        for i in alive[1:]:
+            diffs = [a - b for a, b in zip(results[i], results[0][-len(results[i]):])]
+            n = len(diffs)
+            mean = sum(diffs) / n
+            spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
+            edge = mean - self.caution * spread / n ** 0.5
             if edge > best_edge:
                 best, best_edge = i, edge
         return pairs[best]
 
     def rollout(self, sim: Table, pair: tuple[int, int, int, int]) -> float:
-        """Play the turn, then the expert for both seats up to the horizon; the result is the
-        final score difference, or at the horizon the expert's estimate of it."""
+        """Play the turn, then the expert for both seats up to the horizon; the result is a
+        smooth function of the final score difference (or of its estimate at the horizon)."""
         me = self.seat
         kind, c, v, source = pair
         (sim.play if kind == PLAY else sim.discard)(me, c, v)
