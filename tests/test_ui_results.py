@@ -159,3 +159,13 @@ def test_a_cooperative_game_with_one_shared_result_shows_one_card_for_everybody(
     assert [seat for seat, _ in scene.card_rects()] == [0]
     assert scene.card_name(0) == "You, Ada & Basil"
     assert scene.headline == "You made it out!"
+
+
+def test_without_play_again_back_to_title_is_the_main_button():
+    app = make_app()
+    app.push(TitleScene(app))
+    scene = ResultsScene(app, outcome(long_match()), ["You", "Ada"], [0], None, "lost-cities")
+    app.push(scene)
+    frames(app, 2)
+    assert [w.label for w in scene.group.widgets] == ["Details", "Back to title"]
+    assert scene.group.focused.label == "Back to title" and scene.group.focused.primary

@@ -196,9 +196,10 @@ class ResultsScene(MenuScene):
         entries.append(("Back to title", self.to_title))
         width, gap = (500, 40) if len(entries) < 3 else (440, 36)
         left = CANVAS_W // 2 - (len(entries) * width + (len(entries) - 1) * gap) // 2
-        self.group.widgets = [Button((left + i * (width + gap), BUTTON_Y, width, 92), label, action, primary=(i == 0))
-                              for i, (label, action) in enumerate(entries)]
-        self.group.focus = 0
+        main = "Play again" if self.on_again is not None else "Back to title"
+        self.group.widgets = [Button((left + i * (width + gap), BUTTON_Y, width, 92), label, action,
+                                     primary=(label == main)) for i, (label, action) in enumerate(entries)]
+        self.group.focus = [label for label, _ in entries].index(main)
 
     # --- the seats' cards ------------------------------------------------------------------------
     @property
