@@ -228,8 +228,11 @@ class ResultsScene(MenuScene):
         width = min(560 if self.one_card else 420, (CANVAS_W - (240 if n <= 4 else 96) - (n - 1) * gap) // max(1, n))
         left = CANVAS_W // 2 - (n * width + (n - 1) * gap) // 2
         inner = width - 48
-        tallest = max((sum(line_height(len(rows_of(line, inner)[1])) for line in self.lines_of(s)) for s in order),
-                      default=0)
+        tallest = 0  # the card is as tall as its compact summary needs
+        for seat in order:
+            shown, hidden = summary_lines(self.lines_of(seat), inner, CARD_HEIGHT - CARD_LINES_TOP - 16)
+            needed = sum(line_height(len(rows_of(line, inner)[1])) for line in shown) + (MORE_NOTE_H if hidden else 0)
+            tallest = max(tallest, needed)
         height = min(CARD_HEIGHT, CARD_LINES_TOP + tallest + 16) if tallest else 270
         return [(seat, pygame.Rect(left + slot * (width + gap), CARD_TOP, width, height))
                 for slot, seat in enumerate(order)]
