@@ -61,9 +61,9 @@ def test_virtual_gamepad_navigates_title_to_picker_and_back(data_dir):
         title = app.scenes.top
         press(BUTTON_DPAD_DOWN)
         assert title.group.focus == 1 and app.input.last_device == "gamepad"
-        press(BUTTON_DPAD_DOWN)
-        press(BUTTON_DPAD_DOWN)
-        assert title.group.focused.label == "Quit"  # no autosave: Play, Settings, Rules, Quit
+        for _ in range(3):
+            press(BUTTON_DPAD_DOWN)
+        assert title.group.focused.label == "Quit"  # no autosave: Play, LAN play, Settings, Rules, Quit
         title.group.focus = 0
         press(BUTTON_A)
         assert isinstance(app.scenes.top, GamePickerScene)
