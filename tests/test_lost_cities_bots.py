@@ -9,7 +9,7 @@ import time
 import pytest
 
 from game.bots.base import make_bot
-from game.bots.lost_cities import BOTS, MasterBot, Table
+from game.bots.lost_cities import BOTS, MasterBot, OpponentTurn, Table
 from game.bots.simulate import simulate
 from game.core import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
@@ -203,3 +203,38 @@ def test_master_candidates_start_with_the_expert_turn():
     world = master.determinize(table)
     assert len(world.deck) == view["deck_count"]
     assert sum(len(lane) for lane in world.hands[1]) == 8
+
+
+def test_master_reads_the_opponents_last_turn_and_the_true_hand_explains_it():
+    """The inference of the master: the opponent's turn read from two views is the turn it made, and
+    its real hand (with the card it took from a pile) passes the test that sampled hands must pass."""
+    state = ENGINE.new_game(config(rounds=1), 6)
+    master = MasterBot(NoEngine(), 0, 17)
+    master.search_below_deck = -1  # only the bookkeeping is under test here
+    expert = BOTS["expert"](NoEngine(), 1, 18)
+    laid: Action | None = None
+    read, pile_draws = 0, 0
+    while not ENGINE.is_over(state):
+        seat = state["turn"]
+        view = ENGINE.view(state, seat)
+        if seat == 0 and view["phase"] == "play" and master.after_my_turn is not None:
+            turn = OpponentTurn.read(view, master.after_my_turn)
+            assert turn is not None
+            read += 1
+            assert laid is not None
+            assert (view["colours"][turn.colour], turn.value) == (laid["card"][3], card_value(laid["card"]))
+            assert turn.kind == (0 if laid.kind == "play" else 1)
+            if turn.drawn is not None:
+                pile_draws += 1
+                world = Table.from_view(view)
+                index = {c: i for i, c in enumerate(view["colours"])}
+                world.hands[1] = [sorted(card_value(c) for c in state["hands"][1] if c[3] == colour)
+                                  for colour in view["colours"]]
+                world.deck = [(index[c[3]], card_value(c)) for c in state["deck"]]
+                world.unseen = None
+                assert turn.fits(world, master.rng)
+        action = (master if seat == 0 else expert).choose(view, ENGINE.legal_actions(state, seat))
+        if seat == 1 and action.kind != "draw":
+            laid = action
+        state, _ = ENGINE.apply(state, action)
+    assert read >= 15 and pile_draws >= 1

@@ -439,16 +439,28 @@ class MasterBot(LostCitiesBot):
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
     search_below_deck = 16
     caution = 0.5
+    inference_tries = 4  # deals tried per playout deal to fit the opponent's last turn; 1 = none
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         super().__init__(engine, seat, seed)
         self.planned_draw: tuple[int, int, Any] | None = None
+        self.after_my_turn: dict[str, Any] | None = None  # the public table the opponent then faced
+        self.evidence: OpponentTurn | None = None
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        action = super().choose(view, legal)
+        if view["phase"] == "draw":
+            self.after_my_turn = table_after_draw(view, action)
+        return action
 
     def choose_play(self, view: dict[str, Any], legal: list[Action]) -> Action:
         table = Table.from_view(view)
         pairs = self.candidate_turns(table)
         if table.deck_count() > self.search_below_deck:
             pairs = pairs[:1]
+        self.evidence = None
+        if len(pairs) > 1 and self.inference_tries > 1:
+            self.evidence = OpponentTurn.read(view, self.after_my_turn)
         choice = pairs[0] if len(pairs) == 1 else self.search(table, pairs)
         kind, c, v, source = choice
         self.planned_draw = (int(view["round"]), int(view["deck_count"]), source)
@@ -490,6 +502,19 @@ class MasterBot(LostCitiesBot):
         return [own] + [pair for pair in pairs if pair != own]
 
     def determinize(self, table: Table) -> Table:
+        """A deal consistent with the view and, when it can be found in a few tries, with the
+        opponent's last turn: a hand with which the expert would have made that same play or
+        discard (rejection sampling; the expert is the model of the opponent)."""
+        world = self.deal(table)
+        evidence = self.evidence
+        if evidence is not None:
+            for _ in range(self.inference_tries - 1):
+                if evidence.fits(world, self.rng):
+                    break
+                world = self.deal(table)
+        return world
+
+    def deal(self, table: Table) -> Table:
         """A full table consistent with the view: the unseen cards dealt at random into the
         opponent's hand (beside its known cards) and the deck."""
         world = table.copy()
@@ -557,6 +582,105 @@ class MasterBot(LostCitiesBot):
             mine, theirs = leaf_estimate(sim, me), leaf_estimate(sim, 1 - me)
         diff = (sim.totals[me] + mine) - (sim.totals[1 - me] + theirs)
         return diff / (abs(diff) + 25.0) + diff / 400.0
+
+
+def table_after_draw(view: dict[str, Any], draw: Action) -> dict[str, Any]:
+    """The public table right after this seat's draw: what the opponent's next turn starts from."""
+    discards = {colour: list(pile) for colour, pile in view["discards"].items()}
+    deck_count = int(view["deck_count"])
+    if draw["source"] == "deck":
+        deck_count -= 1
+    else:
+        discards[str(draw["source"])].pop()
+    opp = 1 - int(view["seat"])
+    return {"round": view["round"], "deck_count": deck_count, "discards": discards,
+            "theirs": {colour: list(cards) for colour, cards in view["expeditions"][opp].items()}}
+
+
+class OpponentTurn:
+    """The opponent's last turn as seen in public (what it played or discarded, where it drew from)
+    and the table it faced, to test whether a sampled hand explains that turn."""
+
+    __slots__ = ("before", "opp", "kind", "colour", "value", "drawn", "known", "my_known")
+
+    def __init__(self, before: Table, opp: int, kind: int, colour: int, value: int,
+                 drawn: tuple[int, int] | None, known: list[tuple[int, int]]) -> None:
+        self.before, self.opp, self.kind, self.colour, self.value = before, opp, kind, colour, value
+        self.drawn = drawn  # the pile card it took, or None for the deck
+        self.known = known  # the cards it held in public view before this turn
+        self.my_known: list[tuple[int, int]] = []  # ours in public view: not unseen to it
+
+    @classmethod
+    def read(cls, view: dict[str, Any], after_my_turn: dict[str, Any] | None) -> "OpponentTurn | None":
+        """Compare this view with the table after our own last draw; None when they don't connect
+        (a new round, or no turn of ours was seen)."""
+        if after_my_turn is None or after_my_turn["round"] != view["round"]:
+            return None
+        me = int(view["seat"])
+        opp = 1 - me
+        colours = list(view["colours"])
+        theirs = {colour: list(cards) for colour, cards in view["expeditions"][opp].items()}
+        discards = {colour: list(pile) for colour, pile in view["discards"].items()}
+        laid: list[tuple[int, str]] = []
+        for colour in colours:
+            grown = len(theirs[colour]) - len(after_my_turn["theirs"][colour])
+            if grown == 1:
+                laid.append((PLAY, theirs[colour].pop()))
+            grown = len(discards[colour]) - len(after_my_turn["discards"][colour])
+            if grown == 1:
+                laid.append((DISCARD, discards[colour].pop()))
+        drawn_colour = [c for c in colours if len(discards[c]) == len(after_my_turn["discards"][c]) - 1]
+        from_deck = int(view["deck_count"]) == after_my_turn["deck_count"] - 1
+        if len(laid) != 1 or len(drawn_colour) + from_deck != 1:
+            return None
+        kind, card = laid[0]
+        drawn: tuple[int, int] | None = None
+        known = list(view["known_in_hand"][opp])
+        if drawn_colour:
+            pile_card = after_my_turn["discards"][drawn_colour[0]][-1]
+            discards[drawn_colour[0]].append(pile_card)
+            drawn = (colours.index(drawn_colour[0]), card_value(pile_card))
+            if pile_card in known:
+                known.remove(pile_card)
+        before_view = dict(view)
+        before_view.update({"expeditions": [view["expeditions"][0], view["expeditions"][1]], "discards": discards,
+                            "known_in_hand": [[], []], "turn": opp, "last_discard": None,
+                            "deck_count": int(view["deck_count"]) + (1 if from_deck else 0)})
+        before_view["expeditions"][opp] = theirs
+        before = Table.from_view(before_view)
+        known_cards = [(colours.index(card_colour(k)), card_value(k)) for k in known]
+        turn = cls(before, opp, kind, colours.index(card_colour(card)), card_value(card), drawn, known_cards)
+        turn.my_known = [(colours.index(card_colour(k)), card_value(k)) for k in view["known_in_hand"][me]]
+        return turn
+
+    def fits(self, world: Table, rng: Rng) -> bool:
+        """Would the expert, holding this world's hand as it was before its turn, have laid the same
+        card the same way? The deck card it drew (if any) is one of its cards not publicly known."""
+        opp = self.opp
+        hand = [list(lane) for lane in world.hands[opp]]
+        deck = list(world.deck)
+        if self.drawn is not None:
+            hand[self.drawn[0]].remove(self.drawn[1])
+        else:
+            loose = [(c, v) for c in range(world.n) for v in hand[c]]
+            for card in self.known:
+                loose.remove(card)
+            c, v = loose[rng.below(len(loose))]
+            hand[c].remove(v)
+            deck.append((c, v))
+        hand[self.colour].append(self.value)
+        for lane in hand:
+            lane.sort()
+        before = self.before.copy()
+        before.hands[opp] = hand
+        before.deck = deck
+        unseen, count = before.unseen_for(opp)
+        for c, v in self.my_known:  # what the opponent's own view shows it of our hand
+            count -= 1
+            if v:
+                unseen[c].remove(v)
+        before.unseen, before.unknown_count, before._deck_count = unseen, count, len(deck)
+        return expert_play(before, opp) == (self.kind, self.colour, self.value)
 
 
 def leaf_estimate(sim: Table, seat: int) -> float:
