@@ -675,8 +675,19 @@ class LostInTimeTable(TableSceneBase):
 
     def _on_vip(self, event: Event) -> float:
         """The VIP is shown on its way to the victim, then set aside on the side pile (ruling LT-5)."""
-        assert self.board is not None
         seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
+        _sprite, seconds = self._throw_at(seat, target, card, angle=0.0, scale=0.9, flip_at=0.3)
+        self.after(seconds + 0.35, lambda: self._set_aside(card))
+        self.bubble(target, "VIP: A CARD IS STOLEN", P.LT_VIP_GREEN)
+        self.play("place", 0.8)
+        return seconds + 0.4
+
+    def _throw_at(self, seat: int, target: int, card: str, angle: float, scale: float,
+                  flip_at: float) -> tuple[CardSprite, float]:
+        """`seat` plays `card` on `target` (a VIP or a Disaster): it leaves the hand above everything
+        and flies to the victim's area, turning face up `flip_at` of the way. Returns the sprite and
+        the flight's seconds; `_set_aside` ends its journey on the side pile (ruling LT-5)."""
+        assert self.board is not None
         key = self._take_from_hand(seat, card)
         self.floating.add(key)
         self.relayout()
@@ -684,20 +695,18 @@ class LostInTimeTable(TableSceneBase):
         sprite.z = 950
         goal = self.seat_centre(target)
         seconds = self.speed(seat)
-        sprite.slide_to(goal, seconds, angle=0.0, scale=0.9)
+        sprite.slide_to(goal, seconds, angle=angle, scale=scale)
         if not sprite.face_up:
-            sprite.flip(True, FLIP_SECONDS, delay=seconds * 0.3)
+            sprite.flip(True, FLIP_SECONDS, delay=seconds * flip_at)
+        return sprite, seconds
 
-        def to_side() -> None:
-            assert self.board is not None
-            self.floating.discard(card)
-            if card not in self.board.side:
-                self.board.side.append(card)
-            self.relayout(moving={card: 0.3})
-        self.after(seconds + 0.35, to_side)
-        self.bubble(target, "VIP: A CARD IS STOLEN", P.LT_VIP_GREEN)
-        self.play("place", 0.8)
-        return seconds + 0.4
+    def _set_aside(self, card: str) -> None:
+        """A played VIP or Disaster lands on the side pile after its flight."""
+        assert self.board is not None
+        self.floating.discard(card)
+        if card not in self.board.side:
+            self.board.side.append(card)
+        self.relayout(moving={card: 0.3})
 
     def _on_steal(self, event: Event) -> float:
         """A card flies from the victim's hand to the thief's: face down unless this seat saw it."""
@@ -732,17 +741,8 @@ class LostInTimeTable(TableSceneBase):
         """The Disaster lands on its victim's area (a thud and a shake), then goes to the side pile."""
         assert self.board is not None
         seat, target, card = int(event["seat"]), int(event["target"]), str(event["card"])
-        key = self._take_from_hand(seat, card)
-        self.floating.add(key)
-        self.relayout()
-        sprite = self.sprites[key]
-        sprite.z = 950
-        goal = self.seat_centre(target)
-        seconds = self.speed(seat)
-        sprite.slide_to(goal, seconds, angle=-8.0, scale=1.15)
+        sprite, seconds = self._throw_at(seat, target, card, angle=-8.0, scale=1.15, flip_at=0.2)
         sprite.scale.then(0.8, 0.16, ease_out_back)
-        if not sprite.face_up:
-            sprite.flip(True, FLIP_SECONDS, delay=seconds * 0.2)
         self.board.skips[target] = int(event.get("skips", self.board.skips[target] + 1) or 0)
 
         def land() -> None:
@@ -750,15 +750,8 @@ class LostInTimeTable(TableSceneBase):
             self.flashes[target] = 0.6
             self.play("disaster")
             self.bubble(target, "DISASTER! LOSES A TURN", P.LT_DISASTER_RED)
-
-        def to_side() -> None:
-            assert self.board is not None
-            self.floating.discard(card)
-            if card not in self.board.side:
-                self.board.side.append(card)
-            self.relayout(moving={card: 0.3})
         self.after(seconds, land)
-        self.after(seconds + 0.55, to_side)
+        self.after(seconds + 0.55, lambda: self._set_aside(card))
         return seconds + 0.6
 
     def _on_discard(self, event: Event) -> float:
