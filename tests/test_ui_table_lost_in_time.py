@@ -18,6 +18,7 @@ from game.ui.app import App
 from game.ui.table_lost_in_time import DISCARD_POS, LostInTimeTable, row_centres
 from game.ui.tables import table_scene_for
 from game.ui.tween import MOTION
+from ui_helpers import assert_screenshots_written, recording_app
 
 GAME = "lost-in-time"
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -25,13 +26,8 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 @pytest.fixture
 def app(data_dir):
-    application = App(headless=True, size=(1920, 1080), windowed=True)
-    application.played = []  # type: ignore[attr-defined]
-    application.assets.play = lambda name, volume=1.0: application.played.append(name)  # type: ignore[method-assign]
-    pygame.event.clear()
-    yield application
-    application.shutdown()
-    MOTION.speed, MOTION.reduced = 1.0, False
+    with recording_app() as application:
+        yield application
 
 
 def make_session(seats: int, seed: int, humans: int = 1) -> LocalSession:
@@ -135,14 +131,7 @@ def test_table_is_registered_for_the_game():
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_screenshot_writes_table_and_results(app, tmp_path: Path, seats: int):
-    from main import write_screenshot
-
-    for scene in ("table", "results"):
-        out = tmp_path / f"{scene}-{seats}.png"
-        write_screenshot(scene, str(out), game=GAME, seats=seats, frames=30, app=app)
-        image = pygame.image.load(str(out))
-        assert image.get_size() == (1920, 1080)
-        assert len({tuple(image.get_at((x, 540))) for x in range(0, 1920, 40)}) > 8  # not a blank frame
+    assert_screenshots_written(app, tmp_path, GAME, seats)
 
 
 def test_rows_overlap_only_when_they_must():

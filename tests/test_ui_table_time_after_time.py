@@ -19,19 +19,15 @@ from game.ui.app import App
 from game.ui.tables import table_scene_for
 from game.ui.table_time_after_time import PICK_CENTRE, REVEAL_POS, TimeAfterTimeTable
 from game.ui.tween import MOTION
+from ui_helpers import assert_screenshots_written, recording_app
 
 GAME = "time-after-time"
 
 
 @pytest.fixture
 def app(data_dir):
-    application = App(headless=True, size=(1920, 1080), windowed=True)
-    application.played = []  # type: ignore[attr-defined]
-    application.assets.play = lambda name, volume=1.0: application.played.append(name)  # type: ignore[method-assign]
-    pygame.event.clear()
-    yield application
-    application.shutdown()
-    MOTION.speed, MOTION.reduced = 1.0, False
+    with recording_app() as application:
+        yield application
 
 
 def make_session(seats: int, seed: int, humans: int = 1, level: str = "expert") -> LocalSession:
@@ -124,14 +120,7 @@ def test_table_is_registered_for_the_game():
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_screenshot_writes_table_and_results(app, tmp_path: Path, seats: int):
-    from main import write_screenshot
-
-    for scene in ("table", "results"):
-        out = tmp_path / f"{scene}-{seats}.png"
-        write_screenshot(scene, str(out), game=GAME, seats=seats, frames=30, app=app)
-        image = pygame.image.load(str(out))
-        assert image.get_size() == (1920, 1080)
-        assert len({tuple(image.get_at((x, 540))) for x in range(0, 1920, 40)}) > 8  # not a blank frame
+    assert_screenshots_written(app, tmp_path, GAME, seats)
 
 
 # --- whole games ---------------------------------------------------------------------------------

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
 import pygame
 
 from game.ui.app import App
 from game.ui.settings import Settings
+from game.ui.tween import MOTION
 
 FRAME = 1 / 60
 
@@ -14,6 +19,33 @@ def make_app(size: tuple[int, int] = (1920, 1080)) -> App:
     pygame.init()
     pygame.event.clear()
     return App(Settings(), headless=True, size=size, windowed=True)
+
+
+@contextmanager
+def recording_app() -> Iterator[App]:
+    """A headless 1920x1080 App for a table test: the names of the sounds it plays are kept in
+    `app.played` instead of reaching the mixer, and the animation speed and reduced motion a test set
+    are back to normal afterwards."""
+    application = App(headless=True, size=(1920, 1080), windowed=True)
+    application.played = []  # type: ignore[attr-defined]
+    application.assets.play = lambda name, volume=1.0: application.played.append(name)  # type: ignore[method-assign]
+    pygame.event.clear()
+    yield application
+    application.shutdown()
+    MOTION.speed, MOTION.reduced = 1.0, False
+
+
+def assert_screenshots_written(app: App, tmp_path: Path, game: str, seats: int) -> None:
+    """`main.py screenshot` writes a full-size, non-blank table and results image for `game` at
+    `seats` seats."""
+    from main import write_screenshot
+
+    for scene in ("table", "results"):
+        out = tmp_path / f"{scene}-{seats}.png"
+        write_screenshot(scene, str(out), game=game, seats=seats, frames=30, app=app)
+        image = pygame.image.load(str(out))
+        assert image.get_size() == (1920, 1080)
+        assert len({tuple(image.get_at((x, 540))) for x in range(0, 1920, 40)}) > 8  # not a blank frame
 
 
 def frames(app: App, n: int = 2) -> None:
