@@ -61,22 +61,33 @@ def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str
                backed: bool = False) -> None:
     """Bottom-right hints like "[Enter] Select  [Esc] Back" in the words of the current device;
     `backed` puts them on an ink strip (overlays, so the hints of the screen below do not show)."""
-    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
-    x = CANVAS_W - MARGIN
     y = CANVAS_H - 46
     if backed:
         strip = pygame.Rect(CANVAS_W // 2, y - 34, CANVAS_W // 2, 68)
         surface.blit(panel_surface(strip.size, 0, (10, 11, 14, 255)), strip.topleft)
+    draw_hint_row(surface, device, actions, CANVAS_W - MARGIN, y)
+
+
+def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]], right: int, y: int,
+                  gap: int = 36, label_px: int = 24, key_px: int = 22, key_pad: int = 22, key_h: int = 38,
+                  key_gap: int = 10, left_limit: int | None = None) -> None:
+    """Hints as key caps with their words, right-aligned at `right` on the line `y`; tables place
+    them (and size them smaller) where their own cards leave room. With `left_limit`, the row stops
+    once it has reached further left than that."""
+    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    x = right
     for action, label in reversed(actions):
-        word = text_surface(label, "ui", 24, P.IVORY_DIM)
+        word = text_surface(label, "ui", label_px, P.IVORY_DIM)
         x -= word.get_width()
         surface.blit(word, (x, y - word.get_height() // 2))
-        key = text_surface(glyphs.get(action, action), "ui-bold", 22, P.INK)
-        box = pygame.Rect(0, 0, key.get_width() + 22, 38)
-        box.midright = (x - 10, y)
+        key = text_surface(glyphs.get(action, action), "ui-bold", key_px, P.INK)
+        box = pygame.Rect(0, 0, key.get_width() + key_pad, key_h)
+        box.midright = (x - key_gap, y)
         surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
         surface.blit(key, key.get_rect(center=box.center))
-        x = box.left - 36
+        x = box.left - gap
+        if left_limit is not None and x < left_limit:
+            break
 
 
 class MenuScene(Scene):

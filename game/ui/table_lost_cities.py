@@ -28,7 +28,7 @@ from game.core.types import Action, Event
 from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_colour, card_name,
                                     expedition_score, lane_sort_key)
 from game.session.base import Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_hint_row
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
@@ -1268,7 +1268,6 @@ class LostCitiesTable(TableSceneBase):
 
     def _draw_hints(self, surface: pygame.Surface) -> None:
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
         if self.selected is not None:
             hints = [("confirm", "Place"), ("back", "Cancel")]
         elif self.can_act and self.phase == "draw":
@@ -1278,20 +1277,8 @@ class LostCitiesTable(TableSceneBase):
         else:
             hints = [("move", "Look")]
         hints.append(("menu", "Menu"))
-        y = 1040
-        x = CANVAS_W - 36
-        for action, label in reversed(hints):
-            word = text_surface(label, "ui", 22, P.IVORY_DIM)
-            x -= word.get_width()
-            surface.blit(word, (x, y - word.get_height() // 2))
-            key = text_surface(glyphs.get(action, action), "ui-bold", 20, P.INK)
-            box = pygame.Rect(0, 0, key.get_width() + 18, 34)
-            box.midright = (x - 8, y)
-            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
-            surface.blit(key, key.get_rect(center=box.center))
-            x = box.left - 22
-            if x < 1440:
-                break
+        draw_hint_row(surface, device, hints, CANVAS_W - 36, 1040, gap=22, label_px=22, key_px=20, key_pad=18,
+                      key_h=34, key_gap=8, left_limit=1440)
 
     def _draw_scoring(self, surface: pygame.Surface) -> None:
         scoring = self.scoring

@@ -28,7 +28,7 @@ from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, dim_screen, draw_background
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_background, draw_hint_row
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
@@ -1639,24 +1639,8 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.hands.get(self.viewer) and device in ("keyboard", "gamepad") and not hints:
             hints = [("page", "Move card"), ("menu", "Menu")]
         if device in ("keyboard", "gamepad"):
-            self.draw_hints_at(surface, device, hints[:2], CANVAS_W - 24, CANVAS_H - 40)
-
-    @staticmethod
-    def draw_hints_at(surface: pygame.Surface, device: str, actions: list[tuple[str, str]], right: int,
-                      y: int) -> None:
-        """chrome.draw_hints, right-aligned at `right` so the hints clear the fanned hand."""
-        glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
-        x = right
-        for action, label in reversed(actions):
-            word = text_surface(label, "ui", 24, P.IVORY_DIM)
-            x -= word.get_width()
-            surface.blit(word, (x, y - word.get_height() // 2))
-            key = text_surface(glyphs.get(action, action), "ui-bold", 22, P.INK)
-            box = pygame.Rect(0, 0, key.get_width() + 22, 38)
-            box.midright = (x - 10, y)
-            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
-            surface.blit(key, key.get_rect(center=box.center))
-            x = box.left - 28
+            # right-aligned at the canvas edge so the hints clear the fanned hand
+            draw_hint_row(surface, device, hints[:2], CANVAS_W - 24, CANVAS_H - 40, gap=28)
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
