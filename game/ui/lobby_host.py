@@ -24,11 +24,11 @@ from game.core.registry import GAMES, UnknownGame, find_game, game_info
 from game.core.types import IllegalAction
 from game.session.saves import SaveError, read_save
 from game.session.storage import data_dir
-from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.chrome import MARGIN, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
-from game.ui.setup import BOT_NAMES
+from game.ui.setup import BOT_NAMES, LEFT_W, OPTION_H, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene
 from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
@@ -41,12 +41,7 @@ log = logging.getLogger(__name__)
 HOSTED_SAVE = "lan-host.tt"
 SEAT_CHOICES = (("open", "LAN player"), ("local", "Person here"), ("easy", "Bot · Easy"),
                 ("expert", "Bot · Expert"), ("master", "Bot · Master"))
-ROW_H = 74
-ROW_GAP = 14
-OPTION_H = 104
-LEFT_W = 1120
-RIGHT_X = 1300
-RIGHT_W = 500
+ROW_H = 74  # a little shorter than the solo setup's rows: a LAN table has one more row above the seats
 
 
 @dataclass
@@ -254,7 +249,7 @@ class HostedTable:
                 log.warning("could not remove %s: %s", stale, exc)
 
 
-class HostSetupScene(MenuScene):
+class HostSetupScene(OptionsSetupScene):
     """Game, seats (LAN players, people at this screen, bots and their level), table name and the
     game's options; "Open the table" starts hosting and shows the waiting room."""
 
@@ -273,8 +268,6 @@ class HostSetupScene(MenuScene):
         self.who = ["local"] + ["open"] * 7
         self.seat_count = 2
         self.options: dict[str, Any] = {}
-        self.help_text = ""
-        self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
         self._choose_game(self.game_id)
 
     @property
@@ -415,10 +408,6 @@ class HostSetupScene(MenuScene):
         self.app.replace(WaitingRoomScene(self.app, session, hosted))
 
     # --- drawing ---------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        focused = self.group.focused
-        self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface, P.GAME_TABLE_TONE.get(self.game_id, "green"))
         draw_heading(surface, "Host a table", "Open seats wait for players on your network; bots and people here "
@@ -432,22 +421,5 @@ class HostSetupScene(MenuScene):
             return
         head = text_surface("TABLE", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
-        if engine.options:
-            head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
-            surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
-        options_end = 300 + len(engine.options) * (OPTION_H + ROW_GAP)
-        art_h = min(312, 840 - options_end - 16)
-        if self.app is not None and art_h >= 180 and not self.help_text:
-            art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
-            if art is not None:
-                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
-        self.group.draw(surface)
-        if self.help_text:
-            if self._help_cache[0] != self.help_text:
-                lines = wrap(self.help_text, "ui", 24, RIGHT_W)
-                self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
-            y = options_end + 8
-            for image in self._help_cache[1]:
-                surface.blit(image, (RIGHT_X, y))
-                y += 32
+        self.draw_widgets_and_options(surface, len(engine.options))
         self.draw_hints(surface)

@@ -4,6 +4,7 @@ and the game's own options (RULINGS: the first choice is the default). Start ope
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pygame
 
@@ -28,7 +29,45 @@ RIGHT_X = 1300
 RIGHT_W = 500
 
 
-class SeatSetupScene(MenuScene):
+class OptionsSetupScene(MenuScene):
+    """What the solo seat setup and the LAN host setup share: the game's options in the right
+    column with, below them, the game's tile picture or, in its place, the focused widget's help."""
+
+    game_id: str
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.help_text = ""
+        self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
+
+    def update(self, dt: float) -> None:
+        focused = self.group.focused
+        self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
+
+    def draw_widgets_and_options(self, surface: pygame.Surface, option_count: int) -> None:
+        """The OPTIONS heading (when there are any), the tile picture under the options or the
+        focused widget's help there, and the widgets."""
+        if option_count:
+            head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
+            surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
+        options_end = 300 + option_count * (OPTION_H + ROW_GAP)
+        art_h = min(312, 840 - options_end - 16)
+        if self.app is not None and art_h >= 180 and not self.help_text:
+            art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
+            if art is not None:
+                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
+        self.group.draw(surface)
+        if self.help_text:
+            if self._help_cache[0] != self.help_text:
+                lines = wrap(self.help_text, "ui", 24, RIGHT_W)
+                self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
+            y = options_end + 8
+            for image in self._help_cache[1]:
+                surface.blit(image, (RIGHT_X, y))
+                y += 32
+
+
+class SeatSetupScene(OptionsSetupScene):
     name = "setup"
     hints = (("move", "Move"), ("confirm", "Change"), ("back", "Back"))
 
@@ -46,8 +85,6 @@ class SeatSetupScene(MenuScene):
         self.who = ["human"] + ["expert"] * (self.engine.max_seats - 1)
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(self.engine.max_seats - 1)]
         self.options = {option.name: option.default for option in self.engine.options}
-        self.help_text = ""
-        self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -130,31 +167,10 @@ class SeatSetupScene(MenuScene):
         self.app.push(factory(self.app, session))
 
     # --- drawing ---------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        focused = self.group.focused
-        self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
-
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface, P.GAME_TABLE_TONE.get(self.game_id, "green"))
         draw_heading(surface, self.title, "Who is playing? People at this screen take turns; bots play themselves.")
-        if self.engine.options:
-            head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
-            surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
         head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
-        options_end = 300 + len(self.engine.options) * (OPTION_H + ROW_GAP)
-        art_h = min(312, 840 - options_end - 16)
-        if self.app is not None and art_h >= 180 and not self.help_text:
-            art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
-            if art is not None:
-                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
-        self.group.draw(surface)
-        if self.help_text:
-            if self._help_cache[0] != self.help_text:
-                lines = wrap(self.help_text, "ui", 24, RIGHT_W)
-                self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
-            y = 300 + len(self.engine.options) * (OPTION_H + ROW_GAP) + 8
-            for image in self._help_cache[1]:
-                surface.blit(image, (RIGHT_X, y))
-                y += 32
+        self.draw_widgets_and_options(surface, len(self.engine.options))
         self.draw_hints(surface)
