@@ -426,8 +426,10 @@ class MasterBot(LostCitiesBot):
     sequential halving (the expert's own turn always stays in), and the search leaves the expert's
     turn only for a clear paired advantage on the same deals.
 
+    The deals are fitted to the opponent's last turn where a few tries allow (`OpponentTurn`).
+
     Why only late: a playout to the end costs ~0.08 ms a turn, so a 0.2 s move affords ~2,000
-    simulated turns. With 16 cards left that is ~100 exact playouts, enough to see tempo (the deck
+    simulated turns. With 20 cards left that is ~85 exact playouts, enough to see tempo (the deck
     is the clock), last wagers and which expeditions can still be finished. Early in the round the
     same budget gives a handful of 40-turn playouts per turn, too noisy to beat the expert's own
     ranking (measured: it loses, see docs/bench/lost-cities.md), so there the expert's turn is kept.
@@ -437,7 +439,7 @@ class MasterBot(LostCitiesBot):
     draws_per_play = 2
     budget_turns = 1800
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
-    search_below_deck = 16
+    search_below_deck = 20
     caution = 0.5
     inference_tries = 4  # deals tried per playout deal to fit the opponent's last turn; 1 = none
 
