@@ -17,7 +17,7 @@ import pygame
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import SCENERY_RATIO, interaction_back, scenery_back, scenery_face
 from game.ui.look.draw import aa_circle, aa_polygon, radial_alpha, surface as alpha_surface
-from game.ui.sprites import TRANSFORMS
+from game.ui.sprites import TRANSFORMS, blit_faded
 from game.ui.tween import Animated, ease_in_quad, ease_out_back, ease_out_cubic
 
 Pos = tuple[float, float]
@@ -200,12 +200,7 @@ class Tile:
         opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
         shadow = tile_shadow(image.get_size())
         target.blit(shadow, shadow.get_rect(center=(at.centerx + 5, at.centery + 8)))
-        if opacity < 255:
-            image.set_alpha(opacity)
-            target.blit(image, at)
-            image.set_alpha(255)
-        else:
-            target.blit(image, at)
+        blit_faded(target, image, at, opacity)
         return rect
 
 
@@ -257,13 +252,7 @@ class InteractionOnMap:
         at = image.get_rect(center=(round(rect.centerx + angle_dx), round(rect.centery - lift)))
         shadow = tile_shadow(image.get_size())
         target.blit(shadow, shadow.get_rect(center=(at.centerx + 3, at.centery + 5)))
-        opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
-        if opacity < 255:
-            image.set_alpha(opacity)
-            target.blit(image, at)
-            image.set_alpha(255)
-        else:
-            target.blit(image, at)
+        blit_faded(target, image, at, int(float(self.alpha.value_at(alpha))))  # type: ignore[arg-type]
         return at
 
 

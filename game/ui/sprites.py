@@ -177,15 +177,19 @@ class CardSprite:
             offset = 6 + lift * 0.35
             surface.blit(shadow, shadow.get_rect(center=(round(x + offset * 0.5), round(y + offset))))
         rect = drawn.get_rect(center=(round(x), round(y - lift)))
-        opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
-        if opacity < 255:
-            # `drawn` may be the shared cached face: restore 255, never None (in pygame-ce 2.5
-            # set_alpha(None) also switches off per-pixel blending, so its clear corners would turn opaque)
-            drawn.set_alpha(opacity)
-            surface.blit(drawn, rect)
-            drawn.set_alpha(255)
-        else:
-            surface.blit(drawn, rect)
+        blit_faded(surface, drawn, rect, int(float(self.alpha.value_at(alpha))))  # type: ignore[arg-type]
+
+
+def blit_faded(target: pygame.Surface, image: pygame.Surface, at: pygame.Rect, opacity: int) -> None:
+    """Blit `image` at `opacity` (0-255) without changing it for anyone else: it may be a shared
+    cached face, so its alpha goes back to 255, never None (in pygame-ce 2.5 set_alpha(None) also
+    switches off per-pixel blending, so its clear corners would turn opaque)."""
+    if opacity < 255:
+        image.set_alpha(opacity)
+        target.blit(image, at)
+        image.set_alpha(255)
+    else:
+        target.blit(image, at)
 
 
 def fan_layout(count: int, centre: tuple[float, float], card_width: float, max_width: float,
