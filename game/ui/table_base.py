@@ -29,7 +29,7 @@ Hooks to override (each has a harmless default):
 What a subclass reads and calls: `self.viewer` (the seat whose view is shown; None for a
 spectator), `self.shown` / `self.view` / `self.legal` (the last Update that finished animating),
 `self.can_act`, `self.animating`, `self.name_of(seat)`, `self.local_seats`, `self.submit(action)`,
-`self.hold(seconds)` (the next event waits), `self.app.assets.play(name)`,
+`self.hold(seconds)` (the next event waits), `self.play(name, volume)` (a sound),
 `self.app.toast(text, kind)`. Set `base_menu_button = True` to get a touch Menu button when the
 table draws none of its own.
 
@@ -125,6 +125,11 @@ class TableSceneBase(Scene):
     def submit(self, action: Action) -> None:
         """Send a person's move; the result (or a refusal) arrives through the session."""
         self.session.submit(action)
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        """Play a sound, if this table is shown by an App (tests may build one without)."""
+        if self.app is not None:
+            self.app.assets.play(name, volume)
 
     def hold(self, seconds: float) -> None:
         """Let the next event wait `seconds` (at normal animation speed; scaled like animate_event),

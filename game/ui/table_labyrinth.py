@@ -92,10 +92,6 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.pages_added = 0
 
     # --- small helpers ------------------------------------------------------------------------------
-    def play(self, name: str, volume: float = 1.0) -> None:
-        if self.app is not None:
-            self.app.assets.play(name, volume)
-
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         self.timers.append([MOTION.duration(seconds), callback])
 

@@ -456,8 +456,7 @@ class LostCitiesTable(TableSceneBase):
             if place.face_up:
                 sprite.flip(True, FLIP_SECONDS, delay=delay + n * step + 0.06)
         self._fix_focus(reset=True)
-        if self.app is not None:
-            self.app.assets.play("shuffle", 0.7)
+        self.play("shuffle", 0.7)
         return delay + len(order) * step + SLIDE_SECONDS + 0.06
 
     # --- events -----------------------------------------------------------------------------------
@@ -515,8 +514,7 @@ class LostCitiesTable(TableSceneBase):
         if self.drag is not None and self.drag.key == card:
             self.drag = None
         self.relayout(moving={card: seconds})
-        if self.app is not None:
-            self.app.assets.play("place" if event.kind == "play" else "slide", 0.9)
+        self.play("place" if event.kind == "play" else "slide", 0.9)
         return seconds + 0.03
 
     def _animate_draw(self, event: Event) -> float:
@@ -541,8 +539,7 @@ class LostCitiesTable(TableSceneBase):
             self.board.hands[seat] = self._sorted_hand(seat)
         self.board.last_discard = None
         self.relayout(moving={key: seconds})
-        if self.app is not None:
-            self.app.assets.play("flip" if self._is_mine(seat) and source == "deck" else "slide", 0.8)
+        self.play("flip" if self._is_mine(seat) and source == "deck" else "slide", 0.8)
         return seconds + 0.03
 
     def _sorted_hand(self, seat: int) -> list[str]:
@@ -576,8 +573,7 @@ class LostCitiesTable(TableSceneBase):
                            discards={c: [] for c in colours}, deck_count=int(event["deck_count"]),
                            round=int(event["round"]))
         self.selected = None
-        if self.app is not None:
-            self.app.assets.play("deal", 0.8)
+        self.play("deal", 0.8)
         return self.deal_in(0.3)
 
     def _round_line(self, round_number: int, starter: int) -> str:
@@ -609,15 +605,13 @@ class LostCitiesTable(TableSceneBase):
             last_round=bool(event.get("last_round")), needs_confirm=bool(self.local_seats))
         self.selected = None
         self.drag = None
-        if self.app is not None:
-            self.app.assets.play("chime", 0.7)
+        self.play("chime", 0.7)
 
     def close_scoring(self) -> None:
         if self.scoring is not None and self.scoring.counted:
             self.scoring.closed = True
             self.scoring = None
-            if self.app is not None:
-                self.app.assets.play("click", 0.7)
+            self.play("click", 0.7)
 
     def _update_scoring(self, dt: float) -> None:
         scoring = self.scoring
@@ -628,8 +622,7 @@ class LostCitiesTable(TableSceneBase):
         row = int(scoring.time / step)
         if row < rows and row not in scoring.ticked:
             scoring.ticked.add(row)
-            if self.app is not None:
-                self.app.assets.play("score", 0.5 if row < rows - 1 else 0.9)
+            self.play("score", 0.5 if row < rows - 1 else 0.9)
         if not scoring.needs_confirm and scoring.time >= scoring.count_seconds + MOTION.duration(AUTO_CONTINUE_SECONDS):
             self.close_scoring()
 
@@ -731,8 +724,8 @@ class LostCitiesTable(TableSceneBase):
                         sources = self.draw_sources()
                         if sources:
                             self.focus = ("target", ("deck", "") if sources[-1] == "deck" else ("pile", sources[-1]))
-        if self.focus != before and self.app is not None:
-            self.app.assets.play("focus", 0.4)
+        if self.focus != before:
+            self.play("focus", 0.4)
 
     def select(self, key: str) -> None:
         """Pick up a hand card: its legal targets light up and take the focus."""
@@ -741,8 +734,7 @@ class LostCitiesTable(TableSceneBase):
         self.selected = key
         targets = self.legal_targets(key)
         self.focus = ("target", targets[0]) if targets else ("hand", key)
-        if self.app is not None:
-            self.app.assets.play("flip", 0.35)
+        self.play("flip", 0.35)
 
     def put_back_card(self) -> None:
         """The lifted card goes back into the hand."""
@@ -750,8 +742,7 @@ class LostCitiesTable(TableSceneBase):
             key = self.selected
             self.selected = None
             self.focus = ("hand", key)
-            if self.app is not None:
-                self.app.assets.play("click", 0.5)
+            self.play("click", 0.5)
 
     # --- input --------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:
@@ -876,8 +867,7 @@ class LostCitiesTable(TableSceneBase):
         sprite.angle.to(0.0, 0.1)
         if source == "hand":
             sprite.scale.to(0.9, 0.12)
-        if self.app is not None:
-            self.app.assets.play("flip", 0.35)
+        self.play("flip", 0.35)
 
     def end_drag(self, pos: tuple[float, float]) -> None:
         drag, self.drag = self.drag, None
@@ -889,8 +879,7 @@ class LostCitiesTable(TableSceneBase):
                 self.selected = None
                 self.focus = ("hand", drag.key)
                 self.relayout()
-                if self.app is not None:
-                    self.app.assets.play("slide", 0.5)
+                self.play("slide", 0.5)
                 return
             self.drag = drag  # the card stays where it was dropped until the move comes back
             if not self.attempt_lay(drag.key, target):

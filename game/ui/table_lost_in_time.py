@@ -261,10 +261,6 @@ class LostInTimeTable(TableSceneBase):
     def who(self, seat: int) -> str:
         return "You" if seat == self.viewer and len(self.local_seats) == 1 else self.name_of(seat)
 
-    def play(self, name: str, volume: float = 1.0) -> None:
-        if self.app is not None:
-            self.app.assets.play(name, volume)
-
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         self.timers.append(Timer(MOTION.duration(seconds), callback))
 

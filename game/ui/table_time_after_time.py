@@ -300,10 +300,6 @@ class TimeAfterTimeTable(TableSceneBase):
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
         self.timeline.append([MOTION.duration(seconds), callback])
 
-    def play(self, name: str, volume: float = 1.0) -> None:
-        if self.app is not None:
-            self.app.assets.play(name, volume)
-
     def speed(self, seat: int | None) -> float:
         return MINE_SECONDS if self.mine(seat) else THEIRS_SECONDS
 
