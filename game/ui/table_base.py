@@ -54,6 +54,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.scene import Scene
+from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
 
@@ -426,3 +427,42 @@ class TableSceneBase(Scene):
         how = {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
         line = text_surface(f"{name}, {how} when nobody else is looking.", "ui", 34, P.IVORY_DIM)
         surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))
+
+
+class LiftedCardTable(TableSceneBase):
+    """A table where the person lifts one card from their hand (Enter, a tap or a drag) and lays it
+    on a lit target: Lost Cities and Lost in Time. The subclass keeps `selected` (the lifted card's
+    key), `drag` (an object with the card's `key` and `grab`, the pointer's offset from the card
+    centre), `focus` (("hand", key) or its own target kinds) and `sprites`, and sends every sprite to
+    its place in `relayout(seconds=...)`."""
+
+    selected: str | None
+    drag: Any
+    focus: Any
+    sprites: dict[str, CardSprite]
+
+    def relayout(self, seconds: float) -> None:
+        """Send every sprite to its place in `seconds` (each table lays out its own cards)."""
+        raise NotImplementedError
+
+    def put_back_card(self) -> None:
+        """The lifted card goes back into the hand."""
+        if self.selected is not None:
+            key = self.selected
+            self.selected = None
+            self.focus = ("hand", key)
+            self.play("click", 0.5)
+
+    def follow_drag(self, pos: tuple[float, float]) -> None:
+        """The dragged card stays under the pointer, held where it was grabbed."""
+        sprite = self.sprites.get(self.drag.key)
+        if sprite is not None:
+            sprite.pos.set((pos[0] - self.drag.grab[0], pos[1] - self.drag.grab[1]))
+
+    def on_error(self, update: Update) -> None:
+        """A refused move: the card snaps back into the hand (the base toasted the reason)."""
+        if self.selected is not None:
+            self.focus = ("hand", self.selected)
+        self.selected = None
+        self.drag = None
+        self.relayout(seconds=0.2)

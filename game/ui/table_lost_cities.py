@@ -37,7 +37,7 @@ from game.ui.look.fonts import fit_px, text_surface, wrap
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase
+from game.ui.table_base import LiftedCardTable
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, ease_out_cubic
 from game.ui.widgets import panel_surface
@@ -142,7 +142,7 @@ class RoundScoring:
         return max(0.0, min(1.0, (self.time - row * step) / step))
 
 
-class LostCitiesTable(TableSceneBase):
+class LostCitiesTable(LiftedCardTable):
     """The table scene of Lost Cities (see the module docstring)."""
 
     tone = "green"
@@ -736,14 +736,6 @@ class LostCitiesTable(TableSceneBase):
         self.focus = ("target", targets[0]) if targets else ("hand", key)
         self.play("flip", 0.35)
 
-    def put_back_card(self) -> None:
-        """The lifted card goes back into the hand."""
-        if self.selected is not None:
-            key = self.selected
-            self.selected = None
-            self.focus = ("hand", key)
-            self.play("click", 0.5)
-
     # --- input --------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:
         """Back: closes the counted scoring panel (and is swallowed while it counts), or puts a
@@ -786,9 +778,7 @@ class LostCitiesTable(TableSceneBase):
         elif kind == "drag_start" and intent.pos is not None:
             self.start_drag(intent.pos)
         elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
-            sprite = self.sprites.get(self.drag.key)
-            if sprite is not None:
-                sprite.pos.set((intent.pos[0] - self.drag.grab[0], intent.pos[1] - self.drag.grab[1]))
+            self.follow_drag(intent.pos)
         elif kind == "drag_end" and intent.pos is not None:
             self.end_drag(intent.pos)
 
@@ -937,14 +927,6 @@ class LostCitiesTable(TableSceneBase):
         action = Action.make(self.viewer, "draw", source=source)
         self.submit(action)
         return action in self.legal
-
-    def on_error(self, update: Update) -> None:
-        """A refused move: the card snaps back into the hand (the base toasted the reason)."""
-        if self.selected is not None:
-            self.focus = ("hand", self.selected)
-        self.selected = None
-        self.drag = None
-        self.relayout(seconds=0.2)
 
     # --- drawing --------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:

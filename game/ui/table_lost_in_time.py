@@ -38,7 +38,7 @@ from game.ui.look.draw import card_height, radial_alpha
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase
+from game.ui.table_base import LiftedCardTable
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, ease_out_back
 from game.ui.widgets import fit_px, panel_surface
@@ -205,7 +205,7 @@ class SeatGeo:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class LostInTimeTable(TableSceneBase):
+class LostInTimeTable(LiftedCardTable):
     """The table scene of Lost in Time (see the module docstring)."""
 
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "burgundy")
@@ -1053,14 +1053,6 @@ class LostInTimeTable(TableSceneBase):
         else:
             self.submit(Action.make(self.viewer, "discard", cards=list(self.staged) + [card]))  # LT-8
 
-    def put_back_card(self) -> None:
-        """The lifted card goes back into the hand."""
-        if self.selected is not None:
-            key = self.selected
-            self.selected = None
-            self.focus = ("hand", key)
-            self.play("click", 0.5)
-
     # --- input -----------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:
         """Back: drop a drag, put a lifted card back, or take back the cards staged for discard."""
@@ -1096,10 +1088,8 @@ class LostInTimeTable(TableSceneBase):
         elif kind == "drag_start" and intent.pos is not None:
             self.start_drag(intent.pos)
         elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
-            sprite = self.sprites.get(self.drag.key)
             self.drag.pos = intent.pos
-            if sprite is not None:
-                sprite.pos.set((intent.pos[0] - self.drag.grab[0], intent.pos[1] - self.drag.grab[1]))
+            self.follow_drag(intent.pos)
             self.hover_target = self.target_at(intent.pos)
         elif kind == "drag_end" and intent.pos is not None:
             self.end_drag(intent.pos)
@@ -1265,13 +1255,9 @@ class LostInTimeTable(TableSceneBase):
         return ok
 
     def on_error(self, update: Update) -> None:
-        """A refused move: the card snaps back into the hand (the base toasted the reason)."""
-        if self.selected is not None:
-            self.focus = ("hand", self.selected)
-        self.selected = None
-        self.drag = None
+        """A refused move: the card snaps back into the hand, and no target stays lit for it."""
         self.hover_target = None
-        self.relayout(seconds=0.2)
+        super().on_error(update)
 
     # --- drawing ---------------------------------------------------------------------------------
     def pulse(self) -> float:
