@@ -72,6 +72,14 @@ def step_until(app, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
                          f"{getattr(focused, 'label', None)!r}")
 
 
+def open_lobby(app, lan: LanOptions | None = None) -> LobbyScene:
+    """The LAN lobby on top of `app` (quick loopback options unless `lan`), two frames in."""
+    lobby = LobbyScene(app, quick_lan() if lan is None else lan)
+    app.push(lobby)
+    frames(app, 2)
+    return lobby
+
+
 def centre(widget) -> tuple[float, float]:
     return widget.rect.center
 
@@ -102,9 +110,7 @@ def host():
 def test_hosting_from_the_lobby_a_lan_player_joins_and_the_host_starts(mini_table, data_dir):
     app = make_app()
     app.settings.player_name = "Robin"
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     assert "off" in lobby.discovery_note and lobby.browser is None  # no zeroconf in this process
     pad(app, pygame.CONTROLLER_BUTTON_A)  # focus starts on Host a table
     setup = app.scenes.top
@@ -147,9 +153,7 @@ def test_join_by_typed_address_then_the_host_starts(mini_table, host, data_dir):
     handle = host("local,open")
     host_screen = handle.connect_local("Alex")
     app = make_app()
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     key(app, pygame.K_DOWN)
     assert lobby.group.focused.label == "Join by address"
     key(app, pygame.K_RETURN)
@@ -177,9 +181,7 @@ def test_join_by_typed_address_then_the_host_starts(mini_table, host, data_dir):
 def test_one_screen_takes_two_seats_by_touch_and_gets_the_curtain(mini_table, host, data_dir):
     handle = host("open,open")
     app = make_app()
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     tap(app, centre(widget_labelled(lobby, "Join by address")))
     keypad = app.scenes.top
     assert isinstance(keypad, AddressScene)
@@ -251,9 +253,7 @@ def test_two_people_at_one_screen_each_name_their_seat_and_a_restarted_program_r
     handle = host("open,open")
     app = make_app()
     app.settings.player_name = "Robin"
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     lobby.join_address("127.0.0.1", handle.port)
     pick = app.scenes.top
     step_until(app, lambda: pick.peek.table is not None and pick.chosen == [0])
@@ -282,9 +282,7 @@ def test_two_people_at_one_screen_each_name_their_seat_and_a_restarted_program_r
 
     app = make_app()
     app.settings.player_name = "Robin"
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     lobby.join_address("127.0.0.1", handle.port)
     pick = app.scenes.top
     rejoin = step_until(app, lambda: pick.peek.table is not None and pick.group.focused.label == "Rejoin your seats"
@@ -315,9 +313,7 @@ def test_a_table_hosted_from_the_lobby_resumes_from_its_autosave_and_ends_back_a
     app = make_app()
     app.settings.player_name = "Robin"
     app.push(TitleScene(app))
-    lobby = LobbyScene(app, quick_lan())
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app)
     assert lobby.resumable is None
     lobby.host()
     setup = app.scenes.top
@@ -341,9 +337,7 @@ def test_a_table_hosted_from_the_lobby_resumes_from_its_autosave_and_ends_back_a
         app = make_app()
         app.settings.player_name = "Robin"
         app.push(TitleScene(app))
-        lobby = LobbyScene(app, quick_lan())
-        app.push(lobby)
-        frames(app, 2)
+        lobby = open_lobby(app)
         resume = widget_labelled(lobby, "Resume the last hosted table")
         assert resume.sub.endswith(f"{moves} moves in")
         tap(app, centre(resume))
@@ -373,9 +367,7 @@ def test_a_table_hosted_from_the_lobby_resumes_from_its_autosave_and_ends_back_a
 # --- the host goes away ---------------------------------------------------------------------------
 def join_and_start(app, handle, lan: LanOptions) -> LanTableScene:
     """From the lobby: join `handle`'s free seat by address; the host starts; the table is shown."""
-    lobby = LobbyScene(app, lan)
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app, lan)
     lobby.join_address("127.0.0.1", handle.port)
     pick = app.scenes.top
     step_until(app, lambda: pick.peek.table is not None)
@@ -438,9 +430,7 @@ def test_a_vanished_host_is_waited_for_then_shown_as_gone(mini_table, host, data
 
 def test_nobody_at_the_address_is_said_plainly(data_dir):
     app = make_app()
-    lobby = LobbyScene(app, quick_lan(connect_timeout=0.3))
-    app.push(lobby)
-    frames(app, 2)
+    lobby = open_lobby(app, quick_lan(connect_timeout=0.3))
     lobby.join_address("127.0.0.1", 9)  # the discard port: nothing listens
     pick = app.scenes.top
     step_until(app, lambda: pick._lost_built, 5)
