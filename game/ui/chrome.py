@@ -90,6 +90,15 @@ def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[
             break
 
 
+def draw_menu_label(surface: pygame.Surface, rect: pygame.Rect, word_x: int = 62) -> None:
+    """Three bars and the word "Menu" on a table's touch Menu button `rect` (the table draws the
+    plate under them); `word_x` is where the word starts, from the button's left edge."""
+    for i in range(3):
+        pygame.draw.rect(surface, P.IVORY, (rect.x + 20, rect.centery - 13 + i * 11, 28, 4), border_radius=2)
+    word = text_surface("Menu", "ui-bold", 26, P.IVORY)
+    surface.blit(word, word.get_rect(midleft=(rect.x + word_x, rect.centery)))
+
+
 class MenuScene(Scene):
     """A screen of widgets. Subclasses build `self.group` in `build()` and draw around it."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.chrome import HINT_GLYPHS
+from game.ui.chrome import HINT_GLYPHS, draw_menu_label
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
@@ -51,11 +51,7 @@ class LabyrinthPainter:
 
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
-        for i in range(3):
-            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + i * 11, 28, 4),
-                             border_radius=2)
-        word = text_surface("Menu", "ui-bold", 26, P.IVORY)
-        surface.blit(word, word.get_rect(midleft=(MENU_RECT.x + 60, MENU_RECT.centery)))
+        draw_menu_label(surface, MENU_RECT, word_x=60)
         title = str(self.view.get("scenario", {}).get("title", "The Labyrinth"))
         surface.blit(text_surface(title, "story", 36, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14))
         surface.blit(text_surface(self.mode_line(), "ui", 22, P.IVORY_DIM), (MENU_RECT.right + 20, 58))

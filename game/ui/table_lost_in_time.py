@@ -30,7 +30,7 @@ import pygame
 
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_background
+from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_background, draw_menu_label
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
@@ -1292,11 +1292,7 @@ class LostInTimeTable(LiftedCardTable):
             layer.blit(panel_surface(LOG_RECT.size, 18, (20, 10, 14, 170)), LOG_RECT.topleft)
             layer.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
             layer.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
-            for k in range(3):
-                pygame.draw.rect(layer, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
-                                 border_radius=2)
-            label = text_surface("Menu", "ui-bold", 26, P.IVORY)
-            layer.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
+            draw_menu_label(layer, MENU_RECT)
             self._layer, self._layer_key = layer, key
         return self._layer
 

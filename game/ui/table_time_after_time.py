@@ -28,7 +28,7 @@ from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_background, draw_hint_row
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_background, draw_hint_row, draw_menu_label
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
@@ -1643,11 +1643,7 @@ class TimeAfterTimeTable(TableSceneBase):
         hovered = self.hover == ("menu", 0)
         surface.blit(panel_surface(MENU_RECT.size, 16, (20, 22, 44, 220), P.BRASS if hovered else (90, 94, 120), 2),
                      MENU_RECT.topleft)
-        for k in range(3):
-            pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 20, MENU_RECT.centery - 13 + k * 11, 28, 4),
-                             border_radius=2)
-        label = text_surface("Menu", "ui-bold", 26, P.IVORY)
-        surface.blit(label, label.get_rect(midleft=(MENU_RECT.x + 62, MENU_RECT.centery)))
+        draw_menu_label(surface, MENU_RECT)
 
 
 register_table(GAME_ID, TimeAfterTimeTable)
