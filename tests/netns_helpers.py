@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,13 +31,31 @@ def unshare_command() -> list[str] | None:
     return ["unshare", "--net"] if os.geteuid() == 0 else ["unshare", "-rn"]
 
 
+def run_script_in_netns(prefix: list[str], script: str, args: Sequence[str] = (), timeout: float = 30.0,
+                        **env: str) -> subprocess.CompletedProcess[str]:
+    """Re-execute `script --in-netns PARENT_INODE *args` under the `unshare_command()` prefix, from the
+    repository root, with LAN code held to loopback and `env` added; its `_main` should start with
+    `entered_private_netns(sys.argv[2])`."""
+    run_env = dict(os.environ, TABLETIME_LAN_INTERFACES="127.0.0.1", PYTHONPATH=str(ROOT), **env)
+    return subprocess.run([*prefix, sys.executable, script, "--in-netns", str(netns_inode()), *args],
+                          capture_output=True, text=True, timeout=timeout, env=run_env, cwd=str(ROOT))
+
+
+def entered_private_netns(parent_inode: str) -> bool:
+    """Inside the re-executed script, before anything else: True once it is sure it runs in a
+    network namespace that is not its parent's and loopback is up; False (said on stderr) if not."""
+    if netns_inode() == int(parent_inode):
+        print("refusing: not inside a private network namespace", file=sys.stderr)
+        return False
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    return True
+
+
 def run_in_private_netns(probe: list[str], timeout: float = 30.0) -> dict:
     prefix = unshare_command()
     if prefix is None:
         raise RuntimeError("unshare or ip is missing")
-    env = dict(os.environ, TABLETIME_LAN_INTERFACES="127.0.0.1", PYTHONPATH=str(ROOT))
-    result = subprocess.run([*prefix, sys.executable, __file__, "--in-netns", str(netns_inode()), *probe],
-                            capture_output=True, text=True, timeout=timeout, env=env, cwd=str(ROOT))
+    result = run_script_in_netns(prefix, __file__, probe, timeout)
     if result.returncode != 0:
         raise RuntimeError(f"netns probe failed ({result.returncode}): {result.stderr[-2000:]}")
     return json.loads(result.stdout.strip().splitlines()[-1])
@@ -103,10 +122,8 @@ def _main() -> int:
     if len(sys.argv) < 4 or sys.argv[1] != "--in-netns":
         print("usage: netns_helpers.py --in-netns PARENT_INODE PROBE", file=sys.stderr)
         return 2
-    if netns_inode() == int(sys.argv[2]):
-        print("refusing: not inside a private network namespace", file=sys.stderr)
+    if not entered_private_netns(sys.argv[2]):
         return 3
-    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "tests"))
     print(json.dumps(PROBES[sys.argv[3]]()))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,7 +37,7 @@ from net.discovery import DiscoveredTable  # noqa: E402
 from net.host import sidecar_path, start_host  # noqa: E402
 from net.seat_tokens import SeatTokens  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
-from netns_helpers import netns_inode, unshare_command  # noqa: E402
+from netns_helpers import entered_private_netns, run_script_in_netns, unshare_command  # noqa: E402
 from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled  # noqa: E402
 
 
@@ -454,10 +453,7 @@ def test_the_lobby_joins_a_table_found_by_discovery():
     prefix = unshare_command()
     if prefix is None:
         pytest.skip("unshare/ip missing (tools/ensure-test-packages.sh installs them)")
-    env = dict(os.environ, TABLETIME_LAN_INTERFACES="127.0.0.1", PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy",
-               SDL_AUDIODRIVER="dummy")
-    result = subprocess.run([*prefix, sys.executable, __file__, "--in-netns", str(netns_inode())],
-                            capture_output=True, text=True, timeout=60, env=env, cwd=str(ROOT))
+    result = run_script_in_netns(prefix, __file__, timeout=60, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert report["listed"] == {"table": "Netns table", "game": "highcard", "host": "probe-host",
@@ -521,10 +517,8 @@ def _main() -> int:
     if len(sys.argv) != 3 or sys.argv[1] != "--in-netns":
         print("usage: test_ui_lobby.py --in-netns PARENT_INODE", file=sys.stderr)
         return 2
-    if netns_inode() == int(sys.argv[2]):
-        print("refusing: not inside a private network namespace", file=sys.stderr)
+    if not entered_private_netns(sys.argv[2]):
         return 3
-    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     print(json.dumps(discovery_probe()))
     return 0
 
