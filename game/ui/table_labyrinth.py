@@ -419,7 +419,10 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             look.update(face="up", title=event.get("title", ""), picture=event.get("picture") or event.get("text", ""),
                         dots=int(event.get("dots") or 0))
             tile.turn_to(look, 0.2)
-        self.journal.add("heading", f"#{number} · {event['title']}")
+        heading = f"#{number} · {event['title']}"
+        page = self.journal.pages[-1] if self.journal.pages else None
+        if page is None or page.blocks or page.title != heading:  # the page is not already named after it
+            self.journal.add("heading", heading)
         self.journal.add("scenery", str(event.get("text", "")))
         self.play("flip")
         return 0.34
