@@ -8,7 +8,7 @@ from typing import Any
 
 from game.bots.base import make_bot
 from game.core.registry import find_game
-from game.core.types import GameConfig, SeatConfig, events_for
+from game.core.types import GameConfig, SeatConfig
 
 
 def play_one(game_id: str, levels: list[str], seed: int, options: dict[str, Any] | None = None,
@@ -27,8 +27,7 @@ def play_one(game_id: str, levels: list[str], seed: int, options: dict[str, Any]
         seat = engine.active_seats(state)[0]
         legal = engine.legal_actions(state, seat)
         action = bots[seat].choose(engine.view(state, seat), legal)
-        state, events = engine.apply(state, action)
-        events_for(events, seat)
+        state, _ = engine.apply(state, action)
         actions += 1
     return engine.result(state), actions
 
