@@ -40,7 +40,7 @@ from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable
 from game.ui.tables import register_table
-from game.ui.tween import MOTION, ease_out_back
+from game.ui.tween import MOTION, ease_out_back, fade_envelope
 from game.ui.widgets import fit_px, panel_surface
 
 GAME_ID = "lost-in-time"
@@ -172,9 +172,7 @@ class Herald:
     seconds: float = HERALD_SECONDS
 
     def opacity(self) -> int:
-        fade_in = min(1.0, self.age / 0.15)
-        fade_out = min(1.0, max(0.0, (self.seconds - self.age) / 0.35))
-        return int(255 * min(fade_in, fade_out))
+        return fade_envelope(self.age, self.seconds, 0.15, 0.35)
 
 
 @dataclass

@@ -38,7 +38,7 @@ from game.ui.look.table import card_shadow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table
-from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic
+from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
 from game.ui.widgets import Button, draw_focus, panel_surface
 
 GAME_ID = "time-after-time"
@@ -187,9 +187,7 @@ class Herald:
         return self.age >= self.seconds
 
     def opacity(self) -> int:
-        fade_in = min(1.0, self.age / 0.15)
-        fade_out = min(1.0, max(0.0, (self.seconds - self.age) / 0.4))
-        return int(255 * min(fade_in, fade_out))
+        return fade_envelope(self.age, self.seconds, 0.15, 0.4)
 
 
 @dataclass

@@ -173,6 +173,13 @@ class Animated:
         return lerp(self.previous, self.current, alpha)
 
 
+def fade_envelope(age: float, seconds: float, fade_in: float, fade_out: float) -> int:
+    """Opacity 0-255 of something shown for `seconds`: fades in, holds, fades out at the end."""
+    rise = min(1.0, age / fade_in)
+    fall = min(1.0, max(0.0, (seconds - age) / fade_out))
+    return int(255 * min(rise, fall))
+
+
 def stagger(count: int, step: float = 0.05) -> list[float]:
     """Delays for a staggered deal (ART.md: 40-60 ms apart)."""
     return [i * step for i in range(count)]
