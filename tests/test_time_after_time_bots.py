@@ -5,6 +5,7 @@ tools/bench_time_after_time.py."""
 from __future__ import annotations
 
 import copy
+import math
 import time
 from typing import Any
 
@@ -195,3 +196,78 @@ def test_master_tracks_gone_hours_and_announced_cards():
     assert pool.count(0) == 2  # both Ghosts are elsewhere
     assert sorted(known) == [0, 14] and size == 3  # the right-hand neighbour (seat 2) must hold them
     assert anonymous.count(14) == 1 and anonymous.count(0) == 1  # the other 14H00; the unseen Ghost
+
+
+# --- master's exact placement: FillTimeModel ------------------------------------------------------
+
+def _uniform_model(gone: tuple[int, ...] = (), waste: float = 0.0) -> bots.FillTimeModel:
+    return bots.FillTimeModel({h: 0.0 if h in gone else 2.0 for h in tt.HOURS}, waste)
+
+
+def test_fill_model_full_row_needs_no_turn():
+    model = _uniform_model()
+    assert model.row_turns([6, 8, 9, 12, 13, 20, 22]) == 0.0
+    assert model.expected_turns(()) == 0.0
+
+
+def test_fill_model_one_free_slot_is_geometric_ghost_included():
+    """One free slot that only 07H00 fits: V = 1/p(07H00), the Ghosts' weight counted in the total
+    (every hour 2 copies, two Ghosts: p = 2/36)."""
+    model = _uniform_model(waste=2.0)
+    row = [6, 0, 8, 9, 10, 11, 12]
+    assert model.row_turns(row) == pytest.approx(36 / 2)
+    lone = bots.FillTimeModel({7: 1.0, 15: 3.0}, 1.0)  # p(07H00) = 1/5
+    assert lone.row_turns(row) == pytest.approx(5.0)
+
+
+def test_fill_model_two_slot_gap_by_hand():
+    """08H00 _ _ 11H00 with 09H00 and 10H00 possible at p = q each: each draw of either has one
+    right slot, then one specific hour is needed: V = (1 + 2q * 1/q) / (2q) = 3 / (2q)."""
+    model = bots.FillTimeModel({9: 1.0, 10: 1.0, 20: 6.0}, 2.0)  # q = 1/10
+    assert model.row_turns([6, 7, 8, 0, 0, 11, 12]) == pytest.approx(15.0)
+    assert model.row_turns([6, 7, 8, 0, 0, 11, 12]) == model.expected_turns(((8, 11, 2),))
+
+
+def test_fill_model_lost_row_is_infinite():
+    """TT-7's example: 08H00 _ _ 10H00 cannot be completed."""
+    assert _uniform_model().row_turns([0, 8, 0, 0, 10, 0, 0]) == math.inf
+    assert _uniform_model(gone=(9,)).row_turns([0, 8, 0, 10, 0, 0, 0]) == math.inf
+
+
+def test_fill_model_places_the_obvious_slots():
+    """06H00 and 22H00 go to the ends; 08H00 _ _ _ 16H00 takes 09H00 right after 08H00 and 12H00 in
+    the middle; with 10H00-12H00 gone a 13H00 leaves exactly one slot for 09H00."""
+    model = _uniform_model()
+    assert model.best_slot([0] * 7, 6, list(range(7)))[0] == 0
+    assert model.best_slot([0] * 7, 22, list(range(7)))[0] == 6
+    row = [0, 8, 0, 0, 0, 16, 0]
+    assert model.best_slot(row, 9, [2, 3, 4])[0] == 2
+    assert model.best_slot(row, 12, [2, 3, 4])[0] == 3
+    assert _uniform_model(gone=(10, 11, 12)).best_slot(row, 13, [2, 3, 4])[0] == 3
+
+
+def test_fill_model_beats_the_expert_rule_in_its_own_model():
+    """Under uniform draws the optimum (13.92 turns from an empty row) is below what the expert's
+    rule gets (14.12, tools/bench_time_after_time.py expert_in_model), and V only falls as slots fill."""
+    model = _uniform_model()
+    empty = model.row_turns([0] * 7)
+    assert empty == pytest.approx(13.917, abs=1e-3)
+    assert model.row_turns([0, 0, 0, 14, 0, 0, 0]) < empty
+
+
+def test_master_plays_the_model_slot_and_repairs_with_it():
+    """Master's placement in a game view is FillTimeModel's, and its emergency move (TT-7) leaves
+    the row with the least expected turns."""
+    bot = bots.MasterBot(ENGINE, 0, 1)
+    row = [None, card(8), None, None, None, card(16), None]
+    view = _view(3, [card(20)], [row, [None] * 7, [None] * 7], pending=card(9))
+    assert bot.choose_slot(view, 9, [2, 3, 4]) == 2
+    stuck = [None, card(8), None, None, card(10), None, None]
+    view = _view(2, [card(20)], [stuck, [None] * 7], phase="draw", ghosts_in_game=1)
+    shifts = [Action.make(0, "shift", moves=m) for m in tt.shift_sequences(stuck)]
+    chosen = bot.choose_shift(view, shifts)
+    assert chosen is not None
+    after = bots.hours_row(tt.apply_shift(stuck, tuple(tuple(m) for m in chosen["moves"])))
+    model = bot.fill_model(view)
+    repaired = [bots.hours_row(tt.apply_shift(stuck, tuple(tuple(m) for m in a["moves"]))) for a in shifts]
+    assert model.row_turns(after) == min(model.row_turns(r) for r in repaired) < math.inf

@@ -106,6 +106,112 @@ def peeking_ceiling(seats: int, games: int, seed: int) -> float:
     return wins / games
 
 
+def solitaire_turns(policy: str, games: int, seed: int) -> list[int]:
+    """The solitaire model: one row, draws from the 34 Time cards shuffled (no Ghost, no opponent),
+    an unplaceable card wastes the turn. Turns to fill the row, per deal; every policy gets the same
+    deals. `policy` is "expert" (the expert's proportional gaps, knowing what is gone as in a game)
+    or "master" (FillTimeModel over the copies not yet drawn)."""
+    from game.bots.time_after_time import (Availability, FillTimeModel, proportional_slot, slots_for)
+    from game.core.rng import Rng
+    from game.rules.time_after_time import HOURS, SLOTS, TIME_CARDS, hour_of
+
+    results = []
+    for game in range(games):
+        deck = [hour_of(c) for c in Rng.from_seed(seed + game, "tt-solitaire").shuffled(TIME_CARDS)]
+        row, gone, turns = [0] * SLOTS, [], 0
+        for index, hour in enumerate(deck):
+            if 0 not in row:
+                break
+            turns += 1
+            slots = slots_for(row, hour)
+            if not slots:
+                gone.append(hour)
+                continue
+            if policy == "master":
+                left = deck[index + 1:]
+                model = FillTimeModel({h: float(left.count(h)) for h in HOURS}, 0.0)
+                slot = model.best_slot(row, hour, slots)[0] if len(slots) > 1 else slots[0]
+                if len(slots) > 1 and model.best_slot(row, hour, slots)[1] == float("inf"):
+                    slot = proportional_slot(row, hour, slots, Availability({h: 2 - (h in row) - gone.count(h)
+                                                                            for h in HOURS}))
+            else:
+                copies = {h: 2 - (h in row) - gone.count(h) - (h == hour) for h in HOURS}
+                copies[hour] += 1  # the drawn card is not gone yet, as in a game's view
+                slot = proportional_slot(row, hour, slots, Availability(copies))
+            row[slot] = hour
+            gone.append(hour)
+        results.append(turns if 0 not in row else len(deck) + 1)
+    return results
+
+
+def expert_in_model() -> float:
+    """The expert's expected turns to fill a row under the uniform draw model (p = 1/17 each hour,
+    with replacement), evaluated exactly, beside FillTimeModel's optimum for the same model."""
+    from game.bots.time_after_time import Availability, proportional_slot, slots_for
+    from game.rules.time_after_time import HOURS, SLOTS
+
+    chance = 1.0 / len(HOURS)
+    avail = Availability({h: 2 for h in HOURS})
+    memo: dict[tuple[int, ...], float] = {}
+
+    def value(row: tuple[int, ...]) -> float:
+        if 0 not in row:
+            return 0.0
+        if row in memo:
+            return memo[row]
+        total, placeable = 1.0, 0.0
+        for hour in HOURS:
+            slots = slots_for(list(row), hour)
+            if not slots:
+                continue
+            placeable += chance
+            after = list(row)
+            after[proportional_slot(list(row), hour, slots, avail)] = hour
+            total += chance * value(tuple(after))
+        memo[row] = total / placeable if placeable else float("inf")
+        return memo[row]
+
+    return value((0,) * SLOTS)
+
+
+def race_share(own: list[int], others: list[int], opponents: int) -> float:
+    """Chance that a row filled in `own` turns beats `opponents` independent rows filled in `others`
+    turns (empirical distributions); a tie goes to each tied player equally (the seat order is
+    random). What the placement gain alone is worth in a race, with no Ghosts and no shared cards."""
+    from math import comb
+    horizon = max(own + others) + 1
+    own_pmf = [own.count(t) / len(own) for t in range(horizon + 1)]
+    other_pmf = [others.count(t) / len(others) for t in range(horizon + 1)]
+    share = 0.0
+    for turns, chance in enumerate(own_pmf):
+        if not chance:
+            continue
+        same, later = other_pmf[turns], sum(other_pmf[turns + 1:])
+        share += chance * sum(comb(opponents, k) * same ** k * later ** (opponents - k) / (k + 1)
+                              for k in range(opponents + 1))
+    return share
+
+
+def solitaire_report(games: int, seed: int) -> dict[str, Any]:
+    """Mean and SD of turns to fill for expert and master on the same deals, the mean paired
+    difference with its standard error, the exact model figures, and the race shares they imply."""
+    import statistics
+    expert = solitaire_turns("expert", games, seed)
+    master = solitaire_turns("master", games, seed)
+    gains = [e - m for e, m in zip(expert, master)]
+    from game.bots.time_after_time import FillTimeModel
+    from game.rules.time_after_time import HOURS, SLOTS
+    return {
+        "games": games,
+        "expert_mean": statistics.fmean(expert), "expert_sd": statistics.stdev(expert),
+        "master_mean": statistics.fmean(master), "master_sd": statistics.stdev(master),
+        "gain_mean": statistics.fmean(gains), "gain_se": statistics.stdev(gains) / games ** 0.5,
+        "model_optimum": FillTimeModel({h: 2.0 for h in HOURS}, 0.0).row_turns([0] * SLOTS),
+        "model_expert": expert_in_model(),
+        "race": {seats: race_share(master, expert, seats - 1) for seats in (2, 3, 4)},
+    }
+
+
 def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dict[int, float]) -> str:
     lines = ["| seats (levels) | games | win rates, 95 % CI | ties | first level ÷ fair share | actions/game |",
              "|---|---|---|---|---|---|"]

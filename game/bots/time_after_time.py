@@ -14,9 +14,11 @@ positions secret), so every level draws a random position.
   on where its Ghost sits, so the public from/to positions tell the drawer nothing.
 - `master` also tracks the cards that may still come its way: hours gone from rows and out of the
   game, copies in its own hand, the cards announced into other hands (kept cards and Ghosts, which
-  its right-hand neighbour must hold) and the Ghosts it does not hold. For each legal slot it plays
-  the rest of its row forward many times (Monte Carlo, the same random draws for every slot), with
-  draws sampled from those cards, and keeps the slot that completes the row in the fewest turns.
+  its right-hand neighbour must hold) and the Ghosts it does not hold. From them it sets a draw
+  model (each turn brings hour h with probability p(h), a Ghost wastes the turn) and places each
+  hour on the slot that minimises the exact expected turns to fill its row (FillTimeModel, a
+  dynamic programme over the row's gaps), the very next draw weighted by what its neighbour is
+  known to hold. Its emergency move (TT-7) is the one with the least expected turns.
 """
 
 from __future__ import annotations
@@ -132,18 +134,6 @@ def proportional_slot(row: list[int], hour: int, slots: list[int], avail: Availa
     return min(slots, key=badness)
 
 
-def greedy_slot(row: list[int], slots: list[int], hour: int, avail: Availability) -> int:
-    """The slot that keeps the most room (row_value), used in master's rollouts."""
-    best, best_value = slots[0], -math.inf
-    for slot in slots:
-        row[slot] = hour
-        value = row_value(row, avail)
-        row[slot] = 0
-        if value > best_value:
-            best, best_value = slot, value
-    return best
-
-
 class _BotBase:
     """Shared plumbing: own RNG, a random blind draw, and the emergency move."""
 
@@ -238,38 +228,205 @@ class ExpertBot(_BotBase):
         return action if action in legal else None
 
 
-class MasterBot(ExpertBot):
-    """Monte Carlo over its own future draws, from the cards it knows may still come."""
+Gap = tuple[int, int, int]  # (hour on the left, hour on the right, free slots between them)
+GapSet = tuple[Gap, ...]  # a row's free runs, left to right: all that its future depends on
 
-    rollouts = 60
-    horizon = 28
-    ghost_cost = 2  # turns a drawn Ghost costs: the lost turn, and waiting to be rid of it
+
+def row_gaps(row: list[int]) -> GapSet:
+    """The row as its runs of free slots. Filled runs between two gaps do not matter: a gap
+    between hours a and b only ever takes hours strictly between a and b (ruling TT-4)."""
+    return tuple((low, high, length) for _, length, low, high in gap_runs(row))
+
+
+class FillTimeModel:
+    """Expected turns to fill a row, and the placement that minimises them, exactly for a draw model
+    where each turn brings hour h with probability p(h) and anything else (a Ghost, an hour no free
+    slot takes) wastes the turn:
+
+        V(full) = 0,  V(row) = (1 + sum over placeable h of p(h) * min over slots V(row + h)) / P(placeable)
+
+    Memoised over the rows reachable from the ones asked about. Only the gaps matter, and a gap
+    between hours a and b only takes hours in (a, b), so an empty row reaches about 23,000 gap
+    sets and a half-filled one a few hundred. Children that the model's hours can no longer
+    complete are never chosen: from a completable gap every hour it takes has a slot that keeps it
+    completable (place it at min(its rank among the possible hours, free - 1))."""
+
+    def __init__(self, weights: dict[int, float], waste: float) -> None:
+        """`weights[h]`: how many copies of hour h may still come; `waste`: the weight of draws that
+        can never be placed (Ghosts). Probabilities are the weights over their total."""
+        total = sum(weights.values()) + waste
+        self.probability = [0.0] * (RIGHT_END_HOUR + 1)
+        for hour, weight in weights.items():
+            if weight > 0:
+                self.probability[hour] = weight / total
+        self.possible_below = [0] * (RIGHT_END_HOUR + 2)  # distinct possible hours < h
+        running = 0
+        for hour in range(RIGHT_END_HOUR + 2):
+            self.possible_below[hour] = running
+            if hour <= RIGHT_END_HOUR and self.probability[hour] > 0:
+                running += 1
+        self.memo: dict[GapSet, float] = {(): 0.0}
+        self._moves: dict[Gap, tuple[float, list[tuple[float, list[GapSet]]]]] = {}
+
+    def hours_between(self, low: int, high: int) -> int:
+        """Distinct hours strictly between low and high that the model can still bring."""
+        return self.possible_below[high] - self.possible_below[low + 1] if high > low + 1 else 0
+
+    def feasible(self, gaps: GapSet) -> bool:
+        """Each gap has at least as many possible hours as free slots (ruling TT-7's test, with
+        this model's hours)."""
+        return all(self.hours_between(low, high) >= free for low, high, free in gaps)
+
+    def _gap_moves(self, gap: Gap) -> tuple[float, list[tuple[float, list[GapSet]]]]:
+        """For one gap: the probability that a draw lands in it, and for each hour it takes, the
+        completable ways to split it (what replaces the gap)."""
+        low, high, free = gap
+        mass, by_hour = 0.0, []
+        for hour in range(low + 1, high):
+            chance = self.probability[hour]
+            if chance <= 0:
+                continue
+            mass += chance
+            left_hours, right_hours = self.hours_between(low, hour), self.hours_between(hour, high)
+            splits: list[GapSet] = []
+            for left_free in range(max(0, free - 1 - right_hours), min(free - 1, left_hours) + 1):
+                right_free = free - 1 - left_free
+                splits.append(((low, hour, left_free),) * (left_free > 0) + ((hour, high, right_free),) * (right_free > 0))
+            by_hour.append((chance, splits))
+        entry = (mass, by_hour)
+        self._moves[gap] = entry
+        return entry
+
+    def expected_turns(self, gaps: GapSet) -> float:
+        """V of a completable gap set (math.inf if it is not completable)."""
+        value = self.memo.get(gaps)
+        if value is not None:
+            return value
+        if not self.feasible(gaps):
+            self.memo[gaps] = math.inf
+            return math.inf
+        return self._solve(gaps)
+
+    def _solve(self, gaps: GapSet) -> float:
+        memo, moves = self.memo, self._moves
+        total, mass = 1.0, 0.0
+        for index, gap in enumerate(gaps):
+            gap_mass, by_hour = moves.get(gap) or self._gap_moves(gap)
+            mass += gap_mass
+            before, after = gaps[:index], gaps[index + 1:]
+            for chance, splits in by_hour:
+                best = math.inf
+                for split in splits:
+                    child = before + split + after
+                    value = memo.get(child)
+                    if value is None:
+                        value = self._solve(child)
+                    if value < best:
+                        best = value
+                total += chance * best
+        value = total / mass if mass > 0 else math.inf
+        memo[gaps] = value
+        return value
+
+    def row_turns(self, row: list[int]) -> float:
+        return self.expected_turns(row_gaps(row))
+
+    def best_slot(self, row: list[int], hour: int, slots: list[int]) -> tuple[int, float]:
+        """The legal slot whose row has the least V, and that V (math.inf if none is completable;
+        ties go to the leftmost slot)."""
+        best, best_value = slots[0], math.inf
+        for slot in slots:
+            row[slot] = hour
+            value = self.row_turns(row)
+            row[slot] = 0
+            if value < best_value:
+                best, best_value = slot, value
+        return best, best_value
+
+
+class MasterBot(ExpertBot):
+    """Exact placement for a blind draw: where a drawn hour goes minimises the expected turns to
+    fill the row (FillTimeModel), with p(h) from the copies that may still come its way, and the
+    very next draw weighted by what its right-hand neighbour is known to hold."""
+
+    def __init__(self, engine: Engine, seat: int, seed: int) -> None:
+        super().__init__(engine, seat, seed)
+        self._model: FillTimeModel | None = None
+        self._model_key: tuple[tuple[float, ...], int] | None = None
 
     def choose_slot(self, view: dict[str, Any], hour: int, slots: list[int]) -> int:
-        avail = Availability.from_view(view, exclude_own_hand=True)
         row = hours_row(view["rows"][self.seat])
         if len(slots) == 1:
             return slots[0]
-        row_copy = list(row)
-        candidates = []
+        model = self.fill_model(view)
+        next_draw = self.next_draw_chances(view)
+        best, best_value = slots[0], math.inf
         for slot in slots:
-            row_copy[slot] = hour
-            candidates.append((slot, list(row_copy)))
-            row_copy[slot] = 0
-        feasible = [(slot, after) for slot, after in candidates if completable(after, avail)]
-        if not feasible:
-            return proportional_slot(row, hour, slots, avail)
-        if len(feasible) == 1:
-            return feasible[0][0]
-        pools = self.draw_pools(view)
-        sequences = [self.sample_draws(*pools) for _ in range(self.rollouts)]
-        best, best_score = feasible[0][0], -math.inf
-        for slot, after in feasible:
-            turns = [self.turns_to_finish(after, draws, avail) for draws in sequences]
-            score = -sum(turns) / len(turns) + 1e-3 * row_value(after, avail)  # ties: keep the most room
-            if score > best_score:
-                best, best_score = slot, score
+            row[slot] = hour
+            value = self.turns_after_next_draw(model, row, next_draw)
+            row[slot] = 0
+            if value < best_value:
+                best, best_value = slot, value
+        if best_value == math.inf:  # the row is lost under the model: the expert's rule still keeps room
+            return proportional_slot(row, hour, slots, Availability.from_view(view, exclude_own_hand=True))
         return best
+
+    @staticmethod
+    def turns_after_next_draw(model: FillTimeModel, row: list[int], next_draw: dict[int, float]) -> float:
+        """V of `row` when the next draw follows `next_draw` (hour -> chance, 0 = Ghost) and later
+        ones follow the model: 1 + sum q(h) V(best child) + q(no placement) V(row)."""
+        stay = model.row_turns(row)
+        if stay == math.inf or stay == 0.0:
+            return stay
+        total, placed = 1.0, 0.0
+        for hour, chance in next_draw.items():
+            slots = slots_for(row, hour) if hour else []
+            if not slots:
+                continue
+            placed += chance
+            total += chance * model.best_slot(row, hour, slots)[1]
+        return total + (1.0 - placed) * stay
+
+    def choose_shift(self, view: dict[str, Any], shifts: list[Action]) -> Action | None:
+        """Ruling TT-7: among the emergency moves that make the row completable again, the one with
+        the least V; if the model rates none finite, the expert's most-room choice."""
+        avail = Availability.from_view(view, exclude_own_hand=False)
+        model = self.fill_model(view)
+        row = hours_row(view["rows"][self.seat])
+        best, best_value = None, math.inf
+        for action in shifts:
+            after = list(row)
+            for source, target in action["moves"]:
+                after[target], after[source] = after[source], 0
+            if not completable(after, avail):
+                continue
+            value = model.row_turns(after)
+            if value < best_value:
+                best, best_value = action, value
+        return best if best is not None else super().choose_shift(view, shifts)
+
+    def fill_model(self, view: dict[str, Any]) -> FillTimeModel:
+        """The model for this view; the last one is kept, so the same view never solves twice."""
+        pool = self.draw_pools(view)[0]
+        weights = {hour: float(pool.count(hour)) for hour in HOURS}
+        key = (tuple(weights.values()), pool.count(0))
+        if self._model_key != key:
+            self._model, self._model_key = FillTimeModel(weights, float(pool.count(0))), key
+        return self._model
+
+    def next_draw_chances(self, view: dict[str, Any]) -> dict[int, float]:
+        """Chance of each hour (0 = Ghost) on the next draw from the right-hand neighbour: its
+        announced cards are there for sure, its other cards are anonymous ones."""
+        _, known, anonymous, size = self.draw_pools(view)
+        size = max(size, len(known), 1)
+        chances: dict[int, float] = {}
+        for hour in known:
+            chances[hour] = chances.get(hour, 0.0) + 1.0 / size
+        if anonymous:
+            share = (size - len(known)) / size / len(anonymous)
+            for hour in anonymous:
+                chances[hour] = chances.get(hour, 0.0) + share
+        return chances
 
     def draw_pools(self, view: dict[str, Any]) -> tuple[list[int], list[int], list[int], int]:
         """What draws may bring, as hours (0 for a Ghost): `pool`, every card not seen in a row, out
@@ -289,43 +446,6 @@ class MasterBot(ExpertBot):
         neighbour = (self.seat - 1) % view["seats"]
         known = [0 if is_ghost(c) else hour_of(c) for c in view["public_hand_cards"][neighbour]]
         return pool, known, anonymous, view["hand_size"][neighbour]
-
-    def sample_draws(self, pool: list[int], known: list[int], anonymous: list[int], size: int) -> list[int]:
-        """One possible future: the next draw from the neighbour's hand, then draws from the pool."""
-        if known and self.rng.below(max(size, len(known))) < len(known):
-            first = self.rng.choice(known)
-        elif anonymous:
-            first = self.rng.choice(anonymous)
-        else:
-            first = self.rng.choice(pool) if pool else 0
-        rest = list(pool)
-        if first in rest:
-            rest.remove(first)
-        draws = [first]
-        for _ in range(min(self.horizon, len(rest))):
-            index = self.rng.below(len(rest))
-            rest[index], rest[-1] = rest[-1], rest[index]
-            draws.append(rest.pop())
-        return draws
-
-    def turns_to_finish(self, row: list[int], draws: list[int], avail: Availability) -> float:
-        """Turns this row needs to fill with these draws, placing greedily (a cap if it never does)."""
-        work = list(row)
-        free = work.count(0)
-        turns = 0
-        for hour in draws:
-            if free == 0:
-                return turns
-            turns += 1
-            if hour == 0:
-                turns += self.ghost_cost - 1
-                continue
-            slots = slots_for(work, hour)
-            if not slots:
-                continue
-            work[greedy_slot(work, slots, hour, avail) if len(slots) > 1 else slots[0]] = hour
-            free -= 1
-        return turns + (self.horizon + 2 * free if free else 0)
 
 
 BOTS = {"easy": EasyBot, "expert": ExpertBot, "master": MasterBot}
