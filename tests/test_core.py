@@ -108,6 +108,8 @@ def test_event_audience():
 def test_outcome_and_config_round_trip():
     outcome = Outcome((3, 1), ((0,), (1,)), (0,), (({"label": "x", "value": 3},), ()), "done")
     assert Outcome.from_wire(unpack(pack(outcome.to_wire()))) == outcome
+    counted = Outcome((7, 5), ((0,), (1,)), (0,), score_unit="of 7 slots filled")
+    assert Outcome.from_wire(unpack(pack(counted.to_wire()))).score_unit == "of 7 slots filled"
     cfg = config(tricks=1)
     assert GameConfig.from_wire(unpack(pack(cfg.to_wire()))) == cfg
     with pytest.raises(WireError):

@@ -489,7 +489,8 @@ def test_result_breakdown_and_describe_lines():
     state, _ = play(state, 0, "draw", position=0)
     state, events = play(state, 0, "place", slot=6)
     outcome = ENGINE.result(state)
-    assert outcome.scores == (1, 0) and outcome.ranking == ((0,), (1,))
-    assert outcome.breakdown[0][0] == {"label": "Slots filled", "value": 7}
+    assert outcome.scores == (7, 0) and outcome.ranking == ((0,), (1,)) and outcome.winners == (0,)
+    assert outcome.score_unit == "of 7 slots filled"
+    assert outcome.breakdown[0][0] == {"label": "Ghosts held", "value": 0}
     assert ENGINE.describe(events[-2], 0) == "You completed the row and won!"
     assert ENGINE.describe(events[-1], 1) == "The game is over: Chloé won"

@@ -230,6 +230,8 @@ class Outcome:
     `ranking` groups seats best first, tied seats share a group; `winners` may be empty (nobody won)
     or hold several seats (a shared win); `breakdown` per seat is plain data the results screen shows
     line by line: a list of {"label": str, "value": number|str}; `summary` is one sentence.
+    `score_unit` names what a score counts when it is not points (e.g. "slots filled"): the results
+    screen writes it under each score.
     """
 
     scores: tuple[float | int | None, ...]
@@ -239,6 +241,7 @@ class Outcome:
     summary: str = ""
     cooperative: bool = False
     draw: bool = field(default=False)
+    score_unit: str = ""
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -249,6 +252,7 @@ class Outcome:
             "summary": self.summary,
             "cooperative": self.cooperative,
             "draw": self.draw,
+            "score_unit": self.score_unit,
         }
 
     @classmethod
@@ -264,6 +268,7 @@ class Outcome:
                 summary=str(data.get("summary", "")),
                 cooperative=bool(data.get("cooperative", False)),
                 draw=bool(data.get("draw", False)),
+                score_unit=str(data.get("score_unit", "")),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise WireError(f"malformed outcome ({exc})") from None

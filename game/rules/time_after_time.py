@@ -532,14 +532,14 @@ class TimeAfterTime(Engine[dict]):
             return None
         seats = state["seats"]
         winner = state["winner"]
-        scores = tuple(1 if s == winner else 0 for s in range(seats))
+        # the score shown is each row's progress; who won is the ranking (rulings TT-8)
+        scores = tuple(sum(1 for c in state["rows"][s] if c is not None) for s in range(seats))
         if winner is None:
             ranking: tuple[tuple[int, ...], ...] = (tuple(range(seats)),)
         else:
             ranking = ((winner,), tuple(s for s in range(seats) if s != winner))
         breakdown = tuple(
             (
-                {"label": "Slots filled", "value": sum(1 for c in state["rows"][s] if c is not None)},
                 {"label": "Ghosts held", "value": sum(1 for c in state["hands"][s] if is_ghost(c))},
                 {"label": "Cards in hand", "value": len(state["hands"][s])},
                 {"label": "Row can be completed", "value": "yes" if self.completable(state, s) else "no"},
@@ -554,7 +554,7 @@ class TimeAfterTime(Engine[dict]):
         else:
             summary = f"The game reached the {SAFETY_TURN_CAP}-turn safety cap: a tie."
         return Outcome(scores, ranking, () if winner is None else (winner,), breakdown, summary,
-                       draw=winner is None)
+                       draw=winner is None, score_unit=f"of {SLOTS} slots filled")
 
     # --- the log ------------------------------------------------------------------------------
     def describe(self, event: Event, seat: int | None) -> str:

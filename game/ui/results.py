@@ -338,7 +338,10 @@ class ResultsScene(MenuScene):
             label = text_surface(name, "ui-bold", npx, P.IVORY)
             surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
             score = text_surface(self._score_text(seat), "display", 120, P.IVORY)
-            surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
+            score_rect = surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
+            if self.outcome.score_unit:
+                unit = text_surface(self.outcome.score_unit.upper(), "display", 26, P.IVORY_DIM)
+                surface.blit(unit, unit.get_rect(midtop=(card.centerx, score_rect.bottom - 14)))
             shown, hidden, _ = self.compact(seat, card)
             bottom = draw_lines(surface, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
             if hidden:
