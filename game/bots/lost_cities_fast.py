@@ -94,25 +94,28 @@ class _DeckMasks:
 _DECK_MASKS = _DeckMasks()
 
 
-def _unseen_masks(table: Table, seat: int) -> tuple[list[int], int]:
-    """Per colour, the bit mask of the number cards `seat` cannot see; and how many cards it cannot
-    see. The same knowledge as `Table.unseen_for`. Number cards are distinct (ruling LC-1), so a sum
-    of their bits is their union."""
+_COLOUR_BITS = [[(1 << (_BITS * c + v)) if v else 0 for v in range(11)] for c in range(_MAX_COLOURS)]
+_SHIFTS = [_BITS * c for c in range(_MAX_COLOURS)]
+
+
+def _knowledge(table: Table, seat: int) -> tuple[list[int], int, int]:
+    """What `seat` cannot see, as `Table.unseen_for` and `Table.deck_count` give it: per colour the
+    bit mask of the unseen number cards, how many cards are unseen, and the deck's size. Number
+    cards are distinct (ruling LC-1), so a sum of their bits is their union."""
     unseen = table.unseen
-    bit = _BIT.__getitem__
     if unseen is not None:
-        return [sum(map(bit, lane)) for lane in unseen], table.unknown_count
+        bit = _BIT.__getitem__
+        return [sum(map(bit, lane)) for lane in unseen], table.unknown_count, table._deck_count
     deck = table.deck
     whole = _DECK_MASKS.union(deck)
     count = len(deck)
-    masks = []
     for c, lane in enumerate(table.hands[1 - seat]):
-        mask = (whole >> (_BITS * c)) & _FULL
         if lane:
             count += len(lane)
-            mask |= sum(map(bit, lane))
-        masks.append(mask)
-    return masks, count
+            bits = _COLOUR_BITS[c]
+            for v in lane:
+                whole |= bits[v]
+    return [(whole >> shift) & _FULL for shift in _SHIFTS[:table.n]], count, len(deck)
 
 
 def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: int, above_sum: int,
@@ -121,25 +124,10 @@ def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: 
     numbers above the floor, the hand's usable wagers, the expedition, and the sum and count of the
     unseen numbers above the floor. Returns (value, wagers the plan plays, `base + extra - 20`); the
     wagers are -1 for a colour left unstarted (value 0, no needs). The needs are left to `_needs`:
-    most decisions never look at them."""
-    extra = reach * above_sum
+    most decisions never look at them. (The hot paths inline the case without wagers in hand.)"""
     expected = cnt + nlen + reach * above_count
-    x = total + nsum + extra - 20
+    x = total + nsum + reach * above_sum - 20
     bonus_from = params.bonus_from
-    if not hand_wagers:
-        n = expected + 0
-        if n >= 8:
-            bonus = 20.0
-        elif n > bonus_from:
-            bonus = params.bonus_slope * (n - bonus_from)
-            if bonus > 20.0:
-                bonus = 20.0
-        else:
-            bonus = 0.0
-        value = x * (1 + wagers) + bonus
-        if not cnt and value <= 0:
-            return 0.0, -1, x
-        return value, 0, x
     best_value, best_k = -1e9, 0
     for k in range(hand_wagers + 1):
         n = expected + k
@@ -173,67 +161,180 @@ def _needs(nums: list[int], wagers: int, k: int, x: float) -> list[float]:
     return needs
 
 
+_Colour = tuple[float, int, int, float, int, int, int, int]
+
+
+def _colour(lane: list[int], top: int, cnt: int, total: int, wagers: int, mask: int, reach: float,
+            params: ExpertParams) -> _Colour:
+    """A colour as it stands: (value, count of needs, wagers the plan plays or -1, `base + extra
+    - 20`, floor, sum and count of the hand's numbers above the floor, usable wagers in hand)."""
+    floor = top if top > 1 else 1
+    hand_mask = 0
+    for v in lane:
+        hand_mask |= _BIT[v]
+    nsum, nlen = _ABOVE_SUM[floor][hand_mask], _ABOVE_COUNT[floor][hand_mask]
+    hand_wagers = lane.count(0) if top <= 0 else 0
+    if hand_wagers:
+        value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, _ABOVE_SUM[floor][mask],
+                            _ABOVE_COUNT[floor][mask], reach, params)
+        return value, (nlen + k if k >= 0 else 0), k, x, floor, nsum, nlen, hand_wagers
+    # _plan without wagers in hand, inlined
+    n = cnt + nlen + reach * _ABOVE_COUNT[floor][mask]
+    x = total + nsum + reach * _ABOVE_SUM[floor][mask] - 20
+    if n >= 8:
+        bonus = 20.0
+    elif n > params.bonus_from:
+        bonus = params.bonus_slope * (n - params.bonus_from)
+        if bonus > 20.0:
+            bonus = 20.0
+    else:
+        bonus = 0.0
+    value = x * (1 + wagers) + bonus
+    if not cnt and value <= 0:
+        return 0.0, 0, -1, x, floor, nsum, nlen, 0
+    return value, nlen, 0, x, floor, nsum, nlen, 0
+
+
 class _Position:
-    """One seat's evaluation of a Table: the state of a `Judge`, kept as numbers per colour.
+    """One seat's evaluation of a Table: the state of a `Judge`, kept as numbers per colour
+    (`_colour`); the needs themselves are built only when there are more needs than turns."""
 
-    `colours[c]` is (value, count of needs, wagers the plan plays or -1, `base + extra - 20`, floor,
-    sum and count of the hand's numbers above the floor, usable wagers in hand); the needs
-    themselves are built only when there are more needs than turns (`unplayed`)."""
+    __slots__ = ("table", "seat", "params", "n", "masks", "unknown", "reach", "deck_count", "turns_after",
+                 "colours", "values", "need_count", "colour_needs", "others_needs", "seen_then", "lanes",
+                 "expeditions")
 
-    __slots__ = ("table", "seat", "params", "n", "masks", "reach", "deck_count", "turns_after", "colours",
-                 "values", "need_count", "others_needs")
-
-    def __init__(self, table: Table, seat: int, params: ExpertParams) -> None:
+    def __init__(self, table: Table, seat: int, params: ExpertParams, earlier: _Position | None = None) -> None:
+        """`earlier`: a remembered position of the same seat on this table, maybe one play ago; the
+        colours that have not changed since are taken from it when the seat's knowledge is the same."""
         self.table, self.seat, self.params = table, seat, params
         n = table.n
+        if n > 6:
+            raise ValueError("Lost Cities is played with 5 or 6 colours (ruling LC-1)")
         self.n = n
-        masks, unknown = _unseen_masks(table, seat)
-        self.masks = masks
-        deck_count = len(table.deck) if table.unseen is None else table._deck_count
-        self.deck_count = deck_count
+        self.others_needs: list[list[float] | None] | None = None
+        self.lanes: list[list[int]] | None = None
+        tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
+        lanes = table.hands[seat]
+        if (earlier is not None and earlier.table is table and earlier.seat == seat and earlier.lanes is not None
+                and (earlier.params is params or earlier.params == params) and earlier.sees_the_same(table)):
+            masks = self.masks = earlier.masks
+            self.unknown, self.deck_count = earlier.unknown, earlier.deck_count
+            reach = self.reach = earlier.reach
+            self.turns_after = earlier.turns_after
+            colours, values = list(earlier.colours), list(earlier.values)
+            colour_needs = list(earlier.colour_needs)
+            then_lanes = earlier.lanes
+            then_tops, then_cnts, then_sums, then_wags = earlier.expeditions
+            for c in range(n):
+                if (lanes[c] != then_lanes[c] or tops[c] != then_tops[c] or cnts[c] != then_cnts[c]
+                        or sums[c] != then_sums[c] or wags[c] != then_wags[c]):
+                    colour = _colour(lanes[c], tops[c], cnts[c], sums[c], wags[c], masks[c], reach, params)
+                    colours[c] = colour
+                    values[c] = colour[0]
+                    colour_needs[c] = None
+            self.colours, self.values, self.colour_needs = colours, values, colour_needs
+            self.need_count = sum([colour[1] for colour in colours])
+            return
+        self.colour_needs: list[list[float] | None] = [None] * n
+        masks, unknown, deck_count = _knowledge(table, seat)
+        self.masks, self.unknown, self.deck_count = masks, unknown, deck_count
         self.reach = reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
         self.turns_after = (deck_count + 1) // 2 - 1
-        tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
         bit, above_sum, above_count = _BIT, _ABOVE_SUM, _ABOVE_COUNT
-        colours: list[tuple[float, int, int, float, int, int, int, int]] = []
-        values: list[float] = []
+        bonus_from, bonus_slope = params.bonus_from, params.bonus_slope
+        colours = []
+        values = []
         need_count = 0
-        for c, lane in enumerate(table.hands[seat]):
-            top = tops[c]
+        for c, lane in enumerate(lanes):
+            # _colour, inlined
+            top, cnt, total, wagers, mask = tops[c], cnts[c], sums[c], wags[c], masks[c]
             floor = top if top > 1 else 1
             hand_mask = 0
             for v in lane:
                 hand_mask |= bit[v]
             nsum, nlen = above_sum[floor][hand_mask], above_count[floor][hand_mask]
             hand_wagers = lane.count(0) if top <= 0 else 0
-            mask = masks[c]
-            value, k, x = _plan(nsum, nlen, hand_wagers, cnts[c], sums[c], wags[c], above_sum[floor][mask],
-                                above_count[floor][mask], reach, params)
-            count = nlen + k if k >= 0 else 0
+            if hand_wagers:
+                value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, above_sum[floor][mask],
+                                    above_count[floor][mask], reach, params)
+                count = nlen + k if k >= 0 else 0
+            else:
+                n_expected = cnt + nlen + reach * above_count[floor][mask]
+                x = total + nsum + reach * above_sum[floor][mask] - 20
+                if n_expected >= 8:
+                    bonus = 20.0
+                elif n_expected > bonus_from:
+                    bonus = bonus_slope * (n_expected - bonus_from)
+                    if bonus > 20.0:
+                        bonus = 20.0
+                else:
+                    bonus = 0.0
+                value = x * (1 + wagers) + bonus
+                if not cnt and value <= 0:
+                    value, count, k = 0.0, 0, -1
+                else:
+                    count, k = nlen, 0
             need_count += count
             values.append(value)
             colours.append((value, count, k, x, floor, nsum, nlen, hand_wagers))
         self.colours, self.values, self.need_count = colours, values, need_count
-        # per changed colour (the last entry for none), the other colours' needs sorted; on demand
-        self.others_needs: list[list[float] | None] = [None] * (n + 1)
+
+    def remember(self) -> None:
+        """Keep what this position was computed from (what the seat cannot see, its hand and
+        expeditions), for a later position on this table (the draw after this play) to tell which
+        colours changed. Contents are compared, never identities."""
+        t, seat = self.table, self.seat
+        if t.unseen is None:
+            self.seen_then = (list(t.deck), [list(lane) for lane in t.hands[1 - seat]])
+        else:
+            self.seen_then = ([list(lane) for lane in t.unseen], t.unknown_count, t._deck_count)
+        self.lanes = [list(lane) for lane in t.hands[seat]]
+        self.expeditions = (list(t.top[seat]), list(t.cnt[seat]), list(t.sum[seat]), list(t.wag[seat]))
+
+    def sees_the_same(self, table: Table) -> bool:
+        """Does the seat see the same unseen cards on `table` as when this position was remembered?"""
+        then = self.seen_then
+        if table.unseen is None:
+            return len(then) == 2 and table.deck == then[0] and table.hands[1 - self.seat] == then[1]
+        return (len(then) == 3 and table.unseen == then[0] and table.unknown_count == then[1]
+                and table._deck_count == then[2])
 
     def needs(self, c: int) -> list[float]:
         """Colour c's needs as it stands (`Judge.needs[c]`)."""
-        k, x, floor = self.colours[c][2:5]
-        nums = [v for v in self.table.hands[self.seat][c] if v > floor]
-        return _needs(nums, self.table.wag[self.seat][c], k, x)
+        needs = self.colour_needs[c]
+        if needs is None:
+            _, count, k, x, floor = self.colours[c][:5]
+            if count:
+                mult = 1 + self.table.wag[self.seat][c] + k
+                needs = [float(v * mult) for v in self.table.hands[self.seat][c] if v > floor]
+                if k:
+                    needs += [max(0.0, x)] * k
+            else:
+                needs = []
+            self.colour_needs[c] = needs
+        return needs
+
+    def others_sorted(self, changed: int) -> list[float]:
+        """The needs of every colour but `changed` (-1: of all colours), sorted; kept for reuse."""
+        if self.others_needs is None:
+            self.others_needs = [None] * (self.n + 1)
+            every: list[float] = []
+            needs = self.needs
+            for c in range(self.n):
+                every += needs(c)
+            every.sort()
+            self.others_needs[-1] = every
+        others = self.others_needs[changed]
+        if others is None:
+            others = list(self.others_needs[-1])
+            for need in self.needs(changed):
+                others.remove(need)  # the same multiset, still sorted
+            self.others_needs[changed] = others
+        return others
 
     def unplayed(self, changed: int, needs: list[float], excess: int) -> float:
         """What `Judge.total` takes off: the `excess` smallest needs, summed smallest first."""
-        others = self.others_needs[changed]
-        if others is None:
-            others = []
-            for c in range(self.n):
-                if c != changed:
-                    others += self.needs(c)
-            others.sort()
-            self.others_needs[changed] = others
-        pending = others + needs
+        pending = self.others_sorted(changed) + needs
         pending.sort()
         return sum(pending[:excess])
 
@@ -249,31 +350,52 @@ class _Position:
         return params.opp_early * v if self.deck_count > params.opp_deck else params.opp_late * v
 
     def play_options(self) -> list[tuple[float, int, int, int]]:
-        """`Judge.play_options`, in the same order. Each option re-plans only its own colour; its
-        `Judge.total` is the option's value plus the other colours' values in colour order, less the
-        smallest needs only when there are more needs than turns."""
+        """`Judge.play_options`, in the same order. Each option re-plans only its own colour (the
+        plan without wagers in hand is inlined); its `Judge.total` is the option's value plus the
+        other colours' values in colour order (`o0 ... o4`, padded with zeros at the end: adding 0.0
+        leaves any sum that is not -0.0 as it is, and no value here is -0.0), less the smallest needs
+        only when there are more needs than turns."""
         t, seat, params = self.table, self.seat, self.params
         reach, masks, values = self.reach, self.masks, self.values
         above_sum, above_count = _ABOVE_SUM, _ABOVE_COUNT
         turns = self.turns_after if self.turns_after > 0 else 0
-        play_bonus = params.play_bonus
+        play_bonus, bonus_from, bonus_slope = params.play_bonus, params.bonus_from, params.bonus_slope
         opp = 1 - seat
         opp_tops, opp_cnts, opp_wags = t.top[opp], t.cnt[opp], t.wag[opp]
         unstarted_feed = params.opp_early if self.deck_count > params.opp_deck else params.opp_late
         opp_play, opp_wager_v = params.opp_play, params.opp_wager_v
         tops, cnts, sums, wags = t.top[seat], t.cnt[seat], t.sum[seat], t.wag[seat]
+        padding = [0.0] * (6 - self.n)
         options: list[tuple[float, int, int, int]] = []
+        append = options.append
         for c, lane in enumerate(t.hands[seat]):
             if not lane:
                 continue
             top, cnt, total, wagers = tops[c], cnts[c], sums[c], wags[c]
             _, count, _, _, floor, nsum, nlen, hand_wagers = self.colours[c]
             mask = masks[c]
-            others = values[:c] + values[c + 1:]
+            o0, o1, o2, o3, o4 = values[:c] + values[c + 1:] + padding
             others_count = self.need_count - count
             floor_sum, floor_count = above_sum[floor][mask], above_count[floor][mask]
+            mult = 1 + wagers
+            if not hand_wagers:
+                # every discard of a number leaves the same expected length, so the same bonus
+                n = cnt + nlen - 1 + reach * floor_count
+                if n >= 8:
+                    discard_bonus = 20.0
+                elif n > bonus_from:
+                    discard_bonus = bonus_slope * (n - bonus_from)
+                    if discard_bonus > 20.0:
+                        discard_bonus = 20.0
+                else:
+                    discard_bonus = 0.0
+                discard_extra = reach * floor_sum
             opp_top, opp_started, opp_mult = opp_tops[c], opp_cnts[c], 1 + opp_wags[c]
             kept: float | None = None  # the colour as it is: the discard of a card its plan cannot use
+            # when there are more needs than turns: the needs of this colour's numbers (no wager
+            # played by the plan) and the other colours' needs, sorted
+            number_needs: list[float] | None = None
+            others_sorted: list[float] = _NO_NEEDS
             index = -1  # of v among the hand's numbers above the floor
             below = 0  # their sum up to v
             previous = -1
@@ -284,37 +406,64 @@ class _Position:
                 if v > floor:
                     index += 1
                     below += v
-                    # play: the numbers above v stay in the plan, on v's floor
-                    value, k, x = _plan(nsum - below, nlen - index - 1, 0, cnt + 1, total + v, wagers,
-                                        above_sum[v][mask], above_count[v][mask], reach, params)
-                    score = chain(add, others, value)
-                    excess = others_count + nlen - index - 1 + k - turns
+                    # play: the numbers above v stay in the plan, on v's floor, and no wager can
+                    # follow (`_plan` inlined)
+                    n = cnt + nlen - index + reach * above_count[v][mask]
+                    x = total + v + nsum - below + reach * above_sum[v][mask] - 20
+                    if n >= 8:
+                        bonus = 20.0
+                    elif n > bonus_from:
+                        bonus = bonus_slope * (n - bonus_from)
+                        if bonus > 20.0:
+                            bonus = 20.0
+                    else:
+                        bonus = 0.0
+                    score = x * mult + bonus + o0 + o1 + o2 + o3 + o4
+                    excess = others_count + nlen - index - 1 - turns
                     if excess > 0:
-                        nums = [u for u in lane if u > v]
-                        score -= self.unplayed(c, _needs(nums, wagers, k, x), excess)
-                    options.append((score + play_bonus, PLAY, c, v))
+                        if number_needs is None:
+                            number_needs = [float(u * mult) for u in lane if u > floor]
+                            others_sorted = self.others_sorted(c)
+                        pending = others_sorted + number_needs[index + 1:]
+                        pending.sort()
+                        score -= sum(pending[:excess])
+                    append((score + play_bonus, PLAY, c, v))
                     # discard: v leaves the plan
-                    value, k, x = _plan(nsum - v, nlen - 1, hand_wagers, cnt, total, wagers, floor_sum,
-                                        floor_count, reach, params)
-                    score = chain(add, others, value)
+                    if hand_wagers:
+                        value, k, x = _plan(nsum - v, nlen - 1, hand_wagers, cnt, total, wagers, floor_sum,
+                                            floor_count, reach, params)
+                    else:
+                        x = total + nsum - v + discard_extra - 20
+                        value, k = x * mult + discard_bonus, 0
+                        if not cnt and value <= 0:
+                            value, k = 0.0, -1
+                    score = value + o0 + o1 + o2 + o3 + o4
                     excess = others_count + (nlen - 1 + k if k >= 0 else 0) - turns
                     if excess > 0:
-                        nums = [u for u in lane if u > floor and u != v]
-                        score -= self.unplayed(c, _needs(nums, wagers, k, x), excess)
+                        if k == 0:
+                            if number_needs is None:
+                                number_needs = [float(u * mult) for u in lane if u > floor]
+                                others_sorted = self.others_sorted(c)
+                            pending = others_sorted + number_needs[:index] + number_needs[index + 1:]
+                            pending.sort()
+                            score -= sum(pending[:excess])
+                        else:
+                            nums = [u for u in lane if u > floor and u != v]
+                            score -= self.unplayed(c, _needs(nums, wagers, k, x), excess)
                 elif v == 0 and top <= 0:
                     # play: one wager more on the expedition, one fewer in hand
                     value, k, x = _plan(nsum, nlen, hand_wagers - 1, cnt + 1, total, wagers + 1, floor_sum,
                                         floor_count, reach, params)
-                    score = chain(add, others, value)
+                    score = value + o0 + o1 + o2 + o3 + o4
                     excess = others_count + nlen + k - turns
                     if excess > 0:
                         nums = [u for u in lane if u > floor]
                         score -= self.unplayed(c, _needs(nums, wagers + 1, k, x), excess)
-                    options.append((score + play_bonus, PLAY, c, v))
+                    append((score + play_bonus, PLAY, c, v))
                     # discard: one wager fewer in hand
                     value, k, x = _plan(nsum, nlen, hand_wagers - 1, cnt, total, wagers, floor_sum, floor_count,
                                         reach, params)
-                    score = chain(add, others, value)
+                    score = value + o0 + o1 + o2 + o3 + o4
                     excess = others_count + (nlen + k if k >= 0 else 0) - turns
                     if excess > 0:
                         nums = [u for u in lane if u > floor]
@@ -322,7 +471,7 @@ class _Position:
                 else:
                     # a card the plan cannot use: the colour stays as it is
                     if kept is None:
-                        kept = chain(add, others, values[c])
+                        kept = values[c] + o0 + o1 + o2 + o3 + o4
                         excess = self.need_count - turns
                         if excess > 0:
                             kept -= self.unplayed(c, self.needs(c), excess)
@@ -335,7 +484,7 @@ class _Position:
                         feed = 0.0
                 else:
                     feed = unstarted_feed * v
-                options.append((score - feed, DISCARD, c, v))
+                append((score - feed, DISCARD, c, v))
         return options
 
     def draw_options(self, banned: int) -> list[tuple[float, int]]:
@@ -405,15 +554,25 @@ def fast_draw_options(table: Table, seat: int, params: ExpertParams = EXPERT) ->
     return _Position(table, seat, params).draw_options(table.banned)
 
 
+# The position of the last `fast_play`: the draw that follows on the same table (the expert's turn,
+# a playout's) re-plans only the colour the play changed. Checked by content before any use.
+_last_play: list[_Position | None] = [None]
+
+
 def fast_play(table: Table, seat: int, params: ExpertParams = EXPERT) -> tuple[int, int, int]:
     """The expert's play or discard (kind, colour, value): `expert_play` with these constants."""
-    best = max(_Position(table, seat, params).play_options())
+    position = _Position(table, seat, params)
+    position.remember()
+    best = max(position.play_options())
+    _last_play[0] = position
     return best[1], best[2], best[3]
 
 
 def fast_draw(table: Table, seat: int, params: ExpertParams = EXPERT) -> int:
     """The expert's draw source (DECK or a colour): `expert_draw` with these constants."""
-    return max(_Position(table, seat, params).draw_options(table.banned))[1]
+    position = _Position(table, seat, params, _last_play[0])
+    _last_play[0] = None
+    return max(position.draw_options(table.banned))[1]
 
 
 # --- decisions from real playouts, for checking and timing ---------------------------------------
