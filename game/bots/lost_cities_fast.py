@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import reduce as chain
-from itertools import accumulate
 from operator import add
 from typing import Iterator
 
@@ -56,46 +55,47 @@ class ExpertParams:
 EXPERT = ExpertParams()
 
 _BITS = 11  # bit v of a colour's mask stands for the number card v (2..10); wagers have no bit
-_FULL = (1 << _BITS) - 1
 _BIT = [0, 0] + [1 << v for v in range(2, 11)]
-# _ABOVE_SUM[floor][mask], _ABOVE_COUNT[floor][mask]: the unseen numbers of a colour above a floor
-_ABOVE_SUM: list[list[int]] = [[sum(v for v in range(floor + 1, 11) if mask >> v & 1) for mask in range(1 << _BITS)]
-                               for floor in range(11)]
-_ABOVE_COUNT: list[list[int]] = [[sum(1 for v in range(floor + 1, 11) if mask >> v & 1) for mask in range(1 << _BITS)]
-                                 for floor in range(11)]
-_MAX_COLOURS = 10
-_CARD_BIT = {(c, v): (1 << (_BITS * c + v)) if v else 0 for c in range(_MAX_COLOURS) for v in range(11)}
+# _ABOVE_SUM[mask][floor], _ABOVE_COUNT[mask][floor]: the sum and count of the numbers of a mask
+# above a floor (the unseen numbers of a colour, or the hand's)
+_ABOVE_SUM: list[list[int]] = [[sum(v for v in range(floor + 1, 11) if mask >> v & 1) for floor in range(11)]
+                               for mask in range(1 << _BITS)]
+_ABOVE_COUNT: list[list[int]] = [[sum(1 for v in range(floor + 1, 11) if mask >> v & 1) for floor in range(11)]
+                                 for mask in range(1 << _BITS)]
 _NO_NEEDS: list[float] = []
 
 
 class _DeckMasks:
-    """The union of the number cards of a deck, for every prefix of the last deck read.
+    """Per colour, the bit mask of the number cards in each prefix of the last deck read.
 
     A playout draws from the end of one deck list, and the master plays many turns on the same
     deal: a deck equal to a prefix of the last one read costs one list comparison, not a pass over
     its cards. Content is compared, never identity: any other deck is read afresh."""
 
-    __slots__ = ("cards", "prefix")
+    __slots__ = ("cards", "colours", "prefix")
 
     def __init__(self) -> None:
         self.cards: list[tuple[int, int]] = []
-        self.prefix: list[int] = [0]
+        self.colours = 0
+        self.prefix: list[list[int]] = [[]]
 
-    def union(self, deck: list[tuple[int, int]]) -> int:
+    def masks(self, deck: list[tuple[int, int]], colours: int) -> list[int]:
+        """A new list: per colour, the numbers in `deck`."""
         size = len(deck)
         cards = self.cards
-        if size > len(cards) or deck != cards[:size]:
+        if colours != self.colours or size > len(cards) or deck != cards[:size]:
             cards = list(deck)
-            self.prefix = [0, *accumulate(map(_CARD_BIT.__getitem__, cards))]
-            self.cards = cards
-        return self.prefix[size]
+            running = [0] * colours
+            prefix = [running]
+            for c, v in cards:
+                running = list(running)
+                running[c] |= _BIT[v]
+                prefix.append(running)
+            self.cards, self.colours, self.prefix = cards, colours, prefix
+        return list(self.prefix[size])
 
 
 _DECK_MASKS = _DeckMasks()
-
-
-_COLOUR_BITS = [[(1 << (_BITS * c + v)) if v else 0 for v in range(11)] for c in range(_MAX_COLOURS)]
-_SHIFTS = [_BITS * c for c in range(_MAX_COLOURS)]
 
 
 def _knowledge(table: Table, seat: int) -> tuple[list[int], int, int]:
@@ -103,19 +103,20 @@ def _knowledge(table: Table, seat: int) -> tuple[list[int], int, int]:
     bit mask of the unseen number cards, how many cards are unseen, and the deck's size. Number
     cards are distinct (ruling LC-1), so a sum of their bits is their union."""
     unseen = table.unseen
+    bit = _BIT
     if unseen is not None:
-        bit = _BIT.__getitem__
-        return [sum(map(bit, lane)) for lane in unseen], table.unknown_count, table._deck_count
+        return [sum(map(bit.__getitem__, lane)) for lane in unseen], table.unknown_count, table._deck_count
     deck = table.deck
-    whole = _DECK_MASKS.union(deck)
+    masks = _DECK_MASKS.masks(deck, table.n)
     count = len(deck)
     for c, lane in enumerate(table.hands[1 - seat]):
         if lane:
             count += len(lane)
-            bits = _COLOUR_BITS[c]
+            mask = masks[c]
             for v in lane:
-                whole |= bits[v]
-    return [(whole >> shift) & _FULL for shift in _SHIFTS[:table.n]], count, len(deck)
+                mask |= bit[v]
+            masks[c] = mask
+    return masks, count, len(deck)
 
 
 def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: int, above_sum: int,
@@ -172,15 +173,15 @@ def _colour(lane: list[int], top: int, cnt: int, total: int, wagers: int, mask: 
     hand_mask = 0
     for v in lane:
         hand_mask |= _BIT[v]
-    nsum, nlen = _ABOVE_SUM[floor][hand_mask], _ABOVE_COUNT[floor][hand_mask]
+    nsum, nlen = _ABOVE_SUM[hand_mask][floor], _ABOVE_COUNT[hand_mask][floor]
     hand_wagers = lane.count(0) if top <= 0 else 0
     if hand_wagers:
-        value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, _ABOVE_SUM[floor][mask],
-                            _ABOVE_COUNT[floor][mask], reach, params)
+        value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, _ABOVE_SUM[mask][floor],
+                            _ABOVE_COUNT[mask][floor], reach, params)
         return value, (nlen + k if k >= 0 else 0), k, x, floor, nsum, nlen, hand_wagers
     # _plan without wagers in hand, inlined
-    n = cnt + nlen + reach * _ABOVE_COUNT[floor][mask]
-    x = total + nsum + reach * _ABOVE_SUM[floor][mask] - 20
+    n = cnt + nlen + reach * _ABOVE_COUNT[mask][floor]
+    x = total + nsum + reach * _ABOVE_SUM[mask][floor] - 20
     if n >= 8:
         bonus = 20.0
     elif n > params.bonus_from:
@@ -252,15 +253,15 @@ class _Position:
             hand_mask = 0
             for v in lane:
                 hand_mask |= bit[v]
-            nsum, nlen = above_sum[floor][hand_mask], above_count[floor][hand_mask]
+            nsum, nlen = above_sum[hand_mask][floor], above_count[hand_mask][floor]
             hand_wagers = lane.count(0) if top <= 0 else 0
             if hand_wagers:
-                value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, above_sum[floor][mask],
-                                    above_count[floor][mask], reach, params)
+                value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, above_sum[mask][floor],
+                                    above_count[mask][floor], reach, params)
                 count = nlen + k if k >= 0 else 0
             else:
-                n_expected = cnt + nlen + reach * above_count[floor][mask]
-                x = total + nsum + reach * above_sum[floor][mask] - 20
+                n_expected = cnt + nlen + reach * above_count[mask][floor]
+                x = total + nsum + reach * above_sum[mask][floor] - 20
                 if n_expected >= 8:
                     bonus = 20.0
                 elif n_expected > bonus_from:
@@ -376,9 +377,10 @@ class _Position:
             mask = masks[c]
             o0, o1, o2, o3, o4 = values[:c] + values[c + 1:] + padding
             others_count = self.need_count - count
-            floor_sum, floor_count = above_sum[floor][mask], above_count[floor][mask]
+            sums_above, counts_above = above_sum[mask], above_count[mask]
+            floor_sum, floor_count = sums_above[floor], counts_above[floor]
             mult = 1 + wagers
-            if not hand_wagers:
+            if nlen and not hand_wagers:
                 # every discard of a number leaves the same expected length, so the same bonus
                 n = cnt + nlen - 1 + reach * floor_count
                 if n >= 8:
@@ -408,8 +410,8 @@ class _Position:
                     below += v
                     # play: the numbers above v stay in the plan, on v's floor, and no wager can
                     # follow (`_plan` inlined)
-                    n = cnt + nlen - index + reach * above_count[v][mask]
-                    x = total + v + nsum - below + reach * above_sum[v][mask] - 20
+                    n = cnt + nlen - index + reach * counts_above[v]
+                    x = total + v + nsum - below + reach * sums_above[v] - 20
                     if n >= 8:
                         bonus = 20.0
                     elif n > bonus_from:
@@ -488,28 +490,39 @@ class _Position:
         return options
 
     def draw_options(self, banned: int) -> list[tuple[float, int]]:
-        """`Judge.draw_options`, in the same order."""
+        """`Judge.draw_options`, in the same order (the estimates of both seats, integers there
+        summed as floats, are summed as integers here: the same numbers exactly)."""
         t, seat, params = self.table, self.seat, self.params
         deck_count = self.deck_count
         turns = self.turns_after + 1
         values = self.values
         base_total = chain(add, values, 0.0)
-        excess = self.need_count - (turns if turns > 0 else 0)
+        need_count = self.need_count
+        excess = need_count - (turns if turns > 0 else 0)
         if excess > 0:
             base_total -= self.unplayed(-1, [], excess)
         options: list[tuple[float, int]] = []
+        opp = 1 - seat
         if deck_count:
-            ahead = (t.totals[seat] + _estimate(t, seat)) - (t.totals[1 - seat] + _estimate(t, 1 - seat))
+            ahead = t.totals[seat] - t.totals[opp]
+            for mine, theirs, my_wagers, their_wagers, my_count, their_count in zip(
+                    t.sum[seat], t.sum[opp], t.wag[seat], t.wag[opp], t.cnt[seat], t.cnt[opp]):
+                if my_count:
+                    ahead += (mine - 20) * (1 + my_wagers)
+                if their_count:
+                    ahead -= (theirs - 20) * (1 + their_wagers)
             hurry = params.hurry if ahead > 0 and deck_count <= params.hurry_deck else 0.0
             options.append((base_total + params.deck_bonus + hurry, DECK))
-        stretch = params.stretch if self.need_count > turns and deck_count <= params.stretch_deck else 0.0
-        reach = self.reach
+        stretch = params.stretch if need_count > turns and deck_count <= params.stretch_deck else 0.0
+        reach, deny = self.reach, params.deny
         later = turns + 1 if turns + 1 > 0 else 0
+        padding = [0.0] * (6 - self.n)
         for c, pile in enumerate(t.piles):
             if not pile or c == banned:
                 continue
             v = pile[-1]
             value, count, k, x, floor, nsum, nlen, hand_wagers = self.colours[c]
+            excess = need_count - count
             wagers = t.wag[seat][c]
             taken = v > floor or (v == 0 and t.top[seat][c] <= 0)
             if taken:
@@ -519,10 +532,11 @@ class _Position:
                 else:
                     hand_wagers += 1
                 value, k, x = _plan(nsum, nlen, hand_wagers, t.cnt[seat][c], t.sum[seat][c], wagers,
-                                    _ABOVE_SUM[floor][mask], _ABOVE_COUNT[floor][mask], reach, params)
+                                    _ABOVE_SUM[mask][floor], _ABOVE_COUNT[mask][floor], reach, params)
                 count = nlen + k if k >= 0 else 0
-            score = chain(add, values[:c] + values[c + 1:], value)
-            excess = self.need_count - self.colours[c][1] + count - later
+            o0, o1, o2, o3, o4 = values[:c] + values[c + 1:] + padding
+            score = value + o0 + o1 + o2 + o3 + o4
+            excess += count - later
             if excess > 0:
                 if taken:
                     nums = sorted([u for u in t.hands[seat][c] if u > floor] + ([v] if v else []))
@@ -531,17 +545,8 @@ class _Position:
                     needs = self.needs(c)
                 score -= self.unplayed(c, needs, excess)
             gain = score - base_total
-            options.append((base_total + gain + params.deny * self.opponent_use(c, v) + stretch, c))
+            options.append((base_total + gain + deny * self.opponent_use(c, v) + stretch, c))
         return options
-
-
-def _estimate(t: Table, seat: int) -> float:
-    """`Judge.estimate`: the round score a seat's expeditions stand at now."""
-    score = 0.0
-    for c in range(t.n):
-        if t.cnt[seat][c]:
-            score += (t.sum[seat][c] - 20) * (1 + t.wag[seat][c])
-    return score
 
 
 def fast_play_options(table: Table, seat: int, params: ExpertParams = EXPERT) -> list[tuple[float, int, int, int]]:
