@@ -162,83 +162,29 @@ def _needs(nums: list[int], wagers: int, k: int, x: float) -> list[float]:
     return needs
 
 
-_Colour = tuple[float, int, int, float, int, int, int, int]
-
-
-def _colour(lane: list[int], top: int, cnt: int, total: int, wagers: int, mask: int, reach: float,
-            params: ExpertParams) -> _Colour:
-    """A colour as it stands: (value, count of needs, wagers the plan plays or -1, `base + extra
-    - 20`, floor, sum and count of the hand's numbers above the floor, usable wagers in hand)."""
-    floor = top if top > 1 else 1
-    hand_mask = 0
-    for v in lane:
-        hand_mask |= _BIT[v]
-    nsum, nlen = _ABOVE_SUM[hand_mask][floor], _ABOVE_COUNT[hand_mask][floor]
-    hand_wagers = lane.count(0) if top <= 0 else 0
-    if hand_wagers:
-        value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, _ABOVE_SUM[mask][floor],
-                            _ABOVE_COUNT[mask][floor], reach, params)
-        return value, (nlen + k if k >= 0 else 0), k, x, floor, nsum, nlen, hand_wagers
-    # _plan without wagers in hand, inlined
-    n = cnt + nlen + reach * _ABOVE_COUNT[mask][floor]
-    x = total + nsum + reach * _ABOVE_SUM[mask][floor] - 20
-    if n >= 8:
-        bonus = 20.0
-    elif n > params.bonus_from:
-        bonus = params.bonus_slope * (n - params.bonus_from)
-        if bonus > 20.0:
-            bonus = 20.0
-    else:
-        bonus = 0.0
-    value = x * (1 + wagers) + bonus
-    if not cnt and value <= 0:
-        return 0.0, 0, -1, x, floor, nsum, nlen, 0
-    return value, nlen, 0, x, floor, nsum, nlen, 0
-
-
 class _Position:
-    """One seat's evaluation of a Table: the state of a `Judge`, kept as numbers per colour
-    (`_colour`); the needs themselves are built only when there are more needs than turns."""
+    """One seat's evaluation of a Table: the state of a `Judge`, kept as numbers per colour.
 
-    __slots__ = ("table", "seat", "params", "n", "masks", "unknown", "reach", "deck_count", "turns_after",
-                 "colours", "values", "need_count", "colour_needs", "others_needs", "seen_then", "lanes",
-                 "expeditions")
+    `colours[c]` is the colour as it stands: (value, count of needs, wagers the plan plays or -1
+    for a colour left unstarted, `base + extra - 20`, floor, sum and count of the hand's numbers
+    above the floor, usable wagers in hand). The needs themselves are built only when there are
+    more needs than turns (`needs`, `others_sorted`)."""
 
-    def __init__(self, table: Table, seat: int, params: ExpertParams, earlier: _Position | None = None) -> None:
-        """`earlier`: a remembered position of the same seat on this table, maybe one play ago; the
-        colours that have not changed since are taken from it when the seat's knowledge is the same."""
+    __slots__ = ("table", "seat", "params", "n", "masks", "reach", "deck_count", "turns_after", "colours",
+                 "values", "need_count", "colour_needs", "others_needs")
+
+    def __init__(self, table: Table, seat: int, params: ExpertParams) -> None:
         self.table, self.seat, self.params = table, seat, params
         n = table.n
         if n > 6:
             raise ValueError("Lost Cities is played with 5 or 6 colours (ruling LC-1)")
         self.n = n
         self.others_needs: list[list[float] | None] | None = None
-        self.lanes: list[list[int]] | None = None
-        tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
-        lanes = table.hands[seat]
-        if (earlier is not None and earlier.table is table and earlier.seat == seat and earlier.lanes is not None
-                and (earlier.params is params or earlier.params == params) and earlier.sees_the_same(table)):
-            masks = self.masks = earlier.masks
-            self.unknown, self.deck_count = earlier.unknown, earlier.deck_count
-            reach = self.reach = earlier.reach
-            self.turns_after = earlier.turns_after
-            colours, values = list(earlier.colours), list(earlier.values)
-            colour_needs = list(earlier.colour_needs)
-            then_lanes = earlier.lanes
-            then_tops, then_cnts, then_sums, then_wags = earlier.expeditions
-            for c in range(n):
-                if (lanes[c] != then_lanes[c] or tops[c] != then_tops[c] or cnts[c] != then_cnts[c]
-                        or sums[c] != then_sums[c] or wags[c] != then_wags[c]):
-                    colour = _colour(lanes[c], tops[c], cnts[c], sums[c], wags[c], masks[c], reach, params)
-                    colours[c] = colour
-                    values[c] = colour[0]
-                    colour_needs[c] = None
-            self.colours, self.values, self.colour_needs = colours, values, colour_needs
-            self.need_count = sum([colour[1] for colour in colours])
-            return
         self.colour_needs: list[list[float] | None] = [None] * n
         masks, unknown, deck_count = _knowledge(table, seat)
-        self.masks, self.unknown, self.deck_count = masks, unknown, deck_count
+        self.masks, self.deck_count = masks, deck_count
+        tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
+        lanes = table.hands[seat]
         self.reach = reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
         self.turns_after = (deck_count + 1) // 2 - 1
         bit, above_sum, above_count = _BIT, _ABOVE_SUM, _ABOVE_COUNT
@@ -246,9 +192,8 @@ class _Position:
         colours = []
         values = []
         need_count = 0
-        for c, lane in enumerate(lanes):
-            # _colour, inlined
-            top, cnt, total, wagers, mask = tops[c], cnts[c], sums[c], wags[c], masks[c]
+        for lane, top, cnt, total, wagers, mask in zip(lanes, tops, cnts, sums, wags, masks):
+            # _plan without wagers in hand, inlined
             floor = top if top > 1 else 1
             hand_mask = 0
             for v in lane:
@@ -279,26 +224,6 @@ class _Position:
             values.append(value)
             colours.append((value, count, k, x, floor, nsum, nlen, hand_wagers))
         self.colours, self.values, self.need_count = colours, values, need_count
-
-    def remember(self) -> None:
-        """Keep what this position was computed from (what the seat cannot see, its hand and
-        expeditions), for a later position on this table (the draw after this play) to tell which
-        colours changed. Contents are compared, never identities."""
-        t, seat = self.table, self.seat
-        if t.unseen is None:
-            self.seen_then = (list(t.deck), [list(lane) for lane in t.hands[1 - seat]])
-        else:
-            self.seen_then = ([list(lane) for lane in t.unseen], t.unknown_count, t._deck_count)
-        self.lanes = [list(lane) for lane in t.hands[seat]]
-        self.expeditions = (list(t.top[seat]), list(t.cnt[seat]), list(t.sum[seat]), list(t.wag[seat]))
-
-    def sees_the_same(self, table: Table) -> bool:
-        """Does the seat see the same unseen cards on `table` as when this position was remembered?"""
-        then = self.seen_then
-        if table.unseen is None:
-            return len(then) == 2 and table.deck == then[0] and table.hands[1 - self.seat] == then[1]
-        return (len(then) == 3 and table.unseen == then[0] and table.unknown_count == then[1]
-                and table._deck_count == then[2])
 
     def needs(self, c: int) -> list[float]:
         """Colour c's needs as it stands (`Judge.needs[c]`)."""
@@ -380,6 +305,9 @@ class _Position:
             sums_above, counts_above = above_sum[mask], above_count[mask]
             floor_sum, floor_count = sums_above[floor], counts_above[floor]
             mult = 1 + wagers
+            # integers (exact in any order): the expected cards and the plan's base before the
+            # card's own terms, and the needs beyond the turns left for a play of the lowest number
+            expected_cards, base, play_excess = cnt + nlen, total + nsum, others_count + nlen - 1 - turns
             if nlen and not hand_wagers:
                 # every discard of a number leaves the same expected length, so the same bonus
                 n = cnt + nlen - 1 + reach * floor_count
@@ -410,8 +338,8 @@ class _Position:
                     below += v
                     # play: the numbers above v stay in the plan, on v's floor, and no wager can
                     # follow (`_plan` inlined)
-                    n = cnt + nlen - index + reach * counts_above[v]
-                    x = total + v + nsum - below + reach * sums_above[v] - 20
+                    n = expected_cards - index + reach * counts_above[v]
+                    x = base + v - below + reach * sums_above[v] - 20
                     if n >= 8:
                         bonus = 20.0
                     elif n > bonus_from:
@@ -421,7 +349,7 @@ class _Position:
                     else:
                         bonus = 0.0
                     score = x * mult + bonus + o0 + o1 + o2 + o3 + o4
-                    excess = others_count + nlen - index - 1 - turns
+                    excess = play_excess - index
                     if excess > 0:
                         if number_needs is None:
                             number_needs = [float(u * mult) for u in lane if u > floor]
@@ -435,7 +363,7 @@ class _Position:
                         value, k, x = _plan(nsum - v, nlen - 1, hand_wagers, cnt, total, wagers, floor_sum,
                                             floor_count, reach, params)
                     else:
-                        x = total + nsum - v + discard_extra - 20
+                        x = base - v + discard_extra - 20
                         value, k = x * mult + discard_bonus, 0
                         if not cnt and value <= 0:
                             value, k = 0.0, -1
@@ -559,25 +487,15 @@ def fast_draw_options(table: Table, seat: int, params: ExpertParams = EXPERT) ->
     return _Position(table, seat, params).draw_options(table.banned)
 
 
-# The position of the last `fast_play`: the draw that follows on the same table (the expert's turn,
-# a playout's) re-plans only the colour the play changed. Checked by content before any use.
-_last_play: list[_Position | None] = [None]
-
-
 def fast_play(table: Table, seat: int, params: ExpertParams = EXPERT) -> tuple[int, int, int]:
     """The expert's play or discard (kind, colour, value): `expert_play` with these constants."""
-    position = _Position(table, seat, params)
-    position.remember()
-    best = max(position.play_options())
-    _last_play[0] = position
+    best = max(_Position(table, seat, params).play_options())
     return best[1], best[2], best[3]
 
 
 def fast_draw(table: Table, seat: int, params: ExpertParams = EXPERT) -> int:
     """The expert's draw source (DECK or a colour): `expert_draw` with these constants."""
-    position = _Position(table, seat, params, _last_play[0])
-    _last_play[0] = None
-    return max(position.draw_options(table.banned))[1]
+    return max(_Position(table, seat, params).draw_options(table.banned))[1]
 
 
 # --- decisions from real playouts, for checking and timing ---------------------------------------
