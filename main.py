@@ -323,6 +323,8 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="one bot:LEVEL per seat (easy, expert, master)")
     parser.add_argument("--games", type=positive_int, default=10, metavar="N", help="how many games (default 10)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    parser.add_argument("--workers", type=positive_int, default=1, metavar="N",
+                        help="processes to play on (default 1; the result does not depend on it)")
     parser.add_argument("--json", action="store_true", help="print one JSON object as the last line")
     parser.add_argument("--option", type=option_pair, action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (repeatable)")
@@ -330,7 +332,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 @command("simulate", "play headless bot games and print win rates", _simulate_arguments)
 def run_simulate(args: argparse.Namespace) -> int:
-    from game.bots.simulate import simulate
+    from game.bots.simulate import simulate_parallel
     from game.core.registry import UnknownGame, find_game
     from game.core.types import IllegalAction
 
@@ -345,7 +347,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         return 2
     options = dict(args.option)
     try:
-        stats = simulate(args.game, args.seats, args.games, args.seed, options)
+        stats = simulate_parallel(args.game, args.seats, args.games, args.seed, args.workers, options)
     except IllegalAction as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2

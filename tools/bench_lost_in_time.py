@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -20,43 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.bots.simulate import simulate, wilson_interval  # noqa: E402
+from game.bots.simulate import simulate_parallel  # noqa: E402
 
 GAME = "lost-in-time"
 MOVE_BUDGET_SECONDS = 0.3
-
-
-def _chunk(args: tuple[list[str], int, int]) -> dict[str, Any]:
-    levels, games, seed = args
-    return simulate(GAME, levels, games, seed)
-
-
-def win_rates(levels: list[str], games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """simulate() split into chunks of whole seat rotations, run on `jobs` processes, then merged."""
-    n = len(levels)
-    per_chunk = max(n, (games // (jobs * 4)) // n * n)
-    chunks = []
-    start = 0
-    while start < games:
-        size = min(per_chunk, games - start)
-        chunks.append((levels, size, seed + start))
-        start += size
-    started = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(_chunk, chunks))
-    else:
-        parts = [_chunk(c) for c in chunks]
-    wins = [sum(p["wins"][i] for p in parts) for i in range(n)]
-    played = sum(p["games"] for p in parts)
-    return {
-        "levels": levels, "games": played, "wins": wins,
-        "win_rate": [w / played for w in wins],
-        "ci95": [wilson_interval(w, played) for w in wins],
-        "draws": sum(p["draws"] for p in parts),
-        "mean_actions": sum(p["mean_actions"] * p["games"] for p in parts) / played,
-        "seconds": round(time.perf_counter() - started, 1),
-    }
 
 
 def move_times(games: int, seed: int) -> dict[str, float]:
@@ -96,8 +62,8 @@ def main(argv: list[str]) -> int:
     tables = [(["master", "expert", "expert"], 1.3 / 3), (["master", "expert", "expert", "expert"], 1.3 / 4),
               (["expert", "easy", "easy"], 1 / 3)]
     for levels, goal in tables:
-        r = win_rates(levels, games, args.seed, args.jobs)
-        low, high = r["ci95"][0]
+        r = simulate_parallel(GAME, levels, games, args.seed, args.jobs)
+        low, high = r["win_rate_ci95"][0]
         verdict = "ok" if r["win_rate"][0] >= goal else "BELOW GOAL"
         if levels[0] == "master" and r["win_rate"][0] < goal and not args.quick:
             ok = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 from typing import Any
 
@@ -81,4 +82,50 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int,
         "mean_actions": total_actions / games if games else 0.0,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
+    }
+
+
+def _simulate_chunk(args: tuple[str, list[str], int, int, dict[str, Any] | None]) -> dict[str, Any]:
+    game_id, levels, games, seed, options = args
+    return simulate(game_id, levels, games, seed, options)
+
+
+def simulate_parallel(game_id: str, levels: list[str], games: int, seed: int, workers: int = 2,
+                      options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`simulate` split over `workers` processes, with the same report.
+
+    Chunks are whole seat rotations and chunk k starts at seed + (its first game), so game g is
+    always played with seed + g in the same seats: the result does not depend on `workers`."""
+    n = len(levels)
+    workers = max(1, workers)
+    per_chunk = max(n, (games // (workers * 4)) // n * n)
+    chunks = [(game_id, levels, min(per_chunk, games - start), seed + start, options)
+              for start in range(0, games, per_chunk)]
+    started = time.perf_counter()
+    if workers > 1 and len(chunks) > 1:
+        with multiprocessing.get_context("spawn").Pool(min(workers, len(chunks))) as pool:
+            parts = pool.map(_simulate_chunk, chunks)
+    else:
+        parts = [_simulate_chunk(chunk) for chunk in chunks]
+    played = sum(p["games"] for p in parts)
+    wins = [sum(p["wins"][i] for p in parts) for i in range(n)]
+
+    def weighted_mean(i: int) -> float | None:
+        scored = [(p["mean_score"][i], p["games"]) for p in parts if p["mean_score"][i] is not None]
+        weight = sum(g for _, g in scored)
+        return sum(m * g for m, g in scored) / weight if weight else None
+
+    seconds = time.perf_counter() - started
+    return {
+        "game": game_id,
+        "games": played,
+        "seats": levels,
+        "wins": wins,
+        "win_rate": [w / played if played else 0.0 for w in wins],
+        "win_rate_ci95": [list(wilson_interval(w, played)) for w in wins],
+        "draws": sum(p["draws"] for p in parts),
+        "mean_score": [weighted_mean(i) for i in range(n)],
+        "mean_actions": sum(p["mean_actions"] * p["games"] for p in parts) / played if played else 0.0,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(played / seconds, 3) if seconds > 0 else None,
     }
