@@ -62,6 +62,8 @@ _ABOVE_SUM: list[list[int]] = [[sum(v for v in range(floor + 1, 11) if mask >> v
                                for mask in range(1 << _BITS)]
 _ABOVE_COUNT: list[list[int]] = [[sum(1 for v in range(floor + 1, 11) if mask >> v & 1) for floor in range(11)]
                                  for mask in range(1 << _BITS)]
+# the same as pairs, _ABOVE[mask][floor] = (sum, count)
+_ABOVE: list[list[tuple[int, int]]] = [list(zip(sums, counts)) for sums, counts in zip(_ABOVE_SUM, _ABOVE_COUNT)]
 _NO_NEEDS: list[float] = []
 
 
@@ -187,7 +189,7 @@ class _Position:
         lanes = table.hands[seat]
         self.reach = reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
         self.turns_after = (deck_count + 1) // 2 - 1
-        bit, above_sum, above_count = _BIT, _ABOVE_SUM, _ABOVE_COUNT
+        bit, above = _BIT, _ABOVE
         bonus_from, bonus_slope = params.bonus_from, params.bonus_slope
         colours = []
         values = []
@@ -195,18 +197,22 @@ class _Position:
         for lane, top, cnt, total, wagers, mask in zip(lanes, tops, cnts, sums, wags, masks):
             # _plan without wagers in hand, inlined
             floor = top if top > 1 else 1
-            hand_mask = 0
-            for v in lane:
-                hand_mask |= bit[v]
-            nsum, nlen = above_sum[hand_mask][floor], above_count[hand_mask][floor]
-            hand_wagers = lane.count(0) if top <= 0 else 0
+            if lane:
+                hand_mask = 0
+                for v in lane:
+                    hand_mask |= bit[v]
+                nsum, nlen = above[hand_mask][floor]
+                hand_wagers = lane.count(0) if top <= 0 else 0
+            else:
+                nsum = nlen = hand_wagers = 0
+            unseen_sum, unseen_count = above[mask][floor]
             if hand_wagers:
-                value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, above_sum[mask][floor],
-                                    above_count[mask][floor], reach, params)
+                value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, unseen_sum, unseen_count, reach,
+                                    params)
                 count = nlen + k if k >= 0 else 0
             else:
-                n_expected = cnt + nlen + reach * above_count[mask][floor]
-                x = total + nsum + reach * above_sum[mask][floor] - 20
+                n_expected = cnt + nlen + reach * unseen_count
+                x = total + nsum + reach * unseen_sum - 20
                 if n_expected >= 8:
                     bonus = 20.0
                 elif n_expected > bonus_from:
@@ -263,17 +269,6 @@ class _Position:
         pending = self.others_sorted(changed) + needs
         pending.sort()
         return sum(pending[:excess])
-
-    def opponent_use(self, c: int, v: int) -> float:
-        """`Judge.opponent_use`: what the opponent gains if it gets card (c, v)."""
-        t, params = self.table, self.params
-        opp = 1 - self.seat
-        top = t.top[opp][c]
-        if t.cnt[opp][c]:
-            if (v == 0 and top <= 0) or (v > top and v > 0):
-                return (v if v else params.opp_wager_v) * (1 + t.wag[opp][c]) * params.opp_play
-            return 0.0
-        return params.opp_early * v if self.deck_count > params.opp_deck else params.opp_late * v
 
     def play_options(self) -> list[tuple[float, int, int, int]]:
         """`Judge.play_options`, in the same order. Each option re-plans only its own colour (the
@@ -443,6 +438,9 @@ class _Position:
             options.append((base_total + params.deck_bonus + hurry, DECK))
         stretch = params.stretch if need_count > turns and deck_count <= params.stretch_deck else 0.0
         reach, deny = self.reach, params.deny
+        bonus_from, bonus_slope = params.bonus_from, params.bonus_slope
+        unstarted_feed = params.opp_early if deck_count > params.opp_deck else params.opp_late
+        opp_tops, opp_cnts, opp_wags = t.top[opp], t.cnt[opp], t.wag[opp]
         later = turns + 1 if turns + 1 > 0 else 0
         padding = [0.0] * (6 - self.n)
         for c, pile in enumerate(t.piles):
@@ -455,12 +453,29 @@ class _Position:
             taken = v > floor or (v == 0 and t.top[seat][c] <= 0)
             if taken:
                 mask = self.masks[c]
+                cnt, total = t.cnt[seat][c], t.sum[seat][c]
                 if v:
                     nsum, nlen = nsum + v, nlen + 1
                 else:
                     hand_wagers += 1
-                value, k, x = _plan(nsum, nlen, hand_wagers, t.cnt[seat][c], t.sum[seat][c], wagers,
-                                    _ABOVE_SUM[mask][floor], _ABOVE_COUNT[mask][floor], reach, params)
+                if hand_wagers:
+                    value, k, x = _plan(nsum, nlen, hand_wagers, cnt, total, wagers, _ABOVE_SUM[mask][floor],
+                                        _ABOVE_COUNT[mask][floor], reach, params)
+                else:
+                    # _plan without wagers in hand, inlined
+                    n = cnt + nlen + reach * _ABOVE_COUNT[mask][floor]
+                    x = total + nsum + reach * _ABOVE_SUM[mask][floor] - 20
+                    if n >= 8:
+                        bonus = 20.0
+                    elif n > bonus_from:
+                        bonus = bonus_slope * (n - bonus_from)
+                        if bonus > 20.0:
+                            bonus = 20.0
+                    else:
+                        bonus = 0.0
+                    value, k = x * (1 + wagers) + bonus, 0
+                    if not cnt and value <= 0:
+                        value, k = 0.0, -1
                 count = nlen + k if k >= 0 else 0
             o0, o1, o2, o3, o4 = values[:c] + values[c + 1:] + padding
             score = value + o0 + o1 + o2 + o3 + o4
@@ -472,8 +487,16 @@ class _Position:
                 else:
                     needs = self.needs(c)
                 score -= self.unplayed(c, needs, excess)
-            gain = score - base_total
-            options.append((base_total + gain + deny * self.opponent_use(c, v) + stretch, c))
+            # what the card is worth to the opponent (`Judge.opponent_use`)
+            if opp_cnts[c]:
+                opp_top = opp_tops[c]
+                if (v > opp_top and v > 0) or (v == 0 and opp_top <= 0):
+                    feed = (v if v else params.opp_wager_v) * (1 + opp_wags[c]) * params.opp_play
+                else:
+                    feed = 0.0
+            else:
+                feed = unstarted_feed * v
+            options.append((base_total + (score - base_total) + deny * feed + stretch, c))
         return options
 
 
