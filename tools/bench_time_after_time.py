@@ -1,7 +1,11 @@
 """Time After Time bot benchmark: win rates of `master` against `expert` opponents (3 and 4 players),
 the level ladder, and master's time per move. Too long for pytest; run it as a script:
 
-    .venv/bin/python tools/bench_time_after_time.py --games 300 --workers 2 [--write docs/bench/time-after-time.md]
+    .venv/bin/python tools/bench_time_after_time.py --games 600 --workers 1 [--write docs/bench/time-after-time.md]
+
+It also reports the solitaire model (one row, the 34 Time cards shuffled): the expected turns to
+fill for the expert's rule and for master's exact placement, and what that difference is worth
+in a race (`--solitaire 0` skips it).
 """
 
 from __future__ import annotations
@@ -127,17 +131,16 @@ def solitaire_turns(policy: str, games: int, seed: int) -> list[int]:
             if not slots:
                 gone.append(hour)
                 continue
-            if policy == "master":
+            if policy == "master" and len(slots) > 1:
                 left = deck[index + 1:]
-                model = FillTimeModel({h: float(left.count(h)) for h in HOURS}, 0.0)
-                slot = model.best_slot(row, hour, slots)[0] if len(slots) > 1 else slots[0]
-                if len(slots) > 1 and model.best_slot(row, hour, slots)[1] == float("inf"):
-                    slot = proportional_slot(row, hour, slots, Availability({h: 2 - (h in row) - gone.count(h)
-                                                                            for h in HOURS}))
+                slot, value = FillTimeModel({h: float(left.count(h)) for h in HOURS}, 0.0).best_slot(row, hour, slots)
+                if value == float("inf"):  # as MasterBot: a row the model calls lost keeps the expert's rule
+                    slot = proportional_slot(row, hour, slots, Availability({h: left.count(h) for h in HOURS}))
+            elif policy == "master":
+                slot = slots[0]
             else:
-                copies = {h: 2 - (h in row) - gone.count(h) - (h == hour) for h in HOURS}
-                copies[hour] += 1  # the drawn card is not gone yet, as in a game's view
-                slot = proportional_slot(row, hour, slots, Availability(copies))
+                # as a game's view: gone = in the row or out of the game (the unplaceable draws)
+                slot = proportional_slot(row, hour, slots, Availability({h: 2 - gone.count(h) for h in HOURS}))
             row[slot] = hour
             gone.append(hour)
         results.append(turns if 0 not in row else len(deck) + 1)
@@ -192,6 +195,23 @@ def race_share(own: list[int], others: list[int], opponents: int) -> float:
     return share
 
 
+def shifted(turns: list[int], by: int) -> list[int]:
+    return [max(1, t - by) for t in turns]
+
+
+def gain_needed(others: list[int], opponents: int, target: float) -> float:
+    """How many turns faster than `others` (on every deal) a row must be filled to win `target`
+    of a race against `opponents` of them: race_share of the distribution shifted by whole turns,
+    interpolated linearly between the two shifts around the target."""
+    previous = race_share(others, others, opponents)
+    for by in range(1, 12):
+        share = race_share(shifted(others, by), others, opponents)
+        if share >= target:
+            return by - 1 + (target - previous) / (share - previous)
+        previous = share
+    return float("inf")
+
+
 def solitaire_report(games: int, seed: int) -> dict[str, Any]:
     """Mean and SD of turns to fill for expert and master on the same deals, the mean paired
     difference with its standard error, the exact model figures, and the race shares they imply."""
@@ -208,11 +228,27 @@ def solitaire_report(games: int, seed: int) -> dict[str, Any]:
         "gain_mean": statistics.fmean(gains), "gain_se": statistics.stdev(gains) / games ** 0.5,
         "model_optimum": FillTimeModel({h: 2.0 for h in HOURS}, 0.0).row_turns([0] * SLOTS),
         "model_expert": expert_in_model(),
-        "race": {seats: race_share(master, expert, seats - 1) for seats in (2, 3, 4)},
+        "race": {seats: race_share(master, expert, seats - 1) for seats in (3, 4)},
+        "gain_for_1_3": {seats: gain_needed(expert, seats - 1, 1.3 / seats) for seats in (3, 4)},
     }
 
 
-def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dict[int, float]) -> str:
+def solitaire_lines(report: dict[str, Any]) -> list[str]:
+    lines = [f"solitaire model ({report['games']} deals of the 34 Time cards, same deals for both): "
+             f"expert {report['expert_mean']:.2f} turns (SD {report['expert_sd']:.2f}), "
+             f"master {report['master_mean']:.2f} (SD {report['master_sd']:.2f}); "
+             f"expert minus master {report['gain_mean']:+.2f} ± {report['gain_se']:.2f} (1 SE)",
+             f"draw model (p = 1/17 each hour, exact): optimum {report['model_optimum']:.3f} turns, "
+             f"expert {report['model_expert']:.3f}"]
+    for seats in (3, 4):
+        lines.append(f"solitaire race, {seats} rows: master's turns against expert's win "
+                     f"{report['race'][seats]:.1%} ({report['race'][seats] * seats:.2f}× fair share); "
+                     f"1.3× would need every deal {report['gain_for_1_3'][seats]:.2f} turns faster than the expert")
+    return lines
+
+
+def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dict[int, float],
+             solitaire: dict[str, Any] | None = None) -> str:
     lines = ["| seats (levels) | games | win rates, 95 % CI | ties | first level ÷ fair share | actions/game |",
              "|---|---|---|---|---|---|"]
     for r in results:
@@ -228,6 +264,8 @@ def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dic
     for seats, rate in peeks.items():
         lines.append(f"diagnostic, {seats} players: an expert allowed to see its neighbour's hand order wins "
                      f"{rate:.1%} against experts ({rate * seats:.2f}× fair share)")
+    if solitaire is not None:
+        lines += solitaire_lines(solitaire)
     return "\n".join(lines)
 
 
@@ -237,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--quick", action="store_true", help="only master vs experts, no ladder")
+    parser.add_argument("--solitaire", type=int, default=1500, help="deals for the solitaire model (0: skip)")
     parser.add_argument("--write", type=Path, help="also write the table to this markdown file")
     args = parser.parse_args(argv)
     matchups = [["master", "expert", "expert"], ["master", "expert", "expert", "expert"]]
@@ -251,7 +290,8 @@ def main(argv: list[str] | None = None) -> int:
               f"({result['seconds']:.0f} s)", flush=True)
     timing = master_move_times(8, args.seed)
     peeks = {} if args.quick else {seats: peeking_ceiling(seats, args.games, args.seed) for seats in (3, 4)}
-    table = markdown(results, timing, peeks)
+    solitaire = solitaire_report(args.solitaire, args.seed) if args.solitaire and not args.quick else None
+    table = markdown(results, timing, peeks, solitaire)
     print(table)
     if args.write:
         args.write.parent.mkdir(parents=True, exist_ok=True)
