@@ -13,7 +13,7 @@ import pytest
 
 from game.bots.lost_cities import DECK, DISCARD, PLAY, Judge, Table, expert_draw, expert_play
 from game.bots.lost_cities_fast import (EXPERT, ExpertParams, fast_draw, fast_draw_options, fast_play,
-                                        fast_play_options, playout_decisions)
+                                        fast_play_options, fast_turn, playout_decisions)
 
 
 # --- a reference that takes the constants: the expert's code (Judge, plan_colour) with each literal
@@ -180,6 +180,28 @@ def test_whole_rounds_on_one_table_follow_the_expert():
             if table is expert_table:
                 expert_turns = turns
         assert turns == expert_turns and len(turns) >= 30
+
+
+def copy_with_knowledge(table: Table) -> Table:
+    other = table.copy()
+    other.unseen, other.unknown_count, other._deck_count = table.unseen, table.unknown_count, table._deck_count
+    return other
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_fast_turn_is_the_experts_play_then_draw(colours):
+    seen: Counter[str] = Counter()
+    for source, phase, table, seat in decisions(808, 6, colours):
+        if phase != "play":
+            continue
+        expert_table, fast_table = copy_with_knowledge(table), copy_with_knowledge(table)
+        kind, c, v = expert_play(expert_table, seat)
+        (expert_table.play if kind == PLAY else expert_table.discard)(seat, c, v)
+        assert fast_turn(fast_table, seat) == (kind, c, v, expert_draw(expert_table, seat)), source
+        assert fast_table.hands == expert_table.hands and fast_table.piles == expert_table.piles
+        assert fast_table.top == expert_table.top and fast_table.banned == expert_table.banned
+        seen[source] += 1
+    assert len(seen) == 3 and min(seen.values()) >= 100, seen
 
 
 def test_a_changed_deck_of_the_same_size_is_read_afresh():

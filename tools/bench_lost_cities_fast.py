@@ -7,7 +7,8 @@
 Two timings, CPU time of this process (`time.process_time`; the machine is shared):
 
 - playouts: random deals played to the end by the expert on both seats of one full Table, as the
-  master's playouts do (play, then the draw on the same table). Each side plays the same rounds;
+  master's playouts do (play, then the draw on the same table), by `fast_play` + `fast_draw` and
+  by `fast_turn` (the whole turn in one call). Each side plays the same rounds;
   the time of replaying the recorded moves without deciding is taken off, so what is left is the
   decisions. Blocks of rounds alternate between the two sides and the best of three passes counts.
 - single decisions: snapshots of those decisions (and of `Table.from_view` tables from engine
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.lost_cities import PLAY, Judge, Table, expert_draw, expert_play  # noqa: E402
 from game.bots.lost_cities_fast import (_dealt_table, fast_draw, fast_draw_options, fast_play,  # noqa: E402
-                                        fast_play_options, playout_decisions)
+                                        fast_play_options, fast_turn, playout_decisions)
 from game.core.rng import Rng  # noqa: E402
 
 Play = Callable[[Table, int], tuple[int, int, int]]
@@ -58,6 +59,18 @@ def _play_out(table: Table, play: Play, draw: Draw) -> list[tuple[int, int, int,
     return turns
 
 
+def _play_out_by_turns(table: Table) -> list[tuple[int, int, int, int]]:
+    """`_play_out` with `fast_turn` (it makes the play itself)."""
+    turns: list[tuple[int, int, int, int]] = []
+    ended = False
+    while not ended:
+        seat = table.turn
+        turn = fast_turn(table, seat)
+        turns.append(turn)
+        ended = table.draw(seat, turn[3])
+    return turns
+
+
 def _replay(table: Table, turns: list[tuple[int, int, int, int]]) -> None:
     for kind, c, v, source in turns:
         seat = table.turn
@@ -70,10 +83,11 @@ def playout_timing(rounds: int, seed: int, colours: int = 5, block: int = 10, pa
     deals = _deals(seed, rounds, colours)
     recorded = [_play_out(deal.copy(), expert_play, expert_draw) for deal in deals]
     decisions = 2 * sum(len(turns) for turns in recorded)
-    best = {"expert": float("inf"), "fast": float("inf"), "replay": float("inf")}
+    best = {"expert": float("inf"), "fast": float("inf"), "turn": float("inf"), "replay": float("inf")}
     sides: dict[str, Callable[[int], None]] = {
         "expert": lambda i: _check_turns(_play_out(deals[i].copy(), expert_play, expert_draw), recorded[i]),
         "fast": lambda i: _check_turns(_play_out(deals[i].copy(), fast_play, fast_draw), recorded[i]),
+        "turn": lambda i: _check_turns(_play_out_by_turns(deals[i].copy()), recorded[i]),
         "replay": lambda i: _replay(deals[i].copy(), recorded[i]),
     }
     for _ in range(passes):
@@ -86,10 +100,10 @@ def playout_timing(rounds: int, seed: int, colours: int = 5, block: int = 10, pa
                 spent[name] += time.process_time() - began
         for name in best:
             best[name] = min(best[name], spent[name])
-    expert = (best["expert"] - best["replay"]) / decisions * 1e6
-    fast = (best["fast"] - best["replay"]) / decisions * 1e6
+    expert, fast, turn = ((best[name] - best["replay"]) / decisions * 1e6 for name in ("expert", "fast", "turn"))
     return {"rounds": rounds, "colours": colours, "decisions": decisions, "expert_us": round(expert, 2),
-            "fast_us": round(fast, 2), "speedup": round(expert / fast, 2)}
+            "fast_us": round(fast, 2), "speedup": round(expert / fast, 2), "fast_turn_us": round(turn, 2),
+            "fast_turn_speedup": round(expert / turn, 2)}
 
 
 def _check_turns(made: list[tuple[int, int, int, int]], recorded: list[tuple[int, int, int, int]]) -> None:
@@ -120,10 +134,24 @@ def decision_timing(rounds: int, seed: int, passes: int = 3) -> dict[str, Any]:
     return report
 
 
+def _copy(table: Table) -> Table:
+    """`Table.copy`, keeping a single seat's knowledge (`unseen`) when there is one."""
+    other = table.copy()
+    other.unseen, other.unknown_count, other._deck_count = table.unseen, table.unknown_count, table._deck_count
+    return other
+
+
+def _expert_turn(table: Table, seat: int) -> tuple[int, int, int, int]:
+    kind, c, v = expert_play(table, seat)
+    (table.play if kind == PLAY else table.discard)(seat, c, v)
+    return kind, c, v, expert_draw(table, seat)
+
+
 def verify(decisions: int, seed: int) -> dict[str, Any]:
     """Compare the fast expert's decisions and option lists with the expert's over at least
     `decisions` decisions from playouts (both tables kinds, 5 and 6 colours, three in four
-    decisions from 5-colour rounds); raises on the first difference."""
+    decisions from 5-colour rounds), and `fast_turn` with the expert's play then draw at every play
+    decision; raises on the first difference."""
     counts: dict[str, int] = {}
     checked = 0
     round_seed = seed
@@ -133,6 +161,7 @@ def verify(decisions: int, seed: int) -> dict[str, Any]:
             if phase == "play":
                 same = fast_play(table, seat) == expert_play(table, seat)
                 same = same and fast_play_options(table, seat) == Judge(table, seat).play_options()
+                same = same and fast_turn(_copy(table), seat) == _expert_turn(_copy(table), seat)
             else:
                 same = fast_draw(table, seat) == expert_draw(table, seat)
                 same = same and fast_draw_options(table, seat) == Judge(table, seat).draw_options(table.banned)
@@ -169,13 +198,15 @@ def main(argv: list[str] | None = None) -> int:
         if key in results:
             r = results[key]
             print(f"{key}: {r['decisions']} decisions ({r['rounds']} rounds, {r['colours']} colours): "
-                  f"expert {r['expert_us']} us, fast {r['fast_us']} us per decision, speedup {r['speedup']}x")
+                  f"expert {r['expert_us']} us, fast_play/fast_draw {r['fast_us']} us per decision, "
+                  f"speedup {r['speedup']}x; fast_turn {r['fast_turn_us']} us, speedup {r['fast_turn_speedup']}x")
     for name, r in results.get("single_decisions", {}).items():
         print(f"single {name:18s} {r['decisions']:6d} decisions: expert {r['expert_us']:6.2f} us, "
               f"fast {r['fast_us']:6.2f} us, speedup {r['speedup']}x")
     if "check" in results:
         r = results["check"]
-        print(f"check: {r['decisions']} decisions identical to the expert's (decisions and option lists): "
+        print(f"check: {r['decisions']} decisions identical to the expert's (decisions, option lists, "
+              "fast_turn at each play): "
               + ", ".join(f"{k} {v}" for k, v in r["by_source"].items()))
     return 0
 
