@@ -78,6 +78,7 @@ _ABOVE_COUNT: list[list[int]] = [[sum(1 for v in range(floor + 1, 11) if mask >>
 # the same as pairs, _ABOVE[mask][floor] = (sum, count)
 _ABOVE: list[list[tuple[int, int]]] = [list(zip(sums, counts)) for sums, counts in zip(_ABOVE_SUM, _ABOVE_COUNT)]
 _NO_NEEDS: list[float] = []
+_NO_LANES: tuple[tuple[int, ...], ...] = ((),) * 6
 
 
 class _DeckMasks:
@@ -95,7 +96,7 @@ class _DeckMasks:
         self.prefix: list[list[int]] = [[]]
 
     def masks(self, deck: list[tuple[int, int]], colours: int) -> list[int]:
-        """A new list: per colour, the numbers in `deck`."""
+        """Per colour, the numbers in `deck` (a list kept here: not to be changed)."""
         size = len(deck)
         cards = self.cards
         if colours != self.colours or size > len(cards) or deck != cards[:size]:
@@ -107,31 +108,10 @@ class _DeckMasks:
                 running[c] |= _BIT[v]
                 prefix.append(running)
             self.cards, self.colours, self.prefix = cards, colours, prefix
-        return list(self.prefix[size])
+        return self.prefix[size]
 
 
 _DECK_MASKS = _DeckMasks()
-
-
-def _knowledge(table: Table, seat: int) -> tuple[list[int], int, int]:
-    """What `seat` cannot see, as `Table.unseen_for` and `Table.deck_count` give it: per colour the
-    bit mask of the unseen number cards, how many cards are unseen, and the deck's size. Number
-    cards are distinct (ruling LC-1), so a sum of their bits is their union."""
-    unseen = table.unseen
-    bit = _BIT
-    if unseen is not None:
-        return [sum(map(bit.__getitem__, lane)) for lane in unseen], table.unknown_count, table._deck_count
-    deck = table.deck
-    masks = _DECK_MASKS.masks(deck, table.n)
-    count = len(deck)
-    for c, lane in enumerate(table.hands[1 - seat]):
-        if lane:
-            count += len(lane)
-            mask = masks[c]
-            for v in lane:
-                mask |= bit[v]
-            masks[c] = mask
-    return masks, count, len(deck)
 
 
 def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: int, above_sum: int,
@@ -210,19 +190,41 @@ class _Position:
         self.n = n
         self.others_needs: list[list[float] | None] | None = None
         self.colour_needs: list[list[float] | None] = [None] * n
-        masks, unknown, deck_count = _knowledge(table, seat)
-        self.masks, self.deck_count = masks, deck_count
+        # what the seat cannot see, as `Table.unseen_for` gives it: per colour the bit mask of the
+        # unseen numbers (the deck's and the opponent's hand's, or the view's), and how many cards
+        unseen = table.unseen
+        bit = _BIT
+        if unseen is None:
+            deck = table.deck
+            deck_count = len(deck)
+            deck_masks = _DECK_MASKS.masks(deck, n)
+            opponent_lanes = table.hands[1 - seat]
+            unknown = deck_count + sum(map(len, opponent_lanes))
+        else:
+            deck_count, unknown = table._deck_count, table.unknown_count
+            # numbers are distinct (ruling LC-1): the sum of their bits is their union
+            deck_masks = [sum(map(bit.__getitem__, lane)) for lane in unseen]
+            opponent_lanes = _NO_LANES[:n]
+        self.deck_count = deck_count
+        masks: list[int] = []
+        add_mask = masks.append
+        self.masks = masks
         tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
         lanes = table.hands[seat]
         self.reach = reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
         self.turns_after = (deck_count + 1) // 2 - 1
-        bit, above = _BIT, _ABOVE
+        above = _ABOVE
         bonus_from, bonus_slope = params.bonus_from, params.bonus_slope
-        colours = []
-        values = []
+        colours: list[tuple[float, int, int, float, int, int, int, int]] = []
+        values: list[float] = []
+        add_colour, add_value = colours.append, values.append
         need_count = 0
-        for lane, top, cnt, total, wagers, mask in zip(lanes, tops, cnts, sums, wags, masks):
-            # _plan without wagers in hand, inlined
+        for lane, top, cnt, total, wagers, mask, opponent_lane in zip(lanes, tops, cnts, sums, wags, deck_masks,
+                                                                      opponent_lanes):
+            for v in opponent_lane:
+                mask |= bit[v]
+            add_mask(mask)
+            # _colour, inlined
             floor = top if top > 1 else 1
             if lane:
                 hand_mask = 0
@@ -254,8 +256,8 @@ class _Position:
                 else:
                     count, k = nlen, 0
             need_count += count
-            values.append(value)
-            colours.append((value, count, k, x, floor, nsum, nlen, hand_wagers))
+            add_value(value)
+            add_colour((value, count, k, x, floor, nsum, nlen, hand_wagers))
         self.colours, self.values, self.need_count = colours, values, need_count
 
     def after_play(self, c: int) -> _Position:
@@ -333,6 +335,7 @@ class _Position:
         opp_play, opp_wager_v = params.opp_play, params.opp_wager_v
         tops, cnts, sums, wags = t.top[seat], t.cnt[seat], t.sum[seat], t.wag[seat]
         padding = [0.0] * (6 - self.n)
+        play, discard = PLAY, DISCARD
         options: list[tuple[float, int, int, int]] = []
         append = options.append
         for c, lane in enumerate(t.hands[seat]):
@@ -398,7 +401,7 @@ class _Position:
                         pending = others_sorted + number_needs[index + 1:]
                         pending.sort()
                         score -= sum(pending[:excess])
-                    append((score + play_bonus, PLAY, c, v))
+                    append((score + play_bonus, play, c, v))
                     # discard: v leaves the plan
                     if hand_wagers:
                         value, k, x = _plan(nsum - v, nlen - 1, hand_wagers, cnt, total, wagers, floor_sum,
@@ -430,7 +433,7 @@ class _Position:
                     if excess > 0:
                         nums = [u for u in lane if u > floor]
                         score -= self.unplayed(c, _needs(nums, wagers + 1, k, x), excess)
-                    append((score + play_bonus, PLAY, c, v))
+                    append((score + play_bonus, play, c, v))
                     # discard: one wager fewer in hand
                     value, k, x = _plan(nsum, nlen, hand_wagers - 1, cnt, total, wagers, floor_sum, floor_count,
                                         reach, params)
@@ -455,7 +458,7 @@ class _Position:
                         feed = 0.0
                 else:
                     feed = unstarted_feed * v
-                append((score - feed, DISCARD, c, v))
+                append((score - feed, discard, c, v))
         return options
 
     def draw_options(self, banned: int) -> list[tuple[float, int]]:
@@ -473,14 +476,17 @@ class _Position:
         options: list[tuple[float, int]] = []
         opp = 1 - seat
         if deck_count:
-            ahead = t.totals[seat] - t.totals[opp]
-            for mine, theirs, my_wagers, their_wagers, my_count, their_count in zip(
-                    t.sum[seat], t.sum[opp], t.wag[seat], t.wag[opp], t.cnt[seat], t.cnt[opp]):
-                if my_count:
-                    ahead += (mine - 20) * (1 + my_wagers)
-                if their_count:
-                    ahead -= (theirs - 20) * (1 + their_wagers)
-            hurry = params.hurry if ahead > 0 and deck_count <= params.hurry_deck else 0.0
+            hurry = 0.0
+            if deck_count <= params.hurry_deck:  # else no hurry, whoever is ahead
+                ahead = t.totals[seat] - t.totals[opp]
+                for mine, theirs, my_wagers, their_wagers, my_count, their_count in zip(
+                        t.sum[seat], t.sum[opp], t.wag[seat], t.wag[opp], t.cnt[seat], t.cnt[opp]):
+                    if my_count:
+                        ahead += (mine - 20) * (1 + my_wagers)
+                    if their_count:
+                        ahead -= (theirs - 20) * (1 + their_wagers)
+                if ahead > 0:
+                    hurry = params.hurry
             options.append((base_total + params.deck_bonus + hurry, DECK))
         stretch = params.stretch if need_count > turns and deck_count <= params.stretch_deck else 0.0
         reach, deny = self.reach, params.deny
