@@ -86,20 +86,19 @@ class _DeckMasks:
 
     A playout draws from the end of one deck list, and the master plays many turns on the same
     deal: a deck equal to a prefix of the last one read costs one list comparison, not a pass over
-    its cards. Content is compared, never identity: any other deck is read afresh."""
+    its cards. Content is compared, never identity: any other deck is read afresh. The state is one
+    tuple, replaced whole, so that threads deciding at once never see half of one."""
 
-    __slots__ = ("cards", "colours", "prefix")
+    __slots__ = ("last",)
 
     def __init__(self) -> None:
-        self.cards: list[tuple[int, int]] = []
-        self.colours = 0
-        self.prefix: list[list[int]] = [[]]
+        self.last: tuple[list[tuple[int, int]], int, list[list[int]]] = ([], 0, [[]])
 
     def masks(self, deck: list[tuple[int, int]], colours: int) -> list[int]:
         """Per colour, the numbers in `deck` (a list kept here: not to be changed)."""
         size = len(deck)
-        cards = self.cards
-        if colours != self.colours or size > len(cards) or deck != cards[:size]:
+        cards, read_colours, prefix = self.last
+        if colours != read_colours or size > len(cards) or deck != cards[:size]:
             cards = list(deck)
             running = [0] * colours
             prefix = [running]
@@ -107,8 +106,8 @@ class _DeckMasks:
                 running = list(running)
                 running[c] |= _BIT[v]
                 prefix.append(running)
-            self.cards, self.colours, self.prefix = cards, colours, prefix
-        return self.prefix[size]
+            self.last = (cards, colours, prefix)
+        return prefix[size]
 
 
 _DECK_MASKS = _DeckMasks()
