@@ -71,7 +71,7 @@ class ReferenceJudge(Judge):
 
     def colour(self, c: int, hand: list[int], top: int, cnt: int, total: int, wagers: int
                ) -> tuple[float, list[float]]:
-        committed, free, needs = reference_plan_colour(hand, cnt, total, wagers, top, self.unseen[c], self.reach, self.p)
+        _, free, needs = reference_plan_colour(hand, cnt, total, wagers, top, self.unseen[c], self.reach, self.p)
         if not cnt and free <= 0:
             return 0.0, []
         return free, needs

@@ -32,7 +32,7 @@ from typing import Any, Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.lost_cities import PLAY, Judge, Table, expert_draw, expert_play  # noqa: E402
-from game.bots.lost_cities_fast import (_dealt_table, fast_draw, fast_draw_options, fast_play,  # noqa: E402
+from game.bots.lost_cities_fast import (deal_table, fast_draw, fast_draw_options, fast_play,  # noqa: E402
                                         fast_play_options, fast_turn, playout_decisions)
 from game.core.rng import Rng  # noqa: E402
 
@@ -42,7 +42,7 @@ Draw = Callable[[Table, int], int]
 
 def _deals(seed: int, rounds: int, colours: int) -> list[Table]:
     rng = Rng.from_seed(seed, "bench-lost-cities-fast")
-    return [_dealt_table(rng, colours) for _ in range(rounds)]
+    return [deal_table(rng, colours) for _ in range(rounds)]
 
 
 def _play_out(table: Table, play: Play, draw: Draw) -> list[tuple[int, int, int, int]]:

@@ -21,13 +21,17 @@ What is faster is the work around the floats:
 - the needs (what `Judge.total` leaves unplayed when there are more needs than turns) are built
   and sorted only when there are more needs than turns, once per decision for the other colours.
 
-Measured (tools/bench_lost_cities_fast.py, CPU time on a shared machine): about 2.5x faster per
-decision in playouts of the expert against itself, 2.4-2.6x on single play decisions, 1.6-1.9x on
-single draw decisions (the draw is the expert's cheaper half).
+`fast_turn` decides a whole turn (play, then draw) for playouts: the draw reuses the play's
+evaluation with one colour planned again.
+
+Measured (tools/bench_lost_cities_fast.py, CPU time, machine shared, load 3-4 on 2 cores): in
+playouts of the expert against itself, 2.6x faster per decision with `fast_play` + `fast_draw`,
+3.0x with `fast_turn` (5 colours; 2.7x and 3.2x with 6); on single decisions out of context,
+2.3-2.6x for plays and 1.5-2.1x for draws (the draw is the expert's cheaper half).
 
 The expert's constants are `ExpertParams` (`EXPERT` is the expert's own), so that a tuned variant can
-be tried without touching the expert. `playout_decisions` yields decisions from real playouts, to
-check a variant or time one.
+be tried without touching the expert. `playout_decisions` yields decisions from real playouts and
+`deal_table` a fresh full table, to check a variant or time one.
 """
 
 from __future__ import annotations
@@ -586,7 +590,7 @@ def fast_turn(table: Table, seat: int, params: ExpertParams = EXPERT) -> tuple[i
 
 # --- decisions from real playouts, for checking and timing ---------------------------------------
 
-def _dealt_table(rng: Rng, colours: int) -> Table:
+def deal_table(rng: Rng, colours: int) -> Table:
     """A full table (both hands and the deck, `unseen` None) as a fresh round deals it (ruling LC-1)."""
     deck = [(c, v) for c in range(colours) for v in (0, 0, 0, *range(2, 11))]
     rng.shuffle(deck)
@@ -620,7 +624,7 @@ def playout_decisions(seed: int, rounds: int, colours: int = 5) -> Iterator[tupl
 
     rng = Rng.from_seed(seed, "lost-cities-fast-decisions")
     for _ in range(rounds):
-        table = _dealt_table(rng, colours)
+        table = deal_table(rng, colours)
         ended = False
         while not ended:
             seat = table.turn
