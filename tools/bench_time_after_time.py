@@ -147,6 +147,30 @@ def solitaire_turns(policy: str, games: int, seed: int) -> list[int]:
     return results
 
 
+def draw_model_turns(policy: str, games: int, seed: int) -> list[int]:
+    """Turns to fill a row when every turn brings one of the 17 hours at random (with replacement:
+    the model FillTimeModel solves exactly), so the simulated means must match its figures."""
+    from game.bots.time_after_time import Availability, FillTimeModel, proportional_slot, slots_for
+    from game.core.rng import Rng
+    from game.rules.time_after_time import HOURS, SLOTS
+
+    model = FillTimeModel({h: 2.0 for h in HOURS}, 0.0)
+    avail = Availability({h: 2 for h in HOURS})
+    results = []
+    for game in range(games):
+        rng = Rng.from_seed(seed + game, "tt-draw-model")
+        row, turns = [0] * SLOTS, 0
+        while 0 in row:
+            turns += 1
+            hour = HOURS[rng.below(len(HOURS))]
+            slots = slots_for(row, hour)
+            if slots:
+                row[model.best_slot(row, hour, slots)[0] if policy == "master"
+                    else proportional_slot(row, hour, slots, avail)] = hour
+        results.append(turns)
+    return results
+
+
 def expert_in_model() -> float:
     """The expert's expected turns to fill a row under the uniform draw model (p = 1/17 each hour,
     with replacement), evaluated exactly, beside FillTimeModel's optimum for the same model."""
@@ -195,6 +219,43 @@ def race_share(own: list[int], others: list[int], opponents: int) -> float:
     return share
 
 
+def placement_agreement(games: int, seed: int) -> dict[str, float]:
+    """In 3-player games of master against two experts: how many of master's placements offer a
+    choice, how often an expert in its seat (same view) would have chosen another slot, and how
+    many more turns master's model gives the expert's slot on average when they differ."""
+    from game.bots.time_after_time import ExpertBot, MasterBot, hours_row
+    from game.rules.time_after_time import hour_of
+
+    placements = choices = differ = 0
+    extra_turns = 0.0
+    for g in range(games):
+        state = ENGINE.new_game(GameConfig.make(GAME, 3), seed + g)
+        master = MasterBot(ENGINE, 0, seed + g)
+        bots = [master, ExpertBot(ENGINE, 1, seed + g), ExpertBot(ENGINE, 2, seed + g)]
+        shadow = ExpertBot(ENGINE, 0, seed + g)
+        while not ENGINE.is_over(state):
+            seat = ENGINE.active_seats(state)[0]
+            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            action = bots[seat].choose(view, legal)
+            if seat == 0 and action.kind == "place":
+                placements += 1
+                slots = [a["slot"] for a in legal if a.kind == "place"]
+                if len(slots) > 1:
+                    choices += 1
+                    hour = hour_of(view["pending"])
+                    other = shadow.choose_slot(view, hour, slots)
+                    if other != action["slot"]:
+                        differ += 1
+                        model, row = master.fill_model(view), hours_row(view["rows"][0])
+                        row[other] = hour
+                        expert_value = model.row_turns(row)
+                        row[other], row[action["slot"]] = 0, hour
+                        extra_turns += expert_value - model.row_turns(row)
+            state, _ = ENGINE.apply(state, action)
+    return {"games": games, "placements": placements, "choices": choices, "differ": differ,
+            "extra_turns": extra_turns / differ if differ else 0.0}
+
+
 def shifted(turns: list[int], by: int) -> list[int]:
     return [max(1, t - by) for t in turns]
 
@@ -212,6 +273,15 @@ def gain_needed(others: list[int], opponents: int, target: float) -> float:
     return float("inf")
 
 
+def share_with_gain(others: list[int], opponents: int, gain: float) -> float:
+    """race_share of a row `gain` turns faster than `others` on average: a whole turn faster on a
+    fraction of the deals (the same interpolation as gain_needed)."""
+    whole = int(gain)
+    low = race_share(shifted(others, whole), others, opponents)
+    high = race_share(shifted(others, whole + 1), others, opponents)
+    return low + (gain - whole) * (high - low)
+
+
 def solitaire_report(games: int, seed: int) -> dict[str, Any]:
     """Mean and SD of turns to fill for expert and master on the same deals, the mean paired
     difference with its standard error, the exact model figures, and the race shares they imply."""
@@ -221,7 +291,7 @@ def solitaire_report(games: int, seed: int) -> dict[str, Any]:
     gains = [e - m for e, m in zip(expert, master)]
     from game.bots.time_after_time import FillTimeModel
     from game.rules.time_after_time import HOURS, SLOTS
-    return {
+    report = {
         "games": games,
         "expert_mean": statistics.fmean(expert), "expert_sd": statistics.stdev(expert),
         "master_mean": statistics.fmean(master), "master_sd": statistics.stdev(master),
@@ -231,6 +301,13 @@ def solitaire_report(games: int, seed: int) -> dict[str, Any]:
         "race": {seats: race_share(master, expert, seats - 1) for seats in (3, 4)},
         "gain_for_1_3": {seats: gain_needed(expert, seats - 1, 1.3 / seats) for seats in (3, 4)},
     }
+    simulated_expert, simulated_master = draw_model_turns("expert", 4 * games, seed), draw_model_turns("master", 4 * games, seed)
+    model_gains = [e - m for e, m in zip(simulated_expert, simulated_master)]
+    report["simulated_model"] = (statistics.fmean(simulated_expert), statistics.fmean(simulated_master),
+                                 statistics.fmean(model_gains), statistics.stdev(model_gains) / len(model_gains) ** 0.5)
+    report["model_gain_share"] = {seats: share_with_gain(expert, seats - 1, report["model_expert"] - report["model_optimum"])
+                                  for seats in (3, 4)}
+    return report
 
 
 def solitaire_lines(report: dict[str, Any]) -> list[str]:
@@ -239,16 +316,20 @@ def solitaire_lines(report: dict[str, Any]) -> list[str]:
              f"master {report['master_mean']:.2f} (SD {report['master_sd']:.2f}); "
              f"expert minus master {report['gain_mean']:+.2f} ± {report['gain_se']:.2f} (1 SE)",
              f"draw model (p = 1/17 each hour, exact): optimum {report['model_optimum']:.3f} turns, "
-             f"expert {report['model_expert']:.3f}"]
+             f"expert {report['model_expert']:.3f}; simulated ({4 * report['games']} rows each): expert "
+             f"{report['simulated_model'][0]:.2f}, master {report['simulated_model'][1]:.2f}, expert minus master "
+             f"{report['simulated_model'][2]:+.2f} ± {report['simulated_model'][3]:.2f}"]
     for seats in (3, 4):
         lines.append(f"solitaire race, {seats} rows: master's turns against expert's win "
                      f"{report['race'][seats]:.1%} ({report['race'][seats] * seats:.2f}× fair share); "
-                     f"1.3× would need every deal {report['gain_for_1_3'][seats]:.2f} turns faster than the expert")
+                     f"1.3× would need {report['gain_for_1_3'][seats]:.2f} turns faster than the expert on average; "
+                     f"the draw model's whole gain ({report['model_expert'] - report['model_optimum']:.2f} turns) "
+                     f"would be worth {report['model_gain_share'][seats] * seats:.2f}×")
     return lines
 
 
 def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dict[int, float],
-             solitaire: dict[str, Any] | None = None) -> str:
+             solitaire: dict[str, Any] | None = None, agreement: dict[str, float] | None = None) -> str:
     lines = ["| seats (levels) | games | win rates, 95 % CI | ties | first level ÷ fair share | actions/game |",
              "|---|---|---|---|---|---|"]
     for r in results:
@@ -266,6 +347,11 @@ def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dic
                      f"{rate:.1%} against experts ({rate * seats:.2f}× fair share)")
     if solitaire is not None:
         lines += solitaire_lines(solitaire)
+    if agreement is not None:
+        lines.append(f"master against two experts ({agreement['games']} games): {agreement['placements']} placements, "
+                     f"{agreement['choices']} with a choice of slot, {agreement['differ']} where an expert would have "
+                     f"chosen another slot (there the model rates the expert's slot {agreement['extra_turns']:.2f} "
+                     f"turns slower on average)")
     return "\n".join(lines)
 
 
@@ -291,7 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     timing = master_move_times(8, args.seed)
     peeks = {} if args.quick else {seats: peeking_ceiling(seats, args.games, args.seed) for seats in (3, 4)}
     solitaire = solitaire_report(args.solitaire, args.seed) if args.solitaire and not args.quick else None
-    table = markdown(results, timing, peeks, solitaire)
+    agreement = None if args.quick else placement_agreement(150, args.seed)
+    table = markdown(results, timing, peeks, solitaire, agreement)
     print(table)
     if args.write:
         args.write.parent.mkdir(parents=True, exist_ok=True)
