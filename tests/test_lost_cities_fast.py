@@ -161,7 +161,8 @@ def test_decisions_and_options_are_the_experts(seed, rounds, colours):
 
 def test_whole_rounds_on_one_table_follow_the_expert():
     """Calls on one Table object as a playout makes them (play, then the draw on the same table),
-    and a deck changed in place between rounds: nothing carried between calls may go stale."""
+    round after round with decks of the same size (one reversed in place): the deck masks kept
+    between calls must never go stale."""
     for seed in range(4):
         _, _, start, _ = next(iter(playout_decisions(seed, 1)))
         expert_table, fast_table = start.copy(), start.copy()
