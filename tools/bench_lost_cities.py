@@ -5,7 +5,7 @@
     .venv/bin/python tools/bench_lost_cities.py --pairs master:expert --timing-rounds 0
 
 Win rates are single rounds (`rounds=1`), seats rotated by `simulate`, games split over worker
-processes by seed range. The time per move is measured apart, in one process with nothing else
+processes (`simulate_parallel`: the figures do not depend on the worker count). The time per move is measured apart, in one process with nothing else
 running, over whole rounds of master against expert.
 """
 
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -22,40 +21,24 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots.lost_cities import BOTS, MasterBot  # noqa: E402
-from game.bots.simulate import simulate, wilson_interval  # noqa: E402
+from game.bots.simulate import simulate_parallel  # noqa: E402
 from game.core import GameConfig, SeatConfig  # noqa: E402
 from game.rules.lost_cities import ENGINE  # noqa: E402
 
 
-def _run_chunk(args: tuple[str, str, int, int]) -> dict[str, Any]:
-    first, second, games, seed = args
-    return simulate("lost-cities", [first, second], games, seed, options={"rounds": 1})
-
-
 def win_rate(first: str, second: str, games: int, seed: int, workers: int) -> dict[str, Any]:
-    """`first` against `second` over `games` single rounds; wins per level, 95 % Wilson interval."""
-    chunks = max(1, workers)
-    per = (games // chunks) & ~1  # even chunks keep the seat rotation balanced
-    plan = [(first, second, per, seed + i * 1_000_003) for i in range(chunks)]
-    plan[-1] = (first, second, games - per * (chunks - 1), plan[-1][3])
-    started = time.perf_counter()
-    if chunks == 1:
-        reports = [_run_chunk(plan[0])]
-    else:
-        with multiprocessing.get_context("spawn").Pool(chunks) as pool:
-            reports = pool.map(_run_chunk, plan)
-    wins = [sum(r["wins"][i] for r in reports) for i in range(2)]
-    total = sum(r["games"] for r in reports)
-    scores = [sum(r["mean_score"][i] * r["games"] for r in reports) / total for i in range(2)]
+    """`first` against `second` over `games` single rounds (seeds seed ... seed + games - 1); wins per
+    level, 95 % Wilson interval. Draws count half a win to each side."""
+    report = simulate_parallel("lost-cities", [first, second], games, seed, workers, {"rounds": 1})
     return {
         "pair": f"{first} vs {second}",
-        "games": total,
-        "wins": wins,
-        "win_rate": [w / total for w in wins],
-        "ci95": [list(wilson_interval(w, total)) for w in wins],
-        "draws": sum(r["draws"] for r in reports),
-        "mean_score": scores,
-        "seconds": round(time.perf_counter() - started, 1),
+        "games": report["games"],
+        "wins": report["wins"],
+        "win_rate": report["win_rate"],
+        "ci95": report["win_rate_ci95"],
+        "draws": report["draws"],
+        "mean_score": report["mean_score"],
+        "seconds": round(report["seconds"], 1),
     }
 
 
@@ -107,7 +90,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timing-rounds", type=int, default=20)
     parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
+    parser.add_argument("--quick", action="store_true", help="a few rounds only (proves the script runs)")
     args = parser.parse_args(argv)
+    if args.quick:
+        args.games, args.timing_rounds = 4, 1
     out: dict[str, Any] = {"win_rates": []}
     if args.timing_rounds:
         out["master_timing"] = master_timing(args.timing_rounds, args.seed)
