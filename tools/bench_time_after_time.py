@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -22,40 +21,20 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.bots.base import make_bot  # noqa: E402
-from game.bots.simulate import simulate, wilson_interval  # noqa: E402
+from game.bots.simulate import simulate_parallel  # noqa: E402
 from game.core import GameConfig  # noqa: E402
 from game.rules.time_after_time import ENGINE  # noqa: E402
 
 GAME = "time-after-time"
 
 
-def _chunk(args: tuple[list[str], int, int]) -> dict[str, Any]:
-    levels, games, seed = args
-    return simulate(GAME, levels, games, seed)
-
-
 def run_matchup(levels: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    """simulate() split over processes; chunks are whole rotations so every level sits in every
-    seat equally often."""
-    seats = len(levels)
-    per_chunk = max(seats, (games // workers) // seats * seats)
-    chunks = []
-    start = 0
-    while start < games:
-        count = min(per_chunk, games - start)
-        chunks.append((levels, count, seed + start))
-        start += count
-    started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        reports = list(pool.map(_chunk, chunks))
-    wins = [sum(r["wins"][i] for r in reports) for i in range(seats)]
-    draws = sum(r["draws"] for r in reports)
-    actions = sum(r["mean_actions"] * r["games"] for r in reports) / games
+    """`simulate_parallel`: game g is seed + g, every level sits in every seat equally often."""
+    report = simulate_parallel(GAME, levels, games, seed, workers)
     return {
-        "levels": levels, "games": games, "wins": wins, "draws": draws,
-        "win_rate": [w / games for w in wins],
-        "ci95": [wilson_interval(w, games) for w in wins],
-        "mean_actions": actions, "seconds": time.perf_counter() - started,
+        "levels": levels, "games": report["games"], "wins": report["wins"], "draws": report["draws"],
+        "win_rate": report["win_rate"], "ci95": report["win_rate_ci95"],
+        "mean_actions": report["mean_actions"], "seconds": report["seconds"],
     }
 
 
