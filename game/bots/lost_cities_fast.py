@@ -117,6 +117,17 @@ class _DeckMasks:
 _DECK_MASKS = _DeckMasks()
 
 
+def _length_bonus(n: float, bonus_from: int, bonus_slope: float) -> float:
+    """`plan_colour`'s bonus for an expedition expected to reach `n` cards: 20 from 8 cards on,
+    `bonus_slope` per card past `bonus_from` below that, never above 20."""
+    if n >= 8:
+        return 20.0
+    if n > bonus_from:
+        bonus = bonus_slope * (n - bonus_from)
+        return 20.0 if bonus > 20.0 else bonus
+    return 0.0
+
+
 def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: int, above_sum: int,
           above_count: int, reach: float, params: ExpertParams) -> tuple[float, int, float]:
     """`plan_colour` and `Judge.colour` from the numbers they read: the sum and count of the hand's
@@ -126,18 +137,11 @@ def _plan(nsum: int, nlen: int, hand_wagers: int, cnt: int, total: int, wagers: 
     most decisions never look at them. (The hot paths inline the case without wagers in hand.)"""
     expected = cnt + nlen + reach * above_count
     x = total + nsum + reach * above_sum - 20
-    bonus_from = params.bonus_from
+    bonus_from, bonus_slope = params.bonus_from, params.bonus_slope
     best_value, best_k = -1e9, 0
     for k in range(hand_wagers + 1):
         n = expected + k
-        if n >= 8:
-            bonus = 20.0
-        elif n > bonus_from:
-            bonus = params.bonus_slope * (n - bonus_from)
-            if bonus > 20.0:
-                bonus = 20.0
-        else:
-            bonus = 0.0
+        bonus = _length_bonus(n, bonus_from, bonus_slope)
         value = x * (1 + wagers + k) + bonus
         if k:
             value -= params.wager_cost * k
@@ -245,14 +249,7 @@ class _Position:
             else:
                 n_expected = cnt + nlen + reach * unseen_count
                 x = total + nsum + reach * unseen_sum - 20
-                if n_expected >= 8:
-                    bonus = 20.0
-                elif n_expected > bonus_from:
-                    bonus = bonus_slope * (n_expected - bonus_from)
-                    if bonus > 20.0:
-                        bonus = 20.0
-                else:
-                    bonus = 0.0
+                bonus = _length_bonus(n_expected, bonus_from, bonus_slope)
                 value = x * (1 + wagers) + bonus
                 if not cnt and value <= 0:
                     value, count, k = 0.0, 0, -1
@@ -358,14 +355,7 @@ class _Position:
             if nlen and not hand_wagers:
                 # every discard of a number leaves the same expected length, so the same bonus
                 n = cnt + nlen - 1 + reach * floor_count
-                if n >= 8:
-                    discard_bonus = 20.0
-                elif n > bonus_from:
-                    discard_bonus = bonus_slope * (n - bonus_from)
-                    if discard_bonus > 20.0:
-                        discard_bonus = 20.0
-                else:
-                    discard_bonus = 0.0
+                discard_bonus = _length_bonus(n, bonus_from, bonus_slope)
                 discard_extra = reach * floor_sum
             opp_top, opp_started, opp_mult = opp_tops[c], opp_cnts[c], 1 + opp_wags[c]
             kept: float | None = None  # the colour as it is: the discard of a card its plan cannot use
@@ -387,14 +377,7 @@ class _Position:
                     # follow (`_plan` inlined)
                     n = expected_cards - index + reach * counts_above[v]
                     x = base + v - below + reach * sums_above[v] - 20
-                    if n >= 8:
-                        bonus = 20.0
-                    elif n > bonus_from:
-                        bonus = bonus_slope * (n - bonus_from)
-                        if bonus > 20.0:
-                            bonus = 20.0
-                    else:
-                        bonus = 0.0
+                    bonus = _length_bonus(n, bonus_from, bonus_slope)
                     score = x * mult + bonus + o0 + o1 + o2 + o3 + o4
                     excess = play_excess - index
                     if excess > 0:
@@ -520,14 +503,7 @@ class _Position:
                     # _plan without wagers in hand, inlined
                     n = cnt + nlen + reach * _ABOVE_COUNT[mask][floor]
                     x = total + nsum + reach * _ABOVE_SUM[mask][floor] - 20
-                    if n >= 8:
-                        bonus = 20.0
-                    elif n > bonus_from:
-                        bonus = bonus_slope * (n - bonus_from)
-                        if bonus > 20.0:
-                            bonus = 20.0
-                    else:
-                        bonus = 0.0
+                    bonus = _length_bonus(n, bonus_from, bonus_slope)
                     value, k = x * (1 + wagers) + bonus, 0
                     if not cnt and value <= 0:
                         value, k = 0.0, -1

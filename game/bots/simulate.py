@@ -69,7 +69,14 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int,
             if score is not None:
                 score_sum[order[seat]] += score
                 score_count[order[seat]] += 1
-    seconds = time.perf_counter() - started
+    return _report(game_id, levels, games, wins, draws,
+                   [score_sum[i] / score_count[i] if score_count[i] else None for i in range(n)],
+                   total_actions / games if games else 0.0, time.perf_counter() - started)
+
+
+def _report(game_id: str, levels: list[str], games: int, wins: list[float], draws: int,
+            mean_score: list[float | None], mean_actions: float, seconds: float) -> dict[str, Any]:
+    """The figures of a run, per level slot in the order given."""
     return {
         "game": game_id,
         "games": games,
@@ -78,8 +85,8 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int,
         "win_rate": [w / games if games else 0.0 for w in wins],
         "win_rate_ci95": [list(wilson_interval(w, games)) for w in wins],
         "draws": draws,
-        "mean_score": [score_sum[i] / score_count[i] if score_count[i] else None for i in range(n)],
-        "mean_actions": total_actions / games if games else 0.0,
+        "mean_score": mean_score,
+        "mean_actions": mean_actions,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
     }
@@ -115,17 +122,6 @@ def simulate_parallel(game_id: str, levels: list[str], games: int, seed: int, wo
         weight = sum(g for _, g in scored)
         return sum(m * g for m, g in scored) / weight if weight else None
 
-    seconds = time.perf_counter() - started
-    return {
-        "game": game_id,
-        "games": played,
-        "seats": levels,
-        "wins": wins,
-        "win_rate": [w / played if played else 0.0 for w in wins],
-        "win_rate_ci95": [list(wilson_interval(w, played)) for w in wins],
-        "draws": sum(p["draws"] for p in parts),
-        "mean_score": [weighted_mean(i) for i in range(n)],
-        "mean_actions": sum(p["mean_actions"] * p["games"] for p in parts) / played if played else 0.0,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(played / seconds, 3) if seconds > 0 else None,
-    }
+    mean_actions = sum(p["mean_actions"] * p["games"] for p in parts) / played if played else 0.0
+    return _report(game_id, levels, played, wins, sum(p["draws"] for p in parts),
+                   [weighted_mean(i) for i in range(n)], mean_actions, time.perf_counter() - started)

@@ -24,7 +24,7 @@ positions secret), so every level draws a random position.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Iterator
 
 from game.core.engine import Engine
 from game.core.rng import Rng
@@ -134,6 +134,19 @@ def proportional_slot(row: list[int], hour: int, slots: list[int], avail: Availa
     return min(slots, key=badness)
 
 
+def repairing_shifts(view: dict[str, Any], seat: int, shifts: list[Action], avail: Availability
+                     ) -> Iterator[tuple[Action, list[int]]]:
+    """Ruling TT-7: the emergency moves after which `seat`'s row can be completed again, each with
+    the row (as hours) it leaves."""
+    row = hours_row(view["rows"][seat])
+    for action in shifts:
+        after = list(row)
+        for source, target in action["moves"]:
+            after[target], after[source] = after[source], 0
+        if completable(after, avail):
+            yield action, after
+
+
 class _BotBase:
     """Shared plumbing: own RNG, a random blind draw, and the emergency move."""
 
@@ -172,14 +185,8 @@ class _BotBase:
         """Ruling TT-7: take the emergency move that leaves the most room, if one makes the row
         completable again; otherwise draw."""
         avail = Availability.from_view(view, exclude_own_hand=False)
-        row = hours_row(view["rows"][self.seat])
         best, best_value = None, -math.inf
-        for action in shifts:
-            after = list(row)
-            for source, target in action["moves"]:
-                after[target], after[source] = after[source], 0
-            if not completable(after, avail):
-                continue
+        for action, after in repairing_shifts(view, self.seat, shifts, avail):
             value = row_value(after, avail)
             if value > best_value:
                 best, best_value = action, value
@@ -195,14 +202,7 @@ class EasyBot(_BotBase):
 
     def choose_shift(self, view: dict[str, Any], shifts: list[Action]) -> Action | None:
         avail = Availability.from_view(view, exclude_own_hand=False)
-        row = hours_row(view["rows"][self.seat])
-        for action in shifts:
-            after = list(row)
-            for source, target in action["moves"]:
-                after[target], after[source] = after[source], 0
-            if completable(after, avail):
-                return action
-        return None
+        return next((action for action, _ in repairing_shifts(view, self.seat, shifts, avail)), None)
 
 
 class ExpertBot(_BotBase):
@@ -397,14 +397,8 @@ class MasterBot(ExpertBot):
         the least V; if the model rates none finite, the expert's most-room choice."""
         avail = Availability.from_view(view, exclude_own_hand=False)
         model = self.fill_model(view)
-        row = hours_row(view["rows"][self.seat])
         best, best_value = None, math.inf
-        for action in shifts:
-            after = list(row)
-            for source, target in action["moves"]:
-                after[target], after[source] = after[source], 0
-            if not completable(after, avail):
-                continue
+        for action, after in repairing_shifts(view, self.seat, shifts, avail):
             value = model.row_turns(after)
             if value < best_value:
                 best, best_value = action, value
