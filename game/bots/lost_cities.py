@@ -428,16 +428,18 @@ class MasterBot(LostCitiesBot):
 
     The deals are fitted to the opponent's last turn where a few tries allow (`OpponentTurn`).
 
-    Why only late: a playout to the end costs ~0.08 ms a turn, so a 0.2 s move affords ~2,000
-    simulated turns. With 20 cards left that is ~85 exact playouts, enough to see tempo (the deck
-    is the clock), last wagers and which expeditions can still be finished. Early in the round the
-    same budget gives a handful of 40-turn playouts per turn, too noisy to beat the expert's own
-    ranking (measured: it loses, see docs/bench/lost-cities.md), so there the expert's turn is kept.
+    Why only late: a playout turn costs ~0.03 ms (the expert's turn through `fast_turn`, exactly the
+    expert's decisions, ~3x faster than `expert_play` + `expert_draw`), so a 0.2 s move affords
+    ~4,500 simulated turns. With 20 cards left that is ~200 exact playouts, enough to see tempo
+    (the deck is the clock), last wagers and which expeditions can still be finished. Early in the
+    round the same budget gives a few long playouts per turn, too noisy to beat the expert's own
+    ranking (measured: it loses, and starting at 26 cards instead of 20 gained nothing, see
+    docs/bench/lost-cities.md), so there the expert's turn is kept.
     The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
 
     plays_considered = 4
     draws_per_play = 2
-    budget_turns = 1800
+    budget_turns = 4500  # simulated turns per decision: max ~0.17 s CPU on this machine
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
     search_below_deck = 20
     caution = 0.5
