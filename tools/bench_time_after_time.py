@@ -336,13 +336,15 @@ def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=None, help="games per table (default 300; 30 with --quick)")
     parser.add_argument("--seed", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--quick", action="store_true", help="only master vs experts, no ladder")
+    parser.add_argument("--quick", action="store_true", help="only master vs experts, no ladder or diagnostics")
     parser.add_argument("--solitaire", type=int, default=1500, help="deals for the solitaire model (0: skip)")
     parser.add_argument("--write", type=Path, help="also write the table to this markdown file")
     args = parser.parse_args(argv)
+    if args.games is None:
+        args.games = 30 if args.quick else 300
     matchups = [["master", "expert", "expert"], ["master", "expert", "expert", "expert"]]
     if not args.quick:
         matchups += [["expert", "expert", "expert"], ["easy", "expert", "expert"], ["expert", "easy"],
