@@ -5,6 +5,7 @@ instruction or matching case; the tutorial covers play as a whole."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -353,6 +354,7 @@ def test_every_event_has_a_log_line():
         seen.update({e.kind: ENGINE.describe(e, 0) for e in events})
     state, events = use(state, "i-003", "it-A")
     seen.update({e.kind: ENGINE.describe(e, 0) for e in events})
+    assert seen["no_match"] == "No match: card 1 goes back face down; you keep the Lab lamp."
     bot, state = MasterBot(ENGINE, 0, 3), ENGINE.start(TUTORIAL)
     while not ENGINE.is_over(state):
         state, events = ENGINE.apply(state, bot.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)))
@@ -362,6 +364,11 @@ def test_every_event_has_a_log_line():
                  "removed_from_deck", "favour_lost", "favour_regained", "prophecy_revealed", "prophecy_fulfilled",
                  "hero_moved", "ending_reached", "text"):
         assert kind in seen and seen[kind] and seen[kind] != kind, kind
+    # the log speaks the players' words (card numbers, item names), never the data's card ids, so
+    # every client - local table, LAN guest, spectator - shows the same lines
+    for kind, line in seen.items():
+        if kind != "text":
+            assert not re.search(r"\b(i|it|s|p|e)-[A-Za-z0-9]+", line), (kind, line)
 
 
 def test_a_face_down_cover_under_the_hero_can_be_discovered_where_it_stands():

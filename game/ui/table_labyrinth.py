@@ -331,28 +331,8 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         return float(handler(event, update) or 0.0)
 
     def log_line(self, event: Event) -> str:
-        """The engine's log line, with card ids put in the words the table shows (card numbers, item
-        names); the engine's own `describe` for everything else."""
-        kind = event.kind
-        number = event.get("number")
-        if kind == "interaction_turned":
-            items = [self.item_name(str(i)) for i in event.get("items") or []]
-            return f"Card {number} is turned over" + (f" with the {' and '.join(items)}." if items else ".")
-        if kind == "interaction_returned":
-            return f"Card {number} is turned back over and stays in play."
-        if kind == "interaction_discarded":
-            return f"Card {number} is discarded" + ("." if event.get("read") else " unread.")
-        if kind == "interaction_placed":
-            return f"A card comes into play beside scenery #{number}."
-        if kind == "no_match":
-            inter = self.inters.get(str(event["card"]))
-            items = " and ".join(self.item_name(str(i)) for i in event.get("items") or [])
-            return f"No match: card {inter.number if inter else ''} goes back face down; you keep the {items}."
-        if kind == "item_discarded":
-            return f"The {self.item_name(str(event['card']))} is discarded."
-        if kind == "removed_from_deck":
-            return f"A {event.get('deck', '')} card is removed from its deck unseen."
-        if kind == "turn":
+        """The engine's log line; a turn is named after the seat's player, whom the table knows."""
+        if event.kind == "turn":
             return f"{self.name_of(int(event['seat']))}'s turn."
         return self.engine.describe(event, self.viewer)
 

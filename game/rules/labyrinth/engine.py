@@ -203,10 +203,15 @@ class Table:
             paragraph = match_paragraph(card, [self.sc.items[i] for i in item_ids])
             if paragraph is None:
                 self.note_try(card_id, item_ids)
-                self.events.append(Event.make("no_match", card=card_id, items=list(item_ids)))
+                self.events.append(Event.make("no_match", card=card_id, number=card.number, items=list(item_ids),
+                                              item_names=self.item_names(item_ids)))
                 return False
         self.resolve_interaction(card_id, paragraph, item_ids)
         return True
+
+    def item_names(self, item_ids: tuple[str, ...]) -> list[str]:
+        """The items' names as the players read them, for the log (`describe`)."""
+        return [self.sc.text(self.sc.items[i].name_key) for i in item_ids]
 
     def note_try(self, card_id: str, item_ids: tuple[str, ...]) -> None:
         """Remember, for everyone at the table, items a card sent back face down."""
@@ -223,7 +228,8 @@ class Table:
         self.cards.append(context)
         self.records.append(record)
         self.events.append(Event.make("interaction_turned", card=card_id, number=card.number,
-                                      items=list(item_ids), paragraph=paragraph.key if paragraph else ""))
+                                      items=list(item_ids), item_names=self.item_names(item_ids),
+                                      paragraph=paragraph.key if paragraph else ""))
         self.read(card.top_key, card_id)
         self.run(card.top_instructions, card_id)
         if paragraph is not None:
@@ -345,7 +351,8 @@ class Table:
         elif card_id in self.st["held"]:
             self.st["held"].remove(card_id)
             self.st["discard"].append({"card": card_id, "deck": "item", "read": []})
-            self.events.append(Event.make("item_discarded", card=card_id))
+            self.events.append(Event.make("item_discarded", card=card_id,
+                                          name=self.sc.text(self.sc.items[card_id].name_key)))
         else:
             for context in self.cards:
                 if context is not None and context["card"] == card_id:
@@ -738,22 +745,23 @@ class LabyrinthEngine(Engine[dict]):
         if kind == "scenery_removed":
             return f"Scenery #{event['number']} is removed from play."
         if kind == "interaction_placed":
-            return f"Interaction card {event['card']} comes into play by scenery #{event['number']}."
+            return f"A card comes into play beside scenery #{event['number']}."
         if kind == "interaction_turned":
-            items = event.get("items") or []
-            return f"Interaction {event['card']} is turned over" + (f" with {' and '.join(items)}." if items else ".")
+            names = event.get("item_names") or []
+            return f"Card {event['number']} is turned over" + (f" with the {' and '.join(names)}." if names else ".")
         if kind == "interaction_returned":
-            return f"Interaction {event['card']} is turned back over."
+            return f"Card {event['number']} is turned back over and stays in play."
         if kind == "interaction_discarded":
-            return f"Interaction {event['card']} is discarded" + ("." if event.get("read") else " unread.")
+            return f"Card {event['number']} is discarded" + ("." if event.get("read") else " unread.")
         if kind == "no_match":
-            return f"No match: interaction {event['card']} goes back face down."
+            names = " and ".join(event.get("item_names") or [])
+            return f"No match: card {event['number']} goes back face down; you keep the {names}."
         if kind == "item_taken":
             return f"You take item {event['letter']}{event['number'] or ''}: {event['name']}."
         if kind == "item_discarded":
-            return f"Item {event['card']} is discarded."
+            return f"The {event['name']} is discarded."
         if kind == "removed_from_deck":
-            return f"Card {event['card']} is removed from the {event['deck']} deck unseen."
+            return f"A {event['deck']} card is removed from its deck unseen."
         if kind == "favour_lost":
             return f"A favour goes dark ({event['lit']} lit)."
         if kind == "favour_regained":
