@@ -49,6 +49,7 @@ STATUS_CONNECTING = "connecting…"
 STATUS_RECONNECTING = "reconnecting…"
 STATUS_HOST_GONE = "host gone"
 STATUS_HOST_CLOSED = "The host closed the table"
+STATUS_HOST_RESTARTING = "the host is restarting…"
 
 
 class RemoteSession(Session):
@@ -257,14 +258,16 @@ class RemoteSession(Session):
             outcome = await self._converse(reader, writer)
             if outcome == "final" or self._closing:
                 return
-            if outcome == "welcomed":
+            if outcome in ("welcomed", "restarting"):
                 ever_connected = True
                 lost_at = time.monotonic()
                 delay = 0.05
-            self._status = STATUS_RECONNECTING if ever_connected else STATUS_CONNECTING
+            self._status = (STATUS_HOST_RESTARTING if outcome == "restarting"
+                            else STATUS_RECONNECTING if ever_connected else STATUS_CONNECTING)
 
     async def _converse(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> str:
-        """One connection from hello to its end: 'final' (do not retry), 'welcomed' or 'failed'."""
+        """One connection from hello to its end: 'final' (do not retry), 'restarting' (the host said
+        it restarts: retry), 'welcomed' or 'failed'."""
         conn = Connection(Sender.CLIENT)
         self._writer = writer
         welcomed = False
@@ -332,6 +335,8 @@ class RemoteSession(Session):
                             self._status = STATUS_HOST_CLOSED if message.code == "host/closing" else \
                                 (message.message or ERROR_CODES[message.code])
                             return "final"
+                        if message.code == "host/restarting" and welcomed:
+                            return "restarting"  # keep the seats: retry within the reconnect window
                         return "welcomed" if welcomed else "failed"
                     self._inbox.put(message)
         except (ConnectionError, OSError):

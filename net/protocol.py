@@ -61,6 +61,7 @@ ERROR_CODES: dict[str, str] = {
     "action/illegal": "that move is not allowed now",
     "action/game_over": "the game is over",
     "host/closing": "the host closed the table",
+    "host/restarting": "the host is restarting; its table resumes from its autosave",
     "host/full": "the table has no room for more connections",
     "host/internal": "the host could not handle that request",
 }

@@ -135,8 +135,14 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
           f"saving to {save}", flush=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+    stopped_by: list[int] = []
+
+    def on_signal(sig: int) -> None:
+        stopped_by.append(sig)
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, on_signal, sig)
     advertiser = await _advertise(host, port) if args.advertise else None
     waiters = [asyncio.create_task(stop.wait())]
     if args.exit_when_over:
@@ -146,7 +152,10 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
         await asyncio.sleep(0.3)  # let the last updates reach everyone
     for waiter in waiters:
         waiter.cancel()
-    await host.close()
+    # Ctrl-C at the terminal closes the table; SIGTERM (what a service manager sends to restart a
+    # host) tells the players the host is restarting, so they keep their seats and reconnect
+    restarting = stopped_by[:1] == [signal.SIGTERM] and not host.game_over.is_set()
+    await host.close("host/restarting" if restarting else "host/closing")
     if advertiser is not None:
         await loop.run_in_executor(None, advertiser.close)
     print(f"serve: closed at move {host.version}, state {host.state_hash[:12]}", flush=True)

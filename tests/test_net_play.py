@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import struct
 import subprocess
@@ -24,7 +25,7 @@ from game.core.registry import GAMES, find_game, is_available
 from game.core.types import SPECTATORS, events_for
 from game.core.wire import iter_scalars, unpack
 from game.session.saves import read_save
-from net.client import STATUS_HOST_CLOSED, STATUS_RECONNECTING, RemoteSession
+from net.client import STATUS_HOST_CLOSED, STATUS_HOST_RESTARTING, STATUS_RECONNECTING, RemoteSession
 from net.host import SeatSpec, TableHost, start_host
 from net.seat_tokens import SeatTokens, StoredSeats
 from net.protocol import (
@@ -425,6 +426,35 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
         final = read_save(save)
         assert ann.latest(0).state_hash == bob.latest(1).state_hash == final.state_hash
         assert len(final.actions) == 6
+    finally:
+        ann.close()
+        bob.close()
+        stop(host)
+        if restarted is not None:
+            stop(restarted)
+
+
+def test_a_host_stopped_by_sigterm_says_it_restarts_and_its_players_wait_and_rejoin(env, tmp_path):
+    """SIGTERM (a service manager restarting the host) sends `host/restarting`, not `host/closing`:
+    the players keep their seats and reconnect to the host started again on the same save."""
+    save, port = tmp_path / "lan.tt", free_port()
+    args = ["highcard", "--seats", "open,open", "--port", str(port), "--save", str(save), "--bot-delay", "0",
+            "--seed", "23"]
+    host, _ = spawn_serve(env, args)
+    ann = RemoteSession("127.0.0.1", port, name="Ann", seats=[0], reconnect_window=30.0)
+    bob = RemoteSession("127.0.0.1", port, name="Bob", seats=[1], reconnect_window=30.0)
+    restarted = None
+    try:
+        assert BotDriver([ann, bob]).play(10, until=lambda: (ann.latest(0) and ann.latest(0).version >= 2))
+        host.send_signal(signal.SIGTERM)
+        host.wait(10)
+        assert ann.wait_until(lambda: ann.status_text == STATUS_HOST_RESTARTING, 5), ann.status_text
+        assert ann.failure is None and bob.failure is None  # nobody was told the table is over
+        moves_before = len(read_save(save).actions)
+        restarted, _ = spawn_serve(env, args)
+        assert ann.wait_until(lambda: ann.status_text == "", 10) and bob.wait_until(lambda: bob.status_text == "", 10)
+        assert ann.latest(0).version == moves_before
+        assert BotDriver([ann, bob]).play(20)
     finally:
         ann.close()
         bob.close()

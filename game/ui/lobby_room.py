@@ -22,7 +22,8 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, blit_text, fit_px, panel_surface
-from net.client import STATUS_CONNECTING, STATUS_HOST_CLOSED, STATUS_HOST_GONE, STATUS_RECONNECTING, RemoteSession
+from net.client import (STATUS_CONNECTING, STATUS_HOST_CLOSED, STATUS_HOST_GONE, STATUS_HOST_RESTARTING,
+                        STATUS_RECONNECTING, RemoteSession)
 from net.protocol import ERROR_CODES, SeatInfo, TableStatus
 from net.seat_tokens import SeatTokens, StoredSeats
 
@@ -396,7 +397,7 @@ class LanTableScene(Scene):
     def _follow_link(self, dt: float) -> None:
         if session_lost(self.session):
             mode = "gone"
-        elif self.session.status_text in (STATUS_RECONNECTING, STATUS_CONNECTING):
+        elif self.session.status_text in (STATUS_RECONNECTING, STATUS_CONNECTING, STATUS_HOST_RESTARTING):
             self.down_for += dt
             mode = "reconnecting" if self.down_for >= RECONNECT_VEIL_AFTER else "ok"
         else:
@@ -485,6 +486,9 @@ class LanTableScene(Scene):
             head = "Reconnecting…"
             body = ("The connection to the host dropped. Your seat is held while we try again; "
                     "the game goes on where it stopped.")
+            if self.session.status_text == STATUS_HOST_RESTARTING:
+                body = ("The host is restarting. Your seat is held; the game goes on where it stopped "
+                        "as soon as the host is back.")
             if self.hosted is not None:
                 body = "This screen lost its own table for a moment. Trying again…"
             colour = P.WARNING
