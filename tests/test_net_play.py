@@ -91,6 +91,15 @@ def stop(proc: subprocess.Popen) -> None:
     proc.wait(10)
 
 
+def shut_down(sessions: list[RemoteSession], *hosts: subprocess.Popen | None) -> None:
+    """End a test's clients, then the host processes it started (by their own handles)."""
+    for session in sessions:
+        session.close()
+    for host in hosts:
+        if host is not None:
+            stop(host)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -427,11 +436,7 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
         assert ann.latest(0).state_hash == bob.latest(1).state_hash == final.state_hash
         assert len(final.actions) == 6
     finally:
-        ann.close()
-        bob.close()
-        stop(host)
-        if restarted is not None:
-            stop(restarted)
+        shut_down([ann, bob], host, restarted)
 
 
 def test_a_host_stopped_by_sigterm_says_it_restarts_and_its_players_wait_and_rejoin(env, tmp_path):
@@ -456,11 +461,7 @@ def test_a_host_stopped_by_sigterm_says_it_restarts_and_its_players_wait_and_rej
         assert ann.latest(0).version == moves_before
         assert BotDriver([ann, bob]).play(20)
     finally:
-        ann.close()
-        bob.close()
-        stop(host)
-        if restarted is not None:
-            stop(restarted)
+        shut_down([ann, bob], host, restarted)
 
 
 # --- per-seat names, a deliberate close, kept tokens ------------------------------------------------
