@@ -341,7 +341,7 @@ class ResultsScene(MenuScene):
             score_rect = surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
             if self.outcome.score_unit:
                 unit = text_surface(self.outcome.score_unit.upper(), "display", 26, P.IVORY_DIM)
-                surface.blit(unit, unit.get_rect(midtop=(card.centerx, score_rect.bottom - 14)))
+                surface.blit(unit, unit.get_rect(midtop=(card.centerx, score_rect.bottom - 24)))
             shown, hidden, _ = self.compact(seat, card)
             bottom = draw_lines(surface, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
             if hidden:
