@@ -209,9 +209,12 @@ class Table:
         self.resolve_interaction(card_id, paragraph, item_ids)
         return True
 
+    def item_name(self, item_id: str) -> str:
+        """An item's name as the players read it (events carry it for the log, `describe`)."""
+        return self.sc.text(self.sc.items[item_id].name_key)
+
     def item_names(self, item_ids: tuple[str, ...]) -> list[str]:
-        """The items' names as the players read them, for the log (`describe`)."""
-        return [self.sc.text(self.sc.items[i].name_key) for i in item_ids]
+        return [self.item_name(i) for i in item_ids]
 
     def note_try(self, card_id: str, item_ids: tuple[str, ...]) -> None:
         """Remember, for everyone at the table, items a card sent back face down."""
@@ -267,7 +270,7 @@ class Table:
         self.mark_read(item.name_key)
         self.mark_read(item.text_key)
         self.events.append(Event.make("item_taken", card=item_id, letter=item.letter, number=item.number or 0,
-                                      name=self.sc.text(item.name_key), text=self.sc.text(item.text_key)))
+                                      name=self.item_name(item_id), text=self.sc.text(item.text_key)))
 
     def op_put_into_play(self, source: str, card_id: str) -> None:
         if card_id not in self.st["interaction_deck"]:
@@ -351,8 +354,7 @@ class Table:
         elif card_id in self.st["held"]:
             self.st["held"].remove(card_id)
             self.st["discard"].append({"card": card_id, "deck": "item", "read": []})
-            self.events.append(Event.make("item_discarded", card=card_id,
-                                          name=self.sc.text(self.sc.items[card_id].name_key)))
+            self.events.append(Event.make("item_discarded", card=card_id, name=self.item_name(card_id)))
         else:
             for context in self.cards:
                 if context is not None and context["card"] == card_id:
