@@ -5,8 +5,9 @@
     .venv/bin/python tools/bench_lost_cities.py --pairs master:expert --timing-rounds 0
 
 Win rates are single rounds (`rounds=1`), seats rotated by `simulate`, games split over worker
-processes (`simulate_parallel`: the figures do not depend on the worker count). The time per move is measured apart, in one process with nothing else
-running, over whole rounds of master against expert.
+processes (`simulate_parallel`: the figures do not depend on the worker count). The time per move
+is measured apart, in one process with nothing else running, over whole rounds of master against
+expert.
 """
 
 from __future__ import annotations
@@ -27,19 +28,10 @@ from game.rules.lost_cities import ENGINE  # noqa: E402
 
 
 def win_rate(first: str, second: str, games: int, seed: int, workers: int) -> dict[str, Any]:
-    """`first` against `second` over `games` single rounds (seeds seed ... seed + games - 1); wins per
-    level, 95 % Wilson interval. Draws count half a win to each side."""
+    """`first` against `second` over `games` single rounds (seeds seed ... seed + games - 1): the
+    `simulate_parallel` report, named by its pair. Draws count half a win to each side."""
     report = simulate_parallel("lost-cities", [first, second], games, seed, workers, {"rounds": 1})
-    return {
-        "pair": f"{first} vs {second}",
-        "games": report["games"],
-        "wins": report["wins"],
-        "win_rate": report["win_rate"],
-        "ci95": report["win_rate_ci95"],
-        "draws": report["draws"],
-        "mean_score": report["mean_score"],
-        "seconds": round(report["seconds"], 1),
-    }
+    return {"pair": f"{first} vs {second}", **report}
 
 
 def master_timing(rounds: int, seed: int) -> dict[str, Any]:
@@ -109,10 +101,10 @@ def main(argv: list[str] | None = None) -> int:
         report = win_rate(first, second, args.games, args.seed, args.workers)
         out["win_rates"].append(report)
         if not args.json:
-            lo, hi = report["ci95"][0]
+            lo, hi = report["win_rate_ci95"][0]
             print(f"{report['pair']}: {report['games']} rounds, {first} wins {report['win_rate'][0]:.1%} "
                   f"(95 % CI {lo:.1%}-{hi:.1%}), draws {report['draws']}, mean scores "
-                  f"{report['mean_score'][0]:.1f} / {report['mean_score'][1]:.1f}, {report['seconds']} s", flush=True)
+                  f"{report['mean_score'][0]:.1f} / {report['mean_score'][1]:.1f}, {report['seconds']:.1f} s", flush=True)
     if args.json:
         print(json.dumps(out, indent=2))
     return 0

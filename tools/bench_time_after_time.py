@@ -28,16 +28,6 @@ from game.rules.time_after_time import ENGINE  # noqa: E402
 GAME = "time-after-time"
 
 
-def run_matchup(levels: list[str], games: int, seed: int, workers: int) -> dict[str, Any]:
-    """`simulate_parallel`: game g is seed + g, every level sits in every seat equally often."""
-    report = simulate_parallel(GAME, levels, games, seed, workers)
-    return {
-        "levels": levels, "games": report["games"], "wins": report["wins"], "draws": report["draws"],
-        "win_rate": report["win_rate"], "ci95": report["win_rate_ci95"],
-        "mean_actions": report["mean_actions"], "seconds": report["seconds"],
-    }
-
-
 def master_move_times(games: int, seed: int) -> dict[str, float]:
     """Wall time of master's choose() in 4-player games against experts."""
     times = []
@@ -312,11 +302,11 @@ def markdown(results: list[dict[str, Any]], timing: dict[str, float], peeks: dic
     lines = ["| seats (levels) | games | win rates, 95 % CI | ties | first level ÷ fair share | actions/game |",
              "|---|---|---|---|---|---|"]
     for r in results:
-        seats = len(r["levels"])
+        seats = len(r["seats"])
         rates = ", ".join(f"{lvl} {rate:.1%} [{lo:.1%}–{hi:.1%}]"
-                          for lvl, rate, (lo, hi) in zip(r["levels"], r["win_rate"], r["ci95"]))
+                          for lvl, rate, (lo, hi) in zip(r["seats"], r["win_rate"], r["win_rate_ci95"]))
         ratio = r["win_rate"][0] / (1 / seats)
-        lines.append(f"| {seats} ({', '.join(r['levels'])}) | {r['games']} | {rates} | {r['draws']} | "
+        lines.append(f"| {seats} ({', '.join(r['seats'])}) | {r['games']} | {rates} | {r['draws']} | "
                      f"{ratio:.2f}× | {r['mean_actions']:.0f} |")
     lines.append("")
     lines.append(f"master time per move (4 players, {timing['moves']} moves): mean {timing['mean_ms']:.1f} ms, "
@@ -351,7 +341,7 @@ def main(argv: list[str] | None = None) -> int:
                      ["master", "expert"]]
     results = []
     for levels in matchups:
-        result = run_matchup(levels, args.games, args.seed, args.workers)
+        result = simulate_parallel(GAME, levels, args.games, args.seed, args.workers)
         results.append(result)
         print(f"{levels}: {[f'{r:.3f}' for r in result['win_rate']]} ties {result['draws']} "
               f"({result['seconds']:.0f} s)", flush=True)
