@@ -84,6 +84,16 @@ def test_text_cache_is_shared_and_wrap_respects_width():
     assert " ".join(" ".join(lines).split()) == " ".join(text.split())
 
 
+def test_a_log_tail_is_the_newest_wrapped_lines_in_order():
+    log = ["Round 1 starts.", "Ann draws a card from the pile and plays it on her timeline at once.", "Ben passes."]
+    everything = [line for entry in log for line in fonts.wrap(entry, "ui", 20, 200)]
+    assert len(everything) > 4
+    assert fonts.log_tail(log, "ui", 20, 200, 4) == everything[-4:]
+    assert fonts.log_tail(log, "ui", 20, 200, 99) == everything
+    assert fonts.log_tail([], "ui", 20, 200, 3) == []
+    assert fonts.wrapped(log[1], "ui", 20, 200) is fonts.wrapped(log[1], "ui", 20, 200)  # cached
+
+
 @pytest.mark.parametrize("width", [140, 220])
 def test_every_lost_cities_face_renders_and_is_cached(width):
     ids = cards_lost_cities.all_card_ids()

@@ -1,5 +1,5 @@
 """The Labyrinth table's layout at 1920x1080 and its small shared pieces: where everything sits,
-card dicts as the look kit draws them, cached wrapping, the face of a card being read."""
+card dicts as the look kit draws them, the face of a card being read."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pygame
 from game.ui.look import palette as P
 from game.ui.look.draw import (aa_circle, clip_round, noise_tile, outlined_text, radial_alpha, rounded_rect,
                                surface as alpha_surface, tile_over, vgradient)
-from game.ui.look.fonts import wrap
 
 Pos = tuple[float, float]
 Target = tuple[str, str]  # (kind, key): tile/number, inter/card, item/card, prophecy/card, button/name, page/prev|next
@@ -76,12 +75,6 @@ def look_of(entry: dict[str, Any]) -> dict[str, Any]:
         look.update(title=entry.get("title", ""), picture=entry.get("picture") or entry.get("text", ""),
                     dots=int(entry.get("dots") or 0))
     return look
-
-
-@lru_cache(maxsize=512)
-def wrapped(text: str, role: str, px: int, width: int) -> tuple[str, ...]:
-    """Word-wrapped lines, cached: the caption and the log are drawn every frame."""
-    return tuple(wrap(text, role, px, width))
 
 
 def item_look(entry: dict[str, Any]) -> dict[str, Any]:

@@ -12,12 +12,12 @@ import pygame
 from game.ui.chrome import HINT_GLYPHS, draw_menu_label
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
-    MENU_RECT, PROPHECY_AREA, smoke_puff, wrapped,
+    MENU_RECT, PROPHECY_AREA, smoke_puff,
 )
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import favour_token
-from game.ui.look.fonts import text_surface
+from game.ui.look.fonts import log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
@@ -293,12 +293,7 @@ class LabyrinthPainter:
             sprite.draw(surface, alpha)
         surface.blit(panel_surface(LOG_RECT.size, 16, P.INK_ALPHA), LOG_RECT.topleft)
         y = LOG_RECT.y + 12
-        lines: list[str] = []
-        for line in reversed(self.log):
-            lines[:0] = wrapped(line, "ui", 20, LOG_RECT.width - 36)
-            if len(lines) >= LOG_LINES + 1:
-                break
-        for line in lines[-(LOG_LINES + 1):]:
+        for line in log_tail(self.log, "ui", 20, LOG_RECT.width - 36, LOG_LINES + 1):
             surface.blit(text_surface(line, "ui", 20, P.IVORY_DIM), (LOG_RECT.x + 18, y))
             y += 26
         rects = self.button_rects()

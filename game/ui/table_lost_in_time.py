@@ -35,7 +35,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import log_tail, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable
@@ -1710,12 +1710,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         box = LOG_RECT
-        lines: list[str] = []
-        for entry in reversed(self.log):
-            lines = wrap(entry, "ui", 20, box.width - 36) + lines
-            if len(lines) >= LOG_LINES:
-                break
-        lines = lines[-LOG_LINES:]
+        lines = log_tail(self.log, "ui", 20, box.width - 36, LOG_LINES)
         y = box.y + 44
         for k, line in enumerate(lines):
             colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM

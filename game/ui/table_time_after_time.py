@@ -33,7 +33,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
 from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.fonts import fit_px, log_tail, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase
@@ -1475,13 +1475,7 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
-        lines: list[str] = []
-        for entry in reversed(self.log):
-            wrapped = wrap(entry, "ui", 21, LOG_RECT.width - 36)
-            lines = wrapped + lines
-            if len(lines) >= LOG_LINES:
-                break
-        lines = lines[-LOG_LINES:]
+        lines = log_tail(self.log, "ui", 21, LOG_RECT.width - 36, LOG_LINES)
         y = LOG_RECT.y + 46
         for k, line in enumerate(lines):
             colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
@@ -1579,7 +1573,7 @@ class TimeAfterTimeTable(TableSceneBase):
             return
         text = self.prompt()
         if text:
-            lines = wrap(text, "ui-bold", 30, HERALD_RECT.width - 40)
+            lines = wrapped(text, "ui-bold", 30, HERALD_RECT.width - 40)  # every frame: cached
             y = HERALD_RECT.centery - len(lines) * 20
             for line in lines:
                 image = text_surface(line, "ui-bold", 30, P.BRASS_LIGHT if self.can_act else P.IVORY_DIM)

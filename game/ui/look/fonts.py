@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -79,6 +80,22 @@ def wrap(text: str, role: str, px: int, width: int) -> list[str]:
             line = word
         lines.append(line)
     return lines
+
+
+@lru_cache(maxsize=512)
+def wrapped(text: str, role: str, px: int, width: int) -> tuple[str, ...]:
+    """Word-wrapped lines, cached: captions and table logs are drawn every frame."""
+    return tuple(wrap(text, role, px, width))
+
+
+def log_tail(entries: Sequence[str], role: str, px: int, width: int, count: int) -> list[str]:
+    """The last `count` wrapped lines of a log (newest last), wrapping only the entries they need."""
+    lines: list[str] = []
+    for entry in reversed(entries):
+        lines[:0] = wrapped(entry, role, px, width)
+        if len(lines) >= count:
+            break
+    return lines[-count:]
 
 
 def fit_px(text: str, role: str, max_px: int, width: int, min_px: int = 8) -> int:
