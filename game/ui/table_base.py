@@ -66,6 +66,13 @@ MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this 
 StatusAnchor = tuple[str, tuple[int, int]]
 
 
+def draw_log_lines(surface: pygame.Surface, lines: list[str], left: int, top: int, px: int, step: int) -> None:
+    """A table log's lines, one under the other; the newest two bright, the older ones dimmed."""
+    for k, line in enumerate(lines):
+        colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
+        surface.blit(text_surface(line, "ui", px, colour), (left, top + k * step))
+
+
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"

@@ -38,7 +38,7 @@ from game.ui.look.draw import card_height, radial_alpha
 from game.ui.look.fonts import log_tail, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import LiftedCardTable
+from game.ui.table_base import LiftedCardTable, draw_log_lines
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, ease_out_back, fade_envelope
 from game.ui.widgets import fit_px, panel_surface
@@ -1711,11 +1711,7 @@ class LostInTimeTable(LiftedCardTable):
     def draw_log(self, surface: pygame.Surface) -> None:
         box = LOG_RECT
         lines = log_tail(self.log, "ui", 20, box.width - 36, LOG_LINES)
-        y = box.y + 44
-        for k, line in enumerate(lines):
-            colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
-            surface.blit(text_surface(line, "ui", 20, colour), (box.x + 18, y))
-            y += 30
+        draw_log_lines(surface, lines, box.x + 18, box.y + 44, 20, 30)
 
     def draw_phase_panel(self, surface: pygame.Surface) -> None:
         """The turn's two steps (ruling LT-3), the current one lit, and its buttons."""

@@ -36,7 +36,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface a
 from game.ui.look.fonts import fit_px, log_tail, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow
 from game.ui.sprites import CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase
+from game.ui.table_base import TableSceneBase, draw_log_lines
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
 from game.ui.widgets import Button, draw_focus, panel_surface
@@ -1476,11 +1476,7 @@ class TimeAfterTimeTable(TableSceneBase):
     def draw_log(self, surface: pygame.Surface) -> None:
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
         lines = log_tail(self.log, "ui", 21, LOG_RECT.width - 36, LOG_LINES)
-        y = LOG_RECT.y + 46
-        for k, line in enumerate(lines):
-            colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
-            surface.blit(text_surface(line, "ui", 21, colour), (LOG_RECT.x + 18, y))
-            y += 29
+        draw_log_lines(surface, lines, LOG_RECT.x + 18, LOG_RECT.y + 46, 21, 29)
 
     def draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
         focus = self.focus
