@@ -8,8 +8,9 @@ unseen cards in at random (determinization) and plays the round out with the exp
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
+from game.bots.search_pool import SearchPool, shared_pool
 from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
@@ -439,7 +440,7 @@ class MasterBot(LostCitiesBot):
 
     plays_considered = 4
     draws_per_play = 2
-    budget_turns = 4500  # simulated turns per decision: max ~0.17 s CPU on this machine
+    budget_turns = 8000  # simulated turns per decision, over two helper processes: ~0.13 s a search
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
     search_below_deck = 20
     caution = 0.5
@@ -449,9 +450,9 @@ class MasterBot(LostCitiesBot):
         super().__init__(engine, seat, seed)
         # imported here, not at the top (the fast module builds on this one's Table), and now, so
         # that its one-time set-up is not paid inside a timed move
-        from game.bots.lost_cities_fast import fast_turn
+        from game.bots.lost_cities_fast import fast_turn  # noqa: F401
 
-        self._fast_turn = fast_turn
+        self.pool: SearchPool = shared_pool()
         self.planned_draw: tuple[int, int, Any] | None = None
         self.after_my_turn: dict[str, Any] | None = None  # the public table the opponent then faced
         self.evidence: OpponentTurn | None = None
@@ -510,53 +511,35 @@ class MasterBot(LostCitiesBot):
         own = (kind, c, v, expert_draw(self._after(table, kind, c, v), self.seat))
         return [own] + [pair for pair in pairs if pair != own]
 
-    def determinize(self, table: Table) -> Table:
-        """A deal consistent with the view and, when it can be found in a few tries, with the
-        opponent's last turn: a hand with which the expert would have made that same play or
-        discard (rejection sampling; the expert is the model of the opponent)."""
-        world = self.deal(table)
-        evidence = self.evidence
-        if evidence is not None:
-            for _ in range(self.inference_tries - 1):
-                if evidence.fits(world, self.rng):
-                    break
-                world = self.deal(table)
-        return world
-
-    def deal(self, table: Table) -> Table:
-        """A full table consistent with the view: the unseen cards dealt at random into the
-        opponent's hand (beside its known cards) and the deck."""
-        world = table.copy()
-        opp = 1 - self.seat
-        unknown: list[tuple[int, int]] = []
-        assert table.unseen is not None
-        for c, lane in enumerate(table.unseen):
-            unknown.extend((c, v) for v in lane)
-        self.rng.shuffle(unknown)
-        missing = HAND_SIZE - sum(len(lane) for lane in world.hands[opp])
-        for c, v in unknown[:missing]:
-            world.hands[opp][c].append(v)
-        for lane in world.hands[opp]:
-            lane.sort()
-        world.deck = unknown[missing:]
-        return world
-
     def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
         """Sequential halving on common deals. The expert's own turn (first) always stays in, and
         the search leaves it only for a turn whose paired mean advantage on the same deals stands
         `caution` standard errors clear of zero: with few deals, picking the best of many noisy
-        means is the winner's curse, and it loses to simply keeping the expert's choice."""
-        depth = min(table.deck_count(), self.horizon_turns) + 1
-        rollouts = max(len(pairs) * 2, self.budget_turns // depth)
+        means is the winner's curse, and it loses to simply keeping the expert's choice.
+
+        Each phase's deals are split into `SHARDS` shards, each with its own seed drawn from the
+        bot's stream, played out by `playout_shard` in the search pool's helper processes (one a
+        core) or here when there are none: the same numbers either way, so the bot's decisions do
+        not depend on where they were computed."""
         phases = max(1, (len(pairs) - 1).bit_length())
         results: list[list[float]] = [[] for _ in pairs]
         alive = list(range(len(pairs)))
+        # the budget is simulated turns: a playout is at least the deck's length, longer when the
+        # expert draws from the piles, so later phases size their deals by the turns seen so far
+        spent, playouts = 0, 0
+        length = min(table.deck_count(), self.horizon_turns) + 1.0
         for phase in range(phases):
-            deals = max(2, rollouts // (phases * len(alive)))
-            for _ in range(deals):
-                world = self.determinize(table)
-                for i in alive:
-                    results[i].append(self.rollout(world.copy(), pairs[i]))
+            allowance = (self.budget_turns - spent) / (phases - phase)
+            deals = max(SHARDS, int(allowance / (len(alive) * length)))
+            shards = [PlayoutShard(table, self.seat, [pairs[i] for i in alive], self.evidence, self.inference_tries,
+                                   self.horizon_turns, self.rng.next_u64(), deals // SHARDS + (k < deals % SHARDS))
+                      for k in range(SHARDS)]
+            for shard_values, shard_turns in self.pool.run(shards):
+                for i, values in zip(alive, shard_values):
+                    results[i].extend(values)
+                spent += shard_turns
+            playouts += deals * len(alive)
+            length = spent / playouts
             if phase < phases - 1:
                 ranked = sorted(alive[1:], key=lambda i: -sum(results[i]) / len(results[i]))
                 alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
@@ -571,25 +554,93 @@ class MasterBot(LostCitiesBot):
                 best, best_edge = i, edge
         return pairs[best]
 
-    def rollout(self, sim: Table, pair: tuple[int, int, int, int]) -> float:
-        """Play the turn, then the expert for both seats up to the horizon; the result is a
-        smooth function of the final score difference (or of its estimate at the horizon)."""
-        fast_turn = self._fast_turn  # the expert's turn, exactly, ~3x faster than expert_play + expert_draw
-        me = self.seat
-        kind, c, v, source = pair
-        (sim.play if kind == PLAY else sim.discard)(me, c, v)
-        ended = sim.draw(me, source)
-        steps = 0
-        while not ended and steps < self.horizon_turns:
-            steps += 1
-            seat = sim.turn
-            ended = sim.draw(seat, fast_turn(sim, seat)[3])
-        if ended:
-            mine, theirs = float(sim.score(me)), float(sim.score(1 - me))
-        else:
-            mine, theirs = leaf_estimate(sim, me), leaf_estimate(sim, 1 - me)
-        diff = (sim.totals[me] + mine) - (sim.totals[1 - me] + theirs)
-        return diff / (abs(diff) + 25.0) + diff / 400.0
+
+SHARDS = 2  # a search phase's deals come in this many seeded shards: one per core of the machine
+
+
+class PlayoutShard(NamedTuple):
+    """Part of one search phase, self-contained so that a helper process can play it: `deals`
+    deals of the unseen cards drawn from `seed`, each played out after every one of `pairs`."""
+
+    table: Table  # the deciding seat's knowledge (`unseen` set)
+    seat: int
+    pairs: list[tuple[int, int, int, int]]  # (kind, colour, value, draw source)
+    evidence: "OpponentTurn | None"
+    inference_tries: int
+    horizon_turns: int
+    seed: int
+    deals: int
+
+
+def playout_shard(shard: PlayoutShard) -> tuple[list[list[float]], int]:
+    """(values, turns): values[p][d] is the playout value of pair p on deal d (every pair on the
+    same deals), and turns the simulated turns it took in all."""
+    from game.bots.lost_cities_fast import fast_turn  # (the fast module builds on this one)
+
+    rng = Rng.from_seed(shard.seed, "lost-cities-shard")
+    values: list[list[float]] = [[] for _ in shard.pairs]
+    turns = 0
+    for _ in range(shard.deals):
+        world = determinize(shard.table, shard.seat, shard.evidence, shard.inference_tries, rng)
+        for pair, out in zip(shard.pairs, values):
+            value, steps = rollout(world.copy(), shard.seat, pair, shard.horizon_turns, fast_turn)
+            out.append(value)
+            turns += steps
+    return values, turns
+
+
+def determinize(table: Table, seat: int, evidence: "OpponentTurn | None", tries: int, rng: Rng) -> Table:
+    """A deal consistent with the view and, when it can be found in a few tries, with the
+    opponent's last turn: a hand with which the expert would have made that same play or
+    discard (rejection sampling; the expert is the model of the opponent)."""
+    world = deal(table, seat, rng)
+    if evidence is not None:
+        for _ in range(tries - 1):
+            if evidence.fits(world, rng):
+                break
+            world = deal(table, seat, rng)
+    return world
+
+
+def deal(table: Table, seat: int, rng: Rng) -> Table:
+    """A full table consistent with `seat`'s view: the unseen cards dealt at random into the
+    opponent's hand (beside its known cards) and the deck."""
+    world = table.copy()
+    opp = 1 - seat
+    unknown: list[tuple[int, int]] = []
+    assert table.unseen is not None
+    for c, lane in enumerate(table.unseen):
+        unknown.extend((c, v) for v in lane)
+    rng.shuffle(unknown)
+    missing = HAND_SIZE - sum(len(lane) for lane in world.hands[opp])
+    for c, v in unknown[:missing]:
+        world.hands[opp][c].append(v)
+    for lane in world.hands[opp]:
+        lane.sort()
+    world.deck = unknown[missing:]
+    return world
+
+
+def rollout(sim: Table, me: int, pair: tuple[int, int, int, int], horizon: int,
+            fast_turn: Callable[[Table, int], tuple[int, int, int, int]]) -> tuple[float, int]:
+    """Play the turn, then the expert for both seats up to the horizon; the value is a smooth
+    function of the final score difference (or of its estimate at the horizon). Returns the value
+    and the turns simulated (the pair's own counts as one).
+    `fast_turn` is the expert's turn, exactly, ~3x faster than expert_play + expert_draw."""
+    kind, c, v, source = pair
+    (sim.play if kind == PLAY else sim.discard)(me, c, v)
+    ended = sim.draw(me, source)
+    steps = 0
+    while not ended and steps < horizon:
+        steps += 1
+        seat = sim.turn
+        ended = sim.draw(seat, fast_turn(sim, seat)[3])
+    if ended:
+        mine, theirs = float(sim.score(me)), float(sim.score(1 - me))
+    else:
+        mine, theirs = leaf_estimate(sim, me), leaf_estimate(sim, 1 - me)
+    diff = (sim.totals[me] + mine) - (sim.totals[1 - me] + theirs)
+    return diff / (abs(diff) + 25.0) + diff / 400.0, steps + 1
 
 
 def table_after_draw(view: dict[str, Any], draw: Action) -> dict[str, Any]:
