@@ -147,6 +147,43 @@ def test_hosting_from_the_lobby_a_lan_player_joins_and_the_host_starts(mini_tabl
     assert not room.hosted.handle.thread.is_alive()  # leaving the table closed the host
 
 
+def test_a_table_that_cannot_be_hosted_is_said_and_the_screen_stays(mini_table, data_dir, monkeypatch):
+    """The network refuses to host (an address this machine does not have): an error toast on the
+    host set-up, which stays. A hosted save that turned unreadable before Resume was pressed: an
+    error toast, and the lobby stops offering it."""
+    import errno
+
+    import game.ui.lobby_host
+
+    def refuse(*args: Any, **kwargs: Any):
+        raise OSError(errno.EADDRNOTAVAIL, "Cannot assign requested address")
+
+    app = make_app()
+    try:
+        lobby = open_lobby(app)
+        lobby.host()
+        setup = app.scenes.top
+        with monkeypatch.context() as patch:
+            patch.setattr(game.ui.lobby_host, "start_host", refuse)
+            tap(app, centre(widget_labelled(setup, "Open the table")))
+        assert app.scenes.top is setup
+        toast = app.toasts.items[-1]
+        assert toast.kind == "error"
+        assert toast.text == "Cannot open the table: the network refused (Cannot assign requested address)."
+
+        app.pop()
+        frames(app, 30)
+        hosted_save_path().write_bytes(b"not a save")
+        sidecar_path(hosted_save_path()).write_text("{}")
+        lobby.resume_hosted()
+        assert app.scenes.top is lobby
+        toast = app.toasts.items[-1]
+        assert toast.kind == "error" and toast.text.startswith("Cannot resume the table: ")
+        assert lobby.resumable is None
+    finally:
+        app.shutdown()
+
+
 # --- joining -------------------------------------------------------------------------------------
 def test_join_by_typed_address_then_the_host_starts(mini_table, host, data_dir):
     handle = host("local,open")
@@ -459,7 +496,7 @@ def test_the_lobby_joins_a_table_found_by_discovery():
     assert report["listed"] == {"table": "Netns table", "game": "highcard", "host": "probe-host",
                                 "free": 1, "seats": 2, "compatible": True}
     assert report["scenes"] == ["LobbyScene", "SeatPickScene", "WaitingRoomScene", "LanTableScene"]
-    assert report["seats"] == [0] and report["table_shown"] and report["found_seconds"] < 5
+    assert report["seats"] == [0] and report["table_shown"]
 
 
 def discovery_probe() -> dict:

@@ -22,9 +22,8 @@ import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading
 from game.ui.input import Intent
-from game.core.types import IllegalAction
-from game.session.saves import SaveError
-from game.ui.lobby_host import HostedTable, HostSetupScene, LanOptions, ResumableTable, resumable_hosted_table
+from game.ui.lobby_host import (HostedTable, HostSetupScene, LanOptions, ResumableTable, enter_hosted_table,
+                                resumable_hosted_table)
 from game.ui.lobby_room import WaitingRoomScene, draw_status_mark, failure_text, game_title, seat_state, session_lost
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
@@ -253,20 +252,9 @@ class LobbyScene(MenuScene):
         """Host the last hosted table again from its autosave: the people here get their seats back
         at once, the others rejoin with the tokens their programs kept."""
         assert self.app is not None
-        try:
-            hosted = HostedTable.resume(self.lan)
-        except (SaveError, IllegalAction, ValueError) as exc:
-            self.app.assets.play("invalid")
-            self.app.toast(f"Cannot resume the table: {exc}", "error")
-            self.build()
-            return
-        except OSError as exc:
-            self.app.assets.play("invalid")
-            self.app.toast(f"Cannot resume the table: the network refused ({exc.strerror or exc}).", "error")
-            return
-        session = hosted.connect(self.app.settings.player_name, self.lan)
-        self.app.assets.play("shuffle")
-        self.app.push(WaitingRoomScene(self.app, session, hosted))
+        if not enter_hosted_table(self.app, self.lan, "resume the table", lambda: HostedTable.resume(self.lan),
+                                  replace=False):
+            self.build()  # a save that cannot be read no longer offers itself
 
     def resume(self) -> None:
         super().resume()

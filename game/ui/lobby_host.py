@@ -15,7 +15,7 @@ import socket
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -386,26 +386,12 @@ class HostSetupScene(OptionsSetupScene):
         return specs
 
     def open_table(self) -> None:
-        from game.ui.lobby_room import WaitingRoomScene
-
         assert self.app is not None
         if self.engine is None:
             return
-        try:
-            hosted = HostedTable.open(self.game_id, self.seat_specs(),
-                                      table_name=self.table_name.strip() or f"{self.player}'s table",
-                                      options=dict(self.options), lan=self.lan)
-        except (IllegalAction, ValueError) as exc:
-            self.app.assets.play("invalid")
-            self.app.toast(f"Cannot open the table: {exc}", "error")
-            return
-        except OSError as exc:
-            self.app.assets.play("invalid")
-            self.app.toast(f"Cannot open the table: the network refused ({exc.strerror or exc}).", "error")
-            return
-        session = hosted.connect(self.app.settings.player_name, self.lan)
-        self.app.assets.play("shuffle")
-        self.app.replace(WaitingRoomScene(self.app, session, hosted))
+        enter_hosted_table(self.app, self.lan, "open the table", lambda: HostedTable.open(
+            self.game_id, self.seat_specs(), table_name=self.table_name.strip() or f"{self.player}'s table",
+            options=dict(self.options), lan=self.lan), replace=True)
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -423,3 +409,26 @@ class HostSetupScene(OptionsSetupScene):
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
         self.draw_widgets_and_options(surface, len(engine.options))
         self.draw_hints(surface)
+
+
+def enter_hosted_table(app: Any, lan: LanOptions, doing: str, host: Callable[[], HostedTable], replace: bool) -> bool:
+    """Host a table (`host` opens or resumes it) and take the person here to its waiting room,
+    in place of this screen (`replace`) or above it. A table that cannot be hosted (bad options,
+    an unreadable save, a network that refuses) is said in an error toast: "Cannot <doing>: ...".
+    Returns whether the table opened."""
+    from game.ui.lobby_room import WaitingRoomScene
+
+    try:
+        hosted = host()
+    except (SaveError, IllegalAction, ValueError) as exc:
+        message = f"Cannot {doing}: {exc}"
+    except OSError as exc:
+        message = f"Cannot {doing}: the network refused ({exc.strerror or exc})."
+    else:
+        session = hosted.connect(app.settings.player_name, lan)
+        app.assets.play("shuffle")
+        (app.replace if replace else app.push)(WaitingRoomScene(app, session, hosted))
+        return True
+    app.assets.play("invalid")
+    app.toast(message, "error")
+    return False
