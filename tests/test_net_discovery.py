@@ -23,7 +23,6 @@ def test_tables_appear_update_and_disappear_live():
     (table,) = result["tables"]
     assert table == {"table": "Test table", "game": "highcard", "host": "probe-host", "address": "127.0.0.1",
                      "port": 45678, "free": 2, "seats": 2, "protocol": 1, "compatible": True}
-    assert result["add_seconds"] < 3 and result["remove_seconds"] < 3
 
 
 def test_serve_advertises_its_table_and_withdraws_it():

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import time
 from typing import Any
 
 from game.bots.base import make_bot
+from game.bots.search_pool import PROCESSES_ENV
 from game.core.registry import find_game
 from game.core.types import GameConfig, SeatConfig
 
@@ -92,6 +94,10 @@ def _report(game_id: str, levels: list[str], games: int, wins: list[float], draw
     }
 
 
+def _no_search_helpers() -> None:
+    os.environ[PROCESSES_ENV] = "0"
+
+
 def _simulate_chunk(args: tuple[str, list[str], int, int, dict[str, Any] | None]) -> dict[str, Any]:
     game_id, levels, games, seed, options = args
     return simulate(game_id, levels, games, seed, options)
@@ -102,7 +108,9 @@ def simulate_parallel(game_id: str, levels: list[str], games: int, seed: int, wo
     """`simulate` split over `workers` processes, with the same report.
 
     Chunks are whole seat rotations and chunk k starts at seed + (its first game), so game g is
-    always played with seed + g in the same seats: the result does not depend on `workers`."""
+    always played with seed + g in the same seats: the result does not depend on `workers`. The
+    workers take the cores, so a searching bot plays its search shards in its own worker rather
+    than in helper processes of its own (`search_pool`: the same decisions either way)."""
     n = len(levels)
     workers = max(1, workers)
     per_chunk = max(n, (games // (workers * 4)) // n * n)
@@ -110,7 +118,7 @@ def simulate_parallel(game_id: str, levels: list[str], games: int, seed: int, wo
               for start in range(0, games, per_chunk)]
     started = time.perf_counter()
     if workers > 1 and len(chunks) > 1:
-        with multiprocessing.get_context("spawn").Pool(min(workers, len(chunks))) as pool:
+        with multiprocessing.get_context("spawn").Pool(min(workers, len(chunks)), initializer=_no_search_helpers) as pool:
             parts = pool.map(_simulate_chunk, chunks)
     else:
         parts = [_simulate_chunk(chunk) for chunk in chunks]
