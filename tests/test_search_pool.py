@@ -98,3 +98,20 @@ def test_the_shared_pool_is_one_per_process(monkeypatch):
     assert shared_pool() is pool and pool.size == 0
     monkeypatch.setattr(pool, "owner", -1)  # as a forked child sees its parent's pool
     assert shared_pool() is not pool
+
+
+def test_a_helper_ignores_ctrl_c_and_ends_when_its_parent_lets_go():
+    """Ctrl-C reaches the whole process group: the parent decides what it means (serve closes its
+    table), and its helpers must neither die mid-search nor print a traceback."""
+    import signal
+
+    shard = _late_shard()
+    pool = SearchPool(1)
+    try:
+        assert pool.wait_ready() == 1
+        process = pool.helpers[0].process
+        process.send_signal(signal.SIGINT)
+        assert pool.run([shard]) == [playout_shard(shard)] and pool.size == 1
+    finally:
+        pool.close()
+    assert process.returncode == 0

@@ -430,17 +430,19 @@ class MasterBot(LostCitiesBot):
     The deals are fitted to the opponent's last turn where a few tries allow (`OpponentTurn`).
 
     Why only late: a playout turn costs ~0.03 ms (the expert's turn through `fast_turn`, exactly the
-    expert's decisions, ~3x faster than `expert_play` + `expert_draw`), so a 0.2 s move affords
-    ~4,500 simulated turns. With 20 cards left that is ~200 exact playouts, enough to see tempo
-    (the deck is the clock), last wagers and which expeditions can still be finished. Early in the
-    round the same budget gives a few long playouts per turn, too noisy to beat the expert's own
-    ranking (measured: it loses, and starting at 26 cards instead of 20 gained nothing, see
-    docs/bench/lost-cities.md), so there the expert's turn is kept.
+    expert's decisions, ~3x faster than `expert_play` + `expert_draw`), and a search plays 4,500
+    simulated turns: with 20 cards left ~200 exact playouts, enough to see tempo (the deck is the
+    clock), last wagers and which expeditions can still be finished. Early in the round the same
+    budget gives a few long playouts per turn, too noisy to beat the expert's own ranking
+    (measured: it loses, and starting at 26 cards instead of 20 gained nothing), so there the
+    expert's turn is kept. More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
+    1,000 rounds against 58.5 % for 4,500 (docs/bench/lost-cities.md), so the two helper
+    processes (`search_pool`) halve the wait instead (~0.08 s a search).
     The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
 
     plays_considered = 4
     draws_per_play = 2
-    budget_turns = 8000  # simulated turns per decision, over two helper processes: ~0.13 s a search
+    budget_turns = 4500  # simulated turns per decision: ~0.08 s a search on two helper processes
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
     search_below_deck = 20
     caution = 0.5

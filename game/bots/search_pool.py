@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import os
 import pickle
+import signal
 import struct
 import subprocess
 import sys
@@ -206,6 +207,9 @@ def _serve() -> None:
     """The helper's loop: read a shard, play it, write (True, values) or (False, the error)."""
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # a stray print must never corrupt a frame
+    # Ctrl-C in a terminal reaches the whole process group: the parent decides what it means, and
+    # the helper goes when its stdin closes
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _warm_up()
     _write_frame(stdout, (True, READY))
     while True:
