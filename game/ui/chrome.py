@@ -60,11 +60,13 @@ def draw_heading(surface: pygame.Surface, title: str, subtitle: str = "") -> Non
 def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]],
                backed: bool = False) -> None:
     """Bottom-right hints like "[Enter] Select  [Esc] Back" in the words of the current device;
-    `backed` puts them on an ink strip (overlays, so the hints of the screen below do not show)."""
+    `backed` puts them on an ink footer across the whole screen (overlays: the hints of the screen
+    below, which may be longer, do not show past its ends)."""
     y = CANVAS_H - 46
     if backed:
-        strip = pygame.Rect(CANVAS_W // 2, y - 34, CANVAS_W // 2, 68)
-        surface.blit(panel_surface(strip.size, 0, (10, 11, 14, 255)), strip.topleft)
+        footer = pygame.Rect(0, y - 34, CANVAS_W, CANVAS_H - (y - 34))
+        surface.blit(panel_surface(footer.size, 0, (14, 14, 19, 235)), footer.topleft)
+        pygame.draw.line(surface, (70, 66, 58), footer.topleft, (footer.right, footer.top), 2)
     draw_hint_row(surface, device, actions, CANVAS_W - MARGIN, y)
 
 
