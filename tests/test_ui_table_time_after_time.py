@@ -114,6 +114,28 @@ def _stuck_session() -> LocalSession:
 
 
 # --- registration and screenshots ----------------------------------------------------------------
+def test_the_log_opens_with_who_starts_or_with_whose_turn_it_is_in_a_game_under_way(app):
+    fresh = make_session(3, 4)
+    fresh.run_bots_until_human()
+    scene = table_for(app, fresh)
+    app.run_frames(2, 1 / 60)
+    starter = ENGINE.view(fresh.state, 0)["turn"]
+    assert scene.log[0] == ("You start the game." if starter == 0 else f"{scene.name_of(starter)} starts the game.")
+
+    under_way = make_session(3, 4)
+    for _ in range(6):
+        under_way.run_bots_until_human()
+        under_way.submit(BOTS["expert"](ENGINE, 0, 1).choose(ENGINE.view(under_way.state, 0),
+                                                            ENGINE.legal_actions(under_way.state, 0)))
+    under_way.run_bots_until_human()
+    scene = table_for(app, under_way)
+    app.run_frames(2, 1 / 60)
+    view = ENGINE.view(under_way.state, 0)
+    assert view["turn_number"] > 1
+    assert scene.log[0] == f"Turn {view['turn_number']}: your turn."  # the person is to move
+    assert "start" not in scene.log[0]
+
+
 def test_table_is_registered_for_the_game():
     assert table_scene_for(GAME) is TimeAfterTimeTable
 

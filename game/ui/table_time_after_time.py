@@ -740,9 +740,18 @@ class TimeAfterTimeTable(TableSceneBase):
         elif self.focus is not None and self.focus[0] not in self.zones():
             self.focus = ("hand", 0) if hand else None
         if not self.log and update.view and update.outcome is None:
-            self.add_log(f"{self.who(int(update.view.get('turn', 0)))} start"
-                         f"{'s' if not self.mine(int(update.view.get('turn', 0))) else ''} the game.")
+            self.add_log(self.opening_line(update.view))
         self.relayout()
+
+    def opening_line(self, view: dict[str, Any]) -> str:
+        """The log's first line: who starts, or, for a game joined or resumed part-way, whose turn
+        it is now (the turns before this table opened are not in its log)."""
+        turn = int(view.get("turn", 0))
+        number = int(view.get("turn_number", 1))
+        if number <= 1:
+            return f"{self.who(turn)} start{'' if self.who(turn) == 'You' else 's'} the game."
+        whose = "your turn" if self.who(turn) == "You" else f"{self.who(turn)}'s turn"
+        return f"Turn {number}: {whose}."
 
     def default_focus(self) -> Target | None:
         if self.picking:
