@@ -139,7 +139,7 @@ class SearchPool:
         """`work(shard)` for every shard, in order: the first ones in the helpers, any left over
         (or all, without helpers) here."""
         with self.lock:
-            helpers = self.helpers if os.getpid() == self.owner else []
+            helpers = list(self.helpers) if os.getpid() == self.owner else []
             sent: list[tuple[_Helper, int]] = []
             for helper, index in zip(helpers, range(len(shards))):
                 try:
