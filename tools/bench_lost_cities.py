@@ -47,8 +47,7 @@ def master_timing(rounds: int, seed: int) -> dict[str, Any]:
     shared_pool().wait_ready()
     times: list[float] = []
     cpu_times: list[float] = []
-    search_cpu: list[float] = []
-    search_wall: list[float] = []
+    searched: list[tuple[float, float]] = []  # (wall, CPU) of each searched play
     for r in range(rounds):
         config = GameConfig.make("lost-cities", [SeatConfig("bot", "M"), SeatConfig("bot", "E")], rounds=1)
         state = ENGINE.new_game(config, seed + r)
@@ -64,8 +63,7 @@ def master_timing(rounds: int, seed: int) -> dict[str, Any]:
                 times.append(time.perf_counter() - started)
                 cpu_times.append(time.process_time() - cpu)
                 if view["phase"] == "play" and view["deck_count"] <= MasterBot.search_below_deck:
-                    search_cpu.append(cpu_times[-1])
-                    search_wall.append(times[-1])
+                    searched.append((times[-1], cpu_times[-1]))
             state, _ = ENGINE.apply(state, action)
     times.sort()
     return {
@@ -76,10 +74,9 @@ def master_timing(rounds: int, seed: int) -> dict[str, Any]:
         "max_s": times[-1],
         "cpu_max_s": max(cpu_times),
         "cpu_mean_s": sum(cpu_times) / len(cpu_times),
-        "search_moves": len(search_wall),
-        "mean_search_s": sum(search_wall) / len(search_wall) if search_wall else 0.0,
-        "cpu_search_moves": len(search_cpu),
-        "cpu_mean_search_s": sum(search_cpu) / len(search_cpu) if search_cpu else 0.0,
+        "search_moves": len(searched),
+        "mean_search_s": sum(wall for wall, _ in searched) / len(searched) if searched else 0.0,
+        "cpu_mean_search_s": sum(cpu for _, cpu in searched) / len(searched) if searched else 0.0,
     }
 
 

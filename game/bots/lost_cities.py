@@ -436,7 +436,7 @@ class MasterBot(LostCitiesBot):
     budget gives a few long playouts per turn, too noisy to beat the expert's own ranking
     (measured: it loses, and starting at 26 cards instead of 20 gained nothing), so there the
     expert's turn is kept. More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
-    1,000 rounds against 58.5 % for 4,500 (docs/bench/lost-cities.md), so the two helper
+    1,000 rounds against 59.3 % for 4,500 (docs/bench/lost-cities.md), so the two helper
     processes (`search_pool`) halve the wait instead (~0.08 s a search).
     The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
 

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any
 
 PROCESSES_ENV = "TABLETIME_SEARCH_PROCESSES"
 DEFAULT_PROCESSES = 2  # this machine's cores; the bot's shards are fixed at 2 whatever this is
@@ -107,8 +107,7 @@ class SearchPool:
     """Runs a search phase's shards, one per helper process at once, in the calling thread's turn
     (a lock: bots deciding at the same time take turns)."""
 
-    def __init__(self, processes: int, work: Callable[[Any], Any] = _playout_shard) -> None:
-        self.work = work
+    def __init__(self, processes: int) -> None:
         self.owner = os.getpid()
         self.lock = threading.Lock()
         self.helpers: list[_Helper] = []
@@ -136,8 +135,8 @@ class SearchPool:
             return len(self.helpers)
 
     def run(self, shards: list[Any]) -> list[Any]:
-        """`work(shard)` for every shard, in order: the first ones in the helpers, any left over
-        (or all, without helpers) here."""
+        """`playout_shard(shard)` for every shard, in order: the first ones in the helpers, any left
+        over (or all, without helpers) here."""
         with self.lock:
             helpers = list(self.helpers) if os.getpid() == self.owner else []
             sent: list[tuple[_Helper, int]] = []
@@ -151,7 +150,7 @@ class SearchPool:
             done = {index for _, index in sent}
             for index, shard in enumerate(shards):
                 if index not in done:
-                    results[index] = self.work(shard)
+                    results[index] = _playout_shard(shard)
             for helper, index in sent:
                 try:
                     helper.wait_ready()
@@ -163,7 +162,7 @@ class SearchPool:
                 else:
                     print(f"tabletime: a search helper failed ({value}); its share is played here", file=sys.stderr)
                     self._drop(helper)
-                    results[index] = self.work(shards[index])
+                    results[index] = _playout_shard(shards[index])
             return results
 
     def _drop(self, helper: _Helper) -> None:

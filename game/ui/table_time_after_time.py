@@ -746,11 +746,11 @@ class TimeAfterTimeTable(TableSceneBase):
     def opening_line(self, view: dict[str, Any]) -> str:
         """The log's first line: who starts, or, for a game joined or resumed part-way, whose turn
         it is now (the turns before this table opened are not in its log)."""
-        turn = int(view.get("turn", 0))
+        who = self.who(int(view.get("turn", 0)))
         number = int(view.get("turn_number", 1))
         if number <= 1:
-            return f"{self.who(turn)} start{'' if self.who(turn) == 'You' else 's'} the game."
-        whose = "your turn" if self.who(turn) == "You" else f"{self.who(turn)}'s turn"
+            return f"{who} start{'' if who == 'You' else 's'} the game."
+        whose = "your turn" if who == "You" else f"{who}'s turn"
         return f"Turn {number}: {whose}."
 
     def default_focus(self) -> Target | None:
