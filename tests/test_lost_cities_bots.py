@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from game.bots.base import make_bot
-from game.bots.lost_cities import BOTS, MasterBot, OpponentTurn, Table, determinize
+from game.bots.lost_cities import BOTS, Departure, MasterBot, OpponentTurn, Table, determinize
 from game.bots.simulate import simulate
 from game.core import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
@@ -196,6 +196,56 @@ def test_master_candidates_start_with_the_expert_turn():
     world = determinize(table, 0, None, 1, master.rng)
     assert len(world.deck) == view["deck_count"]
     assert sum(len(lane) for lane in world.hands[1]) == 8
+
+
+def test_master_leaves_the_expert_turn_only_for_a_clear_edge_and_a_clearer_one_above_20_cards():
+    """`pick`: a departure must stand 0.5 standard errors clear of the expert's turn with 20 cards
+    or fewer left, 1.0 above (longer playouts, and the audit measured that only clearer edges pay
+    there); of two departures that qualify, the larger edge wins."""
+    state = _expert_game_until(3, 10)
+    table = Table.from_view(ENGINE.view(state, 0))
+    master = MasterBot(NoEngine(), 0, 1)
+    z_08 = Departure(3, mean=0.08, spread=1.0, deals=100)  # 0.8 standard errors above the expert's turn
+    z_03 = Departure(2, mean=0.03, spread=1.0, deals=100)
+    below = Departure(1, mean=-0.01, spread=0.1, deals=100)
+    table._deck_count = MasterBot.late_deck
+    assert master.pick(table, [below, z_03, z_08]) == 3
+    assert master.pick(table, [below, z_03]) == 0  # 0.3 SE: keep the expert's turn
+    table._deck_count = MasterBot.late_deck + 1
+    assert master.pick(table, [below, z_03, z_08]) == 0  # 0.8 SE is not clear enough this early
+    assert master.pick(table, [Departure(5, mean=0.15, spread=1.0, deals=100)]) == 5
+    assert master.pick(table, []) == 0
+
+
+def test_the_departure_audit_runs_a_round_and_sums_what_it_measured():
+    """tools/audit_lost_cities.py (development: it reads the true hand to measure the master's
+    departures): one short round, and its report adds up the records it kept."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "audit_lost_cities.py"
+    spec = importlib.util.spec_from_file_location("audit_lost_cities", path)
+    audit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(audit)
+    records = audit.audit_round((40001, 24, 4))
+    assert records and all(1 <= r["deck"] <= 24 for r in records)
+    assert any(r["taken"] for r in records)
+    result = audit.report([records])
+    taken_sum, _, taken = result["taken"]
+    assert taken == sum(r["taken"] for r in records)
+    assert abs(taken_sum - sum(r["edge"] for r in records if r["taken"])) < 1e-9
+    everything = sum(row["all"][0] for row in result["bands"].values())
+    assert abs(everything - sum(r["edge"] for r in records)) < 1e-9
+    table = Table.from_view(ENGINE.view(_expert_game_until(3, 10), 0))
+    known = [(c, v) for c, lane in enumerate(table.hands[1]) for v in lane]  # taken from piles
+    hand = known + [(c, v) for c, lane in enumerate(table.unseen) for v in lane][: 8 - len(known)]
+    world = audit.world_with_hand(table, 0, hand, master_rng())
+    assert sorted((c, v) for c, lane in enumerate(world.hands[1]) for v in lane) == sorted(hand)
+    assert len(world.deck) == table.deck_count()
+
+
+def master_rng():
+    return MasterBot(NoEngine(), 0, 5).rng
 
 
 def test_master_reads_the_opponents_last_turn_and_the_true_hand_explains_it():

@@ -432,10 +432,12 @@ class MasterBot(LostCitiesBot):
     Why only late: a playout turn costs ~0.03 ms (the expert's turn through `fast_turn`, exactly the
     expert's decisions, ~3x faster than `expert_play` + `expert_draw`), and a search plays 4,500
     simulated turns: with 20 cards left ~200 exact playouts, enough to see tempo (the deck is the
-    clock), last wagers and which expeditions can still be finished. Early in the round the same
-    budget gives a few long playouts per turn, too noisy to beat the expert's own ranking
-    (measured: it loses, and starting at 26 cards instead of 20 gained nothing), so there the
-    expert's turn is kept. More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
+    clock), last wagers and which expeditions can still be finished. Earlier in the round the same
+    budget gives a few long playouts per turn, too noisy to beat the expert's own ranking, so there
+    the expert's turn is kept. Between 24 and 21 cards the search runs but departs only for edges
+    1.0 standard error clear (0.5 from 20 cards down): `tools/audit_lost_cities.py`, which measures
+    every departure on the opponent's true hand, found those pay there (+4.3 ± 1.0 value units per
+    400 rounds on fresh seeds, about 0.7 points of win rate) and looser ones pay less. More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
     1,000 rounds against 59.3 % for 4,500 (docs/bench/lost-cities.md), so the two helper
     processes (`search_pool`) halve the wait instead (~0.08 s a search).
     The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
@@ -444,8 +446,10 @@ class MasterBot(LostCitiesBot):
     draws_per_play = 2
     budget_turns = 4500  # simulated turns per decision: ~0.08 s a search on two helper processes
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
-    search_below_deck = 20
+    search_below_deck = 24
     caution = 0.5
+    early_caution = 1.0  # above `late_deck` cards the playouts are longer: only clearer edges pay
+    late_deck = 20
     inference_tries = 4  # deals tried per playout deal to fit the opponent's last turn; 1 = none
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
@@ -514,10 +518,26 @@ class MasterBot(LostCitiesBot):
         return [own] + [pair for pair in pairs if pair != own]
 
     def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
-        """Sequential halving on common deals. The expert's own turn (first) always stays in, and
-        the search leaves it only for a turn whose paired mean advantage on the same deals stands
-        `caution` standard errors clear of zero: with few deals, picking the best of many noisy
-        means is the winner's curse, and it loses to simply keeping the expert's choice.
+        """The turn to make: the expert's own (first) unless `pick` finds a clear departure."""
+        return pairs[self.pick(table, self.finalists(table, pairs))]
+
+    def pick(self, table: Table, finalists: list["Departure"]) -> int:
+        """Leave the expert's turn only for a departure whose paired mean advantage on the same
+        deals stands `caution` standard errors clear of zero (`early_caution` above `late_deck`
+        cards): with few deals, picking the best of many noisy means is the winner's curse, and it
+        loses to simply keeping the expert's choice. The thresholds were set by
+        `tools/audit_lost_cities.py`, which measures each departure on the opponent's true hand."""
+        caution = self.early_caution if table.deck_count() > self.late_deck else self.caution
+        best, best_edge = 0, 0.0
+        for departure in finalists:
+            edge = departure.mean - caution * departure.spread / departure.deals ** 0.5
+            if edge > best_edge:
+                best, best_edge = departure.index, edge
+        return best
+
+    def finalists(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> list["Departure"]:
+        """Sequential halving on common deals (the expert's own turn, first, always stays in); the
+        survivors' paired advantages over it on the deals they shared.
 
         Each phase's deals are split into `SHARDS` shards, each with its own seed drawn from the
         bot's stream, played out by `playout_shard` in the search pool's helper processes (one a
@@ -545,16 +565,23 @@ class MasterBot(LostCitiesBot):
             if phase < phases - 1:
                 ranked = sorted(alive[1:], key=lambda i: -sum(results[i]) / len(results[i]))
                 alive = [0] + ranked[: max(1, len(alive) // 2 - 1)]
-        best, best_edge = 0, 0.0
+        finalists = []
         for i in alive[1:]:
             diffs = [a - b for a, b in zip(results[i], results[0][-len(results[i]):])]
             n = len(diffs)
             mean = sum(diffs) / n
             spread = (sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)) ** 0.5
-            edge = mean - self.caution * spread / n ** 0.5
-            if edge > best_edge:
-                best, best_edge = i, edge
-        return pairs[best]
+            finalists.append(Departure(i, mean, spread, n))
+        return finalists
+
+
+class Departure(NamedTuple):
+    """A surviving alternative to the expert's turn: its paired advantage over that turn."""
+
+    index: int  # in the search's pairs
+    mean: float  # mean playout value difference on the shared deals
+    spread: float  # standard deviation of that difference
+    deals: int
 
 
 SHARDS = 2  # a search phase's deals come in this many seeded shards: one per core of the machine
