@@ -434,10 +434,10 @@ class MasterBot(LostCitiesBot):
     simulated turns: with 20 cards left ~200 exact playouts, enough to see tempo (the deck is the
     clock), last wagers and which expeditions can still be finished. Earlier in the round the same
     budget gives a few long playouts per turn, too noisy to beat the expert's own ranking, so there
-    the expert's turn is kept. Between 24 and 21 cards the search runs but departs only for edges
-    1.0 standard error clear (0.5 from 20 cards down): `tools/audit_lost_cities.py`, which measures
-    every departure on the opponent's true hand, found those pay there (+4.3 ± 1.0 value units per
-    400 rounds on fresh seeds, about 0.7 points of win rate) and looser ones pay less. More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
+    the expert's turn is kept (measured: starting at 26 cards gained nothing; from 24 with a
+    stricter threshold, departures that `tools/audit_lost_cities.py` finds worth +4.3 value units
+    per 400 rounds did not show in the games: 22 rounds better, 25 worse of 400 paired).
+    More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
     1,000 rounds against 59.3 % for 4,500 (docs/bench/lost-cities.md), so the two helper
     processes (`search_pool`) halve the wait instead (~0.08 s a search).
     The effort is a fixed count of simulated turns: the bot is deterministic for a seed."""
@@ -446,10 +446,8 @@ class MasterBot(LostCitiesBot):
     draws_per_play = 2
     budget_turns = 4500  # simulated turns per decision: ~0.08 s a search on two helper processes
     horizon_turns = 60  # past the end of any round: playouts are scored exactly
-    search_below_deck = 24
+    search_below_deck = 20
     caution = 0.5
-    early_caution = 1.0  # above `late_deck` cards the playouts are longer: only clearer edges pay
-    late_deck = 20
     inference_tries = 4  # deals tried per playout deal to fit the opponent's last turn; 1 = none
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
@@ -523,14 +521,13 @@ class MasterBot(LostCitiesBot):
 
     def pick(self, table: Table, finalists: list["Departure"]) -> int:
         """Leave the expert's turn only for a departure whose paired mean advantage on the same
-        deals stands `caution` standard errors clear of zero (`early_caution` above `late_deck`
-        cards): with few deals, picking the best of many noisy means is the winner's curse, and it
-        loses to simply keeping the expert's choice. The thresholds were set by
-        `tools/audit_lost_cities.py`, which measures each departure on the opponent's true hand."""
-        caution = self.early_caution if table.deck_count() > self.late_deck else self.caution
+        deals stands `caution` standard errors clear of zero: with few deals, picking the best of
+        many noisy means is the winner's curse, and it loses to simply keeping the expert's choice.
+        `tools/audit_lost_cities.py`, which measures each departure on the opponent's true hand,
+        finds 0.5 as good as any threshold (docs/bench/lost-cities.md)."""
         best, best_edge = 0, 0.0
         for departure in finalists:
-            edge = departure.mean - caution * departure.spread / departure.deals ** 0.5
+            edge = departure.mean - self.caution * departure.spread / departure.deals ** 0.5
             if edge > best_edge:
                 best, best_edge = departure.index, edge
         return best
