@@ -237,13 +237,9 @@ def test_the_departure_audit_runs_a_round_and_sums_what_it_measured():
     table = Table.from_view(ENGINE.view(_expert_game_until(3, 10), 0))
     known = [(c, v) for c, lane in enumerate(table.hands[1]) for v in lane]  # taken from piles
     hand = known + [(c, v) for c, lane in enumerate(table.unseen) for v in lane][: 8 - len(known)]
-    world = audit.world_with_hand(table, 0, hand, master_rng())
+    world = audit.world_with_hand(table, 0, hand, MasterBot(NoEngine(), 0, 5).rng)
     assert sorted((c, v) for c, lane in enumerate(world.hands[1]) for v in lane) == sorted(hand)
     assert len(world.deck) == table.deck_count()
-
-
-def master_rng():
-    return MasterBot(NoEngine(), 0, 5).rng
 
 
 def test_master_reads_the_opponents_last_turn_and_the_true_hand_explains_it():

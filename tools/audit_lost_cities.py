@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ["TABLETIME_SEARCH_PROCESSES"] = "0"  # the workers are the cores
 
 from game.bots.lost_cities import BOTS, Departure, MasterBot, Table, rollout  # noqa: E402
+from game.bots.lost_cities_fast import fast_turn  # noqa: E402
 from game.core import GameConfig, SeatConfig  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.rules.lost_cities import ENGINE, card_colour, card_value  # noqa: E402
@@ -62,7 +63,6 @@ class AuditedMaster(MasterBot):
     """The master, recording each search's best departure and its edge on the true hand."""
 
     oracle_deals = 300
-    own_search_below = MasterBot.search_below_deck
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -76,12 +76,11 @@ class AuditedMaster(MasterBot):
         return super().search(table, pairs)
 
     def pick(self, table: Table, finalists: list[Departure]) -> int:
-        choice = super().pick(table, finalists) if table.deck_count() <= self.own_search_below else 0
-        scored = [(d.mean / (d.spread / d.deals ** 0.5) if d.spread > 0 else (99.0 if d.mean > 0 else -99.0), d)
+        # the master's own rule decides; searches above its `search_below_deck` are only measured
+        choice = super().pick(table, finalists) if table.deck_count() <= MasterBot.search_below_deck else 0
+        scored = [(d.mean / d.standard_error if d.spread > 0 else (99.0 if d.mean > 0 else -99.0), d)
                   for d in finalists]
         z, best = max(scored, key=lambda item: item[0])
-        from game.bots.lost_cities_fast import fast_turn
-
         diffs = []
         for _ in range(self.oracle_deals):
             world = world_with_hand(table, self.seat, self.true_hand, self.oracle_rng)
@@ -133,7 +132,8 @@ def report(rounds: list[list[dict[str, Any]]]) -> dict[str, Any]:
         if not any(low <= r["deck"] <= high for records in rounds for r in records):
             continue
         bands[f"{low}-{high}"] = {
-            ("all" if t == float("-inf") else f"z>{t:g}"): total(lambda r, t=t, low=low, high=high: low <= r["deck"] <= high and r["z"] > t)
+            ("all" if t == float("-inf") else f"z>{t:g}"):
+                total(lambda r, t=t, low=low, high=high: low <= r["deck"] <= high and r["z"] > t)
             for t in THRESHOLDS}
     return {"rounds": len(rounds), "bands": bands, "taken": total(lambda r: r["taken"])}
 

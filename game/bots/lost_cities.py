@@ -527,7 +527,7 @@ class MasterBot(LostCitiesBot):
         finds 0.5 as good as any threshold (docs/bench/lost-cities.md)."""
         best, best_edge = 0, 0.0
         for departure in finalists:
-            edge = departure.mean - self.caution * departure.spread / departure.deals ** 0.5
+            edge = departure.mean - self.caution * departure.standard_error
             if edge > best_edge:
                 best, best_edge = departure.index, edge
         return best
@@ -579,6 +579,11 @@ class Departure(NamedTuple):
     mean: float  # mean playout value difference on the shared deals
     spread: float  # standard deviation of that difference
     deals: int
+
+    @property
+    def standard_error(self) -> float:
+        """Of `mean`."""
+        return self.spread / self.deals ** 0.5
 
 
 SHARDS = 2  # a search phase's deals come in this many seeded shards: one per core of the machine
