@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from game.bots.base import make_bot
-from game.bots.lost_cities import BOTS, Departure, MasterBot, OpponentTurn, Table, determinize
+from game.bots.lost_cities import BOTS, Departure, MasterBot, OpponentTurn, Table, determinize, seat_turns
+from game.bots.lost_cities_fast import EXPERT, OWN_TURNS, deal_table, fast_turn
+from game.core.rng import Rng
 from game.bots.simulate import simulate
 from game.core import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
@@ -182,14 +184,18 @@ def test_master_searches_late_and_plays_legally():
     assert searched >= 5 and differ >= 1
 
 
-def test_master_candidates_start_with_the_expert_turn():
+def test_master_candidates_start_with_its_own_turn():
+    """The first candidate is the master's own turn: the expert's, where the expert does not start
+    a colour (OWN_TURNS only prices the start of one)."""
     state = _expert_game_until(3, 10)
     view = ENGINE.view(state, 0)
     table = Table.from_view(view)
     master = MasterBot(NoEngine(), 0, 1)
+    assert master.own_policy == OWN_TURNS
     pairs = master.candidate_turns(table)
     expert_action = BOTS["expert"](NoEngine(), 0, 1).choose(view, ENGINE.legal_actions(state, 0))
     kind, c, v, _ = pairs[0]
+    assert table.cnt[0][c] > 0 or kind == 1  # this position: no colour started, so the expert's turn
     assert ("play" if kind == 0 else "discard") == expert_action.kind
     assert (view["colours"][c], v) == (expert_action["card"][3], card_value(expert_action["card"]))
     assert len(pairs) == len(set(pairs)) > 1
@@ -275,3 +281,37 @@ def test_master_reads_the_opponents_last_turn_and_the_true_hand_explains_it():
             laid = action
         state, _ = ENGINE.apply(state, action)
     assert read >= 15 and pile_draws >= 1
+
+
+def test_master_waits_to_start_a_colour_the_expert_would_start_now():
+    """Early in a round with a thin yellow (2, 4, 5): the expert starts it, the master keeps the
+    colour open for better cards and discards instead (the price of starting, OWN_TURNS)."""
+    hand = [card_id("y", "02"), card_id("y", "04"), card_id("y", "05"), card_id("b", "07"),
+            card_id("w", "03"), card_id("g", "02"), card_id("r", "03"), card_id("r", "04")]
+    view = _arranged_view(hand, {}, {}, deck_count=40)
+    table = Table.from_view(view)
+    expert = BOTS["expert"](NoEngine(), 0, 1).choose(view, _legal_for(view))
+    master = MasterBot(NoEngine(), 0, 1).choose(view, _legal_for(view))
+    assert expert.kind == "play" and expert["card"] == card_id("y", "02")
+    assert master.kind == "discard", master
+    assert table.deck_count() > MasterBot.search_below_deck  # no search: the master's own turn
+
+
+def test_master_playouts_play_its_own_turns_and_model_the_opponent_as_the_expert():
+    """In the master's playouts its own seat plays OWN_TURNS and the opponent the expert, exactly;
+    the two differ on some turns of these rounds, so the test sees which one played."""
+    rng = Rng.from_seed(5, "playout-turns")
+    turn = seat_turns(1, OWN_TURNS)
+    assert seat_turns(1, None) is fast_turn and seat_turns(0, EXPERT) is fast_turn
+    own_differs = 0
+    for _ in range(12):
+        table = deal_table(rng, 5)
+        ended = False
+        while not ended:
+            seat = table.turn
+            expected = fast_turn(table.copy(), seat, OWN_TURNS if seat == 1 else EXPERT)
+            if seat == 1:
+                own_differs += expected != fast_turn(table.copy(), seat, EXPERT)
+            assert turn(table, seat) == expected
+            ended = table.draw(seat, expected[3])
+    assert own_differs > 0

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from game.bots.lost_cities import DECK, DISCARD, PLAY, Judge, Table, expert_draw, expert_play
-from game.bots.lost_cities_fast import (EXPERT, ExpertParams, fast_draw, fast_draw_options, fast_play,
+from game.bots.lost_cities_fast import (EXPERT, OWN_TURNS, ExpertParams, fast_draw, fast_draw_options, fast_play,
                                         fast_play_options, fast_turn, playout_decisions)
 
 
@@ -71,7 +71,10 @@ class ReferenceJudge(Judge):
 
     def colour(self, c: int, hand: list[int], top: int, cnt: int, total: int, wagers: int
                ) -> tuple[float, list[float]]:
-        _, free, needs = reference_plan_colour(hand, cnt, total, wagers, top, self.unseen[c], self.reach, self.p)
+        reach = self.reach
+        if self.p.contested_reach != 1.0 and self.table.cnt[1 - self.seat][c]:
+            reach = self.p.contested_reach * reach  # the opponent has started the colour
+        _, free, needs = reference_plan_colour(hand, cnt, total, wagers, top, self.unseen[c], reach, self.p)
         if not cnt and free <= 0:
             return 0.0, []
         return free, needs
@@ -100,7 +103,13 @@ class ReferenceJudge(Judge):
                         value, needs = self.colour(c, rest, 0, cnt + 1, total, wagers + 1)
                     else:
                         value, needs = self.colour(c, rest, v, cnt + 1, total + v, wagers)
-                    options.append((self.total(c, value, needs, self.turns_after) + self.p.play_bonus, PLAY, c, v))
+                    played = self.total(c, value, needs, self.turns_after) + self.p.play_bonus
+                    price = self.p.open_cost + self.p.open_cost_late * max(0, 12 * t.n - 16 - self.deck_count)
+                    if t.cnt[1 - seat][c]:
+                        price += self.p.open_cost_contested
+                    if not cnt and price:  # starting the colour
+                        played -= price
+                    options.append((played, PLAY, c, v))
                 value, needs = self.colour(c, rest, top, cnt, total, wagers)
                 feed = self.opponent_use(c, v)
                 options.append((self.total(c, value, needs, self.turns_after) - feed, DISCARD, c, v))
@@ -231,6 +240,8 @@ TUNED = [
     ExpertParams(play_bonus=1.5, opp_play=1.0, opp_wager_v=8.0, opp_early=0.4, opp_late=0.2, opp_deck=14),
     ExpertParams(deck_bonus=1.0, hurry=4.0, hurry_deck=16, stretch=5.0, stretch_deck=20, deny=0.8),
     ExpertParams(reach=0.5, wager_cost=9.0, bonus_slope=8.0, bonus_from=7, play_bonus=0.0, deny=0.2),
+    OWN_TURNS,  # the master's own turns: a price for starting a colour
+    ExpertParams(open_cost=-1.0, open_cost_late=0.3, reach=0.6, open_cost_contested=2.0, contested_reach=1.2),
 ]
 
 
@@ -278,7 +289,8 @@ def test_params_are_the_experts_literals_and_frozen():
     assert EXPERT == ExpertParams(reach=0.7, wager_cost=7.0, bonus_slope=10.0, bonus_from=6, play_bonus=0.5,
                                   opp_play=0.8, opp_wager_v=6.0, opp_early=0.25, opp_late=0.1, opp_deck=10,
                                   deck_bonus=2.0, hurry=2.0, hurry_deck=12, stretch=3.0, stretch_deck=16,
-                                  deny=0.5)
+                                  deny=0.5, open_cost=0.0, open_cost_late=0.0, open_cost_contested=0.0,
+                                  contested_reach=1.0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         EXPERT.reach = 0.8  # type: ignore[misc]
 
@@ -286,3 +298,54 @@ def test_params_are_the_experts_literals_and_frozen():
 def test_more_than_six_colours_is_refused():
     with pytest.raises(ValueError):
         fast_play(Table(7), 0)
+
+
+def test_the_masters_own_turns_change_only_starts_and_contested_colours():
+    """OWN_TURNS is the expert but for two things: starting a colour has a price (1.5 plus 0.1 per
+    card gone from the deck, 1.5 less where the opponent has started it), and an unseen card of a
+    colour the opponent has started is less likely to come (its reach x 0.7). With the opponent's
+    expeditions empty, every option but a start keeps the expert's value exactly."""
+    assert dataclasses.replace(OWN_TURNS, open_cost=0.0, open_cost_late=0.0, open_cost_contested=0.0,
+                               contested_reach=1.0) == EXPERT
+    starts = 0
+    for _, phase, table, seat in decisions(808, 4):
+        own, expert = fast_options(phase, table, seat, OWN_TURNS), fast_options(phase, table, seat)
+        assert own == reference_options(phase, table, seat, OWN_TURNS)
+        if any(table.cnt[1 - seat]):
+            continue
+        if phase == "draw":
+            assert own == expert
+            continue
+        for (mine, kind, c, v), (theirs, *same) in zip(own, expert):
+            assert same == [kind, c, v]
+            if kind == PLAY and not table.cnt[seat][c]:
+                starts += 1
+                assert mine == pytest.approx(theirs - 1.5 - 0.1 * (44 - table.deck_count()))
+            else:
+                assert mine == theirs
+    assert starts > 20
+
+
+def test_the_duel_plays_every_deal_both_ways():
+    """tools/duel_lost_cities.py: the expert against itself on deals played both ways ties exactly
+    (each deal's two rounds are the same game with the seats' names swapped); the master's own
+    turns come out ahead on the same deals; a constant that is not one is refused."""
+    import argparse
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "duel_lost_cities.py"
+    spec = importlib.util.spec_from_file_location("duel_lost_cities", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    constant, duel = tool.constant, tool.duel
+
+    mirror = duel(EXPERT, 60, seed=3, workers=1)
+    assert mirror["rounds"] == 120 and mirror["win_rate"] == 0.5 and mirror["mean_difference"] == 0.0
+    own = duel(OWN_TURNS, 150, seed=3, workers=1)
+    assert own["win_rate"] > 0.5 and own["mean_difference"] > 0.0
+    assert constant("open_cost=2") == ("open_cost", 2.0) and constant("bonus_from=7") == ("bonus_from", 7)
+    with pytest.raises(argparse.ArgumentTypeError):
+        constant("courage=3")
+    with pytest.raises(argparse.ArgumentTypeError):
+        constant("reach=lots")

@@ -1,14 +1,15 @@
-"""Audit the Lost Cities master's departures from the expert, each measured on the opponent's true hand.
+"""Audit the Lost Cities master's departures from its own turn, each measured on the opponent's true hand.
 
     .venv/bin/python tools/audit_lost_cities.py --games 400 --seed 40000
     .venv/bin/python tools/audit_lost_cities.py --games 400 --search-from 28   # what searching earlier would buy
 
 A win-rate run says little about a change worth a point (1,000 rounds: ±3 points). This audit asks
-a sharper question of every searched decision: the search's best departure from the expert's turn
-(by its paired z-score), played out `--oracle-deals` times against the expert's turn on the
+a sharper question of every searched decision: the search's best departure from the master's own
+turn (by its paired z-score), played out `--oracle-deals` times against that turn on the
 opponent's TRUE hand with the deck in random order. The true hand is one draw from what the master
 may believe, so the mean of these measured edges is an unbiased estimate of what departing is
-worth, decision by decision (with the expert continuing for both seats, as in the search). Summed
+worth, decision by decision (continuing as the search does: the master's own policy for its seat,
+the expert for the opponent). Summed
 over the departures a rule would take (z above a threshold), per band of cards left, it shows which
 thresholds pay where; the spread over games gives the error of the total. Rough scale: the
 shipped master's departures are worth ~45 value units per 400 rounds, its ~8 points of win rate
@@ -16,7 +17,7 @@ over the expert.
 
 Development only: the audit reads the game state to know the true hand. The master itself never
 does (it plays from its view). `--search-from D` lets the master search from D cards to measure
-departures it would take there, while it still plays its own rule (the expert's turn above its
+departures it would take there, while it still plays its own rule (its own turn above its
 `search_below_deck`). Runs on `--workers` processes; the search runs in them (no helpers).
 """
 
@@ -33,8 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ["TABLETIME_SEARCH_PROCESSES"] = "0"  # the workers are the cores
 
-from game.bots.lost_cities import BOTS, Departure, MasterBot, Table, rollout  # noqa: E402
-from game.bots.lost_cities_fast import fast_turn  # noqa: E402
+from game.bots.lost_cities import BOTS, Departure, MasterBot, Table, rollout, seat_turns  # noqa: E402
 from game.core import GameConfig, SeatConfig  # noqa: E402
 from game.core.rng import Rng  # noqa: E402
 from game.rules.lost_cities import ENGINE, card_colour, card_value  # noqa: E402
@@ -82,6 +82,7 @@ class AuditedMaster(MasterBot):
                   for d in finalists]
         z, best = max(scored, key=lambda item: item[0])
         diffs = []
+        fast_turn = seat_turns(self.seat, self.own_policy)
         for _ in range(self.oracle_deals):
             world = world_with_hand(table, self.seat, self.true_hand, self.oracle_rng)
             departed = rollout(world.copy(), self.seat, self._pairs[best.index], self.horizon_turns, fast_turn)[0]

@@ -3,18 +3,22 @@
 Every bot decides from its own view only. The heuristic and the search work on a compact model of the
 table (`Table`): colours are indices, a card is `(colour, value)` with value 0 for a wager, hands and
 expeditions are small per-colour lists. `Table.from_view` builds it from a view; the master fills the
-unseen cards in at random (determinization) and plays the round out with the expert on both sides.
+unseen cards in at random (determinization) and plays the round out: its own seat with its own
+constants (`OWN_TURNS`), the opponent as the expert.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from game.bots.search_pool import SearchPool, shared_pool
 from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
 from game.rules.lost_cities import HAND_SIZE, card_colour, card_id, card_value
+
+if TYPE_CHECKING:
+    from game.bots.lost_cities_fast import ExpertParams
 
 NUMBERS = tuple(range(2, 11))
 DECK = -1  # a draw source: the draw pile; otherwise a colour index
@@ -420,12 +424,19 @@ class ExpertBot(LostCitiesBot):
 class MasterBot(LostCitiesBot):
     """Determinized search over whole turns (play or discard, then draw) once the deck runs low.
 
-    The expert proposes its best few turns; every one is tried on the same sampled deals of the
-    unseen cards (consistent with the view: the opponent's publicly known cards stay in its hand,
-    the rest of its hand and the deck order are drawn at random from the unseen cards) and the round
-    is played out with the expert on both sides, then scored exactly. The budget is split by
-    sequential halving (the expert's own turn always stays in), and the search leaves the expert's
-    turn only for a clear paired advantage on the same deals.
+    The master's own turns are the expert's judgement with what its plan leaves out (`OWN_TURNS` in
+    game/bots/lost_cities_fast.py: starting a colour has a price, the chance to start it later
+    with better cards, lower where the opponent has started it; and cards of a colour the
+    opponent collects are less likely to come). That alone beats the expert in ~56 % of rounds;
+    it is what the master plays while the deck is long, and what it assumes of itself in its
+    playouts.
+
+    Its own turn and the next best few are tried on the same sampled deals of the unseen cards
+    (consistent with the view: the opponent's publicly known cards stay in its hand, the rest of its
+    hand and the deck order are drawn at random from the unseen cards) and the round is played out,
+    its own seat by `OWN_TURNS` and the opponent by the expert, then scored exactly. The budget is
+    split by sequential halving (its own turn always stays in), and the search leaves that turn
+    only for a clear paired advantage on the same deals.
 
     The deals are fitted to the opponent's last turn where a few tries allow (`OpponentTurn`).
 
@@ -433,10 +444,10 @@ class MasterBot(LostCitiesBot):
     expert's decisions, ~3x faster than `expert_play` + `expert_draw`), and a search plays 4,500
     simulated turns: with 20 cards left ~200 exact playouts, enough to see tempo (the deck is the
     clock), last wagers and which expeditions can still be finished. Earlier in the round the same
-    budget gives a few long playouts per turn, too noisy to beat the expert's own ranking, so there
-    the expert's turn is kept (measured: starting at 26 cards gained nothing; from 24 with a
-    stricter threshold, departures that `tools/audit_lost_cities.py` finds worth +4.3 value units
-    per 400 rounds did not show in the games: 22 rounds better, 25 worse of 400 paired).
+    budget gives a few long playouts per turn, too noisy to beat its own ranking, so there the
+    master's own turn is kept (measured before `OWN_TURNS`: starting at 26 cards gained nothing;
+    from 24 with a stricter threshold, departures that `tools/audit_lost_cities.py` finds worth
+    +4.3 value units per 400 rounds did not show in the games: 22 rounds better, 25 worse of 400).
     More playouts stopped paying at this budget: 8,000 turns won 58.2 % of
     1,000 rounds against 59.3 % for 4,500 (docs/bench/lost-cities.md), so the two helper
     processes (`search_pool`) halve the wait instead (~0.08 s a search).
@@ -454,8 +465,9 @@ class MasterBot(LostCitiesBot):
         super().__init__(engine, seat, seed)
         # imported here, not at the top (the fast module builds on this one's Table), and now, so
         # that its one-time set-up is not paid inside a timed move
-        from game.bots.lost_cities_fast import fast_turn  # noqa: F401
+        from game.bots.lost_cities_fast import OWN_TURNS
 
+        self.own_policy: ExpertParams = OWN_TURNS
         self.pool: SearchPool = shared_pool()
         self.planned_draw: tuple[int, int, Any] | None = None
         self.after_my_turn: dict[str, Any] | None = None  # the public table the opponent then faced
@@ -487,7 +499,9 @@ class MasterBot(LostCitiesBot):
             action = _draw_action(view, legal, planned[2])
             if action in legal:
                 return action
-        return _draw_action(view, legal, expert_draw(Table.from_view(view), self.seat))
+        from game.bots.lost_cities_fast import fast_draw
+
+        return _draw_action(view, legal, fast_draw(Table.from_view(view), self.seat, self.own_policy))
 
     def _after(self, table: Table, kind: int, c: int, v: int) -> Table:
         after = table.copy()
@@ -497,9 +511,12 @@ class MasterBot(LostCitiesBot):
         return after
 
     def candidate_turns(self, table: Table) -> list[tuple[int, int, int, int]]:
-        """The expert's own turn first, then its next best (play or discard, draw) pairs."""
-        judge = Judge(table, self.seat)
-        options = sorted(judge.play_options(), reverse=True)
+        """The master's own turn first (the expert's judgement with `own_policy`'s constants), then
+        its next best (play or discard, draw) pairs."""
+        from game.bots.lost_cities_fast import fast_draw, fast_draw_options, fast_play, fast_play_options
+
+        policy = self.own_policy
+        options = sorted(fast_play_options(table, self.seat, policy), reverse=True)
         pairs: list[tuple[int, int, int, int]] = []
         seen: set[tuple[int, int, int]] = set()
         for _, kind, c, v in options:
@@ -509,20 +526,20 @@ class MasterBot(LostCitiesBot):
             if len(seen) > self.plays_considered:
                 break
             after = self._after(table, kind, c, v)
-            draws = sorted(Judge(after, self.seat).draw_options(after.banned), reverse=True)
+            draws = sorted(fast_draw_options(after, self.seat, policy), reverse=True)
             pairs.extend((kind, c, v, source) for _, source in draws[: self.draws_per_play])
-        kind, c, v = expert_play(table, self.seat)
-        own = (kind, c, v, expert_draw(self._after(table, kind, c, v), self.seat))
+        kind, c, v = fast_play(table, self.seat, policy)
+        own = (kind, c, v, fast_draw(self._after(table, kind, c, v), self.seat, policy))
         return [own] + [pair for pair in pairs if pair != own]
 
     def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
-        """The turn to make: the expert's own (first) unless `pick` finds a clear departure."""
+        """The turn to make: its own (the first candidate) unless `pick` finds a clear departure."""
         return pairs[self.pick(table, self.finalists(table, pairs))]
 
     def pick(self, table: Table, finalists: list["Departure"]) -> int:
-        """Leave the expert's turn only for a departure whose paired mean advantage on the same
-        deals stands `caution` standard errors clear of zero: with few deals, picking the best of
-        many noisy means is the winner's curse, and it loses to simply keeping the expert's choice.
+        """Leave its own turn (the first candidate) only for a departure whose paired mean advantage
+        on the same deals stands `caution` standard errors clear of zero: with few deals, picking the
+        best of many noisy means is the winner's curse, and it loses to simply keeping its own turn.
         `tools/audit_lost_cities.py`, which measures each departure on the opponent's true hand,
         finds 0.5 as good as any threshold (docs/bench/lost-cities.md)."""
         best, best_edge = 0, 0.0
@@ -533,7 +550,7 @@ class MasterBot(LostCitiesBot):
         return best
 
     def finalists(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> list["Departure"]:
-        """Sequential halving on common deals (the expert's own turn, first, always stays in); the
+        """Sequential halving on common deals (its own turn, first, always stays in); the
         survivors' paired advantages over it on the deals they shared.
 
         Each phase's deals are split into `SHARDS` shards, each with its own seed drawn from the
@@ -551,7 +568,8 @@ class MasterBot(LostCitiesBot):
             allowance = (self.budget_turns - spent) / (phases - phase)
             deals = max(SHARDS, int(allowance / (len(alive) * length)))
             shards = [PlayoutShard(table, self.seat, [pairs[i] for i in alive], self.evidence, self.inference_tries,
-                                   self.horizon_turns, self.rng.next_u64(), deals // SHARDS + (k < deals % SHARDS))
+                                   self.horizon_turns, self.rng.next_u64(), deals // SHARDS + (k < deals % SHARDS),
+                                   self.own_policy)
                       for k in range(SHARDS)]
             for shard_values, shard_turns in self.pool.run(shards):
                 for i, values in zip(alive, shard_values):
@@ -573,7 +591,7 @@ class MasterBot(LostCitiesBot):
 
 
 class Departure(NamedTuple):
-    """A surviving alternative to the expert's turn: its paired advantage over that turn."""
+    """A surviving alternative to the master's own turn: its paired advantage over that turn."""
 
     index: int  # in the search's pairs
     mean: float  # mean playout value difference on the shared deals
@@ -601,13 +619,27 @@ class PlayoutShard(NamedTuple):
     horizon_turns: int
     seed: int
     deals: int
+    own_policy: "ExpertParams | None" = None  # the searching seat's later turns; None: the expert's
+
+
+def seat_turns(me: int, own_policy: "ExpertParams | None") -> Callable[[Table, int], tuple[int, int, int, int]]:
+    """A playout's turn: `own_policy`'s for seat `me`, the expert's (the model of the opponent) for
+    the other seat; the expert's for both when `own_policy` is None."""
+    from game.bots.lost_cities_fast import EXPERT, fast_turn  # (the fast module builds on this one)
+
+    if own_policy is None or own_policy == EXPERT:
+        return fast_turn
+
+    def turn(sim: Table, seat: int) -> tuple[int, int, int, int]:
+        return fast_turn(sim, seat, own_policy if seat == me else EXPERT)
+
+    return turn
 
 
 def playout_shard(shard: PlayoutShard) -> tuple[list[list[float]], int]:
     """(values, turns): values[p][d] is the playout value of pair p on deal d (every pair on the
     same deals), and turns the simulated turns it took in all."""
-    from game.bots.lost_cities_fast import fast_turn  # (the fast module builds on this one)
-
+    fast_turn = seat_turns(shard.seat, shard.own_policy)
     rng = Rng.from_seed(shard.seed, "lost-cities-shard")
     values: list[list[float]] = [[] for _ in shard.pairs]
     turns = 0
@@ -654,10 +686,11 @@ def deal(table: Table, seat: int, rng: Rng) -> Table:
 
 def rollout(sim: Table, me: int, pair: tuple[int, int, int, int], horizon: int,
             fast_turn: Callable[[Table, int], tuple[int, int, int, int]]) -> tuple[float, int]:
-    """Play the turn, then the expert for both seats up to the horizon; the value is a smooth
+    """Play the turn, then `fast_turn` for both seats up to the horizon; the value is a smooth
     function of the final score difference (or of its estimate at the horizon). Returns the value
     and the turns simulated (the pair's own counts as one).
-    `fast_turn` is the expert's turn, exactly, ~3x faster than expert_play + expert_draw."""
+    `fast_turn` decides a seat's whole turn (`seat_turns`: the master's own policy for its seat,
+    the expert's, exactly and ~3x faster than expert_play + expert_draw, for the opponent)."""
     kind, c, v, source = pair
     (sim.play if kind == PLAY else sim.discard)(me, c, v)
     ended = sim.draw(me, source)
