@@ -30,7 +30,8 @@ playouts of the expert against itself, 2.6x faster per decision with `fast_play`
 2.3-2.6x for plays and 1.5-2.1x for draws (the draw is the expert's cheaper half).
 
 The expert's constants are `ExpertParams` (`EXPERT` is the expert's own), so that a tuned variant can
-be tried without touching the expert. `playout_decisions` yields decisions from real playouts and
+be tried without touching the expert; `OWN_TURNS` is the master's (four constants the expert leaves
+at 0 / 1.0, below; tools/duel_lost_cities.py measures a variant against the expert). `playout_decisions` yields decisions from real playouts and
 `deal_table` a fresh full table, to check a variant or time one.
 """
 
