@@ -8,7 +8,8 @@ import pytest
 
 from game.bots.base import make_bot
 from game.bots.lost_cities import BOTS, Departure, MasterBot, OpponentTurn, Table, determinize, seat_turns
-from game.bots.lost_cities_fast import EXPERT, OWN_TURNS, deal_table, fast_turn
+from game.bots.lost_cities_fast import (EXPERT, OWN_TURNS, deal_table, fast_draw, fast_play, fast_turn,
+                                        playout_decisions)
 from game.core.rng import Rng
 from game.bots.simulate import simulate
 from game.core import Action, GameConfig, SeatConfig
@@ -199,6 +200,13 @@ def test_master_candidates_start_with_its_own_turn():
     assert ("play" if kind == 0 else "discard") == expert_action.kind
     assert (view["colours"][c], v) == (expert_action["card"][3], card_value(expert_action["card"]))
     assert len(pairs) == len(set(pairs)) > 1
+    # everywhere: the first candidate is OWN_TURNS' play and that play's draw
+    for source, phase, position, seat in playout_decisions(77, 3):
+        if source == "single-seat" and phase == "play":
+            master.seat = seat
+            first = master.candidate_turns(position)[0]
+            kind, c, v = fast_play(position, seat, OWN_TURNS)
+            assert first == (kind, c, v, fast_draw(master._after(position, kind, c, v), seat, OWN_TURNS))
     world = determinize(table, 0, None, 1, master.rng)
     assert len(world.deck) == view["deck_count"]
     assert sum(len(lane) for lane in world.hands[1]) == 8

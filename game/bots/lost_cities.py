@@ -511,9 +511,10 @@ class MasterBot(LostCitiesBot):
         return after
 
     def candidate_turns(self, table: Table) -> list[tuple[int, int, int, int]]:
-        """The master's own turn first (the expert's judgement with `own_policy`'s constants), then
+        """The master's own turn first (the expert's judgement with `own_policy`'s constants: its best
+        play or discard and that play's best draw, as `fast_play` and `fast_draw` choose them), then
         its next best (play or discard, draw) pairs."""
-        from game.bots.lost_cities_fast import fast_draw, fast_draw_options, fast_play, fast_play_options
+        from game.bots.lost_cities_fast import fast_draw_options, fast_play_options
 
         policy = self.own_policy
         options = sorted(fast_play_options(table, self.seat, policy), reverse=True)
@@ -528,9 +529,7 @@ class MasterBot(LostCitiesBot):
             after = self._after(table, kind, c, v)
             draws = sorted(fast_draw_options(after, self.seat, policy), reverse=True)
             pairs.extend((kind, c, v, source) for _, source in draws[: self.draws_per_play])
-        kind, c, v = fast_play(table, self.seat, policy)
-        own = (kind, c, v, fast_draw(self._after(table, kind, c, v), self.seat, policy))
-        return [own] + [pair for pair in pairs if pair != own]
+        return pairs
 
     def search(self, table: Table, pairs: list[tuple[int, int, int, int]]) -> tuple[int, int, int, int]:
         """The turn to make: its own (the first candidate) unless `pick` finds a clear departure."""

@@ -31,8 +31,9 @@ playouts of the expert against itself, 2.6x faster per decision with `fast_play`
 
 The expert's constants are `ExpertParams` (`EXPERT` is the expert's own), so that a tuned variant can
 be tried without touching the expert; `OWN_TURNS` is the master's (four constants the expert leaves
-at 0 / 1.0, below; tools/duel_lost_cities.py measures a variant against the expert). `playout_decisions` yields decisions from real playouts and
-`deal_table` a fresh full table, to check a variant or time one.
+at 0 / 1.0, below; tools/duel_lost_cities.py measures a variant against the expert).
+`playout_decisions` yields decisions from real playouts and `deal_table` a fresh full table, to
+check a variant or time one.
 """
 
 from __future__ import annotations
@@ -207,7 +208,7 @@ class _Position:
     above the floor, usable wagers in hand). The needs themselves are built only when there are
     more needs than turns (`needs`, `others_sorted`)."""
 
-    __slots__ = ("table", "seat", "params", "n", "masks", "reach", "reaches", "deck_count", "turns_after", "colours",
+    __slots__ = ("table", "seat", "params", "n", "masks", "reaches", "deck_count", "turns_after", "colours",
                  "values", "need_count", "colour_needs", "others_needs")
 
     def __init__(self, table: Table, seat: int, params: ExpertParams) -> None:
@@ -239,7 +240,7 @@ class _Position:
         self.masks = masks
         tops, cnts, sums, wags = table.top[seat], table.cnt[seat], table.sum[seat], table.wag[seat]
         lanes = table.hands[seat]
-        self.reach = reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
+        reach = params.reach * (deck_count // 2) / unknown if unknown else 0.0
         if params.contested_reach != 1.0:
             contested = params.contested_reach * reach
             reaches = [contested if started else reach for started in table.cnt[1 - seat]]
@@ -293,9 +294,8 @@ class _Position:
         table, seat = self.table, self.seat
         after = _Position.__new__(_Position)
         after.table, after.seat, after.params, after.n = table, seat, self.params, self.n
-        after.reaches = self.reaches
-        after.masks, after.reach, after.deck_count, after.turns_after = (self.masks, self.reach, self.deck_count,
-                                                                         self.turns_after)
+        after.masks, after.reaches, after.deck_count, after.turns_after = (self.masks, self.reaches,
+                                                                           self.deck_count, self.turns_after)
         colours, values = list(self.colours), list(self.values)
         colour = _colour(table.hands[seat][c], table.top[seat][c], table.cnt[seat][c], table.sum[seat][c],
                          table.wag[seat][c], self.masks[c], self.reaches[c], self.params)
