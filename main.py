@@ -242,9 +242,10 @@ def _safe_available(check, game_id: str) -> bool:
 
 
 def seeded_session(game: str, seats: int, seed: int, finished: bool):
-    """Seat 0 a person, the rest bots; play a seeded few rounds (or the whole game) at once."""
+    """Seat 0 a person, the rest bots; play a seeded few rounds (or the whole game) at once. The
+    person's moves before the shot are an expert's, so the table shows sensible play."""
+    from game.bots.base import make_bot
     from game.core.registry import find_game
-    from game.core.rng import Rng
     from game.core.types import GameConfig, SeatConfig
     from game.session import LocalSession
     from game.ui.setup import BOT_NAMES
@@ -254,7 +255,7 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
     config = GameConfig.make(game, [SeatConfig("human", "You")] +
                              [SeatConfig("bot", BOT_NAMES[i], "expert") for i in range(seats - 1)])
     session = LocalSession(config, seed, bot_delay=0.0)
-    rng = Rng.from_seed(seed, "screenshot")
+    player = make_bot(game, "expert", engine, 0, seed)
     moves = 10_000 if finished else 3
 
     def bots_play() -> None:
@@ -276,7 +277,8 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
         if not legal:
             break
         # reordering a hand (Time After Time) changes nothing on the table: a picture wants real moves
-        session.submit(rng.choice([a for a in legal if a.kind != "reorder"] or legal))
+        moves_shown = [a for a in legal if a.kind != "reorder"] or legal
+        session.submit(player.choose(session.engine.view(session.state, 0), moves_shown))
     bots_play()
     session.poll()
     session.bot_delay = 0.7

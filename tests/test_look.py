@@ -84,11 +84,17 @@ def test_text_cache_is_shared_and_wrap_respects_width():
     assert " ".join(" ".join(lines).split()) == " ".join(text.split())
 
 
-def test_a_log_tail_is_the_newest_wrapped_lines_in_order():
+def test_a_log_tail_is_the_newest_whole_entries_in_order():
     log = ["Round 1 starts.", "Ann draws a card from the pile and plays it on her timeline at once.", "Ben passes."]
-    everything = [line for entry in log for line in fonts.wrap(entry, "ui", 20, 200)]
-    assert len(everything) > 4
-    assert fonts.log_tail(log, "ui", 20, 200, 4) == everything[-4:]
+    rows = [fonts.wrap(entry, "ui", 20, 200) for entry in log]
+    everything = [line for entry in rows for line in entry]
+    assert len(rows[1]) >= 3 and len(everything) > 4
+    newest_two = rows[1] + rows[2]
+    assert fonts.log_tail(log, "ui", 20, 200, len(newest_two)) == newest_two
+    # one line short of the middle entry: it is left out whole rather than shown from its middle
+    assert fonts.log_tail(log, "ui", 20, 200, len(newest_two) - 1) == rows[2]
+    # a single entry longer than the box shows its last lines
+    assert fonts.log_tail(log[:2], "ui", 20, 200, 2) == rows[1][-2:]
     assert fonts.log_tail(log, "ui", 20, 200, 99) == everything
     assert fonts.log_tail([], "ui", 20, 200, 3) == []
     assert fonts.wrapped(log[1], "ui", 20, 200) is fonts.wrapped(log[1], "ui", 20, 200)  # cached

@@ -169,3 +169,14 @@ def test_without_play_again_back_to_title_is_the_main_button():
     frames(app, 2)
     assert [w.label for w in scene.group.widgets] == ["Details", "Back to title"]
     assert scene.group.focused.label == "Back to title" and scene.group.focused.primary
+
+
+def test_places_count_the_seats_ahead_and_say_tied_when_shared():
+    """Time After Time ranks only its winner: the others share second place and say so."""
+    lines = tuple(({"label": "Ghosts held", "value": 0},) for _ in range(3))
+    race = Outcome((2, 7, 5), ((1,), (0, 2)), (1,), lines, "Ada filled seven rising hours.")
+    _, scene = open_results(race, ["You", "Ada", "Basil"])
+    assert [scene.place_word(s) for s in range(3)] == ["TIED #2", "#1", "TIED #2"]
+    podium = Outcome((9, 5, 5, 1), ((0,), (1, 2), (3,)), (0,), lines + lines[:1], "You win.")
+    _, scene = open_results(podium, ["You", "Ada", "Basil", "Clio"])
+    assert [scene.place_word(s) for s in range(4)] == ["#1", "TIED #2", "TIED #2", "#4"]

@@ -15,6 +15,7 @@ from game.core.types import Event, GameConfig, SeatConfig
 from game.rules.time_after_time import ENGINE, legal_slots
 from game.session import LocalSession
 from game.session.base import Update
+from game.session.local import HISTORY_ACTIONS
 from game.ui.app import App
 from game.ui.tables import table_scene_for
 from game.ui.table_time_after_time import PICK_CENTRE, REVEAL_POS, TimeAfterTimeTable
@@ -114,7 +115,7 @@ def _stuck_session() -> LocalSession:
 
 
 # --- registration and screenshots ----------------------------------------------------------------
-def test_the_log_opens_with_who_starts_or_with_whose_turn_it_is_in_a_game_under_way(app):
+def test_the_log_opens_with_who_starts_and_a_game_under_way_with_its_moves_then_whose_turn_it_is(app):
     fresh = make_session(3, 4)
     fresh.run_bots_until_human()
     scene = table_for(app, fresh)
@@ -131,9 +132,11 @@ def test_the_log_opens_with_who_starts_or_with_whose_turn_it_is_in_a_game_under_
     scene = table_for(app, under_way)
     app.run_frames(2, 1 / 60)
     view = ENGINE.view(under_way.state, 0)
-    assert view["turn_number"] > 1
-    assert scene.log[0] == f"Turn {view['turn_number']}: your turn."  # the person is to move
-    assert "start" not in scene.log[0]
+    assert view["turn_number"] > 1 and under_way.version <= HISTORY_ACTIONS  # the whole game is remembered
+    assert scene.log[-1] == f"Turn {view['turn_number']}: your turn."  # the person is to move
+    first = under_way.actions[0].seat
+    assert scene.log[0] == ("You start the game." if first == 0 else f"{scene.name_of(first)} starts the game.")
+    assert sum("drew" in line for line in scene.log) >= 6  # the moves so far, in between
 
 
 def test_table_is_registered_for_the_game():

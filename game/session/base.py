@@ -73,6 +73,13 @@ class Session(ABC):
     def close(self) -> None:
         ...
 
+    def recent_moves(self, seat: int | None, before_version: int) -> tuple[tuple[int, tuple[Event, ...]], ...]:
+        """What `seat` saw happen in the last actions before `before_version`, as (version, events)
+        oldest first, for a table that opens on a game already under way (resumed, or its first
+        moves made before it opened): its log starts with the recent past instead of empty.
+        Sessions without a memory of it: nothing."""
+        return ()
+
     @property
     def status_text(self) -> str:
         """Connection status for the table's overlay; empty when all is well."""

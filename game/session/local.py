@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ def through_wire_view(view: dict[str, Any]) -> dict[str, Any]:
     return unpack(pack(view))
 
 
+HISTORY_ACTIONS = 24  # how many past actions a table opening on a game under way can log
+
+
 class LocalSession(Session):
     """One table in this process. `bot_delay` paces bots so people can follow (tests use 0)."""
 
@@ -47,9 +51,14 @@ class LocalSession(Session):
         self.spectator = spectator
         self.actions: list[Action] = []
         self.state = self.engine.new_game(config, seed)
-        for action in actions or []:
-            self.state, _ = self.engine.apply(self.state, action)
+        self._history: dict[int | None, deque[tuple[int, tuple[Event, ...]]]] = {
+            seat: deque(maxlen=HISTORY_ACTIONS) for seat in self._viewers()}
+        replayed = actions or []
+        for index, action in enumerate(replayed):
+            self.state, events = self.engine.apply(self.state, action)
             self.actions.append(action)
+            if index >= len(replayed) - HISTORY_ACTIONS:
+                self._remember(events)
         self._bots: dict[int, Bot] = {
             seat: make_bot(config.game, sc.level, self.engine, seat, seed * 1_000_003 + seat)
             for seat, sc in enumerate(config.seats) if sc.kind == "bot"
@@ -88,6 +97,10 @@ class LocalSession(Session):
 
     def close(self) -> None:
         self._closed = True
+
+    def recent_moves(self, seat: int | None, before_version: int) -> tuple[tuple[int, tuple[Event, ...]], ...]:
+        return tuple((version, events) for version, events in self._history.get(seat, ())
+                     if version < before_version and events)
 
     # --- state queries for tools and tests ------------------------------------------------------
     @property
@@ -134,7 +147,14 @@ class LocalSession(Session):
             viewers.append(None)
         return viewers
 
+    def _remember(self, events: list[Event]) -> None:
+        """Each viewer's events of the action just applied (its version), for `recent_events`."""
+        for seat, history in self._history.items():
+            history.append((len(self.actions), through_wire_events(events_for(events, seat))))
+
     def _queue_updates(self, events: list[Event], actor: int | None) -> None:
+        if events:
+            self._remember(events)
         active = tuple(self.engine.active_seats(self.state))
         outcome = self.engine.result(self.state)
         digest = self.engine.state_hash(self.state)

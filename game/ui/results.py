@@ -321,16 +321,25 @@ class ResultsScene(MenuScene):
         self.group.draw(surface)
         self.draw_hints(surface)
 
+    def place_word(self, seat: int) -> str:
+        """A seat's place: its group's position counted in seats ahead of it (1, 2, 2, 4), and
+        "tied" when it shares the place, so two rows that did not win never both read a bare "#2"."""
+        ahead = 0
+        for group in self.outcome.ranking:
+            if seat in group:
+                return f"{'TIED ' if len(group) > 1 else ''}#{ahead + 1}"
+            ahead += len(group)
+        return f"#{len(self.names)}"
+
     def _draw_seats(self, surface: pygame.Surface) -> None:
         for seat, card in self.card_rects():
             won = seat in self.outcome.winners
             border = P.BRASS if won else (80, 78, 88)
             surface.blit(panel_surface(card.size, 20, (24, 23, 28, 235), border, 4 if won else 2), card.topleft)
-            rank = next((i for i, g in enumerate(self.outcome.ranking) if seat in g), len(self.names) - 1)
             if self.outcome.cooperative:
                 word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
             else:
-                word = "WINNER" if won else f"#{rank + 1}"
+                word = "WINNER" if won else self.place_word(seat)
             place = text_surface(word, "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
             surface.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
             name = self.card_name(seat)

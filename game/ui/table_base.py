@@ -186,6 +186,7 @@ class TableSceneBase(Scene):
     def enter(self) -> None:
         first = self.session.latest(self.viewer)
         if first is not None:
+            self._log_the_past(first)
             self.shown = first
             self.on_view(first)
         self._after_update(first, start=True)
@@ -260,6 +261,26 @@ class TableSceneBase(Scene):
             if self._results_in <= 0:
                 self._results_in = None
                 self._show_results()
+
+    def _log_the_past(self, first: Update) -> None:
+        """A table opening on a game under way starts its log with what happened up to the state
+        it opens on (the session's memory of it), written as the live log would have it."""
+        try:
+            moves = self.session.recent_moves(self.viewer, first.version + 1)
+        except Exception:  # a log line is never worth a table
+            log.exception("the session's recent moves could not be read")
+            return
+        self.log_history(moves)
+
+    def log_history(self, moves: tuple[tuple[int, tuple[Event, ...]], ...]) -> None:
+        """The moves before this table opened, (version, events) oldest first, into the log."""
+        for _, events in moves:
+            for event in events:
+                self.log_event(event)
+
+    def log_event(self, event: Event) -> None:
+        """One event into the table's log, as its line reads to this viewer (tables with a log
+        say how); the live events and those from before the table opened go through it alike."""
 
     def newest_version(self) -> int | None:
         """The version of the newest state shown, being animated or queued (None: nothing yet)."""

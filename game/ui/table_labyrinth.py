@@ -321,14 +321,17 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if self.page_update != id(update):
             self.page_update = id(update)
             self.begin_update(update)
-        if event.kind != "text":
-            line = self.log_line(event)
-            if line:
-                self.log.append(line)
+        self.log_event(event)
         handler = getattr(self, "on_" + event.kind, None)
         if handler is None:
             return 0.0
         return float(handler(event, update) or 0.0)
+
+    def log_event(self, event: Event) -> None:
+        if event.kind != "text":
+            line = self.log_line(event)
+            if line:
+                self.log.append(line)
 
     def log_line(self, event: Event) -> str:
         """The engine's log line; a turn is named after the seat's player, whom the table knows."""

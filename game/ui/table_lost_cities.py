@@ -19,6 +19,7 @@ table (the session is not polled, so the next deal waits) until someone continue
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,6 +77,8 @@ ROW_SECONDS = 0.55  # the scoring panel counts one expedition per step
 AUTO_CONTINUE_SECONDS = 2.5  # a table without people moves on by itself after the count
 
 Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
+
+OPPONENT_WORD = re.compile(r"\b[Oo]pponent\b")  # in the engine's solo log lines
 
 
 @dataclass
@@ -461,7 +464,7 @@ class LostCitiesTable(LiftedCardTable):
 
     # --- events -----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
-        self._log_event(event)
+        self.log_event(event)
         board = self.board
         if board is None:
             return 0.0
@@ -580,12 +583,14 @@ class LostCitiesTable(LiftedCardTable):
         who = "you start" if starter == self.viewer and len(self.local_seats) == 1 else f"{self.name_of(starter)} starts"
         return f"Round {round_number}: {who}"
 
-    def _log_event(self, event: Event) -> None:
+    def log_event(self, event: Event) -> None:
         if event.kind == "deal" and self.log and self.log[-1].startswith(f"Round {event['round']}"):
             return
         solo = len(self.local_seats) == 1 and self.viewer is not None
         line = ENGINE.describe(event, self.viewer if solo else None)
-        if not solo:
+        if solo:  # the engine says "Opponent"; this table knows who that is
+            line = OPPONENT_WORD.sub(self.name_of(1 - int(self.viewer)), line)
+        else:
             for seat in (0, 1):
                 line = line.replace(f"Player {seat + 1}", self.name_of(seat))
         self.add_log(line)

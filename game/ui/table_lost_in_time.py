@@ -613,7 +613,7 @@ class LostInTimeTable(LiftedCardTable):
     # --- events ----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
         self.learn(update.view)
-        self._log_event(event)
+        self.log_event(event)
         if self.board is None:
             return 0.0
         handler = getattr(self, f"_on_{event.kind}", None)
@@ -893,7 +893,7 @@ class LostInTimeTable(LiftedCardTable):
     def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
 
-    def _log_event(self, event: Event) -> None:
+    def log_event(self, event: Event) -> None:
         if event.kind in ("turn", "deal") and not (event.kind == "deal" and event.get("cards")):
             return
         from game.rules.lost_in_time import describe_event

@@ -241,6 +241,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self.shift: ShiftPlan | None = None
         self.heralds: list[Herald] = []
         self.log: list[str] = []
+        self.log_opened = False  # the opening line is written (once, on the first view)
         self.darkness = Animated(0.0)
         self.sparks: list[Spark] = []
         self.winner_seat: int | None = None
@@ -525,9 +526,7 @@ class TimeAfterTimeTable(TableSceneBase):
     def animate_event(self, event: Event, update: Update) -> float:
         if not self.geometry:
             self.rebuild()
-        line = self.describe(event)
-        if line:
-            self.add_log(line)
+        self.log_event(event)
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             return 0.0
@@ -544,6 +543,11 @@ class TimeAfterTimeTable(TableSceneBase):
     def add_log(self, line: str) -> None:
         self.log.append(line)
         del self.log[:-40]
+
+    def log_event(self, event: Event) -> None:
+        line = self.describe(event)
+        if line:
+            self.add_log(line)
 
     def herald(self, title: str, lines: list[str], colour: tuple[int, int, int] = P.IVORY,
                seconds: float = HERALD_SECONDS) -> None:
@@ -739,13 +743,23 @@ class TimeAfterTimeTable(TableSceneBase):
             self.focus = self.default_focus()
         elif self.focus is not None and self.focus[0] not in self.zones():
             self.focus = ("hand", 0) if hand else None
-        if not self.log and update.view and update.outcome is None:
+        if not self.log_opened and update.view and update.outcome is None:
+            self.log_opened = True
             self.add_log(self.opening_line(update.view))
         self.relayout()
 
+    def log_history(self, moves: tuple[tuple[int, tuple[Event, ...]], ...]) -> None:
+        """The moves before this table opened; from the game's first one, who started it first."""
+        if moves and moves[0][0] == 1:
+            starter = next((e.get("seat") for e in moves[0][1] if e.kind in ("draw", "shift")), None)
+            if starter is not None:
+                who = self.who(int(starter))
+                self.add_log(f"{who} start{'' if who == 'You' else 's'} the game.")
+        super().log_history(moves)
+
     def opening_line(self, view: dict[str, Any]) -> str:
-        """The log's first line: who starts, or, for a game joined or resumed part-way, whose turn
-        it is now (the turns before this table opened are not in its log)."""
+        """The line under the moves the table opened after: who starts, or, for a game joined or
+        resumed part-way, whose turn it is now."""
         who = self.who(int(view.get("turn", 0)))
         number = int(view.get("turn_number", 1))
         if number <= 1:

@@ -89,12 +89,15 @@ def wrapped(text: str, role: str, px: int, width: int) -> tuple[str, ...]:
 
 
 def log_tail(entries: Sequence[str], role: str, px: int, width: int, count: int) -> list[str]:
-    """The last `count` wrapped lines of a log (newest last), wrapping only the entries they need."""
+    """The newest entries of a log that fit in `count` wrapped lines (newest last), whole: an entry
+    never shows only its end ("...call."). Only an entry longer than `count` lines alone is cut,
+    to its last lines. Wraps only the entries it needs."""
     lines: list[str] = []
     for entry in reversed(entries):
-        lines[:0] = wrapped(entry, role, px, width)
-        if len(lines) >= count:
+        rows = wrapped(entry, role, px, width)
+        if lines and len(lines) + len(rows) > count:
             break
+        lines[:0] = rows
     return lines[-count:]
 
 
