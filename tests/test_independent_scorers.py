@@ -62,6 +62,7 @@ def lc_expected_legal(state: dict, seat: int) -> set[Action]:
             elif not numbers or lc_value(card) > max(numbers):
                 legal.add(Action.make(seat, "play", card=card))
     else:
+        legal.add(Action.make(seat, "undo"))  # a draw phase always follows this seat's own play or discard
         if state["deck"]:
             legal.add(Action.make(seat, "draw", source="deck"))
         for colour, pile in state["discards"].items():
@@ -90,6 +91,12 @@ def test_lost_cities_against_an_independent_referee(colours):
             action = rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(legal)
             before = state
             state, _ = engine.apply(state, action)
+            if action.kind in ("play", "discard"):
+                before_lay = before
+            if action.kind == "undo":  # the table is as it was before the card was laid
+                for key in ("expeditions", "discards", "deck", "turn", "phase"):
+                    assert state[key] == before_lay[key], f"seed {seed}: undo left {key} changed"
+                assert sorted(state["hands"][seat]) == sorted(before_lay["hands"][seat])
             if state["round"] != before["round"] or engine.is_over(state):
                 scores = [sum(lc_expedition_score(before["expeditions"][s][c]) for c in before["colours"])
                           for s in (0, 1)]

@@ -120,7 +120,7 @@ def test_turn_is_play_or_discard_then_draw():
     state, events = ENGINE.apply(state, Action.make(0, "play", card="lc-b-05"))
     assert [e.kind for e in events] == ["play"] and events[0]["opened"]
     assert state["phase"] == "draw" and state["turn"] == 0
-    assert {a.kind for a in ENGINE.legal_actions(state, 0)} == {"draw"}
+    assert {a.kind for a in ENGINE.legal_actions(state, 0)} == {"draw", "undo"}
     with pytest.raises(IllegalAction, match="now draw"):
         ENGINE.apply(state, Action.make(0, "discard", card=state["hands"][0][0]))
     state, _ = ENGINE.apply(state, Action.make(0, "draw", source="deck"))
@@ -141,6 +141,64 @@ def test_lc3_may_not_draw_back_the_card_just_discarded():
     state, _ = ENGINE.apply(state, Action.make(1, "discard", card=state["hands"][1][0]))
     state, events = ENGINE.apply(state, Action.make(1, "draw", source="r"))
     assert "lc-r-09" in state["hands"][1] and events[0].audience is None and events[0]["card"] == "lc-r-09"
+
+
+# --- undo: taking back this turn's card before the draw ---------------------------------------------
+
+def test_undo_takes_back_a_play_before_the_draw_and_the_card_becomes_known():
+    state = arranged([cards("b", 5, 8), []], expeditions=[{"b": cards("b", 3)}, {}])
+    before = state
+    state, events = ENGINE.apply(state, Action.make(0, "play", card="lc-b-05"))
+    state, events = ENGINE.apply(state, Action.make(0, "undo"))
+    assert [(e.kind, e["card"], e["from"], e.audience) for e in events] == [("undo", "lc-b-05", "expedition", None)]
+    for key in ("hands", "expeditions", "discards", "deck", "turn", "phase", "last_discard"):
+        assert state[key] == before[key], key
+    # it was on the table for all to see: the opponent now knows it is in this hand
+    assert state["known"][0] == ["lc-b-05"] and "lc-b-05" not in ENGINE.secrets(state, 1)
+    assert ENGINE.view(state, 1)["known_in_hand"][0] == ["lc-b-05"]
+    assert ENGINE.describe(events[0], 0) == "You took back Blue 5"
+    assert ENGINE.describe(events[0], 1) == "Opponent took back Blue 5"
+    assert state["round_actions"] == before["round_actions"] + 2  # ruling LC-8 counts the undo too
+    # a different card may be laid now
+    state, _ = ENGINE.apply(state, Action.make(0, "play", card="lc-b-08"))
+    assert state["expeditions"][0]["b"] == cards("b", 3, 8)
+
+
+def test_undo_takes_back_a_discard_and_lc3_no_longer_applies():
+    state = arranged([cards("r", 9) + cards("y", 2), []], discards={"r": cards("r", 4)})
+    state, _ = ENGINE.apply(state, Action.make(0, "discard", card="lc-r-09"))
+    assert Action.make(0, "draw", source="r") not in ENGINE.legal_actions(state, 0)  # LC-3
+    state, events = ENGINE.apply(state, Action.make(0, "undo"))
+    assert events[0]["from"] == "discard" and state["discards"]["r"] == cards("r", 4)
+    assert state["phase"] == "play" and state["last_discard"] is None and "lc-r-09" in state["hands"][0]
+    state, _ = ENGINE.apply(state, Action.make(0, "discard", card="lc-y-02"))
+    assert Action.make(0, "draw", source="r") in ENGINE.legal_actions(state, 0)  # red 4 is free to take
+
+
+def test_undo_is_only_before_the_draw_and_only_for_the_seat_that_laid():
+    state = arranged([cards("g", 6), []])
+    assert Action.make(0, "undo") not in ENGINE.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        ENGINE.apply(state, Action.make(0, "undo"))
+    state, _ = ENGINE.apply(state, Action.make(0, "play", card="lc-g-06"))
+    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+        ENGINE.apply(state, Action.make(1, "undo"))
+    state, _ = ENGINE.apply(state, Action.make(0, "draw", source="deck"))
+    assert Action.make(0, "undo") not in ENGINE.legal_actions(state, 0)
+    assert Action.make(1, "undo") not in ENGINE.legal_actions(state, 1)  # the next turn has laid nothing yet
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(state, Action.make(0, "undo"))
+
+
+def test_bots_never_take_back():
+    from game.bots.lost_cities import BOTS
+
+    state = arranged([cards("w", 4, 7), []])
+    state, _ = ENGINE.apply(state, Action.make(0, "play", card="lc-w-04"))
+    legal = ENGINE.legal_actions(state, 0)
+    assert Action.make(0, "undo") in legal
+    for level, bot_class in BOTS.items():
+        assert bot_class(ENGINE, 0, 5).choose(ENGINE.view(state, 0), legal).kind == "draw", level
 
 
 def test_lc4_wagers_only_before_numbers_and_numbers_increase():

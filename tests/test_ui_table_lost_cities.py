@@ -11,14 +11,14 @@ import pytest
 
 from game.bots.base import make_bot
 from game.core.types import Action, GameConfig, SeatConfig
-from game.rules.lost_cities import ENGINE, card_colour
+from game.rules.lost_cities import ENGINE, card_colour, card_name
 from game.session import LocalSession
 from game.ui.app import App
 from game.ui.pause import PauseOverlay
 from game.ui.results import ResultsScene
 from game.ui.settings import Settings
 from game.ui.tables import table_scene_for
-from game.ui.table_lost_cities import BOTTOM_LIMIT, DECK_POS, MENU_RECT, LostCitiesTable
+from game.ui.table_lost_cities import BOTTOM_LIMIT, DECK_POS, MENU_RECT, TAKE_BACK_RECT, LostCitiesTable
 from game.ui.tween import MOTION
 
 W, H = 1920, 1080
@@ -416,3 +416,43 @@ def test_screenshot_command_writes_table_and_results(tmp_path: Path, data_dir):
         main.write_screenshot(scene, str(out), game="lost-cities", seats=2, seed=3, frames=120)
         image = pygame.image.load(str(out))
         assert image.get_size() == (W, H)
+
+
+# --- taking back this turn's card (the engine's undo, before the draw) ------------------------------
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse", "touch"])
+def test_a_card_laid_this_turn_is_taken_back_by_each_device(app, device):
+    MOTION.speed = 4.0
+    session, table = human_turn(app)
+    card, action = best_move(table)
+    session.submit(action)
+    settle(app, table)
+    assert table.phase == "draw" and table.taken_back_card() == card
+    hand_before_draw = list(table.board.hands[table.bottom_seat])
+    if device == "keyboard":
+        key(app, pygame.K_BACKSPACE)
+    elif device == "gamepad":
+        pad(app, pygame.CONTROLLER_BUTTON_B)
+    elif device == "mouse":
+        mouse_click(app, TAKE_BACK_RECT.center)
+    else:
+        touch_tap(app, TAKE_BACK_RECT.center)
+    settle(app, table)
+    assert session.actions[-1] == Action.make(0, "undo")
+    assert table.phase == "play" and table.taken_back_card() is None
+    assert card in table.board.hands[table.bottom_seat] and len(table.board.hands[table.bottom_seat]) == len(hand_before_draw) + 1
+    assert table.sprites[card].pos.current == table.placements()[card].pos  # it glided home
+    assert table.log[-1] == f"You took back {card_name(card)}"
+    assert not isinstance(app.scenes.top, PauseOverlay)  # Back took the card back; it opened no menu
+
+
+def test_after_the_draw_back_opens_the_menu_again_and_no_take_back_is_drawn(app):
+    MOTION.speed = 4.0
+    session, table = human_turn(app)
+    _, action = best_move(table)
+    session.submit(action)
+    settle(app, table)
+    session.submit(Action.make(0, "draw", source="deck"))
+    settle(app, table)
+    assert table.taken_back_card() is None
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, PauseOverlay)

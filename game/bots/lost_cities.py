@@ -356,6 +356,7 @@ class LostCitiesBot:
         self.rng = Rng.from_seed(seed, f"lost-cities-bot{seat}")
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        legal = [a for a in legal if a.kind != "undo"]  # a bot means the card it laid
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "draw":

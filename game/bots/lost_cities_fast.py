@@ -650,7 +650,8 @@ def playout_decisions(seed: int, rounds: int, colours: int = 5) -> Iterator[tupl
         bots = [ExpertBot(ENGINE, seat, round_seed + seat) for seat in range(2)]
         while not ENGINE.is_over(state):
             seat = ENGINE.active_seats(state)[0]
-            view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+            view = ENGINE.view(state, seat)
+            legal = [a for a in ENGINE.legal_actions(state, seat) if a.kind != "undo"]
             if len(legal) > 1:
                 yield "view", str(view["phase"]), Table.from_view(view), seat
             state, _ = ENGINE.apply(state, bots[seat].choose(view, list(legal)))

@@ -155,6 +155,7 @@ class LostCities(Engine[dict]):
             "turn": starter,
             "phase": "play",
             "last_discard": None,
+            "laid": None,  # the card played or discarded this turn, until the draw (undo)
             "round_actions": 0,
         })
         # Each seat gets its own hand; spectators get a twin of each deal without the cards. The other
@@ -188,6 +189,8 @@ class LostCities(Engine[dict]):
             pile = state["discards"][colour]
             if pile and pile[-1] != state["last_discard"]:  # ruling LC-3
                 actions.append(Action.make(seat, "draw", source=colour))
+        if state.get("laid") is not None:
+            actions.append(Action.make(seat, "undo"))  # nothing hidden was seen since the card was laid
         return actions
 
     def explain_illegal(self, state: dict, action: Action) -> str:
@@ -197,9 +200,11 @@ class LostCities(Engine[dict]):
             return f"Lost Cities has seats 0 and 1, not {action.seat}"
         if action.seat != state["turn"]:
             return f"it is not seat {action.seat}'s turn"
-        if action.kind not in ("play", "discard", "draw"):
-            return f"Lost Cities has no {action.kind!r} action (play, discard or draw)"
+        if action.kind not in ("play", "discard", "draw", "undo"):
+            return f"Lost Cities has no {action.kind!r} action (play, discard, draw or undo)"
         phase = state["phase"]
+        if action.kind == "undo":
+            return "there is nothing to take back: undo takes back this turn's card until you draw"
         if action.kind == "draw" and phase == "play":
             return "first play or discard a card, then draw"
         if action.kind != "draw" and phase == "draw":
@@ -237,6 +242,8 @@ class LostCities(Engine[dict]):
         events: list[Event]
         if action.kind == "draw":
             events = self._draw(state, seat, str(action["source"]))
+        elif action.kind == "undo":
+            events = self._take_back(state, seat)
         else:
             card = str(action["card"])
             colour = card_colour(card)
@@ -257,10 +264,30 @@ class LostCities(Engine[dict]):
                 events = [Event.make("discard", None, seat=seat, card=card, colour=colour,
                                      **{"from": "hand", "to": "discard"})]
             state["phase"] = "draw"
+            state["laid"] = card
         still_same_round = state["round"] == round_before and not state["over"]
         if still_same_round and state["round_actions"] >= ROUND_ACTION_CAP:  # ruling LC-8
             events += self._end_round(state, reason="cap")
         return events
+
+    def _take_back(self, state: dict, seat: int) -> list[Event]:
+        """Undo this turn's play or discard before the draw: the card was seen by all, so it goes
+        back into the hand as a known card. The round's action count still counts the undo, so
+        ruling LC-8's cap holds even for a seat that never stops taking back."""
+        card = str(state["laid"])
+        colour = card_colour(card)
+        discarded = state["last_discard"] == card
+        where = state["discards"][colour] if discarded else state["expeditions"][seat][colour]
+        assert where and where[-1] == card, "the card to take back is not on top of where it went"
+        where.pop()
+        state["hands"][seat].append(card)
+        state["hands"][seat].sort(key=lane_sort_key)
+        state["known"][seat].append(card)
+        state["phase"] = "play"
+        state["last_discard"] = None
+        state["laid"] = None
+        return [Event.make("undo", None, seat=seat, card=card, colour=colour,
+                           **{"from": "discard" if discarded else "expedition", "to": "hand"})]
 
     def _draw(self, state: dict, seat: int, source: str) -> list[Event]:
         other = 1 - seat
@@ -281,6 +308,7 @@ class LostCities(Engine[dict]):
         state["hands"][seat].sort(key=lane_sort_key)
         state["phase"] = "play"
         state["last_discard"] = None
+        state["laid"] = None
         state["turn"] = other
         if not state["deck"]:  # ruling LC-5: the round ends the instant the last card is drawn
             events += self._end_round(state, reason="deck")
@@ -352,6 +380,7 @@ class LostCities(Engine[dict]):
             "round_history": [{"round": h["round"], "scores": list(h["scores"]), "reason": h["reason"]}
                               for h in state["history"]],
             "last_discard": state["last_discard"] if state["phase"] == "draw" else None,
+            "laid": state.get("laid"),  # this turn's card, on the table for all to see, until the draw
             "over": bool(state["over"]),
         }
 
@@ -430,6 +459,8 @@ class LostCities(Engine[dict]):
             return f"{actor} played {card_name(card)}"
         if kind == "discard":
             return f"{who(event['seat'])} discarded {card_name(str(event['card']))}"
+        if kind == "undo":
+            return f"{who(event['seat'])} took back {card_name(str(event['card']))}"
         if kind == "draw":
             actor, source = who(event["seat"]), event["source"]
             if source == "deck":

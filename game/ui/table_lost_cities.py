@@ -18,6 +18,7 @@ table (the session is not polled, so the next deal waits) until someone continue
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -67,6 +68,8 @@ EXPEDITION_ZONE_BOTTOM = 880  # below this a drop means "back into my hand"
 LEFT_X = 40
 LEFT_W = 400
 MENU_RECT = pygame.Rect(LEFT_X, 24, 150, 64)
+PHASE_BOX = pygame.Rect(LEFT_X, 306, LEFT_W, 230)
+TAKE_BACK_RECT = pygame.Rect(PHASE_BOX.x + 16, PHASE_BOX.y + 86, PHASE_BOX.width - 32, 56)  # step 1's row
 LOG_LINES = 6
 
 SELECTED_LIFT = 64.0
@@ -80,6 +83,24 @@ Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
 
 OPPONENT_WORD = re.compile(r"\b[Oo]pponent\b")  # in the engine's solo log lines
 
+
+
+@functools.lru_cache(maxsize=4)
+def undo_icon(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A take-back arrow (an arc over the top, its head pointing down on the left), drawn four
+    times larger and smoothed down once, so its curve has no stair steps."""
+    big = size * 4
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    centre, radius, width = (big * 0.55, big * 0.58), big * 0.32, max(4, big // 9)
+    for step in range(0, 181, 3):  # the arc as overlapping dots: even width at every angle
+        angle = math.radians(step)
+        x, y = centre[0] + radius * math.cos(angle), centre[1] - radius * math.sin(angle)
+        pygame.draw.circle(canvas, colour, (round(x), round(y)), width // 2)
+    left = centre[0] - radius
+    head = big * 0.2
+    pygame.draw.polygon(canvas, colour, [(left - head, centre[1] - head * 0.1), (left + head, centre[1] - head * 0.1),
+                                         (left, centre[1] + head * 0.9)])
+    return pygame.transform.smoothscale(canvas, (size, size))
 
 @dataclass
 class Placement:
@@ -158,6 +179,7 @@ class LostCitiesTable(LiftedCardTable):
         self.leaving: list[CardSprite] = []  # cards swept off the table between rounds
         self._rest_z: dict[str, int] = {}
         self._serial = 0
+        self.hover_pos: tuple[float, float] | None = None  # where the mouse rests (hover looks)
         self.focus: tuple[str, Any] | None = None  # ("hand", key) or ("target", Target)
         self.selected: str | None = None
         self.drag: Drag | None = None
@@ -192,6 +214,21 @@ class LostCitiesTable(LiftedCardTable):
             return None
         action = Action.make(self.viewer, kind, **args)
         return action if action in self.legal else None
+
+    def taken_back_card(self) -> str | None:
+        """The card this person laid this turn and may still take back (before drawing)."""
+        if not self.can_act or self.phase != "draw" or self.legal_action("undo") is None:
+            return None
+        laid = self.view.get("laid")
+        return str(laid) if laid else None
+
+    def take_back(self) -> bool:
+        """Undo this turn's play or discard (the engine's "undo", legal until the draw)."""
+        action = self.legal_action("undo")
+        if action is None or not self.can_act:
+            return False
+        self.submit(action)
+        return True
 
     def playable(self, card: str) -> bool:
         return self.legal_action("play", card=card) is not None
@@ -471,6 +508,8 @@ class LostCitiesTable(LiftedCardTable):
         kind = event.kind
         if kind in ("play", "discard"):
             return self._animate_lay(event)  # seconds at normal speed: the base applies the setting
+        if kind == "undo":
+            return self._animate_take_back(event)
         if kind == "draw":
             return self._animate_draw(event)
         if kind == "deal":
@@ -518,6 +557,23 @@ class LostCitiesTable(LiftedCardTable):
             self.drag = None
         self.relayout(moving={card: seconds})
         self.play("place" if event.kind == "play" else "slide", 0.9)
+        return seconds + 0.03
+
+    def _animate_take_back(self, event: Event) -> float:
+        """The card laid this turn glides back into its hand, face up (everyone saw it)."""
+        assert self.board is not None
+        seat, card, colour = int(event["seat"]), str(event["card"]), str(event["colour"])
+        for pile in (self.board.expeditions[seat][colour], self.board.discards[colour]):
+            if card in pile:
+                pile.remove(card)
+        self.board.last_discard = None
+        self.board.hands[seat].append(card)
+        self.board.hands[seat] = self._sorted_hand(seat)
+        seconds = SLIDE_SECONDS if self._is_mine(seat) else OPPONENT_SLIDE_SECONDS
+        self.relayout(moving={card: seconds})
+        if self._is_mine(seat):
+            self.focus = ("hand", card)
+        self.play("slide", 0.8)
         return seconds + 0.03
 
     def _animate_draw(self, event: Event) -> float:
@@ -754,7 +810,7 @@ class LostCitiesTable(LiftedCardTable):
             self.put_back_card()
             self.relayout()
             return True
-        return False
+        return self.take_back()  # before the draw, Back takes this turn's card back
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
@@ -767,6 +823,7 @@ class LostCitiesTable(LiftedCardTable):
         elif kind == "confirm":
             self.confirm()
         elif kind == "hover" and intent.pos is not None:
+            self.hover_pos = intent.pos
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None and self.drag is None:
                 self.focus = ("hand", key)
@@ -806,6 +863,9 @@ class LostCitiesTable(LiftedCardTable):
     def tap(self, pos: tuple[float, float]) -> None:
         if MENU_RECT.collidepoint(pos):
             self._pause()
+            return
+        if TAKE_BACK_RECT.collidepoint(pos) and self.taken_back_card() is not None:
+            self.take_back()
             return
         key = self.hand_key_at(pos)
         target = self.target_at(pos)
@@ -1176,7 +1236,7 @@ class LostCitiesTable(LiftedCardTable):
             colour = P.GOOD if running > 0 else P.ERROR if running < 0 else P.IVORY_DIM
             run = text_surface(text, "display", 40, colour)
             surface.blit(run, run.get_rect(topright=(box.right - 24, ry + 8)))
-        self._draw_phase(surface, pygame.Rect(LEFT_X, 306, LEFT_W, 230))
+        self._draw_phase(surface, PHASE_BOX)
         self._draw_log(surface, pygame.Rect(LEFT_X, 556, LEFT_W, 300))
 
     def _draw_phase(self, surface: pygame.Surface, box: pygame.Rect) -> None:
@@ -1196,7 +1256,11 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 24, box.y + 16))
         phase = self.phase
         steps = (("1", "Play or discard a card", "play"), ("2", "Draw a card", "draw"))
+        taken_back = self.taken_back_card() if mine else None
         for i, (number, label, name) in enumerate(steps):
+            if i == 0 and taken_back is not None:
+                self._draw_take_back(surface, taken_back)
+                continue
             y = box.y + 86 + i * 66
             current = phase == name
             row = pygame.Rect(box.x + 16, y, box.width - 32, 56)
@@ -1209,6 +1273,18 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(digit, digit.get_rect(center=disc.center))
             lpx = fit_px(label, "ui-bold", 26, row.width - 70)
             surface.blit(text_surface(label, "ui-bold", lpx, ink), (row.x + 58, row.centery - 16))
+
+    def _draw_take_back(self, surface: pygame.Surface, card: str) -> None:
+        """Step 1 done: its row becomes a button that takes the card back (so does Back)."""
+        row = TAKE_BACK_RECT
+        hovered = self.hover_pos is not None and row.collidepoint(self.hover_pos)
+        surface.blit(panel_surface(row.size, 14, (60, 56, 44) if hovered else (36, 35, 42), P.BRASS, 2),
+                     row.topleft)
+        icon = undo_icon(36, P.BRASS_LIGHT)
+        surface.blit(icon, icon.get_rect(center=(row.x + 28, row.centery)))
+        label = f"Take back {card_name(card)}"
+        lpx = fit_px(label, "ui-bold", 26, row.width - 70)
+        surface.blit(text_surface(label, "ui-bold", lpx, P.BRASS_LIGHT), (row.x + 58, row.centery - 16))
 
     def _draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         if self._log_wrapped[0] != self._log_total:
@@ -1248,6 +1324,8 @@ class LostCitiesTable(LiftedCardTable):
             hints = [("confirm", "Place"), ("back", "Cancel")]
         elif self.can_act and self.phase == "draw":
             hints = [("move", "Choose"), ("confirm", "Draw")]
+            if self.taken_back_card() is not None:
+                hints.append(("back", "Take back"))
         elif self.can_act:
             hints = [("move", "Choose"), ("confirm", "Pick up")]
         else:
