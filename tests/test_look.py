@@ -96,6 +96,7 @@ def test_a_log_tail_is_the_newest_whole_entries_in_order():
     # a single entry longer than the box shows its last lines
     assert fonts.log_tail(log[:2], "ui", 20, 200, 2) == rows[1][-2:]
     assert fonts.log_tail(log, "ui", 20, 200, 99) == everything
+    assert fonts.log_tail_entries(log, "ui", 20, 200, len(newest_two)) == [rows[1], rows[2]]  # kept together
     assert fonts.log_tail([], "ui", 20, 200, 3) == []
     assert fonts.wrapped(log[1], "ui", 20, 200) is fonts.wrapped(log[1], "ui", 20, 200)  # cached
 

@@ -160,6 +160,42 @@ def test_bot_only_game_reaches_results(app):
     assert session.is_over()
 
 
+def test_while_the_win_is_celebrated_nobody_is_playing_and_panels_follow_the_last_ghost_draws(app):
+    """The final move's events play before its view is shown: the turn banner, the PLAYING tags
+    and the prompt are gone already, and each panel's Ghosts and card count are those after the
+    animated draws, not the view's before them."""
+    app.settings.animation_speed = 4.0
+    app.apply_motion()
+    session = make_session(4, 5)  # the winner's last Ghost is drawn from them in the final move
+    scene = table_for(app, session)
+    chooser = BOTS["expert"](ENGINE, 0, 5)
+    seen: dict[str, object] = {}
+    original = scene.animate_event
+
+    def watch(event, update):
+        seconds = original(event, update)
+        if event.kind == "win":
+            seen.update(over=scene.game_over, prompt=scene.prompt(), ghosts=scene.ghosts_shown(),
+                        sizes=[len(scene.hands.get(s, [])) for s in range(4)],
+                        ghost_drawn=any(e.kind == "draw" and str(e["card"]).startswith("tt-ghost")
+                                        for e in update.events))
+        return seconds
+    scene.animate_event = watch
+    for _ in range(20000):
+        app.run_frames(1, 1 / 15)
+        if scene.results_shown:
+            break
+        if scene.can_act:
+            legal = [a for a in scene.legal if a.kind != "reorder"] or list(scene.legal)
+            scene.submit(chooser.choose(scene.view, legal))
+    assert seen, "no win was animated"
+    final = ENGINE.view(session.state, 0)
+    assert seen["over"] is True and seen["prompt"] == ""
+    assert seen["ghost_drawn"]
+    assert seen["ghosts"] == list(final["ghost_holders"])
+    assert seen["sizes"] == list(final["hand_size"])
+
+
 @pytest.mark.parametrize("seats,seed", [(2, 3), (4, 11)])
 def test_whole_game_with_a_person_animates_every_event(app, seats, seed):
     """Seat 0 is a person whose moves an expert bot chooses from the scene's own view and legal

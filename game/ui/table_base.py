@@ -66,11 +66,16 @@ MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this 
 StatusAnchor = tuple[str, tuple[int, int]]
 
 
-def draw_log_lines(surface: pygame.Surface, lines: list[str], left: int, top: int, px: int, step: int) -> None:
-    """A table log's lines, one under the other; the newest two bright, the older ones dimmed."""
-    for k, line in enumerate(lines):
-        colour = P.IVORY if k >= len(lines) - 2 else P.IVORY_DIM
-        surface.blit(text_surface(line, "ui", px, colour), (left, top + k * step))
+def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int, top: int, px: int,
+                   step: int) -> None:
+    """A table log's entries (each its wrapped lines), one line under the other; the newest two
+    entries bright (a move is often two: drew, then placed), the older ones dimmed."""
+    k = 0
+    for index, rows in enumerate(entries):
+        colour = P.IVORY if index >= len(entries) - 2 else P.IVORY_DIM
+        for line in rows:
+            surface.blit(text_surface(line, "ui", px, colour), (left, top + k * step))
+            k += 1
 
 
 class TableSceneBase(Scene):
@@ -113,6 +118,12 @@ class TableSceneBase(Scene):
     @property
     def legal(self) -> tuple[Action, ...]:
         return self.shown.legal if self.shown is not None else ()
+
+    @property
+    def game_over(self) -> bool:
+        """The game has ended on this screen: its last state is shown, or being animated (the win
+        herald playing), so nobody is "playing" or "to move" any more."""
+        return any(u is not None and u.outcome is not None for u in (self.shown, self._current))
 
     @property
     def animating(self) -> bool:
@@ -428,7 +439,7 @@ class TableSceneBase(Scene):
 
     def draw_turn_banner(self, surface: pygame.Surface) -> None:
         """"Your turn" / "<name> is thinking…" at the top centre."""
-        if self.shown is None or self.shown.outcome is not None or not self.shown.active:
+        if self.shown is None or self.game_over or not self.shown.active:
             return
         seat = self.shown.active[0]
         if seat == self.viewer and seat in self.local_seats:

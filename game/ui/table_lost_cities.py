@@ -1242,7 +1242,7 @@ class LostCitiesTable(LiftedCardTable):
     def _draw_phase(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Whose turn, and which of its two steps is due (ruling LC-2)."""
         shown = self.shown
-        if shown is None or shown.outcome is not None or not shown.active:
+        if shown is None or self.game_over or not shown.active:
             return
         seat = shown.active[0]
         mine = seat == self.viewer and seat in self.local_seats

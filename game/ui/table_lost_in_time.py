@@ -35,7 +35,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import log_tail, text_surface
+from game.ui.look.fonts import log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable, draw_log_lines
@@ -1347,7 +1347,7 @@ class LostInTimeTable(LiftedCardTable):
         if geo is None:
             return
         panel = geo.panel.move(self.shake_offset(seat), 0)
-        turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat and self.shown.outcome is None)
+        turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat and not self.game_over)
         winner = seat in self.winners and self.shown is not None and self.shown.outcome is not None
         if panel.topleft != geo.panel.topleft:  # shaking: the cached panel stays, a copy moves
             surface.blit(panel_surface(panel.size, 18, (22, 10, 16, 200)), panel.topleft)
@@ -1459,7 +1459,7 @@ class LostInTimeTable(LiftedCardTable):
             self.draw_slot(surface, slot.move(dx, 0), ("timeline",) in lit or self.active_card() is None)
         # the name plate
         plate = MY_PLATE
-        turn = bool(self.shown and self.shown.active and self.shown.active[0] == me and self.shown.outcome is None)
+        turn = bool(self.shown and self.shown.active and self.shown.active[0] == me and not self.game_over)
         if turn:
             self.outline(surface, plate)
         label = "YOUR TIMELINE" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S TIMELINE"
@@ -1710,8 +1710,8 @@ class LostInTimeTable(LiftedCardTable):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         box = LOG_RECT
-        lines = log_tail(self.log, "ui", 20, box.width - 36, LOG_LINES)
-        draw_log_lines(surface, lines, box.x + 18, box.y + 44, 20, 30)
+        entries = log_tail_entries(self.log, "ui", 20, box.width - 36, LOG_LINES)
+        draw_log_lines(surface, entries, box.x + 18, box.y + 44, 20, 30)
 
     def draw_phase_panel(self, surface: pygame.Surface) -> None:
         """The turn's two steps (ruling LT-3), the current one lit, and its buttons."""

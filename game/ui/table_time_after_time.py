@@ -33,7 +33,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
 from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import fit_px, log_tail, text_surface, wrap, wrapped
+from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase, draw_log_lines
@@ -230,6 +230,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self.rows: dict[int, list[CardSprite | None]] = {}
         self.hands: dict[int, list[CardSprite]] = {}
         self.pending: CardSprite | None = None
+        self.moved_ghosts: list[int] | None = None  # Ghosts seen changing hands since the view shown
         self.leaving: list[CardSprite] = []  # cards fading out of the game
         self.built_for: tuple[int | None, int] | None = None
         self.focus: Target | None = None
@@ -578,6 +579,10 @@ class TimeAfterTimeTable(TableSceneBase):
         shown_at = travel * 0.7 + FLIP_SECONDS / 2
         drawer, giver = self.who(seat), ("you" if self.mine(victim) else self.name_of(victim))
         if is_ghost(card):
+            ghosts = self.ghosts_shown()
+            ghosts[victim], ghosts[seat] = max(0, ghosts[victim] - 1), ghosts[seat] + 1
+            self.moved_ghosts = ghosts
+
             def reveal() -> None:
                 self.play("ghost")
                 self.darkness.to(GHOST_DARKNESS, 0.22).then(GHOST_DARKNESS, 0.7).then(0.0, 0.6)
@@ -733,6 +738,7 @@ class TimeAfterTimeTable(TableSceneBase):
 
     # --- views -----------------------------------------------------------------------------------
     def on_view(self, update: Update) -> None:
+        self.moved_ghosts = None
         self.reconcile()
         if self.shift is not None and not self.legal_of("shift"):
             self.shift = None
@@ -1289,7 +1295,7 @@ class TimeAfterTimeTable(TableSceneBase):
         panel = geo.panel
         assert panel is not None
         view = self.view
-        active = view.get("turn") == seat and self.shown is not None and self.shown.outcome is None
+        active = view.get("turn") == seat and self.shown is not None and not self.game_over
         could = seat in view.get("who_could_place", []) and bool(view.get("pending"))
         border = P.BRASS if active else (P.GOOD if could else (70, 74, 96))
         del border  # the panel itself is part of the cached table layer
@@ -1304,12 +1310,13 @@ class TimeAfterTimeTable(TableSceneBase):
         if seat == self.victim and self.viewer == view.get("turn"):
             tag = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
             surface.blit(tag, (x, panel.y + 12))
-        size = int(view.get("hand_size", [0] * self.seats)[seat])
+        # the cards on screen: during a move's animation they are ahead of the view's count
+        size = len(self.hands[seat]) if seat in self.hands else int(view.get("hand_size", [0] * self.seats)[seat])
         count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", 24, P.IVORY_DIM)
         right = panel.right - 22
         surface.blit(count, count.get_rect(topright=(right, panel.y + 14)))
         right -= count.get_width() + 12
-        ghosts = int(view.get("ghost_holders", [0] * self.seats)[seat])
+        ghosts = self.ghosts_shown()[seat]
         if ghosts:
             icon = ghost_icon(24)
             for k in range(ghosts):
@@ -1321,6 +1328,14 @@ class TimeAfterTimeTable(TableSceneBase):
         if could:
             tag = text_surface("could place it", "ui-bold", 22, P.GOOD)
             surface.blit(tag, tag.get_rect(midbottom=(panel.centerx, panel.bottom - 4)))
+
+    def ghosts_shown(self) -> list[int]:
+        """The Ghosts known to be in each hand as the screen has it: the view's count, moved along
+        by the Ghost draws animated since (so a panel never shows a Ghost its owner just lost)."""
+        if self.moved_ghosts is not None:
+            return list(self.moved_ghosts)
+        counts = [int(c) for c in self.view.get("ghost_holders", [])]
+        return counts + [0] * (self.seats - len(counts))
 
     def draw_my_row_frame(self, surface: pygame.Surface) -> None:
         geo = self.geometry.get(self.viewer)
@@ -1341,7 +1356,7 @@ class TimeAfterTimeTable(TableSceneBase):
         if view.get("pending") and me in view.get("who_could_place", []):
             tag = text_surface("YOU COULD PLACE IT", "display", 30, P.GOOD)
             surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
-        elif view.get("turn") == me and self.shown is not None and self.shown.outcome is None:
+        elif view.get("turn") == me and self.shown is not None and not self.game_over:
             mark = text_surface("YOUR TURN", "display", 30, P.BRASS_LIGHT)
             surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
         del ghosts
@@ -1369,7 +1384,7 @@ class TimeAfterTimeTable(TableSceneBase):
     # --- the cached table layer --------------------------------------------------------------------
     def layer_key(self) -> tuple[Any, ...]:
         view = self.view
-        over = self.shown is None or self.shown.outcome is not None
+        over = self.shown is None or self.game_over
         could = tuple(view.get("who_could_place", [])) if view.get("pending") else ()
         return (self.built_for, self.tone, None if over else view.get("turn"), could)
 
@@ -1498,8 +1513,8 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def draw_log(self, surface: pygame.Surface) -> None:
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
-        lines = log_tail(self.log, "ui", 21, LOG_RECT.width - 36, LOG_LINES)
-        draw_log_lines(surface, lines, LOG_RECT.x + 18, LOG_RECT.y + 46, 21, 29)
+        entries = log_tail_entries(self.log, "ui", 21, LOG_RECT.width - 36, LOG_LINES)
+        draw_log_lines(surface, entries, LOG_RECT.x + 18, LOG_RECT.y + 46, 21, 29)
 
     def draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
         focus = self.focus
@@ -1545,7 +1560,7 @@ class TimeAfterTimeTable(TableSceneBase):
     def prompt(self) -> str:
         """What the person at the screen should do now, in a few words."""
         view = self.view
-        if self.shown is None or self.shown.outcome is not None or not view:
+        if self.shown is None or self.game_over or not view:
             return ""
         turn = int(view.get("turn", 0))
         if not self.can_act:

@@ -92,13 +92,22 @@ def log_tail(entries: Sequence[str], role: str, px: int, width: int, count: int)
     """The newest entries of a log that fit in `count` wrapped lines (newest last), whole: an entry
     never shows only its end ("...call."). Only an entry longer than `count` lines alone is cut,
     to its last lines. Wraps only the entries it needs."""
-    lines: list[str] = []
+    return [row for rows in log_tail_entries(entries, role, px, width, count) for row in rows]
+
+
+def log_tail_entries(entries: Sequence[str], role: str, px: int, width: int, count: int) -> list[list[str]]:
+    """`log_tail` with each entry's wrapped lines kept together (to colour an entry as one)."""
+    kept: list[list[str]] = []
+    used = 0
     for entry in reversed(entries):
-        rows = wrapped(entry, role, px, width)
-        if lines and len(lines) + len(rows) > count:
+        rows = list(wrapped(entry, role, px, width))
+        if kept and used + len(rows) > count:
             break
-        lines[:0] = rows
-    return lines[-count:]
+        if not kept and len(rows) > count:
+            rows = rows[-count:]
+        kept.insert(0, rows)
+        used += len(rows)
+    return kept
 
 
 def fit_px(text: str, role: str, max_px: int, width: int, min_px: int = 8) -> int:
