@@ -230,7 +230,8 @@ class TimeAfterTimeTable(TableSceneBase):
         self.rows: dict[int, list[CardSprite | None]] = {}
         self.hands: dict[int, list[CardSprite]] = {}
         self.pending: CardSprite | None = None
-        self.moved_ghosts: list[int] | None = None  # Ghosts seen changing hands since the view shown
+        # Ghosts seen changing hands while a move animates: (that move's version, counts per seat)
+        self.moved_ghosts: tuple[int, list[int]] | None = None
         self.leaving: list[CardSprite] = []  # cards fading out of the game
         self.built_for: tuple[int | None, int] | None = None
         self.focus: Target | None = None
@@ -527,7 +528,8 @@ class TimeAfterTimeTable(TableSceneBase):
     def animate_event(self, event: Event, update: Update) -> float:
         if not self.geometry:
             self.rebuild()
-        self.log_event(event)
+        if event.kind != "draw":  # a drawn card is logged when it turns face up, not before
+            self.log_event(event)
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             return 0.0
@@ -579,11 +581,13 @@ class TimeAfterTimeTable(TableSceneBase):
         shown_at = travel * 0.7 + FLIP_SECONDS / 2
         drawer, giver = self.who(seat), ("you" if self.mine(victim) else self.name_of(victim))
         if is_ghost(card):
-            ghosts = self.ghosts_shown()
-            ghosts[victim], ghosts[seat] = max(0, ghosts[victim] - 1), ghosts[seat] + 1
-            self.moved_ghosts = ghosts
+            version = self._current.version if self._current is not None else -1
 
             def reveal() -> None:
+                ghosts = self.ghosts_shown()
+                ghosts[victim], ghosts[seat] = max(0, ghosts[victim] - 1), ghosts[seat] + 1
+                self.moved_ghosts = (version, ghosts)
+                self.log_event(event)
                 self.play("ghost")
                 self.darkness.to(GHOST_DARKNESS, 0.22).then(GHOST_DARKNESS, 0.7).then(0.0, 0.6)
                 ends = "" if self.view.get("options", {}).get("ghost_redraw") else "The turn is over."
@@ -603,6 +607,7 @@ class TimeAfterTimeTable(TableSceneBase):
             return into + self.speed(seat) + 0.05
 
         def announce() -> None:
+            self.log_event(event)
             self.play("chime", 0.7)
             hour = hour_of(card)
             self.herald(f"{hour:02d}H00", [f"\u201c{HOUR_WORDS.get(hour, str(hour))} hours\u201d",
@@ -1332,8 +1337,8 @@ class TimeAfterTimeTable(TableSceneBase):
     def ghosts_shown(self) -> list[int]:
         """The Ghosts known to be in each hand as the screen has it: the view's count, moved along
         by the Ghost draws animated since (so a panel never shows a Ghost its owner just lost)."""
-        if self.moved_ghosts is not None:
-            return list(self.moved_ghosts)
+        if self.moved_ghosts is not None and (self.shown is None or self.moved_ghosts[0] > self.shown.version):
+            return list(self.moved_ghosts[1])
         counts = [int(c) for c in self.view.get("ghost_holders", [])]
         return counts + [0] * (self.seats - len(counts))
 
