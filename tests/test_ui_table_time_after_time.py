@@ -434,10 +434,14 @@ def test_ghost_draw_darkens_the_table_and_plays_the_ghost_sound(app):
     seconds = scene.animate_event(Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-ghost-1",
                                              name="Ben", from_name="Ann"), update)
     assert 1.0 < seconds <= 2.0
+    # still face down in flight: neither the log nor the panels know it is a Ghost yet
+    assert not any("Ghost" in line for line in scene.log) and scene.ghosts_shown()[1] == 0
     darkest = 0.0
     for _ in range(90):
         scene.update_table(1 / 60)
         darkest = max(darkest, float(scene.darkness.current))
+    assert scene.log[-1].startswith("Ben drew a Ghost from you")
+    assert scene.ghosts_shown()[1] == 1  # turned face up: Ben's panel shows it
     assert darkest > 100 and "ghost" in app.played
     assert any(h.title == "A GHOST!" for h in scene.heralds)
     assert all(not s.face_up for s in scene.hands[1] if not s._flip_pending)
