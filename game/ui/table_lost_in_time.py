@@ -1348,7 +1348,7 @@ class LostInTimeTable(LiftedCardTable):
             return
         panel = geo.panel.move(self.shake_offset(seat), 0)
         turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat and not self.game_over)
-        winner = seat in self.winners and self.shown is not None and self.shown.outcome is not None
+        winner = seat in self.winners and self.game_over
         if panel.topleft != geo.panel.topleft:  # shaking: the cached panel stays, a copy moves
             surface.blit(panel_surface(panel.size, 18, (22, 10, 16, 200)), panel.topleft)
         if turn or winner:
@@ -1672,7 +1672,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def prompt(self) -> str:
         """What the person at the screen should do now, in a few words."""
-        if self.shown is None or self.shown.outcome is not None or not self.view:
+        if self.shown is None or self.game_over or not self.view:
             return ""
         if not self.can_act:
             if self.viewer in self.local_seats and self.board is not None:
@@ -1720,9 +1720,8 @@ class LostInTimeTable(LiftedCardTable):
         if mine:
             self.outline(surface, box)
         shown = self.shown
-        if shown is None or shown.outcome is not None or not shown.active:
-            text = text_surface("GAME OVER" if shown is not None and shown.outcome is not None else "", "display", 48,
-                                P.IVORY)
+        if shown is None or self.game_over or not shown.active:
+            text = text_surface("GAME OVER" if self.game_over else "", "display", 48, P.IVORY)
             surface.blit(text, text.get_rect(center=box.center))
             return
         seat = shown.active[0]
