@@ -534,3 +534,43 @@ def test_kept_tokens_are_found_by_address_or_by_table_and_forgotten(tmp_path):
     assert tokens.all() == []
     (tmp_path / "tokens.json").write_text(json.dumps({"tables": [{"address": "x", "port": 1, "token": "short"}]}))
     assert tokens.all() == []
+
+
+def test_a_lost_cities_take_back_crosses_the_lan_to_both_seats():
+    """The undo is an action like any other: the host applies it, both players see the card come
+    back (its event names it for the opponent too: it was on the table) and their states agree."""
+    handle = start_host("lost-cities", [SeatSpec("open"), SeatSpec("open")], bot_delay=0, seed=5)
+    players = [RemoteSession("127.0.0.1", handle.port, name=f"P{i}", seats=[i]) for i in (0, 1)]
+    received: dict[int, list] = {0: [], 1: []}
+
+    def collect_until(seat: int, version: int) -> bool:
+        player = players[seat]
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            received[seat] += [u for u in player.poll() if u.seat == seat]
+            latest = player.latest(seat)
+            if latest is not None and latest.version >= version:
+                return True
+            time.sleep(0.002)
+        return False
+    try:
+        assert all(collect_until(seat, 0) for seat in (0, 1))
+        turn = players[0].latest(0).active[0]
+        mover = players[turn]
+        play = next(a for a in mover.latest(turn).legal if a.kind == "discard")
+        mover.submit(play)
+        assert collect_until(turn, 1)
+        undo = Action.make(turn, "undo")
+        assert undo in mover.latest(turn).legal
+        mover.submit(undo)
+        assert collect_until(turn, 2) and collect_until(1 - turn, 2)
+        for seat in (0, 1):
+            events = [e for u in received[seat] for e in u.events if e.kind == "undo"]
+            assert [(e["seat"], e["card"]) for e in events] == [(turn, play["card"])]
+            assert play["card"] in players[seat].latest(seat).view["known_in_hand"][turn]
+        assert players[0].latest(0).state_hash == players[1].latest(1).state_hash == handle.snapshot()[1]
+        assert play["card"] in mover.latest(turn).view["hand"] and mover.latest(turn).view["phase"] == "play"
+    finally:
+        for p in players:
+            p.close()
+        handle.stop()
