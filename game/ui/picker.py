@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.registry import GAMES, GameInfo
+from game.session.records import Records, load_records
 from game.ui.chrome import CANVAS_W, MenuScene, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.draw import drop_shadow
@@ -25,11 +26,20 @@ def players_text(info: GameInfo) -> str:
     return f"{info.min_seats}-{info.max_seats} players"
 
 
+def tile_record(records: Records, info: GameInfo) -> str:
+    """A tile's corner line: "Won 3 of 5" ("Escaped 2 of 3" together), nothing before a first game."""
+    record = records.games.get(info.game_id)
+    if record is None or record.total.played == 0:
+        return ""
+    return f"{'Escaped' if info.cooperative else 'Won'} {record.total.won} of {record.total.played}"
+
+
 class GameTile(Widget):
     def __init__(self, rect: pygame.Rect, info: GameInfo, playable: bool, art: pygame.Surface | None,
-                 on_choose) -> None:
+                 on_choose, record: str = "") -> None:
         super().__init__(rect, info.title)
         self.info = info
+        self.record = record  # "Won 3 of 5": the player's record in this game, if any
         self.playable = playable
         self.art = art
         self.on_choose = on_choose
@@ -88,6 +98,9 @@ class GameTile(Widget):
             cta = text_surface("PRESS TO PLAY" if focused else "READY TO PLAY", "display", 34,
                                P.BRASS_LIGHT if focused else P.GOOD)
             surface.blit(cta, cta.get_rect(bottomleft=(rect.x + 24, rect.bottom - 18)))
+            if self.record:
+                tally = text_surface(self.record, "ui-bold", 22, P.IVORY_DIM)
+                surface.blit(tally, tally.get_rect(bottomright=(rect.right - 24, rect.bottom - 22)))
         if focused:
             marker = text_surface("▲", "ui-bold", 28, P.BRASS_LIGHT)
             surface.blit(marker, marker.get_rect(midtop=(rect.centerx, self.rect.bottom + 14)))
@@ -101,11 +114,13 @@ class GamePickerScene(MenuScene):
         gap = 36
         total = 4 * TILE_W + 3 * gap
         left = (CANVAS_W - total) // 2
+        records = load_records(self.app.toast if self.app is not None else (lambda message: None))
         tiles: list[Widget] = []
         for i, info in enumerate(GAMES):
             art = self.app.assets.image_scaled(f"tiles/{info.game_id}", (TILE_W - 20, TILE_H - 20)) if self.app else None
             rect = pygame.Rect(left + i * (TILE_W + gap), 300, TILE_W, CARD_H)
-            tiles.append(GameTile(rect, info, is_playable(info.game_id), art, self.choose))
+            tiles.append(GameTile(rect, info, is_playable(info.game_id), art, self.choose,
+                                  tile_record(records, info)))
         tiles.append(back_button(self.on_back))
         self.group.widgets = tiles
         self.group.focus = 0

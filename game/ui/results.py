@@ -13,7 +13,7 @@ import pygame
 
 from game.core.rng import Rng
 from game.core.types import Outcome
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, dim_screen
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, text_surface, wrap
@@ -140,9 +140,10 @@ class ResultsScene(MenuScene):
     hints = (("move", "Move"), ("confirm", "Select"))
 
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
-                 on_again: Callable[[], None] | None, title: str = "") -> None:
+                 on_again: Callable[[], None] | None, title: str = "", record: str = "") -> None:
         super().__init__(app)
         self.outcome = outcome
+        self.record = record  # "Your record in ...": the footer's left, when the game was recorded
         self.names = names
         self.local_seats = local_seats
         self.on_again = on_again
@@ -320,6 +321,10 @@ class ResultsScene(MenuScene):
         self._draw_seats(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
+        if self.record:
+            px = max(MIN_LINE_PX, fit_px(self.record, "ui", 24, CANVAS_W // 2 - MARGIN))
+            line = text_surface(self.record, "ui", px, P.BRASS_LIGHT)
+            surface.blit(line, line.get_rect(midleft=(MARGIN, CANVAS_H - 46)))
 
     def place_word(self, seat: int) -> str:
         """A seat's place: its group's position counted in seats ahead of it (1, 2, 2, 4), and

@@ -47,7 +47,7 @@ from typing import Any, Callable
 
 import pygame
 
-from game.core.types import Action, Event
+from game.core.types import Action, Event, Outcome
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.input import Intent
@@ -107,6 +107,7 @@ class TableSceneBase(Scene):
         self.results_shown = False
         self.animated_events: list[str] = []  # kinds played so far (tests, logs)
         self.session_failed = False
+        self.record_opponent: str | None = None  # set once this game went into the player's record
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -338,6 +339,8 @@ class TableSceneBase(Scene):
             if not self.results_shown and self._results_in is None:
                 self._results_in = RESULTS_DELAY
                 self._forget_autosave()
+                if not start:  # seen to its end here (a table opened on a finished game adds nothing)
+                    self._add_to_record(update.outcome)
             return
         waiting = [seat for seat in update.active if seat in self.local_seats]
         if not waiting:
@@ -385,6 +388,25 @@ class TableSceneBase(Scene):
             except OSError as exc:
                 log.warning("could not remove the finished game's autosave: %s", exc)
 
+    def _add_to_record(self, outcome: Outcome) -> None:
+        """A game one person here played to its end goes into their record (records.json)."""
+        from game.session.records import load_records, opponent_of, outcome_for, save_records
+
+        if len(self.local_seats) != 1 or self.app is None:
+            return
+        me = self.local_seats[0]
+        seats = self.session.seats()
+        opponent = opponent_of((s.kind, s.level) for i, s in enumerate(seats) if i != me)
+        won, drawn = outcome_for(outcome, me)
+        try:
+            records = load_records(lambda message: self.app.toast(message, "warning"))
+            records.add(self.game_id, opponent, won, drawn)
+            save_records(records)
+        except OSError as exc:  # a full disk costs the record, never the table
+            log.warning("could not save the record: %s", exc)
+            return
+        self.record_opponent = opponent
+
     def _show_results(self) -> None:
         if self.shown is None or self.shown.outcome is None:
             return
@@ -401,7 +423,20 @@ class TableSceneBase(Scene):
         # `play_again = None` is how LAN tables said "no Play again" before `on_again` existed
         again = self.on_again if getattr(self, "play_again", None) is not None else None
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
-                                   again, self.game_id))
+                                   again, self.game_id, record=self.record_text()))
+
+    def record_text(self) -> str:
+        """The results screen's record line, when this game went into the record."""
+        from game.core.registry import GAMES
+        from game.session.records import load_records, record_line
+
+        if self.record_opponent is None:
+            return ""
+        title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
+        outcome = self.shown.outcome if self.shown is not None else None
+        records = load_records(lambda message: None)
+        return record_line(records, self.game_id, title, self.record_opponent,
+                           bool(outcome is not None and outcome.cooperative))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""

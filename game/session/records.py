@@ -1,0 +1,128 @@
+"""The player's record: games finished at this machine with one person here, per game and per
+opponent (the strongest bot at the table, or "people" when another person played).
+
+Kept in `records.json` beside the settings, written atomically; an unreadable file is moved aside
+(storage.load_json) and the record starts again, saying so. Only games seen to their end by a
+table count, each once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from game.core.types import BOT_LEVELS, Outcome
+from game.session.storage import data_dir, load_json, save_json
+
+RECORDS_FILE = "records.json"
+RECORDS_FORMAT = 1
+PEOPLE = "people"
+OPPONENTS = (*BOT_LEVELS, PEOPLE)
+OPPONENT_WORDS = {"easy": "Easy bots", "expert": "Expert bots", "master": "Master bots", PEOPLE: "people"}
+
+
+@dataclass
+class Tally:
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+
+    def to_json(self) -> list[int]:
+        return [self.played, self.won, self.drawn]
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Tally":
+        if not (isinstance(data, list) and len(data) == 3 and all(type(n) is int and n >= 0 for n in data)):
+            raise ValueError(f"a tally is [played, won, drawn], not {data!r}")
+        played, won, drawn = data
+        if won + drawn > played:
+            raise ValueError(f"more wins and draws than games in {data!r}")
+        return cls(played, won, drawn)
+
+
+@dataclass
+class GameRecord:
+    total: Tally = field(default_factory=Tally)
+    against: dict[str, Tally] = field(default_factory=dict)
+
+
+@dataclass
+class Records:
+    games: dict[str, GameRecord] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": RECORDS_FORMAT,
+                "games": {game: {"total": r.total.to_json(),
+                                 "against": {who: t.to_json() for who, t in sorted(r.against.items())}}
+                          for game, r in sorted(self.games.items())}}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Records":
+        if not isinstance(data, dict) or data.get("format") != RECORDS_FORMAT:
+            raise ValueError(f"not a Tabletime record (format {RECORDS_FORMAT})")
+        games = data.get("games")
+        if not isinstance(games, dict):
+            raise ValueError("the record has no games")
+        records = cls()
+        for game, entry in games.items():
+            if not isinstance(game, str) or not isinstance(entry, dict) or not isinstance(entry.get("against"), dict):
+                raise ValueError(f"the record of {game!r} is damaged")
+            against = {}
+            for who, tally in entry["against"].items():
+                if who not in OPPONENTS:
+                    raise ValueError(f"unknown opponent {who!r} in the record of {game}")
+                against[who] = Tally.from_json(tally)
+            records.games[game] = GameRecord(Tally.from_json(entry.get("total")), against)
+        return records
+
+    def add(self, game: str, opponent: str, won: bool, drawn: bool) -> None:
+        record = self.games.setdefault(game, GameRecord())
+        for tally in (record.total, record.against.setdefault(opponent, Tally())):
+            tally.played += 1
+            tally.won += int(won)
+            tally.drawn += int(drawn and not won)
+
+
+def opponent_of(kinds_and_levels: Iterable[tuple[str, str]]) -> str:
+    """Who the person here played against: "people" if anyone else was a person, else the
+    strongest bot level at the table."""
+    others = list(kinds_and_levels)
+    if any(kind != "bot" for kind, _ in others):
+        return PEOPLE
+    levels = [level for _, level in others if level in BOT_LEVELS]
+    return max(levels, key=BOT_LEVELS.index) if levels else PEOPLE
+
+
+def outcome_for(outcome: Outcome, seat: int) -> tuple[bool, bool]:
+    """(won, drawn) for `seat`: a shared win is a win; a game nobody won is a draw."""
+    won = seat in outcome.winners
+    return won, (not outcome.winners or outcome.draw) and not won
+
+
+def records_path() -> Path:
+    return data_dir() / RECORDS_FILE
+
+
+def load_records(warn: Callable[[str], None], path: Path | None = None) -> Records:
+    loaded = load_json(path or records_path(), Records.from_json, warn)
+    return loaded if isinstance(loaded, Records) else Records()
+
+
+def save_records(records: Records, path: Path | None = None) -> None:
+    save_json(path or records_path(), records.to_json())
+
+
+def record_line(records: Records, game: str, title: str, opponent: str, cooperative: bool) -> str:
+    """One line for the results screen: the whole record in this game, and against this opponent."""
+    record = records.games.get(game)
+    if record is None or record.total.played == 0:
+        return ""
+    total = record.total
+    if cooperative:
+        return f"Your record in {title}: {total.won} of {total.played} adventure{'s' if total.played != 1 else ''} escaped"
+    line = f"Your record in {title}: {total.won} win{'s' if total.won != 1 else ''} in {total.played} game{'s' if total.played != 1 else ''}"
+    versus = record.against.get(opponent)
+    if versus is not None and versus.played != total.played:
+        line += f" · against {OPPONENT_WORDS[opponent]} {versus.won} of {versus.played}"
+    return line

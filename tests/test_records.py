@@ -1,0 +1,135 @@
+"""The player's record (records.json): tallies per game and opponent, a damaged file moved aside
+with a warning, and tables that add a game seen to its end once, for one person here only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core.types import GameConfig, Outcome, SeatConfig
+from game.session import LocalSession
+from game.session.records import (
+    PEOPLE, Records, Tally, load_records, opponent_of, outcome_for, record_line, records_path, save_records,
+)
+from game.ui.results import ResultsScene
+from game.ui.tables import table_scene_for
+from game.ui.tween import MOTION
+from ui_helpers import recording_app
+
+
+def test_tallies_add_up_per_game_and_opponent_and_survive_a_round_trip(data_dir):
+    records = Records()
+    records.add("lost-cities", "expert", won=True, drawn=False)
+    records.add("lost-cities", "expert", won=False, drawn=True)
+    records.add("lost-cities", "master", won=False, drawn=False)
+    save_records(records)
+    again = load_records(lambda m: pytest.fail(m))
+    game = again.games["lost-cities"]
+    assert game.total == Tally(3, 1, 1)
+    assert game.against == {"expert": Tally(2, 1, 1), "master": Tally(1, 0, 0)}
+    line = record_line(again, "lost-cities", "Lost Cities", "master", cooperative=False)
+    assert line == "Your record in Lost Cities: 1 win in 3 games · against Master bots 0 of 1"
+    assert record_line(again, "labyrinth", "The Labyrinth", "expert", cooperative=False) == ""
+
+
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"format": 9}),
+                                     json.dumps({"format": 1, "games": {"lost-cities": {"total": [1, 2, 0],
+                                                                                        "against": {}}}}),
+                                     json.dumps({"format": 1, "games": {"x": {"total": [1, 1, 0],
+                                                                              "against": {"god": [1, 1, 0]}}}})])
+def test_a_damaged_record_is_kept_aside_with_a_warning_and_starts_again(data_dir, content):
+    path = records_path()
+    path.write_text(content, encoding="utf-8")
+    warnings: list[str] = []
+    assert load_records(warnings.append) == Records()
+    assert len(warnings) == 1 and "records.json" in warnings[0]
+    assert not path.exists() and len(list(data_dir.glob("records.json.bad-*"))) == 1
+
+
+def test_who_was_played_against_and_what_counts_as_a_win():
+    assert opponent_of([("bot", "easy"), ("bot", "master"), ("bot", "expert")]) == "master"
+    assert opponent_of([("bot", "expert"), ("remote", "")]) == PEOPLE
+    shared = Outcome((5, 5, 1), ((0, 1), (2,)), (0, 1))
+    assert outcome_for(shared, 1) == (True, False) and outcome_for(shared, 2) == (False, False)
+    nobody = Outcome((0, 0), ((0, 1),), (), draw=True)
+    assert outcome_for(nobody, 0) == (False, True)
+
+
+def finish_through_a_table(app, session, seat_chooser=None):
+    table = table_scene_for(session.game_id)(app, session)
+    app.clear_to(table)
+    for _ in range(20000):
+        app.run_frames(1, 1 / 15)
+        if table.results_shown:
+            return table
+        if table.can_act and app.scenes.top is table and seat_chooser is not None:
+            table.submit(seat_chooser(table))
+    raise AssertionError("the game did not finish")
+
+
+def test_a_solo_game_seen_to_its_end_goes_into_the_record_once(data_dir):
+    from game.bots.time_after_time import BOTS
+    from game.rules.time_after_time import ENGINE
+
+    with recording_app() as app:
+        MOTION.speed = 8.0
+        config = GameConfig.make("time-after-time", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "expert"),
+                                                     SeatConfig("bot", "Basil", "master")])
+        session = LocalSession(config, 4, bot_delay=0.0)
+        chooser = BOTS["expert"](ENGINE, 0, 4)
+        table = finish_through_a_table(app, session, lambda t: chooser.choose(
+            t.view, [a for a in t.legal if a.kind != "reorder"] or list(t.legal)))
+        records = load_records(lambda m: pytest.fail(m))
+        won = 0 in session.outcome().winners
+        assert records.games["time-after-time"].total == Tally(1, int(won), 0)
+        assert records.games["time-after-time"].against == {"master": Tally(1, int(won), 0)}
+        results = app.scenes.top
+        assert isinstance(results, ResultsScene)
+        assert results.record == "Your record in Time After Time: " + ("1 win" if won else "0 wins") + " in 1 game"
+        app.run_frames(2, 1 / 60)  # the footer draws it
+
+        # the same finished game opened again (a finished save, a LAN join) adds nothing
+        replayed = LocalSession(config, 4, bot_delay=0.0, actions=list(session.actions))
+        again = table_scene_for("time-after-time")(app, replayed)
+        app.clear_to(again)
+        app.run_frames(60, 1 / 15)
+        assert load_records(lambda m: pytest.fail(m)).games["time-after-time"].total.played == 1
+        assert table.record_opponent == "master" and again.record_opponent is None
+
+
+def test_a_game_of_bots_or_of_two_people_here_is_nobodys_record(data_dir):
+    with recording_app() as app:
+        MOTION.speed = 8.0
+        bots = GameConfig.make("lost-cities", [SeatConfig("bot", "A", "easy"), SeatConfig("bot", "B", "easy")],
+                               rounds=1)
+        finish_through_a_table(app, LocalSession(bots, 2, bot_delay=0.0, spectator=True))
+        assert not records_path().exists()
+        two_here = GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben")])
+        table = table_scene_for("lost-cities")(app, LocalSession(two_here, 2, bot_delay=0.0))
+        app.clear_to(table)
+        table._add_to_record(Outcome((10, 5), ((0,), (1,)), (0,)))
+        assert not records_path().exists() and table.record_text() == ""
+
+
+def test_the_game_picker_shows_each_games_record_and_survives_a_damaged_file(data_dir):
+    from game.ui.picker import GamePickerScene
+    from ui_helpers import frames, make_app
+
+    records = Records()
+    records.add("lost-cities", "expert", won=True, drawn=False)
+    records.add("labyrinth", "expert", won=False, drawn=False)
+    save_records(records)
+    app = make_app()
+    picker = GamePickerScene(app)
+    app.clear_to(picker)
+    frames(app, 2)
+    tiles = {w.info.game_id: w.record for w in picker.group.widgets if hasattr(w, "info")}
+    assert tiles == {"lost-cities": "Won 1 of 1", "lost-in-time": "", "time-after-time": "",
+                     "labyrinth": "Escaped 0 of 1"}
+    records_path().write_text("[]", encoding="utf-8")
+    again = GamePickerScene(app)
+    app.clear_to(again)
+    frames(app, 2)
+    assert all(w.record == "" for w in again.group.widgets if hasattr(w, "info"))
+    assert any("records.json" in toast.text for toast in app.toasts.items)
