@@ -95,7 +95,7 @@ def test_a_solo_game_seen_to_its_end_goes_into_the_record_once(data_dir):
         app.clear_to(again)
         app.run_frames(60, 1 / 15)
         assert load_records(lambda m: pytest.fail(m)).games["time-after-time"].total.played == 1
-        assert table.record_opponent == "master" and again.record_opponent is None
+        assert table.record_summary == results.record and again.record_summary == ""
 
 
 def test_a_game_of_bots_or_of_two_people_here_is_nobodys_record(data_dir):
@@ -109,7 +109,7 @@ def test_a_game_of_bots_or_of_two_people_here_is_nobodys_record(data_dir):
         table = table_scene_for("lost-cities")(app, LocalSession(two_here, 2, bot_delay=0.0))
         app.clear_to(table)
         table._add_to_record(Outcome((10, 5), ((0,), (1,)), (0,)))
-        assert not records_path().exists() and table.record_text() == ""
+        assert not records_path().exists() and table.record_summary == ""
 
 
 def test_the_game_picker_shows_each_games_record_and_survives_a_damaged_file(data_dir):

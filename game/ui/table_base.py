@@ -107,7 +107,7 @@ class TableSceneBase(Scene):
         self.results_shown = False
         self.animated_events: list[str] = []  # kinds played so far (tests, logs)
         self.session_failed = False
-        self.record_opponent: str | None = None  # set once this game went into the player's record
+        self.record_summary = ""  # "Your record in ...", once this game went into the player's record
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -277,12 +277,7 @@ class TableSceneBase(Scene):
     def _log_the_past(self, first: Update) -> None:
         """A table opening on a game under way starts its log with what happened up to the state
         it opens on (the session's memory of it), written as the live log would have it."""
-        try:
-            moves = self.session.recent_moves(self.viewer, first.version + 1)
-        except Exception:  # a log line is never worth a table
-            log.exception("the session's recent moves could not be read")
-            return
-        self.log_history(moves)
+        self.log_history(self.session.recent_moves(self.viewer, first.version + 1))
 
     def log_history(self, moves: tuple[tuple[int, tuple[Event, ...]], ...]) -> None:
         """The moves before this table opened, (version, events) oldest first, into the log."""
@@ -390,7 +385,8 @@ class TableSceneBase(Scene):
 
     def _add_to_record(self, outcome: Outcome) -> None:
         """A game one person here played to its end goes into their record (records.json)."""
-        from game.session.records import load_records, opponent_of, outcome_for, save_records
+        from game.core.registry import GAMES
+        from game.session.records import load_records, opponent_of, outcome_for, record_line, save_records
 
         if len(self.local_seats) != 1 or self.app is None:
             return
@@ -405,7 +401,8 @@ class TableSceneBase(Scene):
         except OSError as exc:  # a full disk costs the record, never the table
             log.warning("could not save the record: %s", exc)
             return
-        self.record_opponent = opponent
+        title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
+        self.record_summary = record_line(records, self.game_id, title, opponent, outcome.cooperative)
 
     def _show_results(self) -> None:
         if self.shown is None or self.shown.outcome is None:
@@ -423,20 +420,7 @@ class TableSceneBase(Scene):
         # `play_again = None` is how LAN tables said "no Play again" before `on_again` existed
         again = self.on_again if getattr(self, "play_again", None) is not None else None
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
-                                   again, self.game_id, record=self.record_text()))
-
-    def record_text(self) -> str:
-        """The results screen's record line, when this game went into the record."""
-        from game.core.registry import GAMES
-        from game.session.records import load_records, record_line
-
-        if self.record_opponent is None:
-            return ""
-        title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
-        outcome = self.shown.outcome if self.shown is not None else None
-        records = load_records(lambda message: None)
-        return record_line(records, self.game_id, title, self.record_opponent,
-                           bool(outcome is not None and outcome.cooperative))
+                                   again, self.game_id, record=self.record_summary))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
