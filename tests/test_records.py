@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.types import GameConfig, Outcome, SeatConfig
 from game.session import LocalSession
@@ -133,3 +135,41 @@ def test_the_game_picker_shows_each_games_record_and_survives_a_damaged_file(dat
     frames(app, 2)
     assert all(w.record == "" for w in again.group.widgets if hasattr(w, "info"))
     assert any("records.json" in toast.text for toast in app.toasts.items)
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=8),
+                           lambda children: st.lists(children, max_size=4)
+                           | st.dictionaries(st.sampled_from(["format", "games", "total", "against", "expert",
+                                                              "lost-cities", "people", "x"]), children, max_size=4),
+                           max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_any_json_either_loads_as_a_sound_record_or_is_refused_with_valueerror(data):
+    """The decoder of records.json: whatever a damaged file holds, it refuses it with a ValueError
+    (which load_json turns into a warning) or yields tallies that add up and save again the same."""
+    try:
+        records = Records.from_json(data)
+    except ValueError:
+        return
+    for record in records.games.values():
+        for tally in (record.total, *record.against.values()):
+            assert 0 <= tally.won + tally.drawn <= tally.played
+    assert Records.from_json(records.to_json()) == records
+
+
+TALLIES = st.lists(st.integers(-1, 6), min_size=2, max_size=4)
+NEAR_RECORDS = st.fixed_dictionaries({
+    "format": st.sampled_from([1, 1, 1, 2, "1"]),
+    "games": st.dictionaries(st.sampled_from(["lost-cities", "labyrinth", ""]),
+                             st.fixed_dictionaries({"total": TALLIES,
+                                                    "against": st.dictionaries(st.sampled_from(["easy", "master", "people", "god"]),
+                                                                               TALLIES, max_size=3)}),
+                             max_size=3)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(NEAR_RECORDS)
+def test_nearly_valid_records_load_soundly_or_are_refused(data):
+    test_any_json_either_loads_as_a_sound_record_or_is_refused_with_valueerror.hypothesis.inner_test(data)
