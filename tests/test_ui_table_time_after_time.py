@@ -486,3 +486,14 @@ def test_a_four_seat_frame_draws_quickly(app):
     per_frame_ms = (time.perf_counter() - started) * 1000 / 60
     assert per_frame_ms < 20, f"{per_frame_ms:.1f} ms per frame"
     assert PICK_CENTRE[0] == 960
+
+
+def test_a_neighbours_reorder_shuffles_their_fan_but_writes_no_log_line(app):
+    session = make_session(3, 8)
+    scene = table_for(app, session)
+    app.run_frames(2)
+    before = list(scene.log)
+    fan = list(scene.hands[1])
+    scene.animate_event(Event.make("reorder", [0, 2], seat=1, **{"from": 0, "to": 2}), _update_for(session))
+    assert scene.log == before
+    assert scene.hands[1] == [fan[1], fan[2], fan[0], *fan[3:]]  # the card moved in the fan

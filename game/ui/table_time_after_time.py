@@ -536,7 +536,9 @@ class TimeAfterTimeTable(TableSceneBase):
         return float(handler(event))  # at normal speed: the base applies the player's animation speed
 
     def describe(self, event: Event) -> str:
-        if event.kind == "reorder" and self.mine(event.get("seat")):
+        """The log line of an event; none for reorders (the fan shows them shuffling, and a line for
+        each would fill a third of the log with "rearranged their hand")."""
+        if event.kind == "reorder":
             return ""
         try:
             return self.engine.describe(event, self.viewer)
