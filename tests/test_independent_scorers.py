@@ -203,6 +203,65 @@ def tt_legal_slots(row: list[str | None], hour: int) -> set[int]:
     return slots
 
 
+def tt_completable(row: list[str | None], gone: list[str]) -> bool:
+    """TT-7: every run of k free slots between placed hours a and b (the ends count as 05 and 23)
+    has k distinct hours strictly between them with a copy not yet in a row or out of the game."""
+    in_play = {h for h in range(6, 23) if sum(1 for c in gone if tt_hour(c) == h) < 2}
+    hours = [5] + [tt_hour(c) if c is not None else None for c in row] + [23]
+    left, free = 5, 0
+    for value in hours[1:]:
+        if value is None:
+            free += 1
+            continue
+        if free and len({h for h in in_play if left < h < value}) < free:
+            return False
+        left, free = value, 0
+    return True
+
+
+def tt_check_step(seed: int, before: dict, action: Action, after: dict, seats: int) -> None:
+    """TT-5, TT-6, TT-6b, TT-8 for one applied action, read from the table as it lay."""
+    seat = action.seat
+    tag = f"seed {seed}, {action}"
+    # TT-8: nobody with seven slots and no Ghost is still playing; a winner is such a player
+    complete = [s for s in range(seats) if None not in after["rows"][s]
+                and all(tt_hour(c) is not None for c in after["hands"][s])]
+    if after["phase"] != "over":
+        assert not complete, f"{tag}: seat {complete} has won but the game goes on"
+    elif after["winner"] is not None:
+        assert after["winner"] in complete, f"{tag}: the winner has not won"
+    else:  # TT-8: a tie only once the pile is out and a hand is empty
+        assert not complete and not after["pile"] and any(not hand for hand in after["hands"]), f"{tag}: a tie too soon"
+    if after["phase"] == "over":
+        return
+    # TT-6: while the pile lasts, every hand holds a Time card
+    if after["pile"]:
+        for s in range(seats):
+            assert any(tt_hour(c) is not None for c in after["hands"][s]), f"{tag}: seat {s} holds no Time card"
+    if action.kind != "draw":
+        return
+    source = (seat - 1) % seats
+    card = before["hands"][source][action["position"]]
+    hour = tt_hour(card)
+    if hour is None:  # TT-3: a Ghost goes into the hand, the turn is over
+        assert card in after["hands"][seat] and after["pending"] is None, f"{tag}: the Ghost was not kept"
+        return
+    row = before["rows"][seat]
+    if None not in row:  # TT-6b: a full row keeps what it draws, no question asked
+        assert card in after["hands"][seat] and after["pending"] is None, f"{tag}: a full row did not keep it"
+        return
+    if tt_legal_slots(row, hour):
+        assert after["pending"] == card, f"{tag}: a placeable card is not waiting to be placed"
+        return
+    others = [s for s in range(seats) if s != seat and tt_legal_slots(before["rows"][s], hour)]
+    if others:  # TT-5: someone else could place it: it must be kept
+        assert after["pending"] == card and after["phase"] == "place", f"{tag}: the card was not held for keeping"
+    else:  # TT-5: nobody could: out of the game, and a card from the pile instead
+        assert card in after["out"] and card not in after["hands"][seat], f"{tag}: the card did not leave the game"
+        if before["pile"]:
+            assert before["pile"][-1] in after["hands"][seat], f"{tag}: no card came from the pile"
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_time_after_time_against_an_independent_referee(seats):
     engine = find_game("time-after-time")
@@ -229,7 +288,19 @@ def test_time_after_time_against_an_independent_referee(seats):
                 draws = {a["position"] for a in legal if a.kind == "draw"}
                 if draws:
                     assert draws == set(range(len(state["hands"][source])))
-            state, _ = engine.apply(state, rng.choice(legal))
+                # TT-7: the emergency move is there exactly when the row can no longer be completed
+                gone = [c for row in state["rows"] for c in row if c is not None] + state["out"]
+                shifts = any(a.kind == "shift" for a in legal)
+                row = state["rows"][seat]
+                can_shift = any(row[i] is not None and row[j] is None
+                                for i in range(7) for j in (i - 1, i + 1) if 0 <= j < 7)
+                assert shifts == (not tt_completable(row, gone) and can_shift), f"seed {seed}: TT-7 differs"
+            if state["phase"] == "place" and state["pending"] is not None and not places:
+                assert {a.kind for a in legal} == {"keep"}, f"seed {seed}: only keeping is left"
+            action = rng.choice(legal)
+            before = state
+            state, _ = engine.apply(state, action)
+            tt_check_step(seed, before, action, state, seats)
             for row in state["rows"]:
                 hours = [tt_hour(c) for c in row if c is not None]
                 assert hours == sorted(set(hours)), f"seed {seed}: a row is out of order"
