@@ -537,8 +537,9 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def describe(self, event: Event) -> str:
         """The log line of an event; none for reorders (the fan shows them shuffling, and a line for
-        each would fill a third of the log with "rearranged their hand")."""
-        if event.kind == "reorder":
+        each would fill a third of the log with "rearranged their hand"), nor for the end of a game
+        somebody won (the line before already says who completed the row and won)."""
+        if event.kind == "reorder" or (event.kind == "game_over" and event.get("winner") is not None):
             return ""
         try:
             return self.engine.describe(event, self.viewer)
