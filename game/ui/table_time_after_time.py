@@ -1589,7 +1589,7 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def draw_herald(self, surface: pygame.Surface) -> None:
         herald = self.heralds[-1] if self.heralds else None
-        if self.picking:  # the fan fills the centre: one line above it
+        if self.picking or self.shift is not None:  # the fan fills the centre: one line above it
             text = self.prompt()
             colour: tuple[int, ...] = P.BRASS_LIGHT
             if herald is not None and herald.age < herald.seconds - 0.4 and herald.title not in ("",):
@@ -1658,11 +1658,13 @@ class TimeAfterTimeTable(TableSceneBase):
     def draw_hint_bar(self, surface: pygame.Surface) -> None:
         if self.app is None or self.viewer not in self.local_seats or self.winner_seat is not None:
             return
-        if self.shown is not None and self.shown.outcome is not None:
+        if self.shown is not None and self.game_over:
             return
         device = self.app.input.last_device
         hints: list[tuple[str, str]] = []
-        if self.picking:
+        if self.shift is not None:
+            hints = [("confirm", "Pick card" if self.shift.source is None else "Move here"), ("back", "Back")]
+        elif self.picking:
             hints = [("move", "Choose"), ("confirm", "Draw")]
         elif self.placing:
             hints = [("move", "Slot"), ("confirm", "Place")]
