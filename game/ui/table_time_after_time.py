@@ -1315,8 +1315,12 @@ class TimeAfterTimeTable(TableSceneBase):
             tag = text_surface("PLAYING", "display", 28, P.BRASS)
             surface.blit(tag, (x, panel.y + 12))
             x += tag.get_width() + 14
-        if seat == self.victim and self.viewer == view.get("turn"):
+        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw"):
             tag = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
+            surface.blit(tag, (x, panel.y + 12))
+            x += tag.get_width() + 14
+        if could:  # in the header, where the fan under it cannot cover it (RULING TT-5's answer)
+            tag = text_surface("COULD PLACE IT", "display", 28, P.GOOD)
             surface.blit(tag, (x, panel.y + 12))
         # the cards on screen: during a move's animation they are ahead of the view's count
         size = len(self.hands[seat]) if seat in self.hands else int(view.get("hand_size", [0] * self.seats)[seat])
@@ -1333,9 +1337,6 @@ class TimeAfterTimeTable(TableSceneBase):
         if not view.get("completable", [True] * self.seats)[seat]:
             warn = text_surface("STUCK", "display", 26, P.WARNING)
             surface.blit(warn, warn.get_rect(topright=(right, panel.y + 14)))
-        if could:
-            tag = text_surface("could place it", "ui-bold", 22, P.GOOD)
-            surface.blit(tag, tag.get_rect(midbottom=(panel.centerx, panel.bottom - 4)))
 
     def ghosts_shown(self) -> list[int]:
         """The Ghosts known to be in each hand as the screen has it: the view's count, moved along
