@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from game.bots.base import make_bot
-from game.core.registry import find_game
 from game.core.types import GameConfig, SeatConfig
 from game.session import LocalSession
 from game.rules.time_after_time import ENGINE as ENGINE_TT

@@ -84,7 +84,6 @@ Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
 OPPONENT_WORD = re.compile(r"\b[Oo]pponent\b")  # in the engine's solo log lines
 
 
-
 @functools.lru_cache(maxsize=4)
 def undo_icon(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """A take-back arrow (an arc over the top, its head pointing down on the left), drawn four
@@ -101,6 +100,7 @@ def undo_icon(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     pygame.draw.polygon(canvas, colour, [(left - head, centre[1] - head * 0.1), (left + head, centre[1] - head * 0.1),
                                          (left, centre[1] + head * 0.9)])
     return pygame.transform.smoothscale(canvas, (size, size))
+
 
 @dataclass
 class Placement:
