@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.bots.time_after_time import BOTS
-from game.core.types import Event, GameConfig, SeatConfig
+from game.core.types import Action, Event, GameConfig, SeatConfig
 from game.rules.time_after_time import ENGINE, legal_slots
 from game.session import LocalSession
 from game.session.base import Update
@@ -498,3 +498,11 @@ def test_a_neighbours_reorder_shuffles_their_fan_but_writes_no_log_line(app):
     scene.animate_event(Event.make("reorder", [0, 2], seat=1, **{"from": 0, "to": 2}), _update_for(session))
     assert scene.log == before
     assert scene.hands[1] == [fan[1], fan[2], fan[0], *fan[3:]]  # the card moved in the fan
+
+
+def test_the_emergency_move_and_keeping_are_suggested_in_words(app):
+    scene = table_for(app, _stuck_session())
+    settle(app, scene)
+    shift = next(a for a in scene.legal if a.kind == "shift" and [tuple(m) for m in a["moves"]] == [(3, 4)])
+    assert scene.describe_move(shift) == "make the emergency move: shift 10H00 from slot 4 to 5"
+    assert scene.describe_move(Action.make(0, "keep")) == "keep it: someone else could still place it"

@@ -1,8 +1,11 @@
-"""The pause overlay over any table: Resume, Rules, Settings, Quit to title."""
+"""The pause overlay over any table: Resume, Suggest a move (on your move), Rules, Settings, Quit to
+title."""
 
 from __future__ import annotations
 
 import pygame
+
+from typing import Callable
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
 from game.ui.input import Intent
@@ -10,8 +13,14 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.widgets import Button, panel_surface
 
-PANEL = pygame.Rect(0, 0, 620, 620)
-PANEL.center = (CANVAS_W // 2, CANVAS_H // 2)
+BUTTON_STEP = 104
+
+
+def panel_for(buttons: int) -> pygame.Rect:
+    """The overlay's panel: the title, then one row per button."""
+    panel = pygame.Rect(0, 0, 620, 170 + buttons * BUTTON_STEP + 34)
+    panel.center = (CANVAS_W // 2, CANVAS_H // 2)
+    return panel
 
 
 class PauseOverlay(MenuScene):
@@ -19,21 +28,33 @@ class PauseOverlay(MenuScene):
     transparent = True
     hints = (("move", "Move"), ("confirm", "Select"), ("back", "Resume"))
 
-    def __init__(self, app=None, game_id: str | None = None, note: str = "") -> None:
+    def __init__(self, app=None, game_id: str | None = None, note: str = "",
+                 suggest: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.note = note
+        self.suggest = suggest  # the table's "what would an expert do", offered on your move
+        self.panel = panel_for(5 if suggest is not None else 4)
 
     def build(self) -> None:
-        entries = [("Resume", self.resume_game, True), ("Rules", self.rules, False),
-                   ("Settings", self.settings, False), ("Quit to title", self.quit_to_title, False)]
-        top = PANEL.y + 170
-        self.group.widgets = [Button((PANEL.x + 70, top + i * 104, PANEL.width - 140, 84), label, action, primary=p)
-                              for i, (label, action, p) in enumerate(entries)]
+        entries = [("Resume", self.resume_game, True)]
+        if self.suggest is not None:
+            entries.append(("Suggest a move", self.suggest_move, False))
+        entries += [("Rules", self.rules, False), ("Settings", self.settings, False),
+                    ("Quit to title", self.quit_to_title, False)]
+        top = self.panel.y + 170
+        self.group.widgets = [Button((self.panel.x + 70, top + i * BUTTON_STEP, self.panel.width - 140, 84), label,
+                                     action, primary=p) for i, (label, action, p) in enumerate(entries)]
         self.group.focus = 0
 
     def resume_game(self) -> None:
         self.app.pop()
+
+    def suggest_move(self) -> None:
+        """Back to the table, where the suggestion appears."""
+        self.app.pop()
+        if self.suggest is not None:
+            self.suggest()
 
     def rules(self) -> None:
         from game.ui.rules import RulesScene
@@ -59,7 +80,7 @@ class PauseOverlay(MenuScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 170 * self.appear)
         offset = int((1 - self.appear) * 40)
-        panel = PANEL.move(0, offset)
+        panel = self.panel.move(0, offset)
         surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 240), P.BRASS, 2), panel.topleft)
         title = text_surface("PAUSED", "display", 96, P.IVORY)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))

@@ -231,7 +231,36 @@ class TableSceneBase(Scene):
         from game.ui.pause import PauseOverlay
 
         self.app.assets.play("click", 0.6)
-        self.app.push(PauseOverlay(self.app, self.game_id))
+        suggest = self.show_suggestion if self.can_act and self.suggestions else None
+        self.app.push(PauseOverlay(self.app, self.game_id, suggest=suggest))
+
+    # --- "Suggest a move" (the pause menu) ---------------------------------------------------------
+    suggestions = False  # True where describe_move puts every move of the game into words
+
+    def suggestion(self) -> str:
+        """What the expert bot would do now in this seat, in words: it reads only this seat's own
+        view and legal moves, as the person does. Reorders and take-backs are not suggested."""
+        import copy
+
+        from game.bots.base import make_bot
+        from game.core.registry import find_game
+
+        if not self.can_act or self.viewer is None:
+            return "Nothing to suggest: it is not your move."
+        legal = [a for a in self.legal if a.kind not in ("reorder", "undo")]
+        if not legal:
+            return "Nothing to suggest right now."
+        bot = make_bot(self.game_id, "expert", find_game(self.game_id), self.viewer, 0)
+        return f"Suggestion: {self.describe_move(bot.choose(copy.deepcopy(dict(self.view)), legal))}."
+
+    def show_suggestion(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("chime", 0.5)
+            self.app.toasts.show(self.suggestion(), "info", seconds=7.0)
+
+    def describe_move(self, action: Action) -> str:
+        """One of this seat's moves in the players' words ("play Yellow 7 on your expedition")."""
+        return action.kind.replace("_", " ")
 
     def update(self, dt: float) -> None:
         if self.session_failed:

@@ -45,6 +45,7 @@ from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_ou
 
 class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
+    suggestions = True  # "Suggest a move" in the pause menu (describe_move)
     # the favours burn in the top right: a status strip sits in the map's lower left corner instead
     status_anchor = ("bottomleft", (MAP_RECT.x + 12, MAP_RECT.bottom - 12))
 
@@ -326,6 +327,28 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if handler is None:
             return 0.0
         return float(handler(event, update) or 0.0)
+
+    def describe_move(self, action: Action) -> str:
+        view = self.view
+        if action.kind == "move":
+            number = int(action["to"])
+            tile = next((t for t in view.get("map", []) if int(t.get("number", -1)) == number), None)
+            top = next((c for c in (tile or {}).get("stack", []) if c.get("card") == (tile or {}).get("top")), None)
+            title = f" \u00b7 {top['title']}" if top and top.get("face") == "up" and top.get("title") else ""
+            return f"move the hero to #{number}{title}"
+        if action.kind == "interact":
+            card = str(action["card"])
+            number = next((int(c["number"]) for cards in view.get("interactions", {}).values() for c in cards
+                           if c.get("card") == card), None)
+            where = f"card {number}" if number is not None else "that card"
+            names = {str(i.get("card")): str(i.get("name")) for i in view.get("items", [])}
+            items = [names.get(str(i), str(i)) for i in action["items"]]
+            if not items:
+                return f"turn over {where}"
+            return f"try {' and '.join(items)} on {where}"
+        if action.kind == "end_turn":
+            return "end the turn"
+        return super().describe_move(action)
 
     def log_event(self, event: Event) -> None:
         if event.kind != "text":

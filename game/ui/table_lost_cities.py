@@ -169,6 +169,8 @@ class RoundScoring:
 class LostCitiesTable(LiftedCardTable):
     """The table scene of Lost Cities (see the module docstring)."""
 
+    suggestions = True  # "Suggest a move" in the pause menu (describe_move)
+
     tone = "green"
     status_anchor = ("bottomleft", (40, CANVAS_H - 24))  # the top right holds the opponent's hand
 
@@ -229,6 +231,22 @@ class LostCitiesTable(LiftedCardTable):
             return False
         self.submit(action)
         return True
+
+    def describe_move(self, action: Action) -> str:
+        if action.kind in ("play", "discard"):
+            card = str(action["card"])
+            name = COLOUR_NAMES[card_colour(card)]
+            if action.kind == "play":
+                return f"play {card_name(card)} on your {name} expedition"
+            return f"discard {card_name(card)} onto the {name} pile"
+        if action.kind == "draw":
+            source = str(action["source"])
+            if source == "deck":
+                return "draw from the deck"
+            pile = self.view.get("discards", {}).get(source) or []
+            top = card_name(str(pile[-1])) if pile else f"the {COLOUR_NAMES[source]} card"
+            return f"take {top} from the {COLOUR_NAMES[source]} pile"
+        return super().describe_move(action)
 
     def playable(self, card: str) -> bool:
         return self.legal_action("play", card=card) is not None

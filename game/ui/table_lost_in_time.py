@@ -207,6 +207,7 @@ class LostInTimeTable(LiftedCardTable):
     """The table scene of Lost in Time (see the module docstring)."""
 
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "burgundy")
+    suggestions = True  # "Suggest a move" in the pause menu (describe_move)
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -892,6 +893,26 @@ class LostInTimeTable(LiftedCardTable):
 
     def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
+
+    def describe_move(self, action: Action) -> str:
+        from game.rules.lost_in_time import card_label
+
+        kind = action.kind
+        if kind == "pass":
+            return "skip the action and go on to travel"
+        if kind in ("vip", "disaster"):
+            return f"play {card_label(str(action['card']))} on {self.who(int(action['target']))}"
+        if kind == "discard":
+            cards = [card_label(str(c)) for c in action["cards"]]
+            if len(cards) == 2:
+                return f"discard {cards[0]}, then {cards[1]} on top (it sets the next direction)"
+            return f"discard {cards[0]}"
+        if kind == "place":
+            direction = self.board.direction if self.board is not None else "future"
+            return f"travel to the {direction} with {card_label(str(action['card']))}"
+        if kind == "cannot_travel":
+            return "press Cannot travel: no card in your hand can go that way"
+        return super().describe_move(action)
 
     def log_event(self, event: Event) -> None:
         if event.kind in ("turn", "deal") and not (event.kind == "deal" and event.get("cards")):

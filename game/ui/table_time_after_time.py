@@ -222,6 +222,7 @@ class ShiftPlan:
 
 class TimeAfterTimeTable(TableSceneBase):
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "midnight")
+    suggestions = True  # "Suggest a move" in the pause menu (describe_move)
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -549,6 +550,23 @@ class TimeAfterTimeTable(TableSceneBase):
     def add_log(self, line: str) -> None:
         self.log.append(line)
         del self.log[:-40]
+
+    def describe_move(self, action: Action) -> str:
+        view = self.view
+        if action.kind == "draw":
+            return (f"pick any card from {self.name_of(self.victim)}'s hand \u2014 the draw is blind, so no position "
+                    "is better than another")
+        if action.kind == "place":
+            return f"put {card_label(str(view.get('pending')))} on slot {int(action['slot']) + 1} of your row"
+        if action.kind == "keep":
+            return "keep it: someone else could still place it"
+        if action.kind == "shift":
+            row = view.get("rows", [[]] * self.seats)[self.viewer or 0]
+            moves = [(int(a), int(b)) for a, b in action["moves"]]
+            parts = [f"{card_label(str(row[a])) if 0 <= a < len(row) and row[a] else 'the card'} from slot {a + 1} "
+                     f"to {b + 1}" for a, b in moves]
+            return "make the emergency move: shift " + " and ".join(parts)
+        return super().describe_move(action)
 
     def log_event(self, event: Event) -> None:
         line = self.describe(event)

@@ -1,0 +1,85 @@
+"""'Suggest a move' in the pause menu: offered on your move only, it closes the menu and says what
+the game's expert bot would do from your seat's own view, in words, never with a card id."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+import main
+from game.ui.pause import PauseOverlay
+from ui_helpers import key, recording_app
+
+CARD_ID = re.compile(r"\b(lc|tt|lt|it|i|s)-[0-9a-z]")
+
+
+def table_waiting_for_the_person(app, game: str, seed: int):
+    scene = main.build_scene(app, "table", game, 3, seed)
+    app.clear_to(scene)
+    for _ in range(600):
+        app.run_frames(1, 1 / 15)
+        if scene.can_act and app.scenes.top is scene:
+            return scene
+        if app.scenes.top is not scene:
+            key(app, pygame.K_RETURN)  # a sheet over the table (the Labyrinth's intro) is read
+    raise AssertionError("the person never got a move")
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "lost-in-time", "time-after-time", "labyrinth"])
+def test_every_move_of_the_seat_reads_as_words_and_the_suggestion_is_one_of_them(data_dir, game):
+    kinds: set[str] = set()
+    with recording_app() as app:
+        for seed in (1, 2, 3):
+            scene = table_waiting_for_the_person(app, game, seed)
+            for _ in range(3):  # three decisions in a row: the kinds of move differ from one to the next
+                moves = [a for a in scene.legal if a.kind not in ("reorder", "undo")]
+                texts = [scene.describe_move(a) for a in moves]
+                for text, action in zip(texts, moves):  # a sentence of its own, not the bare kind, no ids
+                    assert text and text != action.kind.replace("_", " ") and not CARD_ID.search(text), (action, text)
+                kinds.update(a.kind for a in moves)
+                suggestion = scene.suggestion()
+                assert suggestion.startswith("Suggestion: ") and suggestion.endswith(".")
+                assert suggestion[len("Suggestion: "):-1] in texts
+                scene.submit(moves[-1])
+                for _ in range(600):
+                    app.run_frames(1, 1 / 15)
+                    if scene.can_act or scene.results_shown:
+                        break
+                if not scene.can_act:
+                    break
+    assert len(kinds) >= 2, kinds
+
+
+def test_the_pause_menu_suggests_on_your_move_and_shows_it_over_the_table(data_dir):
+    with recording_app() as app:
+        scene = table_waiting_for_the_person(app, "lost-cities", 2)
+        key(app, pygame.K_p)
+        pause = app.scenes.top
+        assert isinstance(pause, PauseOverlay)
+        labels = [w.label for w in pause.group.widgets]
+        assert labels == ["Resume", "Suggest a move", "Rules", "Settings", "Quit to title"]
+        expected = scene.suggestion()
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        assert app.scenes.top is scene
+        assert [t.text for t in app.toasts.items][-1] == expected
+        assert "chime" in app.played
+        before = list(scene.session.actions)
+        app.run_frames(5, 1 / 60)
+        assert scene.session.actions == before  # a suggestion plays nothing
+
+
+def test_no_suggestion_is_offered_while_another_player_moves(data_dir):
+    with recording_app() as app:
+        scene = table_waiting_for_the_person(app, "time-after-time", 1)
+        legal = [a for a in scene.legal if a.kind == "draw"]
+        scene.submit(legal[0])
+        app.run_frames(1, 1 / 60)
+        assert not scene.can_act
+        key(app, pygame.K_p)
+        pause = app.scenes.top
+        assert isinstance(pause, PauseOverlay)
+        assert "Suggest a move" not in [w.label for w in pause.group.widgets]
+        assert scene.suggestion() == "Nothing to suggest: it is not your move."
