@@ -1343,12 +1343,13 @@ class LostCitiesTable(LiftedCardTable):
         elif self.can_act and self.phase == "draw":
             hints = [("move", "Choose"), ("confirm", "Draw")]
             if self.taken_back_card() is not None:
-                hints.append(("back", "Take back"))
+                hints.append(("back", "Take back"))  # room for three: the Menu button stays on screen
         elif self.can_act:
             hints = [("move", "Choose"), ("confirm", "Pick up")]
         else:
             hints = [("move", "Look")]
-        hints.append(("menu", "Menu"))
+        if len(hints) < 3:
+            hints.append(("menu", "Menu"))
         draw_hint_row(surface, device, hints, CANVAS_W - 36, 1040, gap=22, label_px=22, key_px=20, key_pad=18,
                       key_h=34, key_gap=8, left_limit=1440)
 
