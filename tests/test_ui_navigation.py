@@ -269,3 +269,18 @@ def test_a_table_of_bots_only_is_watched_as_a_spectator(data_dir, highcard_table
     table = app.scenes.top
     assert isinstance(table, highcard_table)
     assert table.session.spectator and table.viewer is None and not table.can_act
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_seat_setup_opens_the_games_rules_and_back_comes_back(device, data_dir):
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "time-after-time")
+    app.push(setup)
+    frames(app, 2)
+    button = widget_labelled(setup, "How to play").rect.center
+    (click if device == "mouse" else tap)(app, button)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene) and rules.doc()[0].title == "Time After Time"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is setup

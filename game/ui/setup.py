@@ -34,6 +34,7 @@ class OptionsSetupScene(MenuScene):
     column with, below them, the game's tile picture or, in its place, the focused widget's help."""
 
     game_id: str
+    art_bottom = 840  # the tile picture (or the focused widget's help) ends here
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -51,11 +52,11 @@ class OptionsSetupScene(MenuScene):
             head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
             surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
         options_end = 300 + option_count * (OPTION_H + ROW_GAP)
-        art_h = min(312, 840 - options_end - 16)
+        art_h = min(312, self.art_bottom - options_end - 16)
         if self.app is not None and art_h >= 180 and not self.help_text:
             art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
             if art is not None:
-                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, 840)))
+                surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, self.art_bottom)))
         self.group.draw(surface)
         if self.help_text:
             if self._help_cache[0] != self.help_text:
@@ -70,6 +71,7 @@ class OptionsSetupScene(MenuScene):
 class SeatSetupScene(OptionsSetupScene):
     name = "setup"
     hints = (("move", "Move"), ("confirm", "Change"), ("back", "Back"))
+    art_bottom = 744  # room for "How to play" above "Start the game"
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
@@ -115,10 +117,18 @@ class SeatSetupScene(OptionsSetupScene):
                                   stacked=True)
             widgets.append(cycler)
             y += OPTION_H + ROW_GAP
+        widgets.append(Button((RIGHT_X, 760, RIGHT_W, 80), "How to play", self.how_to_play, px=32))
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
         self.group.focus = min(keep, len(widgets) - 1)
+
+    def how_to_play(self) -> None:
+        """This game's rules, from where people choose to play it."""
+        from game.ui.rules import RulesScene
+
+        if self.app is not None:
+            self.app.push(RulesScene(self.app, self.game_id))
 
     def open_keyboard(self, entry: TextEntry) -> None:
         if self.app is not None:
