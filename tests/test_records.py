@@ -173,3 +173,20 @@ NEAR_RECORDS = st.fixed_dictionaries({
 @given(NEAR_RECORDS)
 def test_nearly_valid_records_load_soundly_or_are_refused(data):
     test_any_json_either_loads_as_a_sound_record_or_is_refused_with_valueerror.hypothesis.inner_test(data)
+
+
+def test_a_record_that_cannot_be_written_costs_the_record_not_the_game(data_dir, monkeypatch):
+    import game.session.records as records_module
+
+    def full_disk(records, path=None):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(records_module, "save_records", full_disk)
+    with recording_app() as app:
+        config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")],
+                                 rounds=1)
+        table = table_scene_for("lost-cities")(app, LocalSession(config, 3, bot_delay=0.0))
+        app.clear_to(table)
+        table._add_to_record(Outcome((10, 5), ((0,), (1,)), (0,)))
+        assert table.record_summary == "" and not records_path().exists()
+        app.run_frames(3, 1 / 60)  # the table goes on
