@@ -66,6 +66,12 @@ def test_the_pause_menu_suggests_on_your_move_and_shows_it_over_the_table(data_d
         assert app.scenes.top is scene
         assert [t.text for t in app.toasts.items][-1] == expected
         assert "chime" in app.played
+        move = scene.suggested  # the focus now rests on what the suggestion names
+        if move.kind == "draw":
+            source = str(move["source"])
+            assert scene.focus == ("target", ("deck", "") if source == "deck" else ("pile", source))
+        else:
+            assert scene.focus == ("hand", str(move["card"]))
         before = list(scene.session.actions)
         app.run_frames(5, 1 / 60)
         assert scene.session.actions == before  # a suggestion plays nothing

@@ -506,3 +506,19 @@ def test_the_emergency_move_and_keeping_are_suggested_in_words(app):
     shift = next(a for a in scene.legal if a.kind == "shift" and [tuple(m) for m in a["moves"]] == [(3, 4)])
     assert scene.describe_move(shift) == "make the emergency move: shift 10H00 from slot 4 to 5"
     assert scene.describe_move(Action.make(0, "keep")) == "keep it: someone else could still place it"
+
+
+def test_a_suggested_slot_takes_the_focus(app):
+    for seed in range(1, 40):
+        session = make_session(3, seed)
+        scene = table_for(app, session)
+        settle(app, scene)
+        if scene.placing:
+            break
+        scene.submit(next(a for a in scene.legal if a.kind == "draw"))
+        settle(app, scene)
+        if scene.placing:
+            break
+    assert scene.placing
+    scene.show_suggestion()
+    assert scene.suggested.kind == "place" and scene.focus == ("row", int(scene.suggested["slot"]))

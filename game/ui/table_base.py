@@ -108,6 +108,7 @@ class TableSceneBase(Scene):
         self.animated_events: list[str] = []  # kinds played so far (tests, logs)
         self.session_failed = False
         self.record_summary = ""  # "Your record in ...", once this game went into the player's record
+        self.suggested: Action | None = None  # the last move "Suggest a move" named
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -250,13 +251,22 @@ class TableSceneBase(Scene):
         legal = [a for a in self.legal if a.kind not in ("reorder", "undo")]
         if not legal:
             return "Nothing to suggest right now."
-        bot = make_bot(self.game_id, "expert", find_game(self.game_id), self.viewer, 0)
-        return f"Suggestion: {self.describe_move(bot.choose(copy.deepcopy(dict(self.view)), legal))}."
+        self.suggested = make_bot(self.game_id, "expert", find_game(self.game_id), self.viewer, 0).choose(
+            copy.deepcopy(dict(self.view)), legal)
+        return f"Suggestion: {self.describe_move(self.suggested)}."
 
     def show_suggestion(self) -> None:
+        """The suggestion over the table, and the focus on the card or place it names."""
+        self.suggested = None
+        text = self.suggestion()
         if self.app is not None:
             self.app.assets.play("chime", 0.5)
-            self.app.toasts.show(self.suggestion(), "info", seconds=7.0)
+            self.app.toasts.show(text, "info", seconds=7.0)
+        if self.suggested is not None:
+            self.point_at(self.suggested)
+
+    def point_at(self, action: Action) -> None:
+        """Move the focus onto what `action` moves or where it goes (tables that can say so)."""
 
     def describe_move(self, action: Action) -> str:
         """One of this seat's moves in the players' words ("play Yellow 7 on your expedition")."""

@@ -328,6 +328,12 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             return 0.0
         return float(handler(event, update) or 0.0)
 
+    def point_at(self, action: Action) -> None:
+        if action.kind == "move":
+            self.focus = ("tile", str(action["to"]))
+        elif action.kind == "interact":
+            self.focus = ("inter", str(action["card"]))
+
     def describe_move(self, action: Action) -> str:
         view = self.view
         if action.kind == "move":

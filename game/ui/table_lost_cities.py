@@ -248,6 +248,13 @@ class LostCitiesTable(LiftedCardTable):
             return f"take {top} from the {COLOUR_NAMES[source]} pile"
         return super().describe_move(action)
 
+    def point_at(self, action: Action) -> None:
+        if action.kind in ("play", "discard"):
+            self.focus = ("hand", str(action["card"]))
+        elif action.kind == "draw":
+            source = str(action["source"])
+            self.focus = ("target", ("deck", "") if source == "deck" else ("pile", source))
+
     def playable(self, card: str) -> bool:
         return self.legal_action("play", card=card) is not None
 

@@ -894,6 +894,11 @@ class LostInTimeTable(LiftedCardTable):
     def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
 
+    def point_at(self, action: Action) -> None:
+        card = action.get("card") or (action["cards"][0] if action.kind == "discard" else None)
+        if card is not None:
+            self.focus = ("hand", str(card))
+
     def describe_move(self, action: Action) -> str:
         from game.rules.lost_in_time import card_label
 

@@ -551,6 +551,10 @@ class TimeAfterTimeTable(TableSceneBase):
         self.log.append(line)
         del self.log[:-40]
 
+    def point_at(self, action: Action) -> None:
+        if action.kind == "place":
+            self.focus = ("row", int(action["slot"]))
+
     def describe_move(self, action: Action) -> str:
         view = self.view
         if action.kind == "draw":
