@@ -58,7 +58,7 @@ class LocalSession(Session):
             self.state, events = self.engine.apply(self.state, action)
             self.actions.append(action)
             if index >= len(replayed) - HISTORY_ACTIONS:
-                self._remember(events)
+                self._remember(self._events_per_viewer(events))
         self._bots: dict[int, Bot] = {
             seat: make_bot(config.game, sc.level, self.engine, seat, seed * 1_000_003 + seat)
             for seat, sc in enumerate(config.seats) if sc.kind == "bot"
@@ -147,21 +147,26 @@ class LocalSession(Session):
             viewers.append(None)
         return viewers
 
-    def _remember(self, events: list[Event]) -> None:
-        """Each viewer's events of the action just applied (its version), for `recent_events`."""
+    def _events_per_viewer(self, events: list[Event]) -> dict[int | None, tuple[Event, ...]]:
+        """What each viewer may see of `events`, through the wire."""
+        return {seat: through_wire_events(events_for(events, seat)) for seat in self._viewers()}
+
+    def _remember(self, seen: dict[int | None, tuple[Event, ...]]) -> None:
+        """Each viewer's events of the action just applied (its version), for `recent_moves`."""
         for seat, history in self._history.items():
-            history.append((len(self.actions), through_wire_events(events_for(events, seat))))
+            history.append((len(self.actions), seen[seat]))
 
     def _queue_updates(self, events: list[Event], actor: int | None) -> None:
+        seen = self._events_per_viewer(events)
         if events:
-            self._remember(events)
+            self._remember(seen)
         active = tuple(self.engine.active_seats(self.state))
         outcome = self.engine.result(self.state)
         digest = self.engine.state_hash(self.state)
         for seat in self._viewers():
             update = Update(
                 seat=seat,
-                events=through_wire_events(events_for(events, seat)),
+                events=seen[seat],
                 view=through_wire_view(self.engine.view(self.state, seat)),
                 legal=tuple(through_wire_action(a) for a in self.engine.legal_actions(self.state, seat))
                 if seat is not None else (),

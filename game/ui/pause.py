@@ -3,9 +3,9 @@ title."""
 
 from __future__ import annotations
 
-import pygame
-
 from typing import Callable
+
+import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
 from game.ui.input import Intent

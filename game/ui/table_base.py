@@ -238,30 +238,33 @@ class TableSceneBase(Scene):
     # --- "Suggest a move" (the pause menu) ---------------------------------------------------------
     suggestions = False  # True where describe_move puts every move of the game into words
 
-    def suggestion(self) -> str:
-        """What the expert bot would do now in this seat, in words: it reads only this seat's own
-        view and legal moves, as the person does. Reorders and take-backs are not suggested."""
+    def suggested_move(self) -> Action | None:
+        """What the expert bot would do now in this seat: it reads only this seat's own view and
+        legal moves, as the person does. Reorders and take-backs are not suggested."""
         import copy
 
         from game.bots.base import make_bot
         from game.core.registry import find_game
 
-        if not self.can_act or self.viewer is None:
-            return "Nothing to suggest: it is not your move."
         legal = [a for a in self.legal if a.kind not in ("reorder", "undo")]
-        if not legal:
-            return "Nothing to suggest right now."
-        self.suggested = make_bot(self.game_id, "expert", find_game(self.game_id), self.viewer, 0).choose(
+        if not self.can_act or self.viewer is None or not legal:
+            return None
+        return make_bot(self.game_id, "expert", find_game(self.game_id), self.viewer, 0).choose(
             copy.deepcopy(dict(self.view)), legal)
-        return f"Suggestion: {self.describe_move(self.suggested)}."
+
+    def suggestion(self, move: Action | None = None) -> str:
+        """`move` (by default the suggested one) in words, or why there is none."""
+        move = move if move is not None else self.suggested_move()
+        if move is None:
+            return "Nothing to suggest: it is not your move." if not self.can_act else "Nothing to suggest right now."
+        return f"Suggestion: {self.describe_move(move)}."
 
     def show_suggestion(self) -> None:
         """The suggestion over the table, and the focus on the card or place it names."""
-        self.suggested = None
-        text = self.suggestion()
+        self.suggested = self.suggested_move()
         if self.app is not None:
             self.app.assets.play("chime", 0.5)
-            self.app.toasts.show(text, "info", seconds=7.0)
+            self.app.toasts.show(self.suggestion(self.suggested), "info", seconds=7.0)
         if self.suggested is not None:
             self.point_at(self.suggested)
 

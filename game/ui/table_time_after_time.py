@@ -789,19 +789,23 @@ class TimeAfterTimeTable(TableSceneBase):
         if moves and moves[0][0] == 1:
             starter = next((e.get("seat") for e in moves[0][1] if e.kind in ("draw", "shift")), None)
             if starter is not None:
-                who = self.who(int(starter))
-                self.add_log(f"{who} start{'' if who == 'You' else 's'} the game.")
+                self.add_log(self.start_line(int(starter)))
         super().log_history(moves)
 
     def opening_line(self, view: dict[str, Any]) -> str:
         """The line under the moves the table opened after: who starts, or, for a game joined or
         resumed part-way, whose turn it is now."""
-        who = self.who(int(view.get("turn", 0)))
+        turn = int(view.get("turn", 0))
         number = int(view.get("turn_number", 1))
         if number <= 1:
-            return f"{who} start{'' if who == 'You' else 's'} the game."
+            return self.start_line(turn)
+        who = self.who(turn)
         whose = "your turn" if who == "You" else f"{who}'s turn"
         return f"Turn {number}: {whose}."
+
+    def start_line(self, seat: int) -> str:
+        who = self.who(seat)
+        return f"{who} start{'' if who == 'You' else 's'} the game."
 
     def default_focus(self) -> Target | None:
         if self.picking:
@@ -1681,7 +1685,7 @@ class TimeAfterTimeTable(TableSceneBase):
     def draw_hint_bar(self, surface: pygame.Surface) -> None:
         if self.app is None or self.viewer not in self.local_seats or self.winner_seat is not None:
             return
-        if self.shown is not None and self.game_over:
+        if self.game_over:
             return
         device = self.app.input.last_device
         hints: list[tuple[str, str]] = []
