@@ -125,6 +125,22 @@ def opponent_rects(count: int) -> list[tuple[pygame.Rect, int]]:
     return [(rect, round((rect.height - PANEL_HEADER - 10) / 1.4)) for rect in rects]
 
 
+def card_words(card_id: str) -> str:
+    """A card as the log and the suggestions name it: "Battle of the Somme (1916)", "Ides of March
+    (44 BC)" (the title first, so a sentence never runs a year into a title)."""
+    from game.rules.lost_in_time import CARDS
+
+    card = CARDS.get(card_id)
+    if card is None:
+        return "a card"
+    return f"{card.title} ({year_label(card.year)})"
+
+
+def object_form(name: str) -> str:
+    """ "You" in the middle of a sentence is "you"."""
+    return "you" if name == "You" else name
+
+
 @dataclass
 class Placement:
     pos: Pos
@@ -225,7 +241,8 @@ class LostInTimeTable(LiftedCardTable):
         self.staged: list[str] = []  # cards chosen for the discard, in landing order (ruling LT-5b)
         self.drag: Drag | None = None
         self.hover_target: Target | None = None
-        self.log: list[str] = []
+        self.log: list[str] = []  # the lines the person at the screen may read (see log_event)
+        self._log_entries: list[tuple[frozenset[int] | None, str]] = []  # (who may read it, line)
         self.heralds: list[Herald] = []
         self.bubbles: list[Bubble] = []
         self.timers: list[Timer] = []
@@ -574,10 +591,13 @@ class LostInTimeTable(LiftedCardTable):
             self.selected = None
         if update.outcome is not None:
             self.winners = tuple(update.outcome.winners)
-        if first and not self.log:
-            self.log.append(f"Round {self.board.round}: {self.who(self.board.dealer)} "
-                            f"{'deal' if self.who(self.board.dealer) == 'You' else 'deals'}; "
-                            f"everyone travels to the {self.board.direction}.")
+        if reseated:
+            self._refresh_log()
+        if first and not self._log_entries:
+            self._log_entries.append((None, f"Round {self.board.round}: {self.who(self.board.dealer)} "
+                                            f"{'deal' if self.who(self.board.dealer) == 'You' else 'deals'}; "
+                                            f"everyone travels to the {self.board.direction}."))
+            self._refresh_log()
         if (first or reseated) and update.version == 0 and not reseated:
             self.relayout(instant=True)
             self.deal_in()
@@ -900,34 +920,98 @@ class LostInTimeTable(LiftedCardTable):
             self.focus = ("hand", str(card))
 
     def describe_move(self, action: Action) -> str:
-        from game.rules.lost_in_time import card_label
-
         kind = action.kind
         if kind == "pass":
             return "skip the action and go on to travel"
         if kind in ("vip", "disaster"):
-            return f"play {card_label(str(action['card']))} on {self.who(int(action['target']))}"
+            return f"play {card_words(str(action['card']))} on {self.who(int(action['target']))}"
         if kind == "discard":
-            cards = [card_label(str(c)) for c in action["cards"]]
+            cards = [card_words(str(c)) for c in action["cards"]]
             if len(cards) == 2:
                 return f"discard {cards[0]}, then {cards[1]} on top (it sets the next direction)"
             return f"discard {cards[0]}"
         if kind == "place":
             direction = self.board.direction if self.board is not None else "future"
-            return f"travel to the {direction} with {card_label(str(action['card']))}"
+            return f"travel to the {direction} with {card_words(str(action['card']))}"
         if kind == "cannot_travel":
             return "press Cannot travel: no card in your hand can go that way"
         return super().describe_move(action)
 
     def log_event(self, event: Event) -> None:
+        """A line for the log. A line naming cards only some seats may know (a draw, a steal) is
+        kept for those seats: at one screen the next person never reads the last one's cards."""
         if event.kind in ("turn", "deal") and not (event.kind == "deal" and event.get("cards")):
             return
+        solo = len(self.local_seats) == 1 and self.viewer is not None
+        line = self.log_line(event, self.viewer if solo else None)
+        readers: frozenset[int] | None = None
+        if event.kind == "deal":
+            readers = frozenset({int(event["seat"])})
+        elif event.kind == "steal" and event.get("card") is not None:
+            readers = frozenset({int(event["seat"]), int(event["target"])})
+        self._log_entries.append((readers, line))
+        del self._log_entries[:-80]
+        self._refresh_log()
+
+    def _refresh_log(self) -> None:
+        """The log lines the person now at the screen may read."""
+        self.log = [line for readers, line in self._log_entries
+                    if readers is None or self.viewer in readers][-40:]
+
+    def log_line(self, event: Event, you: int | None) -> str:
+        """One event in the players' words; cards read "Battle of the Somme (1916)". `you` is the
+        seat written as "You" (None at a shared screen, where everyone is named)."""
         from game.rules.lost_in_time import describe_event
 
-        solo = len(self.local_seats) == 1 and self.viewer is not None
-        line = describe_event(event, self.viewer if solo else None, list(self.seat_names))
-        self.log.append(line)
-        del self.log[:-40]
+        def who(seat: Any) -> str:
+            if seat is None:
+                return "Nobody"
+            seat = int(seat)
+            return "You" if seat == you else self.name_of(seat)
+
+        def whose(seat: Any) -> str:
+            return "your" if seat is not None and int(seat) == you else f"{who(seat)}'s"
+
+        kind = event.kind
+        actor = who(event.get("seat"))
+        if kind == "vip":
+            return f"{actor} played the VIP {card_words(str(event['card']))} on {object_form(who(event['target']))}."
+        if kind == "steal":
+            card = event.get("card")
+            victim = object_form(who(event["target"]))
+            if card is None:
+                return f"{actor} stole a card from {victim} without looking."
+            return f"{actor} stole {card_words(str(card))} from {victim}."
+        if kind == "disaster":
+            victim = who(event["target"])
+            only_action = self.view.get("options", {}).get("disaster_skip") == "action"  # ruling LT-5 option
+            loss = "the next action" if only_action else "the next turn"
+            verb = "lose" if victim == "You" else "loses"
+            return (f"{actor} played the Disaster {card_words(str(event['card']))} on {object_form(victim)}: "
+                    f"{object_form(victim) if victim == 'You' else victim} {verb} {loss}.")
+        if kind == "discard":
+            cards = [card_words(str(c)) for c in event["cards"]]
+            if len(cards) == 2:
+                return f"{actor} discarded {cards[0]}, then {cards[1]} on top."
+            return f"{actor} discarded {cards[0]}."
+        if kind == "place":
+            side = "future" if event["end"] == "right" else "past"
+            return f"{actor} travelled to the {side} with {card_words(str(event['card']))}."
+        if kind == "straighten":
+            return f"{card_words(str(event['card']))} on {whose(event['seat'])} timeline is straight again."
+        if kind == "tilt":
+            return f"{card_words(str(event['card']))} on {whose(event['seat'])} timeline is turned sideways."
+        if kind == "card_lost":
+            return f"{actor} lost {card_words(str(event['card']))} from the timeline."
+        if kind == "round_start":
+            dealer = who(event["dealer"])
+            return (f"Round {event['round']}: {dealer} {'deal' if dealer == 'You' else 'deals'}; "
+                    f"everyone travels to the {event['direction']}.")
+        if kind == "deal":
+            cards = [card_words(str(c)) for c in event["cards"]]
+            listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+            return f"{actor} drew {listed}."
+        return describe_event(event, you, list(self.seat_names))
 
     # --- the loop --------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
@@ -1277,6 +1361,13 @@ class LostInTimeTable(LiftedCardTable):
         if ok:
             self.selected = None
         return ok
+
+    def raise_curtain(self, seat: int) -> None:
+        """Hot seat: the toasts go with the last person (a suggestion or a refusal names a card of
+        their hand); the log is sorted for the next person when they lift the curtain (on_view)."""
+        super().raise_curtain(seat)
+        if self.app is not None:
+            self.app.toasts.items.clear()
 
     def on_error(self, update: Update) -> None:
         """A refused move: the card snaps back into the hand, and no target stays lit for it."""
