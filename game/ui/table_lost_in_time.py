@@ -250,6 +250,7 @@ class LostInTimeTable(LiftedCardTable):
         self.flashes: dict[int, float] = {}
         self.time = 0.0
         self.winners: tuple[int, ...] = ()
+        self._ends_now = False  # the update being animated ends the game (no "finish the round" herald)
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self.chronos_sprite = CardSprite("chronos", chronos("future", FACE_W), chronos("past", FACE_W),
@@ -634,6 +635,7 @@ class LostInTimeTable(LiftedCardTable):
     # --- events ----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
         self.learn(update.view)
+        self._ends_now = any(e.kind == "game_over" for e in update.events)
         self.log_event(event)
         if self.board is None:
             return 0.0
@@ -861,6 +863,10 @@ class LostInTimeTable(LiftedCardTable):
         return 0.45
 
     def _on_final_round(self, event: Event) -> float:
+        """Ruling LT-10: the round is finished first. When the 8th card was the round's last move
+        (the dealer's), the game ends at once and only the winner's herald is shown."""
+        if self._ends_now:
+            return 0.0
         self.herald("LAST ROUND", f"{self.who(int(event['seat']))} placed an 8th card: finish the round.", P.BRASS_LIGHT)
         self.play("chime", 0.8)
         return 0.6
@@ -1519,7 +1525,7 @@ class LostInTimeTable(LiftedCardTable):
         total = self.total_of(seat)
         if total is None:
             number = text_surface("\u2014", "display", 50, P.IVORY_DIM)
-            note = text_surface("NO CARD YET", "display", 24, P.IVORY_DIM)
+            note = text_surface(" ", "display", 24, P.IVORY_DIM)  # the panel itself says "No card yet"
         else:
             number = text_surface(year_label(total["total"]), "display", 56, P.ERROR if total["over"] else P.IVORY)
             if total["over"]:

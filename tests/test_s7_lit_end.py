@@ -1,0 +1,40 @@
+"""Lost in Time at its end (ruling LT-10): "Last round: finish the round" is announced only when
+there is a round left to finish; an opponent who has no card yet reads "No card yet" once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.core.types import Event, GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.table_lost_in_time import LostInTimeTable
+from ui_helpers import recording_app
+
+
+@pytest.fixture
+def scene(data_dir):
+    with recording_app() as app:
+        config = GameConfig.make("lost-in-time", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ben", "easy")])
+        table = LostInTimeTable(app, LocalSession(config, 3, bot_delay=0.0))
+        app.clear_to(table)
+        app.run_frames(4, 1 / 15)
+        assert table.shown is not None
+        yield table
+
+
+def test_the_last_round_is_announced_when_seats_still_have_to_play(scene):
+    final = Event.make("final_round", seat=1)
+    scene.animate_event(final, replace(scene.shown, events=(final,)))
+    assert scene.heralds and scene.heralds[-1].title == "LAST ROUND"
+
+
+def test_an_8th_card_that_ends_the_game_at_once_is_not_announced_as_a_last_round(scene):
+    """The dealer plays last (LT-2): their 8th card ends the round and the game together."""
+    final, over = Event.make("final_round", seat=0), Event.make("game_over", winners=[0])
+    update = replace(scene.shown, events=(final, over))
+    scene.animate_event(final, update)
+    assert not any(h.title == "LAST ROUND" for h in scene.heralds)
+    scene.animate_event(over, update)
+    assert scene.heralds[-1].title == "YOU WIN"
