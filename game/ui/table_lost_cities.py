@@ -35,7 +35,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
 from game.ui.look.draw import card_height
-from game.ui.look.fonts import fit_px, text_surface, wrap
+from game.ui.look.fonts import fit_px, font, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
@@ -71,6 +71,10 @@ MENU_RECT = pygame.Rect(LEFT_X, 24, 150, 64)
 PHASE_BOX = pygame.Rect(LEFT_X, 306, LEFT_W, 230)
 TAKE_BACK_RECT = pygame.Rect(PHASE_BOX.x + 16, PHASE_BOX.y + 86, PHASE_BOX.width - 32, 56)  # step 1's row
 LOG_LINES = 6
+HINT_RIGHT_MARGIN = 36
+HINT_HAND_GAP = 18  # clear felt between the hand's last card and the first key cap
+HINT_GAP, HINT_KEY_PAD, HINT_KEY_GAP = 22, 18, 8
+LOG_UNIT = re.compile(r"\(\d+ left\)|\S+")  # "(32 left)" is never split over two log lines
 
 SELECTED_LIFT = 64.0
 FOCUS_LIFT = 30.0
@@ -78,6 +82,7 @@ PULSE_HZ = 1.1  # the glow on legal targets breathes (far below 3 flashes a seco
 
 ROW_SECONDS = 0.55  # the scoring panel counts one expedition per step
 AUTO_CONTINUE_SECONDS = 2.5  # a table without people moves on by itself after the count
+SCORING_GRACE_SECONDS = 0.1  # what the round_end event "takes": enough for the panel to hold the deal
 
 Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
 
@@ -100,6 +105,28 @@ def undo_icon(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     pygame.draw.polygon(canvas, colour, [(left - head, centre[1] - head * 0.1), (left + head, centre[1] - head * 0.1),
                                          (left, centre[1] + head * 0.9)])
     return pygame.transform.smoothscale(canvas, (size, size))
+
+
+def hint_row_width(device: str, hints: tuple[tuple[str, str], ...]) -> int:
+    """How wide `draw_hint_row` draws `hints` with this table's sizes (key caps and words)."""
+    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    total = 0
+    for action, label in hints:
+        total += font("ui", 22).size(label)[0] + HINT_KEY_GAP
+        total += font("ui-bold", 20).size(glyphs.get(action, action))[0] + HINT_KEY_PAD + HINT_GAP
+    return total - HINT_GAP if hints else 0
+
+
+@functools.lru_cache(maxsize=64)
+def hints_that_fit(device: str, hints: tuple[tuple[str, str], ...], room: int) -> tuple[tuple[str, str], ...]:
+    """The hint row right of the hand never runs over its cards: "Choose" goes first, then
+    "Menu" (the Menu button is always on screen), until the row fits `room`."""
+    row = hints
+    for optional in ("move", "menu"):
+        if hint_row_width(device, row) <= room:
+            break
+        row = tuple(hint for hint in row if hint[0] != optional) or row
+    return row
 
 
 @dataclass
@@ -195,6 +222,10 @@ class LostCitiesTable(LiftedCardTable):
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
+        # a press (mouse button, finger) began on this table: only then is its release a tap. A
+        # pause-menu button acts on the press and closes, and the curtain lifts on the press; the
+        # release that follows must not draw or play whatever lies under it here.
+        self._pressed_here = False
 
     # --- who sits where ----------------------------------------------------------------------------
     @property
@@ -541,7 +572,9 @@ class LostCitiesTable(LiftedCardTable):
             return self._animate_deal(event)
         if kind == "round_end":
             self._open_scoring(event)
-            return 0.0
+            # a moment of "busy": the base's event loop stops here, and from the next frame on
+            # `holding()` keeps the next deal from running behind the panel while it is read
+            return SCORING_GRACE_SECONDS
         return 0.0
 
     def _is_mine(self, seat: int) -> bool:
@@ -668,6 +701,16 @@ class LostCitiesTable(LiftedCardTable):
         if event.kind == "deal" and self.log and self.log[-1].startswith(f"Round {event['round']}"):
             return
         solo = len(self.local_seats) == 1 and self.viewer is not None
+        if event.kind == "round_end":
+            self.add_log(self._round_end_line(event, solo))
+            return
+        if event.kind == "match_end":
+            self.add_log(self._match_end_line(event, solo))
+            return
+        if not solo and event.kind == "draw" and event.get("source") == "deck" and event.get("card"):
+            # hot-seat: the log stays on screen when the next person takes it, so the card
+            # drawn blind from the deck is never named there (the drawer sees it in the hand)
+            event = Event.make("draw", None, **{k: v for k, v in event.args if k != "card"})
         line = ENGINE.describe(event, self.viewer if solo else None)
         if solo:  # the engine says "Opponent"; this table knows who that is
             line = OPPONENT_WORD.sub(self.name_of(1 - int(self.viewer)), line)
@@ -675,6 +718,25 @@ class LostCitiesTable(LiftedCardTable):
             for seat in (0, 1):
                 line = line.replace(f"Player {seat + 1}", self.name_of(seat))
         self.add_log(line)
+
+    def _round_end_line(self, event: Event, solo: bool) -> str:
+        """"Round 1 ends: you +12, Ada −5": each score with whose it is (the engine's line for a
+        shared screen is a bare "12 to -5")."""
+        scores = [int(s) for s in event["scores"]]
+        head = f"Round {event['round']} ends" + (" (safety cap)" if event.get("reason") == "cap" else "")
+        order = (self.bottom_seat, 1 - self.bottom_seat)
+        parts = [f"{'you' if solo and seat == self.viewer else self.name_of(seat)} {self._signed(scores[seat])}"
+                 for seat in order]
+        return f"{head}: {', '.join(parts)}"
+
+    def _match_end_line(self, event: Event, solo: bool) -> str:
+        """"Ada wins the match, 40 to −8" or "The match is a draw at 31" (true minus signs)."""
+        totals, winners = [int(t) for t in event["totals"]], [int(w) for w in event["winners"]]
+        if len(winners) != 1:
+            return f"The match is a draw at {self._minus(totals[0])}"
+        win = winners[0]
+        who = "You win" if solo and win == self.viewer else f"{self.name_of(win)} wins"
+        return f"{who} the match, {self._minus(totals[win])} to {self._minus(totals[1 - win])}"
 
     def add_log(self, line: str) -> None:
         self.log.append(line)
@@ -823,6 +885,13 @@ class LostCitiesTable(LiftedCardTable):
         self.play("flip", 0.35)
 
     # --- input --------------------------------------------------------------------------------
+    def pause(self) -> None:
+        """An overlay opened (the pause menu, the rules): a press under way ends there."""
+        self._pressed_here = False
+
+    def resume(self) -> None:
+        self._pressed_here = False
+
     def cancel_selection(self) -> bool:
         """Back: closes the counted scoring panel (and is swallowed while it counts), or puts a
         lifted or dragged card back."""
@@ -857,16 +926,21 @@ class LostCitiesTable(LiftedCardTable):
                 if target is not None and target in self.lit_targets():
                     self.focus = ("target", target)
         elif kind == "point" and intent.pos is not None:
+            self._pressed_here = True
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None:
                 self.focus = ("hand", key)
         elif kind == "release" and intent.pos is not None:
-            self.tap(intent.pos)
+            if self._pressed_here:  # not the end of a click that a menu button or the curtain took
+                self.tap(intent.pos)
+            self._pressed_here = False
         elif kind == "drag_start" and intent.pos is not None:
-            self.start_drag(intent.pos)
+            if self._pressed_here:
+                self.start_drag(intent.pos)
         elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
             self.follow_drag(intent.pos)
         elif kind == "drag_end" and intent.pos is not None:
+            self._pressed_here = False
             self.end_drag(intent.pos)
 
     def confirm(self) -> None:
@@ -1254,7 +1328,7 @@ class LostCitiesTable(LiftedCardTable):
             name = self.seat_label(seat)
             npx = fit_px(name, "ui-bold", 30, 150)
             surface.blit(text_surface(name, "ui-bold", npx, P.IVORY), (box.x + 48, ry + 8))
-            total = text_surface(str(totals[seat]), "display", 54, P.IVORY)
+            total = text_surface(self._minus(int(totals[seat])), "display", 54, P.IVORY)
             surface.blit(total, total.get_rect(topright=(box.x + 270, ry)))
             running = sum(expedition_score(board.expeditions[seat][c])["score"] for c in board.colours)
             text = f"+{running}" if running > 0 else (f"{MINUS}{-running}" if running < 0 else "0")
@@ -1315,7 +1389,7 @@ class LostCitiesTable(LiftedCardTable):
         if self._log_wrapped[0] != self._log_total:
             wrapped: list[str] = []
             for entry in self.log[-LOG_LINES:]:
-                wrapped.extend(wrap(entry, "ui", 22, box.width - 40))
+                wrapped.extend(self._wrap_log(entry, box.width - 40))
             self._log_wrapped = (self._log_total, wrapped[-8:])
         lines = self._log_wrapped[1]
         if not lines:
@@ -1327,6 +1401,20 @@ class LostCitiesTable(LiftedCardTable):
             newest = i == len(lines) - 1
             colour = P.IVORY if newest else P.IVORY_DIM
             surface.blit(text_surface(line, "ui", 22, colour), (panel.x + 20, panel.y + 12 + i * 32))
+
+    @staticmethod
+    def _wrap_log(entry: str, width: int) -> list[str]:
+        """A log entry in lines of `width` px, word by word, a "(32 left)" kept whole."""
+        face = font("ui", 22)
+        lines: list[str] = []
+        line = ""
+        for unit in LOG_UNIT.findall(entry):
+            candidate = f"{line} {unit}" if line else unit
+            if line and face.size(candidate)[0] > width:
+                lines.append(line)
+                candidate = unit
+            line = candidate
+        return lines + ([line] if line else [])
 
     def _draw_opponent_plate(self, surface: pygame.Surface) -> None:
         board = self.board
@@ -1343,22 +1431,40 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def _draw_hints(self, surface: pygame.Surface) -> None:
-        device = self.app.input.last_device if self.app is not None else "keyboard"
+    def hint_room(self) -> int:
+        """The width right of the hand that the hint row may take."""
+        return round(CANVAS_W - HINT_RIGHT_MARGIN - self._hand_right() - HINT_HAND_GAP)
+
+    def hint_row(self, device: str) -> list[tuple[str, str]]:
+        """The hints of this moment for `device`, as many as fit beside the hand."""
         if self.selected is not None:
             hints = [("confirm", "Place"), ("back", "Cancel")]
         elif self.can_act and self.phase == "draw":
             hints = [("move", "Choose"), ("confirm", "Draw")]
             if self.taken_back_card() is not None:
-                hints.append(("back", "Take back"))  # room for three: the Menu button stays on screen
+                hints.append(("back", "Take back"))
         elif self.can_act:
             hints = [("move", "Choose"), ("confirm", "Pick up")]
         else:
             hints = [("move", "Look")]
-        if len(hints) < 3:
-            hints.append(("menu", "Menu"))
-        draw_hint_row(surface, device, hints, CANVAS_W - 36, 1040, gap=22, label_px=22, key_px=20, key_pad=18,
-                      key_h=34, key_gap=8, left_limit=1440)
+        if not any(action == "back" for action, _ in hints):  # Back cancels or takes back then: its
+            hints.append(("menu", "Menu"))  # key is not the menu's (the Menu button stays on screen)
+        return list(hints_that_fit(device, tuple(hints), self.hint_room()))
+
+    def _draw_hints(self, surface: pygame.Surface) -> None:
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        draw_hint_row(surface, device, self.hint_row(device), CANVAS_W - HINT_RIGHT_MARGIN, 1040, gap=HINT_GAP,
+                      label_px=22, key_px=20, key_pad=HINT_KEY_PAD, key_h=34, key_gap=HINT_KEY_GAP)
+
+    def _hand_right(self) -> float:
+        """The right edge of the fanned hand at rest (the rightmost card's tilted bounding box)."""
+        count = len(self.board.hands[self.bottom_seat]) if self.board is not None else 0
+        layout = fan_layout(count, HAND_CENTRE, FACE_W, HAND_MAX_W, max_angle=9.0, arc=22.0)
+        if not layout:
+            return HAND_CENTRE[0]
+        (x, _y), angle = layout[-1]
+        turn = math.radians(abs(angle))
+        return x + (FACE_W * math.cos(turn) + FACE_H * math.sin(turn)) / 2
 
     def _draw_scoring(self, surface: pygame.Surface) -> None:
         scoring = self.scoring
@@ -1404,7 +1510,7 @@ class LostCitiesTable(LiftedCardTable):
                 before = scoring.totals[seat] - scoring.scores[seat]
                 round_text = text_surface(f"Round {self._signed(shown_score)}", "display", 52, P.IVORY)
                 surface.blit(round_text, round_text.get_rect(midleft=(x, y + 44)))
-                match_text = text_surface(f"Match {before + shown_score}", "ui-bold", 28, P.IVORY_DIM)
+                match_text = text_surface(f"Match {self._minus(before + shown_score)}", "ui-bold", 28, P.IVORY_DIM)
                 surface.blit(match_text, match_text.get_rect(midleft=(x + round_text.get_width() + 28, y + 46)))
         if scoring.counted:
             label = "See the match result" if scoring.last_round else "Deal the next round"
@@ -1422,6 +1528,11 @@ class LostCitiesTable(LiftedCardTable):
     @staticmethod
     def _signed(value: int) -> str:
         return f"+{value}" if value > 0 else (f"{MINUS}{-value}" if value < 0 else "0")
+
+    @staticmethod
+    def _minus(value: int) -> str:
+        """A total as printed on this table: a true minus sign, never a hyphen, and no plus."""
+        return f"{MINUS}{-value}" if value < 0 else str(value)
 
     def _score_cell(self, surface: pygame.Surface, scoring: RoundScoring, seat: int, row: int, progress: float,
                     x: int, y: int) -> None:

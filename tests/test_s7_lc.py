@@ -1,0 +1,249 @@
+"""Session 7 sweep of the Lost Cities table: what a person at the screen must never see or suffer.
+
+- hot-seat: the shared log never names a card drawn blind from the deck (the next person reads it);
+- the next round is not dealt behind the scoring panel while it is read;
+- a click on a pause-menu button ends there (its release does not draw or play at the table);
+- the log and the totals print a true minus sign, and say whose score is whose;
+- the hint row never runs over the hand, and a log line never splits "(32 left)".
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.types import Action, GameConfig, SeatConfig
+from game.rules.lost_cities import MINUS, card_colour
+from game.session import LocalSession
+from game.ui.app import App
+from game.ui.pause import PauseOverlay
+from game.ui.settings import Settings
+from game.ui.table_lost_cities import LostCitiesTable, hint_row_width
+from game.ui.tween import MOTION
+
+W, H = 1920, 1080
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(data_dir):
+    pygame.init()
+    pygame.event.clear()
+    application = App(Settings(), headless=True, size=(W, H), windowed=True)
+    speed, reduced = MOTION.speed, MOTION.reduced
+    MOTION.reduced = True  # every animation a few frames: these tests are about what is shown
+    yield application
+    MOTION.speed, MOTION.reduced = speed, reduced
+    application.shutdown()
+
+
+def run(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(STEP)
+
+
+def settle(app: App, table: LostCitiesTable, limit: int = 400) -> None:
+    """Step until nothing moves, or until the scoring panel holds the table."""
+    for _ in range(limit):
+        run(app)
+        if table.scoring is not None or (not table.animating and not any(s.moving for s in table.sprites.values())):
+            return
+    raise AssertionError("the table never came to rest")
+
+
+def short_session(seats: list[SeatConfig], seed: int, deck_left: int = 44, **options) -> LocalSession:
+    """A match whose draw pile holds only `deck_left` cards: the rest lie face up on their colour's
+    discard pile (all 60 cards stay in play), so a round ends after a few draws."""
+    session = LocalSession(GameConfig.make("lost-cities", seats, **options), seed, bot_delay=0.0)
+    deck = session.state["deck"]
+    while len(deck) > deck_left:
+        card = deck.pop(0)
+        session.state["discards"][card_colour(card)].append(card)
+    session._pending.clear()
+    session._queue_updates([], None)  # the opening views, with the short deck
+    return session
+
+
+def open_table(app: App, session: LocalSession) -> LostCitiesTable:
+    table = LostCitiesTable(app, session)
+    app.clear_to(table)
+    return table
+
+
+def post_key(app: App, code: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    run(app, 2)
+
+
+def mouse_click(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    run(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    run(app, 2)
+
+
+def my_turn(app: App, table: LostCitiesTable, phase: str = "play") -> None:
+    for _ in range(600):
+        run(app)
+        if table.can_act and table.phase == phase and not any(s.moving for s in table.sprites.values()):
+            return
+    raise AssertionError(f"no {phase} step came for the person")
+
+
+def lay_and_draw_from_deck(app: App, table: LostCitiesTable) -> None:
+    """The person at the screen discards a card and draws from the deck (through the session)."""
+    table.submit(next(a for a in table.legal if a.kind == "discard"))
+    settle(app, table)
+    table.submit(Action.make(table.viewer, "draw", source="deck"))
+    settle(app, table)
+
+
+# --- hot-seat: the log keeps the deck's secrets ----------------------------------------------------
+def test_hot_seat_log_never_names_a_card_drawn_from_the_deck(app):
+    session = short_session([SeatConfig("human", "Alice"), SeatConfig("human", "Bob")], 5)
+    table = open_table(app, session)
+    run(app, 3)
+    post_key(app, pygame.K_RETURN)  # Alice takes the screen
+    my_turn(app, table)
+    hand_before = set(table.view["hand"])
+    lay_and_draw_from_deck(app, table)
+    assert table.curtain_seat == 1  # Bob is asked to take the screen, the log stays on it
+    drawn = (set(session.state["hands"][0]) - hand_before).pop()
+    from game.rules.lost_cities import card_name
+
+    assert not any(card_name(drawn) in line for line in table.log), table.log
+    assert "Alice drew from the deck (43 left)" in table.log
+    post_key(app, pygame.K_RETURN)
+    assert table.viewer == 1 and not any(card_name(drawn) in line for line in table.log)
+
+
+def test_solo_log_still_names_the_card_you_drew(app):
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 5)
+    table = open_table(app, session)
+    my_turn(app, table)
+    hand_before = set(table.view["hand"])
+    lay_and_draw_from_deck(app, table)
+    from game.rules.lost_cities import card_name
+
+    drawn = (set(session.state["hands"][0]) - hand_before).pop()
+    assert any(line.startswith(f"You drew {card_name(drawn)} from the deck") for line in table.log), table.log
+
+
+# --- the scoring panel holds the next deal ---------------------------------------------------------
+def test_next_round_waits_behind_the_scoring_panel_and_the_log_says_whose_score(app):
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 3, deck_left=2)
+    table = open_table(app, session)
+    for _ in range(3):
+        if table.scoring is not None:
+            break
+        my_turn(app, table)
+        lay_and_draw_from_deck(app, table)
+        for _ in range(200):
+            run(app)
+            if table.scoring is not None or table.can_act:
+                break
+    assert table.scoring is not None and table.scoring.round == 1
+    ended = [dict(session.state["history"][0]["expeditions"][seat][i]) for seat in (0, 1) for i in range(5)]
+    run(app, 240)  # the count is over, the panel waits for the person
+    assert table.scoring is not None and table.scoring.counted
+    # behind the panel: the round that ended, not the next deal
+    assert table.board.round == 1
+    assert sum(len(cards) for cards in table.board.expeditions[0].values()) == sum(d["cards"] for d in ended[:5])
+    assert "deal" not in table.animated_events
+    scores = table.scoring.scores
+    signed = [f"+{v}" if v > 0 else (f"{MINUS}{-v}" if v < 0 else "0") for v in scores]
+    assert table.log[-1] == f"Round 1 ends: you {signed[0]}, Ada {signed[1]}"
+    post_key(app, pygame.K_RETURN)
+    assert table.scoring is None
+    settle(app, table)
+    assert table.board.round == 2 and "deal" in table.animated_events
+    assert len(table.board.hands[0]) == 8
+
+
+def test_totals_and_match_end_use_a_true_minus_sign(app):
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 3)
+    table = open_table(app, session)
+    assert table._minus(-157) == f"{MINUS}157" and table._minus(8) == "8"
+    from game.core.types import Event
+
+    line = table._match_end_line(Event.make("match_end", None, totals=[-157, -8], winners=[1], draw=False,
+                                            rounds=3), solo=True)
+    assert line == f"Ada wins the match, {MINUS}8 to {MINUS}157"
+    assert "-" not in line
+    draw = table._match_end_line(Event.make("match_end", None, totals=[-4, -4], winners=[0, 1], draw=True,
+                                            rounds=3), solo=True)
+    assert draw == f"The match is a draw at {MINUS}4"
+
+
+# --- a pause-menu click ends in the menu -----------------------------------------------------------
+@pytest.mark.parametrize("phase", ["play", "draw"])
+def test_clicking_suggest_in_the_pause_menu_neither_draws_nor_errs(app, phase):
+    """The menu's buttons act on the press and close; the release lands on the table under the
+    button (the White pile and expedition lie under "Suggest a move")."""
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 4, deck_left=30)
+    table = open_table(app, session)
+    my_turn(app, table)
+    if phase == "draw":
+        table.submit(next(a for a in table.legal if a.kind == "discard"))
+        settle(app, table)
+    version = session.version
+    post_key(app, pygame.K_p)
+    run(app, 10)
+    overlay = app.scenes.top
+    assert isinstance(overlay, PauseOverlay)
+    button = next(w for w in overlay.group.widgets if w.label == "Suggest a move")
+    assert table.target_at(button.rect.center) is not None  # something of the table lies under it
+    app.toasts.items.clear()
+    mouse_click(app, button.rect.center)
+    run(app, 10)
+    assert app.scenes.top is table
+    assert session.version == version and table.phase == phase  # nothing was drawn or laid
+    kinds = [toast.kind for toast in app.toasts.items]
+    texts = [toast.text for toast in app.toasts.items]
+    assert "error" not in kinds, texts
+    assert any(text.startswith("Suggestion:") for text in texts)
+
+
+def test_a_press_that_lifted_the_curtain_does_not_tap_the_table(app):
+    session = short_session([SeatConfig("human", "Alice"), SeatConfig("human", "Bob")], 5)
+    table = open_table(app, session)
+    run(app, 3)
+    assert table.curtain_seat == 0
+    under = (int(table.lane_x("w")), 470)  # the White discard pile: a tap there in the play step errs
+    app.toasts.items.clear()
+    mouse_click(app, under)
+    assert table.curtain_seat is None and table.can_act
+    assert not any(toast.kind == "error" for toast in app.toasts.items), [t.text for t in app.toasts.items]
+    mouse_click(app, under)  # a click of its own on the table still counts
+    assert any(toast.kind == "error" for toast in app.toasts.items)
+
+
+# --- hints beside the hand, the log's lines ---------------------------------------------------------
+@pytest.mark.parametrize("device", ["keyboard", "mouse", "gamepad", "touch"])
+def test_the_hint_row_fits_beside_the_hand_in_every_step(app, device):
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 2)
+    table = open_table(app, session)
+    my_turn(app, table)
+    rows = {"play": table.hint_row(device)}
+    table.select(table.board.hands[0][0])
+    rows["picked"] = table.hint_row(device)
+    table.put_back_card()
+    table.submit(next(a for a in table.legal if a.kind == "discard"))
+    settle(app, table)
+    rows["draw"] = table.hint_row(device)
+    assert ("back", "Take back") in rows["draw"] and ("confirm", "Draw") in rows["draw"]
+    assert ("confirm", "Place") in rows["picked"] and ("back", "Cancel") in rows["picked"]
+    assert ("menu", "Menu") not in rows["picked"]  # Back is not the menu key while a card is lifted
+    for step, row in rows.items():
+        assert hint_row_width(device, tuple(row)) <= table.hint_room(), (step, row)
+    assert table.hint_room() < 500  # the hand does reach far right: there is something to fit
+
+
+def test_a_log_line_never_splits_the_cards_left():
+    pygame.init()
+    lines = LostCitiesTable._wrap_log("You drew Blue 9 from the deck (32 left)", 360)
+    assert len(lines) == 2 and lines[1] == "(32 left)"
+    assert LostCitiesTable._wrap_log("Ada took Yellow 5 from the discards", 2000) == [
+        "Ada took Yellow 5 from the discards"]
