@@ -114,6 +114,30 @@ def _common(parser: argparse.ArgumentParser) -> None:
                                                           "directory, or TABLETIME_DATA_DIR)")
 
 
+def data_dir_problem(args: argparse.Namespace) -> str:
+    """Why the data directory (--data-dir or TABLETIME_DATA_DIR) cannot hold settings and saves, or
+    "" when it can; checked before anything reads or writes there (a file's path, a folder that
+    cannot be made), so a wrong value gets a sentence instead of a traceback."""
+    chosen = getattr(args, "data_dir", None) or (os.environ.get("TABLETIME_DATA_DIR")
+                                                   if getattr(args, "command", None) in DATA_COMMANDS else None)
+    if not chosen:
+        return ""
+    from pathlib import Path
+
+    where = Path(chosen).expanduser()
+    option = "--data-dir" if getattr(args, "data_dir", None) else "TABLETIME_DATA_DIR"
+    if where.exists() and not where.is_dir():
+        return f"{option} {chosen} is a file, not a folder"
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"{option} {chosen} cannot be used ({exc.strerror or exc})"
+    return ""
+
+
+DATA_COMMANDS = ("play", "screenshot", "serve")
+
+
 def _use_data_dir(args: argparse.Namespace) -> None:
     if getattr(args, "data_dir", None):
         from game.session.storage import set_data_dir
@@ -181,7 +205,7 @@ def _screenshot_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", type=positive_int, metavar="N", help="number of seats at the table")
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seed of the game shown (default 1)")
     parser.add_argument("--size", type=window_size, default=(1920, 1080), metavar="WxH", help="image size")
-    parser.add_argument("--frames", type=int, default=150, metavar="N",
+    parser.add_argument("--frames", type=positive_int, default=150, metavar="N",
                         help="display frames (1/60 s each) before the shot (default 150)")
 
 
@@ -291,6 +315,7 @@ def run_screenshot(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     _use_data_dir(args)
     try:
+        check_screenshot_request(args.out, args.game, args.seats)
         write_screenshot(args.scene, args.out, game=args.game, seats=args.seats, seed=args.seed,
                          size=args.size, frames=args.frames)
     except SceneError as exc:
@@ -298,6 +323,35 @@ def run_screenshot(args: argparse.Namespace) -> int:
         return 2
     print(f"wrote {args.out}")
     return 0
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+
+
+def check_screenshot_request(out: str, game: str | None, seats: int | None) -> None:
+    """SceneError for a request `write_screenshot` would quietly bend (an unknown game shown as the
+    first one, 9 seats clamped to 2) or fail on after rendering (a folder that does not exist)."""
+    from pathlib import Path
+
+    from game.core.registry import UnknownGame, find_game
+
+    target = Path(out).expanduser()
+    if target.suffix.lower() not in IMAGE_SUFFIXES:
+        raise SceneError(f"--out must end in {', '.join(IMAGE_SUFFIXES)}, not {target.name!r}")
+    if not target.parent.is_dir():
+        raise SceneError(f"cannot write {out}: the folder {target.parent} does not exist")
+    if game is not None:
+        try:
+            engine = find_game(game)
+        except UnknownGame as exc:
+            raise SceneError(str(exc)) from None
+        if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
+            raise SceneError(f"{engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, not {seats}")
+
+
+def seats_range(low: int, high: int) -> str:
+    """"2 seats", "2-6 seats": how many seats a game takes, in words."""
+    return f"{low} seat{'s' if low != 1 else ''}" if low == high else f"{low}-{high} seats"
 
 
 def write_screenshot(scene: str, out: str, game: str | None = None, seats: int | None = None, seed: int = 1,
@@ -313,7 +367,10 @@ def write_screenshot(scene: str, out: str, game: str | None = None, seats: int |
     app.clear_to(scene_obj)
     app.run_frames(max(1, frames))
     if app.window is not None:
-        pygame.image.save(app.window, out)
+        try:
+            pygame.image.save(app.window, out)
+        except (pygame.error, OSError) as exc:
+            raise SceneError(f"cannot write {out} ({exc})") from None
     if own_app:
         app.shutdown()
 
@@ -344,8 +401,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
     if not engine.min_seats <= len(args.seats) <= engine.max_seats:
-        print(f"simulate: {engine.title} takes {engine.min_seats}-{engine.max_seats} seats, not {len(args.seats)}",
-              file=sys.stderr)
+        print(f"simulate: {engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, "
+              f"not {len(args.seats)}", file=sys.stderr)
         return 2
     options = dict(args.option)
     try:
@@ -454,6 +511,16 @@ def with_default_subcommand(args_in: list[str], names: set[str]) -> list[str]:
     return args_in[:index] + ["play"] + args_in[index:]
 
 
+def unknown_command(given: list[str], args_in: list[str], names: set[str]) -> str:
+    """The word a person typed as a command that is none ("main.py simulat ..."), else ""; `play`
+    takes no positional word, so such a word after an inserted `play` was meant as a command."""
+    if len(args_in) == len(given):
+        return ""
+    index = args_in.index("play") + 1
+    word = args_in[index] if index < len(args_in) else ""
+    return word if word and not word.startswith("-") and word not in names else ""
+
+
 def apply_lan_interfaces(args: argparse.Namespace) -> None:
     """Tell net/ which interfaces LAN play may use (the global option, or play's own)."""
     chosen = getattr(args, "global_lan_interfaces", None)
@@ -471,9 +538,19 @@ def apply_lan_interfaces(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="tabletime: %(levelname)s: %(message)s")
     parser = build_parser()
-    args_in = with_default_subcommand(list(sys.argv[1:] if argv is None else argv), subcommand_names(parser))
+    given = list(sys.argv[1:] if argv is None else argv)
+    names = subcommand_names(parser)
+    args_in = with_default_subcommand(given, names)
+    stray = unknown_command(given, args_in, names)
+    if stray:
+        parser.error(f"unknown command {stray!r} (commands: {', '.join(sorted(names))}; "
+                     "with none, `play` runs)")
     args = parser.parse_args(args_in)
     apply_lan_interfaces(args)
+    problem = data_dir_problem(args)
+    if problem:
+        print(f"main.py: {problem}", file=sys.stderr)
+        return 2
     try:
         return int(args.run(args) or 0)
     except KeyboardInterrupt:

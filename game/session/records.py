@@ -105,7 +105,7 @@ def records_path() -> Path:
 
 
 def load_records(warn: Callable[[str], None], path: Path | None = None) -> Records:
-    loaded = load_json(path or records_path(), Records.from_json, warn)
+    loaded = load_json(path or records_path(), Records.from_json, warn, "your record starts again")
     return loaded if isinstance(loaded, Records) else Records()
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 _override: Path | None = None
+MAX_JSON_BYTES = 4 * 1024 * 1024  # settings and records are a few kilobytes; a huge file is not ours
 
 
 class StorageError(ValueError):
@@ -68,20 +69,40 @@ def quarantine(path: Path) -> Path:
     return target
 
 
-def load_json(path: Path, validate: Callable[[Any], Any], warn: Callable[[str], None]) -> Any | None:
-    """Read and validate a JSON file. Missing: None. Broken: warn, quarantine, None."""
+def unreadable_reason(exc: BaseException) -> str:
+    """Why a file could not be used, in a player's words (not a parser's)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"it is cut short or is not JSON (line {exc.lineno})"
+    if isinstance(exc, UnicodeDecodeError):
+        return "it is not text"
+    if isinstance(exc, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(exc, IsADirectoryError):
+        return "it is a folder"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def load_json(path: Path, validate: Callable[[Any], Any], warn: Callable[[str], None],
+              fallback: str = "using defaults") -> Any | None:
+    """Read and validate a JSON file. Missing: None. Broken (damaged, wrong types, huge, binary,
+    a folder): warn, quarantine, None; `fallback` says what happens instead."""
     if not path.exists():
         return None
     try:
+        if path.is_file() and path.stat().st_size > MAX_JSON_BYTES:
+            raise ValueError(f"it is too large ({path.stat().st_size // (1024 * 1024)} MB)")
         data = json.loads(path.read_text(encoding="utf-8"))
         return validate(data)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, KeyError) as exc:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, KeyError,
+            RecursionError) as exc:
         try:
             kept = quarantine(path)
-            where = f"kept as {kept.name}"
+            where = f"the old file is kept as {kept.name}"
         except OSError:
-            where = "left in place"
-        warn(f"{path.name} could not be read ({exc}); using defaults - the old file was {where}")
+            where = "the old file was left in place"
+        warn(f"{path.name} could not be read ({unreadable_reason(exc)}); {fallback} - {where}")
         return None
 
 

@@ -114,7 +114,7 @@ class GamePickerScene(MenuScene):
         gap = 36
         total = 4 * TILE_W + 3 * gap
         left = (CANVAS_W - total) // 2
-        records = load_records(self.app.toast if self.app is not None else (lambda message: None))
+        records = load_records(self.app.warn if self.app is not None else (lambda message: None))
         tiles: list[Widget] = []
         for i, info in enumerate(GAMES):
             art = self.app.assets.image_scaled(f"tiles/{info.game_id}", (TILE_W - 20, TILE_H - 20)) if self.app else None

@@ -40,6 +40,15 @@ PAD_BUTTON_LABELS: dict[str, str] = {
 ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "Normal"), (1.5, "Fast"), (2.0, "Very fast"), (0.75, "Relaxed"))
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1024, 576))
 NAME_MAX = 20
+# Intents a device cannot do without: with none of them bound, a keyboard or gamepad player could no
+# longer reach (or leave) anything, so a file never leaves them empty and the screen never unbinds them.
+ESSENTIAL_INTENTS: tuple[str, ...] = ("up", "down", "left", "right", "confirm", "back")
+
+
+def printable_name(text: str) -> str:
+    """A name as it can be drawn: control characters (a NUL, a newline, a tab) become spaces, runs of
+    spaces one, and the ends are trimmed (a font cannot render a NUL at all)."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 def _copy_bindings(source: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -79,6 +88,9 @@ class Settings:
         for intent in BINDABLE_INTENTS:  # a file from an older version keeps the new intents bound
             out.key_bindings.setdefault(intent, list(DEFAULT_KEYS[intent]))
             out.pad_bindings.setdefault(intent, list(DEFAULT_PAD[intent]))
+        for intent in ESSENTIAL_INTENTS:  # an emptied Confirm or Back would strand a keyboard or gamepad
+            out.key_bindings[intent] = out.key_bindings[intent] or list(DEFAULT_KEYS[intent])
+            out.pad_bindings[intent] = out.pad_bindings[intent] or list(DEFAULT_PAD[intent])
         return out
 
     @property
@@ -109,9 +121,10 @@ def _validated(key: str, value: Any) -> Any:
             raise ValueError("animation_speed must be a number from 0.25 to 4")
         return float(value)
     if key == "player_name":
-        if not isinstance(value, str) or not 0 < len(value.strip()) <= NAME_MAX:
+        name = printable_name(value) if isinstance(value, str) else ""
+        if not 0 < len(name) <= NAME_MAX:
             raise ValueError(f"player_name must be 1-{NAME_MAX} characters")
-        return value.strip()
+        return name
     if key in ("key_bindings", "pad_bindings"):
         if not isinstance(value, dict):
             raise ValueError(f"{key} must be an object")
@@ -132,7 +145,7 @@ def settings_path() -> Path:
 
 def load_settings(warn: Callable[[str], None], path: Path | None = None) -> Settings:
     """The saved settings, or defaults (with a warning if the file was unreadable)."""
-    loaded = load_json(path or settings_path(), Settings.from_json, warn)
+    loaded = load_json(path or settings_path(), Settings.from_json, warn, "using the default settings")
     return loaded if isinstance(loaded, Settings) else Settings()
 
 

@@ -10,8 +10,8 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
-from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS, WINDOW_SIZES,
-                              Settings)
+from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS,
+                              WINDOW_SIZES, Settings, printable_name)
 from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
 
 ROW_H = 72
@@ -43,7 +43,12 @@ class BindingRow(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         self._row(surface, focused)
         if self.waiting:
-            text = "Press a gamepad button…" if self.waiting == "pad" else "Press a key… (Esc cancels)"
+            if self.waiting == "pad":
+                cancels = " / ".join(PAD_BUTTON_LABELS.get(b, b) for b in self.settings.pad_bindings.get("back", []))
+                text = f"Press a gamepad button… ({cancels} cancels)" if cancels and self.intent != "back" \
+                    else "Press a gamepad button…"
+            else:
+                text = "Press a key… (Esc cancels)"
             blit_text(surface, text, "ui-bold", 26, P.BRASS_LIGHT, "midright", (self.rect.right - 24, self.rect.centery))
             return
         keys = ", ".join(key_label(k) for k in self.settings.key_bindings.get(self.intent, [])) or "—"
@@ -121,8 +126,9 @@ class SettingsScene(MenuScene):
         self.app.assets.play("click", 0.8)
 
     def set_name(self, text: str) -> None:
-        if text.strip():
-            self.settings.player_name = text.strip()
+        name = printable_name(text)
+        if name:
+            self.settings.player_name = name
 
     def set_speed(self, value: float) -> None:
         self.settings.animation_speed = value
@@ -163,9 +169,20 @@ class SettingsScene(MenuScene):
 
     def _bind(self, row: BindingRow, intent: Intent) -> None:
         name = intent.text
-        table = self.settings.pad_bindings if row.waiting == "pad" else self.settings.key_bindings
+        on_pad = row.waiting == "pad"
+        table = self.settings.pad_bindings if on_pad else self.settings.key_bindings
         self._stop_capture()
         if not name:
+            return
+        if on_pad and row.intent != "back" and name in table.get("back", []):
+            return  # a gamepad's Back button cancels, as Esc does for keys
+        stranded = [other for other in ESSENTIAL_INTENTS if other != row.intent and table.get(other) == [name]]
+        if stranded:  # one key means one thing, but Confirm, Back and the arrows always keep one
+            what = INTENT_LABELS[stranded[0]]
+            label = PAD_BUTTON_LABELS.get(name, name) if on_pad else key_label(name)
+            self.app.assets.play("invalid")
+            self.app.toast(f"{label} is the only {'gamepad button' if on_pad else 'key'} for {what}: "
+                           f"give {what} another one first.", "warning")
             return
         for other in BINDABLE_INTENTS:  # one key means one thing
             if name in table.get(other, []):

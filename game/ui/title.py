@@ -33,6 +33,17 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
 
 
+def set_aside(path: Path) -> str:
+    """Move a save that cannot be continued out of the way, so the next game's autosave does not
+    overwrite it (nothing saved is ever lost) and Continue stops offering it; says where it went."""
+    from game.session.storage import quarantine
+
+    try:
+        return f"It is kept as {quarantine(path).name}."
+    except OSError as exc:
+        return f"It could not be moved aside ({exc.strerror or exc})."
+
+
 def _card_faces() -> tuple[list[pygame.Surface], pygame.Surface | None]:
     """Faces and back for the attract deal: Lost Cities cards when the look kit has them."""
     try:
@@ -298,7 +309,8 @@ class TitleScene(MenuScene):
             watching = all(seat.kind == "bot" for seat in read_save(path).config.seats)
             session = resume(path, spectator=watching)
         except SaveError as exc:
-            self.app.warn(f"The saved game cannot be continued: {exc}")
+            self.app.warn(f"The saved game cannot be continued: {exc}. {set_aside(path)}")
+            self.build()
             return
         factory = table_scene_for(session.game_id)
         if factory is None:

@@ -316,7 +316,7 @@ class TextEntry(Widget):
         self._before = text
 
     def set_text(self, text: str) -> None:
-        text = text[: self.max_len]
+        text = "".join(ch for ch in text if ch.isprintable())[: self.max_len]  # a font cannot draw a NUL
         if text != self.text:
             self.text = text
             self.on_change(text)
