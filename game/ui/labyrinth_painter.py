@@ -24,6 +24,8 @@ from game.ui.widgets import panel_surface
 
 
 PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
+# hints in the caption that tell how things stand: confirming there does nothing, so no key is drawn
+STATUS_HINTS = frozenset({"The hero is here", "Not reachable yet", "Drop it on a card, or pick a card first"})
 
 
 class LabyrinthPainter:
@@ -169,7 +171,8 @@ class LabyrinthPainter:
         surface.blit(label, label.get_rect(center=box.center))
 
     def info_lines(self) -> tuple[str, str, str]:
-        """(title, text, hint) for what the player points at or has focused."""
+        """(title, text, hint) for what the player points at or has focused. A hint that confirm acts
+        on is drawn with the confirm key or button beside it; a status (`STATUS_HINTS`) is not."""
         if self.selected is not None:
             needs = self.interaction_needs(self.selected)
             number = self.inters[self.selected].number if self.selected in self.inters else "?"
@@ -197,13 +200,14 @@ class LabyrinthPainter:
             if tile.face_up:
                 square = next((s for s in self.view.get("map", []) if int(s["number"]) == number), None)
                 text = str(square["stack"][-1].get("text", "")) if square else ""
-                hint = "The hero is here" if here else ("Move the hero here" if reach else "")
+                hint = "Move the hero here" if reach else ("The hero is here" if here else "")
                 return (f"#{number} · {tile.entry.get('title', '')}", text, hint)
             need = int(tile.entry.get("min_favours") or 0)
             text = "A face-down scenery card. Stepping onto it discovers it."
             if need:
                 text += f" It opens only while at least {need} favours still burn."
-            return (f"#{number} · unexplored", text, "Move here to discover it" if reach else "Not reachable yet")
+            hint = "Move here to discover it" if reach else ("Not reachable yet" if self.can_act else "")
+            return (f"#{number} · unexplored", text, hint)
         if kind == "inter":
             inter = self.inters.get(key)
             if inter is None:
@@ -255,7 +259,10 @@ class LabyrinthPainter:
                     line = line.rstrip(".,;") + " …"
                 surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
                 y += 26
-        if hint:
+        if hint in STATUS_HINTS:  # says how things stand; confirm would do nothing: no key beside it
+            image = text_surface(hint, "ui", 24, P.IVORY_DIM)
+            surface.blit(image, image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery)))
+        elif hint:
             image = text_surface(hint, "ui-bold", 24, P.BRASS_LIGHT)
             at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
             surface.blit(image, at)

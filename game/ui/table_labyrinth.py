@@ -22,8 +22,11 @@ import math
 from collections import deque
 from typing import Any, Callable
 
+import pygame
+
 from game.core.types import Action, Event
 from game.session.base import Session, Update
+from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
     ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA, PROPHECY_W,
@@ -36,11 +39,14 @@ from game.ui.labyrinth_map import (
 from game.ui.labyrinth_overlays import StorySheet, rank_table
 from game.ui.labyrinth_painter import LabyrinthPainter
 from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
+from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, prophecy
+from game.ui.look.fonts import text_surface
 from game.ui.sprites import CardSprite, row_layout
 from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_out_cubic
+from game.ui.widgets import panel_surface
 
 
 class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
@@ -363,9 +369,15 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
                 self.log.append(line)
 
     def log_line(self, event: Event) -> str:
-        """The engine's log line; a turn is named after the seat's player, whom the table knows."""
+        """The engine's log line; a turn is named after the seat's player, whom the table knows. A
+        covering card is told by the number both cards show (ruling LA-2c), never by its card id."""
         if event.kind == "turn":
             return f"{self.name_of(int(event['seat']))}'s turn."
+        if event.kind == "scenery_placed" and event.get("covers"):
+            number = event["number"]
+            return f"Scenery #{number} is placed face down on top of the old #{number}."
+        if event.kind == "ending_reached":
+            return f"The end: {event['title']} \u2013 score {event['score']}, {event['rank']}."
         return self.engine.describe(event, self.viewer)
 
     def begin_update(self, update: Update) -> None:
@@ -654,6 +666,55 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.layout_items()
         if self.hero_number is not None:
             self.place_hero(self.hero_number, False)
+
+    # --- several people at one screen ---------------------------------------------------------------
+    @property
+    def together(self) -> bool:
+        mode = self.view.get("mode")
+        if mode is None:  # before the first view: the table's own setup says
+            config = getattr(self.session, "config", None)
+            mode = dict(config.options).get("mode", "together") if config is not None else "together"
+        return mode != "turns"
+
+    def raise_curtain(self, seat: int) -> None:
+        """Every seat sees the same table (ruling LA-7: the game is cooperative), so nothing is hidden
+        from anyone: playing together, the people at this screen share it with no curtain at all; in
+        turns, a handoff screen names who plays next."""
+        if not self.together:
+            super().raise_curtain(seat)
+            return
+        if seat != self.viewer:
+            super().raise_curtain(seat)
+            self.lift_curtain()
+
+    def draw_curtain(self, surface: pygame.Surface) -> None:
+        """The handoff between two turns: who is next, and no "nobody else is looking" (no secrets)."""
+        draw_background(surface, self.tone)
+        name = self.name_of(self.curtain_seat)
+        headline = f"{name}'s turn".upper()
+        head = text_surface(headline, "display", 150, P.IVORY)
+        rect = head.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2 + 40))
+        back = self.app.assets.image_scaled(f"backs/{self.game_id}", (180, 252)) if self.app is not None else None
+        if back is not None:
+            surface.blit(back, back.get_rect(midbottom=(CANVAS_W // 2, rect.top - 10)))
+        surface.blit(text_surface(headline, "display", 150, (0, 0, 0)), rect.move(6, 8))
+        surface.blit(head, rect)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        how = {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
+        line = text_surface(f"{name}, {how} to take the hero. Everyone may watch and advise.", "ui", 34, P.IVORY_DIM)
+        surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))
+
+    def draw_turn_banner(self, surface: pygame.Surface) -> None:
+        """Playing together, the move belongs to everyone at this screen, not to the first seat."""
+        if self.together and len(self.local_seats) > 1 and self.shown is not None and not self.game_over \
+                and self.viewer in self.shown.active:
+            image = text_surface("Your move, together", "ui-bold", 30, P.BRASS_LIGHT)
+            box = pygame.Rect(0, 0, image.get_width() + 64, 60)
+            box.midtop = (CANVAS_W // 2, 20)
+            surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
+            surface.blit(image, image.get_rect(center=box.center))
+            return
+        super().draw_turn_banner(surface)
 
     # --- the end ------------------------------------------------------------------------------------
     def before_results(self, proceed: Callable[[], None]) -> bool:

@@ -620,11 +620,15 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
     body = _scroll_shape(out, w, h, h * 0.06, h * 0.94)
     title = str(card.get("title", ""))
     y = body.top + w * 0.1
-    tpx = max(8, round(w * 0.1))
-    for line in wrap(title, "story", tpx, round(body.width * 0.88))[:2]:
+    # a scroll too narrow for its text in readable print shows its title larger instead (the text
+    # is read in the caption and the story); the rule goes under the last line, never through it
+    tpx = max(8, round(w * (0.125 if w < 200 else 0.1)))
+    step = font("story", tpx).get_linesize() * 0.92
+    for line in wrap(title, "story", tpx, round(body.width * 0.9))[:3]:
         img = text_surface(line, "story", tpx, P.LA_ARROW_RED)
         out.blit(img, img.get_rect(midtop=(w // 2, round(y))))
-        y += img.get_height() * 0.9
+        y += step
+    y += tpx * 0.25
     pygame.draw.line(out, (*P.shade(P.LA_SEPIA, 0.35), 255), (body.left + w * 0.08, y + 2), (body.right - w * 0.08, y + 2), 1)
     if w >= 200:
         ppx = max(8, round(w * 0.065))

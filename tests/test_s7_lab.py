@@ -1,0 +1,178 @@
+"""Session 7 sweep of the Labyrinth table: what a player saw wrong and what now holds instead.
+
+- The log named a covering scenery card by its id ("covering s-2").
+- Playing together, several people at one screen met a "Pass to P1 … when nobody else is looking"
+  curtain and a "P1, your turn" banner in a cooperative game where every seat sees the same (LA-7).
+- The caption drew the confirm key beside hints that are only a status ("The hero is here",
+  "Not reachable yet"), and said "Not reachable yet" of a card the hero could reach while a move was
+  still animating.
+- A prophecy scroll's two-line title had its rule drawn against the descenders of its second line,
+  in print too small for the tray (the scroll's text is read in the caption, so its title is larger).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+import pytest
+
+from game.core import Action, GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.labyrinth_overlays import StorySheet
+from game.ui.labyrinth_painter import STATUS_HINTS
+from game.ui.tables import table_scene_for
+from game.ui.title import TitleScene
+from game.ui.tween import MOTION
+from ui_helpers import frames, key, make_app
+
+FAST = 1 / 15
+OPENING = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=2)]
+CARD_ID = re.compile(r"\b(?:s|i|it|p|e)-[0-9A-Za-z]+\b")
+
+
+@pytest.fixture(autouse=True)
+def motion(data_dir):
+    yield
+    MOTION.reduced = False
+    MOTION.speed = 1.0
+
+
+def config(*kinds: str, mode: str = "together") -> GameConfig:
+    return GameConfig.make("labyrinth", [SeatConfig(k, f"P{i + 1}", "expert") for i, k in enumerate(kinds)],
+                           scenario="tutorial", mode=mode)
+
+
+def open_table(cfg: GameConfig, actions: list[Action] | None = None):
+    app = make_app()
+    app.settings.reduced_motion = True
+    app.apply_motion()
+    app.push(TitleScene(app))
+    session = LocalSession(cfg, 7, bot_delay=0, actions=actions)
+    table = table_scene_for("labyrinth")(app, session)
+    app.push(table)
+    return app, table, session
+
+
+def run_until(app, condition, limit: int = 900, frame: float = 1 / 60) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(frame)
+    raise AssertionError("condition not reached")
+
+
+def ready(app, table) -> None:
+    frames(app, 3)
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet) or table.can_act or table.curtain_seat is not None)
+    if table.curtain_seat is not None:
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: isinstance(app.scenes.top, StorySheet) or table.can_act)
+    if isinstance(app.scenes.top, StorySheet):
+        key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.can_act and app.scenes.top is table)
+    frames(app, 10)
+
+
+def drawn_texts(monkeypatch, module) -> list[str]:
+    """Every string `module` renders through text_surface from now on."""
+    seen: list[str] = []
+    real = module.text_surface
+
+    def recording(text, *args, **kwargs):
+        seen.append(str(text))
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text_surface", recording)
+    return seen
+
+
+def test_the_log_tells_a_covering_card_by_its_number_not_its_id():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    session.submit(Action.make(0, "interact", card="i-003", items=["it-A"]))  # lights the hall: #2 covers #2
+    app.step(FAST)
+    run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+    log = list(table.log)
+    assert "Scenery #2 is placed face down on top of the old #2." in log
+    assert not [line for line in log if CARD_ID.search(line)], log
+
+
+def test_the_ending_line_of_the_log_uses_a_dash_not_a_hyphen():
+    from game.core.types import Event
+
+    app, table, session = open_table(config("human"))
+    line = table.log_line(Event.make("ending_reached", ending="e-1", title="Dawn over Marrowgate", score=8, rank="Hero"))
+    assert line == "The end: Dawn over Marrowgate \u2013 score 8, Hero."
+
+
+def test_playing_together_at_one_screen_raises_no_curtain_and_the_move_is_everyones(monkeypatch):
+    import game.ui.table_labyrinth as module
+
+    app, table, session = open_table(config("human", "human", "human"))
+    frames(app, 3)
+    assert table.curtain_seat is None  # nothing is secret between the seats (LA-7)
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet))  # the intro comes at once
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.can_act and app.scenes.top is table)
+    seen = drawn_texts(monkeypatch, module)
+    frames(app, 2)
+    assert "Your move, together" in seen and not any(text.endswith("your turn") for text in seen)
+
+
+def test_in_turns_the_handoff_names_the_next_player_and_hides_nothing(monkeypatch):
+    import game.ui.table_labyrinth as module
+
+    app, table, session = open_table(config("human", "human", mode="turns"))
+    ready(app, table)
+    table.press_button("end_turn")
+    run_until(app, lambda: table.curtain_seat == 1, frame=FAST)
+    seen = drawn_texts(monkeypatch, module)
+    frames(app, 2)
+    assert "P2'S TURN" in seen
+    assert not any("nobody else" in text for text in seen)
+    key(app, pygame.K_RETURN)
+    assert table.curtain_seat is None and table.viewer == 1
+
+
+def test_a_status_in_the_caption_has_no_confirm_key_and_a_reachable_card_is_never_called_unreachable(monkeypatch):
+    import game.ui.labyrinth_painter as module
+
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    table.focus = ("tile", "1")  # where the hero stands
+    assert table.info_lines()[2] == "The hero is here" and "The hero is here" in STATUS_HINTS
+    seen = drawn_texts(monkeypatch, module)
+    frames(app, 1)
+    assert "The hero is here" in seen and "Enter" not in seen  # a status, not something Enter does
+    table.focus = ("tile", "2")
+    assert table.info_lines()[2] == "Move here to discover it"
+    seen.clear()
+    frames(app, 1)
+    assert "Enter" in seen  # an action: the key that does it stands beside it
+    session.submit(Action.make(0, "interact", card="i-002", items=[]))
+    app.step(1 / 60)
+    assert table.animating and not table.can_act
+    table.focus = ("tile", "2")
+    assert table.info_lines()[2] != "Not reachable yet"  # it is reachable: the table is only busy
+
+
+def test_a_two_line_prophecy_title_sits_above_its_rule():
+    from game.ui.look import palette as P
+    from game.ui.look.cards_labyrinth import prophecy
+
+    for width in (150, 128, 112, 200):
+        image = prophecy({"card": "p-test", "number": 2, "title": "The Captive Light", "text": "Set it free."},
+                         width, "revealed")
+        w, h = image.get_size()
+        red_rows = [y for y in range(h // 2) if any(_near(image.get_at((x, y)), P.LA_ARROW_RED, 60)
+                                                    for x in range(w // 4, w * 3 // 4))]
+        rule_colour = P.shade(P.LA_SEPIA, 0.35)
+        rule_rows = [y for y in range(h // 2) if sum(_near(image.get_at((x, y)), rule_colour, 12)
+                                                     for x in range(w // 4, w * 3 // 4)) > w // 3]
+        assert red_rows and rule_rows, width
+        assert min(rule_rows) - max(red_rows) >= 3, (width, max(red_rows), min(rule_rows))  # clear of descenders
+
+
+def _near(colour, target, tolerance: int) -> bool:
+    return all(abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], target[:3]))
