@@ -48,7 +48,7 @@ BASE_H = round(BASE_W * 1.4)
 HAND_W = 150  # ART.md: hand cards >= 140 px wide at 1080p
 MY_SLOT_W = 118
 MY_SLOT_GAP = 14
-PICK_W = 124
+PICK_W = 118  # the fan and the lifted card fit between the prompt plate and "YOUR ROW"
 BACK_W = 58  # other players' hands: small backs, only their count matters
 REVEAL_W = BASE_W
 
@@ -56,7 +56,8 @@ MY_ROW_Y = 728
 MY_HAND_Y = 948
 MY_HAND_MAX_W = 1000
 REVEAL_POS = (760.0, 505.0)
-PICK_CENTRE = (960.0, 524.0)
+PICK_CENTRE = (960.0, 514.0)
+PICK_PROMPT_Y = PICK_CENTRE[1] - 142  # the one-line prompt above the fan, clear of a lifted card
 HERALD_RECT = pygame.Rect(870, 398, 450, 236)
 PILE_POS = (1560.0, 905.0)
 OUT_POS = (1800.0, 905.0)
@@ -542,8 +543,17 @@ class TimeAfterTimeTable(TableSceneBase):
         somebody won (the line before already says who completed the row and won)."""
         if event.kind == "reorder" or (event.kind == "game_over" and event.get("winner") is not None):
             return ""
+        viewer = self.viewer
+        if len(self.local_seats) > 1:
+            # hot-seat: the log stays on screen when the curtain passes the table on, so it is
+            # written for everyone at the screen - names, never "You", and a card drawn secretly
+            # from the pile (RULING TT-6) is "a card", as the others were told
+            viewer = None
+            if event.kind == "refill" and event.get("card") is not None:
+                event = Event.make(event.kind, event.audience,
+                                   **{k: v for k, v in event.args if k not in ("card", "hand_position")})
         try:
-            return self.engine.describe(event, self.viewer)
+            return self.engine.describe(event, viewer)
         except (KeyError, ValueError, TypeError):
             return ""
 
@@ -1625,7 +1635,7 @@ class TimeAfterTimeTable(TableSceneBase):
             if text:
                 px = fit_px(text, "ui-bold", 32, 900)
                 image = text_surface(text, "ui-bold", px, colour)
-                box = image.get_rect(center=(int(PICK_CENTRE[0]), int(PICK_CENTRE[1] - 126)))
+                box = image.get_rect(center=(int(PICK_CENTRE[0]), int(PICK_PROMPT_Y)))
                 surface.blit(panel_surface((box.width + 48, box.height + 18), 18, P.INK_ALPHA),
                              (box.x - 24, box.y - 9))
                 surface.blit(image, box)
