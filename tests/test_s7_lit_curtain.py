@@ -98,7 +98,9 @@ def test_log_lines_read_as_sentences(app):
     assert scene.log_line(Event.make("tilt", seat=1, card=somme), you) == \
         "Battle of the Somme (1916) on Ben's timeline is turned sideways."
     assert scene.log_line(Event.make("disaster", seat=1, target=0, card=somme), you) == \
-        "Ben played the Disaster Battle of the Somme (1916) on you: you lose the next turn."
+        "Ben played a Disaster on you, Battle of the Somme (1916): you lose the next turn."
+    assert scene.log_line(Event.make("vip", seat=0, target=1, card=somme), you) == \
+        "You played a VIP on Ben, Battle of the Somme (1916)."
     assert scene.log_line(Event.make("discard", seat=0, cards=[ides, somme]), you) == \
         f"You discarded {card_words(ides)}, then Battle of the Somme (1916) on top."
     assert scene.log_line(Event.make("deal", seat=0, cards=[ides, somme], count=2), you) == \

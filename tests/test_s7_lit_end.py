@@ -38,3 +38,16 @@ def test_an_8th_card_that_ends_the_game_at_once_is_not_announced_as_a_last_round
     assert not any(h.title == "LAST ROUND" for h in scene.heralds)
     scene.animate_event(over, update)
     assert scene.heralds[-1].title == "YOU WIN"
+
+
+def test_a_suggested_skip_focuses_the_skip_button(scene):
+    """Suggest a move (pause menu): Enter then does what the suggestion says."""
+    from game.core.types import Action
+
+    for _ in range(600):
+        scene.app.run_frames(1, 1 / 15)
+        if scene.can_act and scene.phase == "action":
+            break
+    assert scene.can_act and scene.phase == "action"
+    scene.point_at(Action.make(scene.viewer, "pass"))
+    assert scene.focus == ("button", "skip")

@@ -921,6 +921,11 @@ class LostInTimeTable(LiftedCardTable):
         self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
 
     def point_at(self, action: Action) -> None:
+        """The suggested card gets the focus; a suggested skip or "Cannot travel" focuses its button."""
+        button = {"pass": "skip", "cannot_travel": "stuck"}.get(action.kind)
+        if button is not None and button in [b[0] for b in self.buttons()]:
+            self.focus = ("button", button)
+            return
         card = action.get("card") or (action["cards"][0] if action.kind == "discard" else None)
         if card is not None:
             self.focus = ("hand", str(card))
@@ -981,7 +986,7 @@ class LostInTimeTable(LiftedCardTable):
         kind = event.kind
         actor = who(event.get("seat"))
         if kind == "vip":
-            return f"{actor} played the VIP {card_words(str(event['card']))} on {object_form(who(event['target']))}."
+            return f"{actor} played a VIP on {object_form(who(event['target']))}, {card_words(str(event['card']))}."
         if kind == "steal":
             card = event.get("card")
             victim = object_form(who(event["target"]))
@@ -993,7 +998,7 @@ class LostInTimeTable(LiftedCardTable):
             only_action = self.view.get("options", {}).get("disaster_skip") == "action"  # ruling LT-5 option
             loss = "the next action" if only_action else "the next turn"
             verb = "lose" if victim == "You" else "loses"
-            return (f"{actor} played the Disaster {card_words(str(event['card']))} on {object_form(victim)}: "
+            return (f"{actor} played a Disaster on {object_form(victim)}, {card_words(str(event['card']))}: "
                     f"{object_form(victim) if victim == 'You' else victim} {verb} {loss}.")
         if kind == "discard":
             cards = [card_words(str(c)) for c in event["cards"]]
