@@ -51,3 +51,20 @@ def test_a_suggested_skip_focuses_the_skip_button(scene):
     assert scene.can_act and scene.phase == "action"
     scene.point_at(Action.make(scene.viewer, "pass"))
     assert scene.focus == ("button", "skip")
+
+
+def test_the_turned_badge_stays_inside_an_opponents_panel(scene):
+    """Ruling LT-7's sideways card: its "TURNED" badge (30 px) is drawn within the owner's panel."""
+    import pygame
+
+    from game.ui.table_lost_in_time import opponent_rects
+
+    for count in (1, 2, 3, 4, 5):
+        for panel, card_w in opponent_rects(count):
+            scene.geo[1].panel, scene.geo[1].card_w = panel, card_w
+            card_h = round(card_w * 1.4)
+            row_y = panel.bottom - 8 - card_h / 2
+            tilted = pygame.Rect(0, 0, card_w, card_h)  # a sprite's draw_rect is the unturned card
+            tilted.center = (panel.centerx, round(row_y))
+            x, y = scene.tilt_badge_centre(1, tilted)
+            assert panel.top < y - 15 and y + 15 <= panel.bottom - 4, (count, panel, y)

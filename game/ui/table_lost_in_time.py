@@ -1733,11 +1733,18 @@ class LostInTimeTable(LiftedCardTable):
         """A tilted card gets a warning ribbon: it is lost if its owner fails again (ruling LT-7)."""
         board = self.board
         assert board is not None
-        for card in board.tilted:
+        for seat, card in enumerate(board.tilted):
             if card is None or card not in self.sprites:
                 continue
-            rect = self.sprites[card].draw_rect(alpha)
-            self.badge(surface, "TURNED", (rect.centerx, rect.bottom - 4), P.WARNING)
+            self.badge(surface, "TURNED", self.tilt_badge_centre(seat, self.sprites[card].draw_rect(alpha)), P.WARNING)
+
+    def tilt_badge_centre(self, seat: int, card_rect: pygame.Rect) -> tuple[int, int]:
+        """On the tilted card's lower edge, but inside its owner's panel (the badge is 30 px tall)."""
+        y = card_rect.bottom - 4
+        geo = self.geo.get(seat)
+        if geo is not None and not geo.mine:
+            y = min(y, geo.panel.bottom - 6 - 15)
+        return (card_rect.centerx, y)
 
     def draw_staged_badges(self, surface: pygame.Surface, alpha: float) -> None:
         """The cards chosen for the discard carry the order they will land in (ruling LT-5b)."""
