@@ -247,3 +247,39 @@ def test_a_log_line_never_splits_the_cards_left():
     assert len(lines) == 2 and lines[1] == "(32 left)"
     assert LostCitiesTable._wrap_log("Ada took Yellow 5 from the discards", 2000) == [
         "Ada took Yellow 5 from the discards"]
+
+
+# --- the rules page ------------------------------------------------------------------------------
+def test_the_rules_page_examples_score_as_the_engine_scores():
+    from pathlib import Path
+
+    from game.rules.lost_cities import expedition_score
+
+    text = (Path(__file__).parent.parent / "game/content/rules/lost-cities.md").read_text(encoding="utf-8")
+    examples = {  # the line on the page: the expedition it describes
+        f"Blue, a wager with 2, 6, 7 and 8: (23 {MINUS} 20) × 2 = 6 points.": ["lc-b-w1", "lc-b-02", "lc-b-06",
+                                                                             "lc-b-07", "lc-b-08"],
+        f"White, a wager with 4, 6, 8 and 10: (28 {MINUS} 20) × 2 = 16 points.": ["lc-w-w1", "lc-w-04", "lc-w-06",
+                                                                                "lc-w-08", "lc-w-10"],
+        f"Red, two wagers and only a 3: (3 {MINUS} 20) × 3 = {MINUS}51 points.": ["lc-r-w1", "lc-r-w2", "lc-r-03"],
+        f"Green, a wager alone: (0 {MINUS} 20) × 2 = {MINUS}40 points.": ["lc-g-w1"],
+        f"Yellow, a wager with 2 to 8 (8 cards): (35 {MINUS} 20) × 2 + 20 = 50 points.":
+            ["lc-y-w1"] + [f"lc-y-{n:02d}" for n in range(2, 9)],
+    }
+    for line, cards in examples.items():
+        assert f"- {line}" in text, line
+        points = int(line.rsplit("= ", 1)[1].split(" ")[0].replace(MINUS, "-"))
+        assert expedition_score(cards)["score"] == points, line
+    assert "handshake" not in text and "coins" in text  # the wager card's art is a stack of coins
+
+
+def test_the_rules_page_has_no_page_with_a_lone_line():
+    """Every screen of the Lost Cities rules carries at least two lines (no orphaned sentence)."""
+    pygame.init()
+    from game.ui.rules import PANEL, PICTURE_BAND, paginate
+    from game.ui.rules_text import load_rules
+
+    screens = paginate(load_rules("lost-cities", "Lost Cities", ""), PANEL.height - 300, PICTURE_BAND)
+    for title, lines in screens:
+        assert len([line for line in lines if line[0] != "gap"]) >= 2, title
+    assert len(screens) <= 9
