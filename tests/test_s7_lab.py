@@ -176,3 +176,19 @@ def test_a_two_line_prophecy_title_sits_above_its_rule():
 
 def _near(colour, target, tolerance: int) -> bool:
     return all(abs(int(a) - int(b)) <= tolerance for a, b in zip(colour[:3], target[:3]))
+
+
+def test_the_discard_pile_names_the_number_of_a_card_the_table_saw():
+    from game.ui.labyrinth_overlays import DiscardBrowser
+
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    session.submit(Action.make(0, "interact", card="i-002", items=[]))  # the sacks: card 1, read
+    app.step(FAST)
+    run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+    table.press_button("discard")
+    browser = app.scenes.top
+    assert isinstance(browser, DiscardBrowser)
+    assert browser.entries[0]["card"] == "i-002" and browser.deck_label(browser.entries[0]) == "Card 1"
+    assert DiscardBrowser(app, [{"card": "i-999", "deck": "interaction", "face": "down"}]).deck_label(
+        {"card": "i-999", "deck": "interaction"}) == "Interaction card"  # never seen: its kind only

@@ -269,7 +269,7 @@ class LabyrinthControls:
             if action:
                 self.submit(action[0])
         elif name == "discard" and self.app is not None:
-            self.app.push(DiscardBrowser(self.app, list(self.view.get("discard", []))))
+            self.app.push(DiscardBrowser(self.app, list(self.view.get("discard", [])), self.card_numbers))
 
     # --- input --------------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:

@@ -155,9 +155,10 @@ class DiscardBrowser(Scene):
     name = "labyrinth-discard"
     CARD_W = 260
 
-    def __init__(self, app: Any, discard: list[dict[str, Any]]) -> None:
+    def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None) -> None:
         super().__init__(app)
         self.entries = list(reversed(discard))
+        self.numbers = dict(numbers or {})  # the number on each card's back, where the table saw it
         self.index = 0
         self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, CANVAS_H // 2 - 60, 110, 120)
         self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, CANVAS_H // 2 - 60, 110, 120)
@@ -197,8 +198,17 @@ class DiscardBrowser(Scene):
             self._sheet[self.index] = sheet_lines(blocks, 720)
         return self._sheet[self.index]
 
+    def deck_label(self, entry: dict[str, Any]) -> str:
+        """What the card was: "Card 3" for an interaction whose number the table saw (numbers are on
+        the backs, public), otherwise its kind."""
+        number = self.numbers.get(str(entry.get("card")))
+        if entry.get("deck") == "interaction" and number is not None:
+            return f"Card {number}"
+        return {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
+            str(entry.get("deck")), "Card")
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 185 * self.appear)
+        dim_screen(surface, 220 * self.appear)  # the busy table must not read through the sheet
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 50)))
         surface.blit(panel_surface(self.close_rect.size, 20, P.INK_ALPHA, P.BRASS, 2), self.close_rect.topleft)
@@ -209,8 +219,7 @@ class DiscardBrowser(Scene):
             surface.blit(empty, empty.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2)))
             return
         entry = self.entries[self.index]
-        deck = {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
-            str(entry.get("deck")), "Card")
+        deck = self.deck_label(entry)
         if entry.get("face") == "up":
             body = self.sheet(entry)
             rect = pygame.Rect(0, 0, 820, min(700, body.get_height() + 120))

@@ -97,6 +97,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.peek_target: Target | None = None  # the scenery looked at, shown full size after a moment
         self.peek_time = 0.0
         self.pages_added = 0
+        self.card_numbers: dict[str, int] = {}  # interaction card id -> the number on its back, once seen
 
     # --- small helpers ------------------------------------------------------------------------------
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -188,6 +189,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         for cards in view.get("interactions", {}).values():
             for entry in cards:
                 in_play[str(entry["card"])] = entry
+                self.card_numbers[str(entry["card"])] = int(entry["number"])
         for card, entry in in_play.items():
             inter = self.inters.get(card)
             if inter is None:
@@ -363,6 +365,8 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         return super().describe_move(action)
 
     def log_event(self, event: Event) -> None:
+        if event.kind.startswith("interaction_") and event.get("card") is not None and event.get("number") is not None:
+            self.card_numbers[str(event["card"])] = int(event["number"])  # for the discard pile's captions
         if event.kind != "text":
             line = self.log_line(event)
             if line:
