@@ -111,3 +111,129 @@ def test_the_pick_fan_and_its_lifted_card_clear_the_prompt_and_the_row_label(app
     lifted = fan[len(fan) // 2].draw_rect()
     assert lifted.top >= plate_bottom, "the prompt plate covers the lifted card"
     assert PICK_CENTRE[0] == 960
+
+
+# --- the rarer moments: keeping, a full row, the emergency move, the pile running out ------------------
+def _state_changed(session) -> None:
+    from game.rules.time_after_time import ENGINE
+
+    ENGINE.check_invariants(session.state)
+    session._queue_updates([], None)
+    session.poll()
+
+
+def _move_card(state, card: str, hand: list[str]) -> None:
+    for place in state["hands"] + [state["pile"], state["out"]]:
+        if card in place:
+            place.remove(card)
+    hand.insert(0, card)
+
+
+def _wait_to_act(app, scene, limit: int = 600) -> None:
+    for _ in range(limit):
+        app.run_frames(1, 1 / 15)
+        if scene.can_act and not scene.animating:
+            return
+    raise AssertionError("the person never got the move")
+
+
+def test_keeping_a_card_shows_the_keep_key_in_the_hints(app):
+    """RULING TT-5: with no slot for the card and an opponent who could place it, the hint row
+    named only "Move card / Menu" - not the key that keeps it."""
+    from test_ui_table_time_after_time import session_with_row
+
+    session = session_with_row({slot: f"tt-{7 + slot:02d}-a" for slot in range(6)})
+    _move_card(session.state, "tt-06-b", session.state["hands"][1])
+    _state_changed(session)
+    scene = table_for(app, session)
+    _wait_to_act(app, scene)
+    scene.draw_from(0)
+    _wait_to_act(app, scene)
+    assert scene.legal_of("keep") and not scene.legal_of("place")
+    assert scene.focus == ("button", 0) and scene.buttons()[0].label == "Keep it"
+    assert ("confirm", "Keep it") in scene.hints()
+    scene.focus = ("hand", 0)
+    assert ("confirm", "Keep it") not in scene.hints() and ("move", "Choose") in scene.hints()
+
+
+def _full_row_with_a_ghost_session():
+    from test_ui_table_time_after_time import session_with_row
+
+    session = session_with_row({slot: f"tt-{6 + slot:02d}-a" for slot in range(7)})
+    state = session.state
+    ghost = next(card for hand in state["hands"] for card in hand if card.startswith("tt-ghost"))
+    for hand in state["hands"]:
+        if ghost in hand:
+            hand.remove(ghost)
+    state["hands"][0].append(ghost)
+    state["hands"][1].append(state["hands"][0].pop(0))
+    _state_changed(session)
+    return session
+
+
+def test_a_full_row_with_a_ghost_in_hand_says_why_it_has_not_won_and_what_wins_it(app):
+    """RULING TT-8 / TT-6b: seven filled slots and a Ghost in hand: nothing on the table said why
+    the game went on, nor that whatever you draw now is kept."""
+    session = _full_row_with_a_ghost_session()
+    scene = table_for(app, session)
+    _wait_to_act(app, scene)
+    assert scene.picking and scene.waiting_for_ghosts(0)
+    assert scene.prompt().endswith("your row is full, you keep it.")
+    assert not scene.waiting_for_ghosts(1)
+    scene.draw(app.canvas if hasattr(app, "canvas") else pygame.Surface((1920, 1080)), 1.0)
+
+
+def test_the_second_step_of_the_emergency_move_says_it_can_be_confirmed(app):
+    from test_ui_table_time_after_time import _stuck_session
+
+    scene = table_for(app, _stuck_session())
+    _wait_to_act(app, scene)
+    scene.start_shift()
+    scene.shift_pick(0)
+    assert scene.prompt() == "Now choose the free slot beside it."
+    scene.shift_pick(1)
+    assert scene.shift is not None and scene.shift.moves == [(0, 1)]
+    assert scene.prompt() == "Shift a second card, or confirm: Shift 1 card."
+    assert scene.buttons()[0].label == "Shift 1 card"
+
+
+def test_the_exhausted_pile_tie_names_the_hand_that_emptied(app):
+    """RULING TT-8: the herald said only "a hand emptied"; it names whose."""
+    from test_ui_table_time_after_time import session_with_row
+
+    session = session_with_row({0: "tt-06-a", 1: "tt-09-a"})
+    state = session.state
+    state["out"] += state["pile"]
+    state["pile"] = []
+    ben = state["hands"][1]
+    last = next(card for card in ben if not card.startswith("tt-ghost"))
+    for card in list(ben):
+        if card != last:
+            ben.remove(card)
+            (state["hands"][0] if card.startswith("tt-ghost") else state["out"]).append(card)
+    _state_changed(session)
+    scene = table_for(app, session)
+    _wait_to_act(app, scene)
+    scene.draw_from(0)
+    lines: list[str] = []
+    for _ in range(200):
+        app.run_frames(1, 1 / 30)
+        lines += [line for herald in scene.heralds if herald.title == "A TIE" for line in herald.lines]
+        if lines:
+            break
+    assert lines == ["Ben has no card left and the pile is empty."]
+
+
+def test_every_hour_out_of_the_game_is_listed_beside_the_pile_above_the_hints():
+    """The line under the pile showed only the six highest hours out of the game, as "Out of the
+    game: 17, 18, 19, 19, 20, 21", so an hour gone for good (both copies, RULING TT-7) was lost."""
+    from game.ui.table_time_after_time import OUT_RECT, TimeAfterTimeTable
+
+    out = ["tt-06-a", "tt-08-a", "tt-08-b", "tt-10-b", "tt-12-a", "tt-13-a", "tt-15-b", "tt-17-a",
+           "tt-18-a", "tt-18-b", "tt-20-a", "tt-21-b", "tt-22-a"]
+    tokens = TimeAfterTimeTable.out_of_game_tokens(out)
+    assert len(tokens) == 1 + 11  # the heading and each hour once
+    for image, (x, y) in tokens:
+        assert OUT_RECT.x <= x and x + image.get_width() <= OUT_RECT.right
+        assert y + image.get_height() <= 1022  # the keyboard / gamepad hint row starts there
+    assert TimeAfterTimeTable.out_of_game_tokens([]) == []

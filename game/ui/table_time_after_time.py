@@ -61,6 +61,8 @@ PICK_PROMPT_Y = PICK_CENTRE[1] - 142  # the one-line prompt above the fan, clear
 HERALD_RECT = pygame.Rect(870, 398, 450, 236)
 PILE_POS = (1560.0, 905.0)
 OUT_POS = (1800.0, 905.0)
+OUT_RECT = pygame.Rect(1640, 946, 256, 72)  # the hours out of the game: beside the pile, above the hints
+OUT_LINE = 24
 LOG_RECT = pygame.Rect(24, 664, 440, 392)
 BUTTON_RECTS = (pygame.Rect(1476, 616, 420, 84), pygame.Rect(1476, 710, 420, 84))
 MENU_RECT = pygame.Rect(24, 18, 150, 66)
@@ -770,8 +772,11 @@ class TimeAfterTimeTable(TableSceneBase):
     def _on_game_over(self, event: Event) -> float:
         if event.get("winner") is None:
             reason = event.get("reason")
-            line = ("The pile ran out and a hand emptied." if reason == "empty_hand"
-                    else "The game went on too long.")
+            line = "The game went on too long."
+            if reason == "empty_hand":  # RULING TT-8: the pile is gone and this hand emptied
+                empty = [self.who(seat) for seat in range(self.seats) if not self.hands.get(seat)]
+                line = (f"{empty[0]} {'have' if empty[0] == 'You' else 'has'} no card left and the pile is empty."
+                        if empty else "The pile ran out and a hand emptied.")
             self.herald("A TIE", [line], P.IVORY, 3.0)
             return 0.8
         return 0.0
@@ -1396,6 +1401,9 @@ class TimeAfterTimeTable(TableSceneBase):
         if view and not view.get("completable", [True] * self.seats)[me] and None in view["rows"][me]:
             warn = text_surface("CAN NO LONGER BE COMPLETED", "display", 30, P.WARNING)
             surface.blit(warn, (x, first.y - 36))
+        elif self.waiting_for_ghosts(me) and self.winner_seat is None:
+            tag = text_surface("FULL: YOU WIN WHEN YOUR GHOST IS DRAWN", "display", 30, P.TT_GHOST_GLOW)
+            surface.blit(tag, (x, first.y - 36))
         if self.winner_seat is not None:
             return
         if view.get("pending") and me in view.get("who_could_place", []):
@@ -1405,6 +1413,17 @@ class TimeAfterTimeTable(TableSceneBase):
             mark = text_surface("YOUR TURN", "display", 30, P.BRASS_LIGHT)
             surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
         del ghosts
+
+    def waiting_for_ghosts(self, seat: int) -> bool:
+        """RULING TT-8: a full row with a Ghost in hand has not won yet; it wins the moment the
+        left-hand neighbour draws the last Ghost away (and keeps what it draws, TT-6b)."""
+        view = self.view
+        rows = view.get("rows", [])
+        if not view or seat >= len(rows) or None in rows[seat] or self.game_over:
+            return False
+        if self.mine(seat):
+            return any(is_ghost(card) for card in view.get("hand", []))
+        return self.ghosts_shown()[seat] > 0
 
     def draw_wells(self, surface: pygame.Surface, seat: int, geo: Geometry) -> None:
         width = geo.slots[0].width
@@ -1550,11 +1569,32 @@ class TimeAfterTimeTable(TableSceneBase):
         surface.blit(number, number.get_rect(midleft=(PILE_POS[0] + 78, PILE_POS[1] - 22)))
         label = text_surface("DRAW PILE", "display", 26, P.IVORY_DIM)
         surface.blit(label, label.get_rect(midleft=(PILE_POS[0] + 80, PILE_POS[1] + 22)))
-        out = view.get("out_of_game", [])
-        if out:
-            hours = ", ".join(f"{hour_of(c):02d}" for c in sorted(out)[-6:])
-            line = text_surface(f"Out of the game: {hours}", "ui", 20, P.IVORY_DIM)
-            surface.blit(line, line.get_rect(midleft=(PILE_POS[0] - 60, PILE_POS[1] + 100)))
+        for image, topleft in self.out_of_game_tokens(view.get("out_of_game", [])):
+            surface.blit(image, topleft)
+
+    @staticmethod
+    def out_of_game_tokens(out: list[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """Every hour out of the game (RULING TT-5), under the pile's count: each hour once, "x2"
+        and in the warning colour when both its copies are gone (nobody can place it any more,
+        RULING TT-7). All of them, as a player counting hours needs them all."""
+        if not out:
+            return []
+        copies: dict[int, int] = {}
+        for card in out:
+            if not is_ghost(card):
+                copies[hour_of(card)] = copies.get(hour_of(card), 0) + 1
+        tokens = [text_surface("OUT OF THE GAME", "display", 22, P.IVORY_DIM)]
+        tokens += [text_surface(f"{hour:02d}\u00d72" if count > 1 else f"{hour:02d}", "ui-bold", 20,
+                                P.WARNING if count > 1 else P.IVORY)
+                   for hour, count in sorted(copies.items())]
+        placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        x, y = OUT_RECT.x, OUT_RECT.y
+        for image in tokens:
+            if x > OUT_RECT.x and x + image.get_width() > OUT_RECT.right:
+                x, y = OUT_RECT.x, y + OUT_LINE
+            placed.append((image, (x, y + (OUT_LINE - image.get_height()) // 2)))
+            x += image.get_width() + 10
+        return placed
 
     def draw_log(self, surface: pygame.Surface) -> None:
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
@@ -1613,10 +1653,15 @@ class TimeAfterTimeTable(TableSceneBase):
                 return f"{self.name_of(turn)} is playing. Rearrange your hand any time."
             return ""
         if self.shift is not None:
-            if self.shift.source is None:
-                return "Emergency move: choose a card of your row to shift."
-            return "Now choose the free slot beside it."
+            if self.shift.source is not None:
+                return "Now choose the free slot beside it."
+            if self.shift.moves:
+                return f"Shift a second card, or confirm: Shift {len(self.shift.moves)} card."
+            return "Emergency move: choose a card of your row to shift."
         if self.picking:
+            if None not in view.get("rows", [[None]] * self.seats)[self.viewer or 0]:
+                # RULING TT-6b
+                return f"Pick a card from {self.name_of(self.victim)}'s hand: your row is full, you keep it."
             return f"Pick a card from {self.name_of(self.victim)}'s hand."
         if self.placing:
             return f"Place {card_label(str(view.get('pending')))} on a lit slot."
@@ -1698,6 +1743,12 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.game_over:
             return
         device = self.app.input.last_device
+        if device in ("keyboard", "gamepad"):
+            # right-aligned at the canvas edge so the hints clear the fanned hand
+            draw_hint_row(surface, device, self.hints()[:2], CANVAS_W - 24, CANVAS_H - 40, gap=28)
+
+    def hints(self) -> list[tuple[str, str]]:
+        """The keys a keyboard or gamepad player needs for what they may do now."""
         hints: list[tuple[str, str]] = []
         if self.shift is not None:
             hints = [("confirm", "Pick card" if self.shift.source is None else "Move here"), ("back", "Back")]
@@ -1705,11 +1756,12 @@ class TimeAfterTimeTable(TableSceneBase):
             hints = [("move", "Choose"), ("confirm", "Draw")]
         elif self.placing:
             hints = [("move", "Slot"), ("confirm", "Place")]
-        if self.hands.get(self.viewer) and device in ("keyboard", "gamepad") and not hints:
+        elif self.can_act and self.legal_of("keep"):
+            on_keep = self.focus is not None and self.focus[0] == "button"
+            hints = [("move", "Choose"), ("confirm", "Keep it" if on_keep else "Select")]
+        if self.hands.get(self.viewer) and not hints:
             hints = [("page", "Move card"), ("menu", "Menu")]
-        if device in ("keyboard", "gamepad"):
-            # right-aligned at the canvas edge so the hints clear the fanned hand
-            draw_hint_row(surface, device, hints[:2], CANVAS_W - 24, CANVAS_H - 40, gap=28)
+        return hints
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
