@@ -283,3 +283,20 @@ def test_the_rules_page_has_no_page_with_a_lone_line():
     for title, lines in screens:
         assert len([line for line in lines if line[0] != "gap"]) >= 2, title
     assert len(screens) <= 9
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_a_running_score_chip_holds_its_widest_text_inside_its_lane(app, colours):
+    """"+156 ×4 +20" (three wagers, every number, the bonus) used to spill out of a 128 px chip."""
+    from game.ui.look.fonts import font
+
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 2, colours=colours)
+    table = open_table(app, session)
+    run(app, 2)
+    for text, extra in (("+156", "×4 +20"), (f"{MINUS}72", "×4"), ("+3", "")):
+        rect = table.chip_rect(table.chip_centre(0, "y"), text, extra)
+        content = font("display", table.chip_number_px(text, extra)).size(text)[0]
+        if extra:
+            content += 8 + font("ui-bold", 20).size(extra)[0]
+        assert content + 12 <= rect.width <= table.lane_pitch - 14, (text, extra, rect.width)
+    assert table.chip_rect((0, 0), "+3", "").width == 128  # a plain score keeps the usual chip

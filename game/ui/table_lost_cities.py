@@ -61,6 +61,7 @@ LANES_CENTRE_X = 965.0
 DISCARD_Y = 470.0
 CHIP_GAP = 26.0  # centre of the running-score chip from the discard card's edge
 CHIP_SIZE = (128, 42)
+CHIP_PAD = 24  # the chip's rim and breathing room around its text
 STEP_MAX = 34.0  # an expedition card shows this much of the card under it (its whole number)
 OPPONENT_TOP_LIMIT = 16.0
 BOTTOM_LIMIT = 928.0
@@ -1274,22 +1275,21 @@ class LostCitiesTable(LiftedCardTable):
         for seat in (0, 1):
             for colour in board.colours:
                 cards = board.expeditions[seat][colour]
-                centre = self.chip_centre(seat, colour)
-                rect = pygame.Rect(0, 0, *CHIP_SIZE)
-                rect.center = (round(centre[0]), round(centre[1]))
                 if not cards:
                     continue
+                centre = self.chip_centre(seat, colour)
                 detail = expedition_score(cards)
                 score = detail["score"]
                 colour_value = P.GOOD if score > 0 else P.ERROR if score < 0 else P.IVORY_DIM
-                surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA, colour_value, 2), rect.topleft)
                 text = f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
-                number = text_surface(text, "display", 36, P.IVORY)
                 extra = []
                 if detail["wagers"]:
                     extra.append(f"{TIMES}{1 + detail['wagers']}")
                 if detail["bonus"]:
                     extra.append("+20")
+                rect = self.chip_rect(centre, text, " ".join(extra))
+                surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA, colour_value, 2), rect.topleft)
+                number = text_surface(text, "display", self.chip_number_px(text, " ".join(extra)), P.IVORY)
                 if extra:
                     small = text_surface(" ".join(extra), "ui-bold", 20, P.BRASS_LIGHT)
                     total_w = number.get_width() + 8 + small.get_width()
@@ -1298,6 +1298,24 @@ class LostCitiesTable(LiftedCardTable):
                     surface.blit(small, small.get_rect(midleft=(x + number.get_width() + 8, rect.centery)))
                 else:
                     surface.blit(number, number.get_rect(center=(rect.centerx, rect.centery + 1)))
+
+    def chip_width_limit(self) -> int:
+        """A chip may grow up to its lane's width, never into the neighbouring lane's chip."""
+        return int(self.lane_pitch) - 14
+
+    def chip_number_px(self, text: str, extra: str) -> int:
+        """The score's size: 36 px, smaller only when "+156 ×4 +20" would not fit its lane."""
+        room = self.chip_width_limit() - CHIP_PAD - (font("ui-bold", 20).size(extra)[0] + 8 if extra else 0)
+        return fit_px(text, "display", 36, room, min_px=24)
+
+    def chip_rect(self, centre: tuple[float, float], text: str, extra: str) -> pygame.Rect:
+        """The running-score chip: 128 px wide, wider when its score and marks need it."""
+        width = font("display", self.chip_number_px(text, extra)).size(text)[0]
+        if extra:
+            width += 8 + font("ui-bold", 20).size(extra)[0]
+        rect = pygame.Rect(0, 0, max(CHIP_SIZE[0], min(self.chip_width_limit(), width + CHIP_PAD)), CHIP_SIZE[1])
+        rect.center = (round(centre[0]), round(centre[1]))
+        return rect
 
     def _draw_left_panel(self, surface: pygame.Surface) -> None:
         board = self.board
