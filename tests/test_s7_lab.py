@@ -192,3 +192,24 @@ def test_the_discard_pile_names_the_number_of_a_card_the_table_saw():
     assert browser.entries[0]["card"] == "i-002" and browser.deck_label(browser.entries[0]) == "Card 1"
     assert DiscardBrowser(app, [{"card": "i-999", "deck": "interaction", "face": "down"}]).deck_label(
         {"card": "i-999", "deck": "interaction"}) == "Interaction card"  # never seen: its kind only
+
+
+def test_the_rules_page_says_what_the_rulebook_says_and_leaves_no_page_with_one_line():
+    from game.ui.rules import RulesScene
+
+    app = make_app()
+    scene = RulesScene(app, "labyrinth")
+    doc, screens = scene.doc()
+    text = " ".join(body for page in doc.pages for _, body in page.blocks)
+    # rulebook, Movement: favours are not spent, and a discovered card stays open to the hero
+    assert "they are not spent" in text and "may always go back to it" in text
+    # rulebook, Item Cards: using an item does not use it up; no limit to how many
+    assert "does not use it up" in text and "no limit" in text
+    # rulebook, -1: with every favour dark, nothing happens
+    assert "if all eight are dark already, nothing happens" in text
+    # rulebook, Interrupting and Saving the Game
+    assert "stop at any moment" in text
+    titles = [page.title for page in doc.pages]
+    assert "On the table" in titles  # the components have a page of their own, not "The goal" twice
+    lines = [len([row for row in rows if row[2]]) for _, rows in screens]  # paragraphs and bullets begun
+    assert min(lines) >= 2, lines  # no screen holds a lone bullet left over from the one before
