@@ -237,3 +237,43 @@ def test_every_hour_out_of_the_game_is_listed_beside_the_pile_above_the_hints():
         assert OUT_RECT.x <= x and x + image.get_width() <= OUT_RECT.right
         assert y + image.get_height() <= 1022  # the keyboard / gamepad hint row starts there
     assert TimeAfterTimeTable.out_of_game_tokens([]) == []
+
+
+# --- option "ghost redraw" and Suggest a move ---------------------------------------------------------
+def test_with_ghost_redraw_the_log_and_the_herald_say_the_drawer_draws_again(app):
+    """RULING TT-3, option on: the log said "... and it ends the turn" and the herald told the
+    person at the screen "Draw again from the same hand." when a bot had drawn the Ghost."""
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+
+    config = GameConfig.make("time-after-time", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ben", "expert"),
+                                                 SeatConfig("bot", "Cat", "expert")], ghost_redraw=True)
+    session = LocalSession(config, 8, bot_delay=0.0)
+    scene = table_for(app, session)
+    app.run_frames(2)
+    theirs = Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-ghost-1", name="Ben", from_name="Ann")
+    assert scene.describe(theirs) == "Ben drew a Ghost from you and draws again"
+    mine = Event.make("draw", None, seat=0, from_seat=2, position=0, card="tt-ghost-2", name="Ann", from_name="Cat")
+    assert scene.describe(mine) == "You drew a Ghost from Cat and draw again"
+    scene.animate_event(theirs, session.latest(0))
+    for _ in range(60):
+        scene.update_table(1 / 60)
+    ghost = next(h for h in scene.heralds if h.title == "A GHOST!")
+    assert ghost.lines == ["Ben drew a Ghost from you.", "Ben draws again from the same hand."]
+
+    plain = table_for(app, make_session(3, 8))
+    app.run_frames(2)
+    assert plain.describe(theirs) == "Ben drew a Ghost from you and it ends the turn"
+
+
+def test_a_suggested_keep_or_emergency_move_takes_the_focus_to_its_button(app):
+    from game.core.types import Action
+    from test_ui_table_time_after_time import _stuck_session
+
+    scene = table_for(app, _stuck_session())
+    _wait_to_act(app, scene)
+    shift = next(a for a in scene.legal if a.kind == "shift")
+    scene.point_at(shift)
+    assert scene.focus == ("button", [b.label for b in scene.buttons()].index("Emergency move"))
+    scene.point_at(Action.make(0, "keep"))  # no Keep button now: the focus stays
+    assert scene.buttons()[scene.focus[1]].label == "Emergency move"

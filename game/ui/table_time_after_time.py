@@ -555,9 +555,20 @@ class TimeAfterTimeTable(TableSceneBase):
                 event = Event.make(event.kind, event.audience,
                                    **{k: v for k, v in event.args if k not in ("card", "hand_position")})
         try:
-            return self.engine.describe(event, viewer)
+            line = self.engine.describe(event, viewer)
         except (KeyError, ValueError, TypeError):
             return ""
+        if event.kind == "draw" and is_ghost(event.get("card")) and self.ghost_redraw():
+            # RULING TT-3, option "ghost redraw": the Ghost does not end the turn
+            line = line.replace(" and it ends the turn", " and draw again" if line.startswith("You ")
+                                else " and draws again")
+        return line
+
+    def ghost_redraw(self) -> bool:
+        options = self.view.get("options") or {}
+        if "ghost_redraw" in options:
+            return bool(options["ghost_redraw"])
+        return bool(self.session.config.option("ghost_redraw", False))
 
     def add_log(self, line: str) -> None:
         self.log.append(line)
@@ -566,6 +577,11 @@ class TimeAfterTimeTable(TableSceneBase):
     def point_at(self, action: Action) -> None:
         if action.kind == "place":
             self.focus = ("row", int(action["slot"]))
+        elif action.kind in ("keep", "shift"):  # the button that does it
+            label = "Keep it" if action.kind == "keep" else "Emergency move"
+            labels = [button.label for button in self.buttons()]
+            if label in labels:
+                self.focus = ("button", labels.index(label))
 
     def describe_move(self, action: Action) -> str:
         view = self.view
@@ -627,10 +643,9 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.log_event(event)
                 self.play("ghost")
                 self.darkness.to(GHOST_DARKNESS, 0.22).then(GHOST_DARKNESS, 0.7).then(0.0, 0.6)
-                ends = "" if self.view.get("options", {}).get("ghost_redraw") else "The turn is over."
-                self.herald("A GHOST!", [f"{drawer} drew a Ghost from {giver}.", ends] if ends else
-                            [f"{drawer} drew a Ghost from {giver}.", "Draw again from the same hand."],
-                            P.TT_GHOST_GLOW, 3.0)
+                again = (f"{drawer} draw{'' if drawer == 'You' else 's'} again from the same hand."
+                         if self.ghost_redraw() else "The turn is over.")  # RULING TT-3
+                self.herald("A GHOST!", [f"{drawer} drew a Ghost from {giver}.", again], P.TT_GHOST_GLOW, 3.0)
             self.after(shown_at, reveal)
             into = travel * 0.7 + FLIP_SECONDS + 1.0
 
