@@ -300,3 +300,11 @@ def test_a_running_score_chip_holds_its_widest_text_inside_its_lane(app, colours
             content += 8 + font("ui-bold", 20).size(extra)[0]
         assert content + 12 <= rect.width <= table.lane_pitch - 14, (text, extra, rect.width)
     assert table.chip_rect((0, 0), "+3", "").width == 128  # a plain score keeps the usual chip
+
+
+def test_the_take_back_button_is_a_full_touch_target_above_the_draw_row():
+    from game.ui.table_lost_cities import PHASE_BOX, TAKE_BACK_RECT
+
+    assert TAKE_BACK_RECT.height >= 64 and TAKE_BACK_RECT.width >= 64
+    draw_row_top = PHASE_BOX.y + 86 + 66  # step 2's row in `_draw_phase`
+    assert TAKE_BACK_RECT.bottom < draw_row_top and PHASE_BOX.contains(TAKE_BACK_RECT)
