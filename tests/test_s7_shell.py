@@ -202,3 +202,101 @@ def test_a_data_dir_that_is_a_file_is_a_sentence(tmp_path, capsys):
 def test_simulate_says_a_fixed_seat_count_plainly(capsys):
     assert main.main(["simulate", "lost-cities", "--seats", "bot:easy"]) == 2
     assert "takes 2 seats, not 1" in capsys.readouterr().err
+
+
+# --- the last hosted table ------------------------------------------------------------------------
+@pytest.mark.parametrize("save, seats", [
+    (b"\x00\x01binary", b'{"format": 1, "seats": []}'),  # a damaged save
+    (None, b'{"format": 1, "seats": [1, 2'),  # a good save beside a cut-short seats file
+])
+def test_a_damaged_hosted_table_is_set_aside_with_a_warning(data_dir, save, seats):
+    """Before, a damaged seats file kept offering Resume (which then failed), and the next table
+    hosted overwrote both files."""
+    from game.core.types import GameConfig
+    from game.session.saves import SaveGame, write_save
+    from game.ui.lobby import LanOptions, LobbyScene
+    from game.ui.lobby_host import hosted_save_path
+    from net.host import sidecar_path
+
+    path = hosted_save_path()
+    if save is None:
+        from game.core.registry import find_game
+
+        config = GameConfig.make("lost-cities", 2)
+        engine = find_game("lost-cities")
+        write_save(path, SaveGame(config, 3, [], engine.state_hash(engine.new_game(config, 3))))
+    else:
+        path.write_bytes(save)
+    sidecar_path(path).write_bytes(seats)
+    app = make_app()
+    lobby = LobbyScene(app, LanOptions(discovery=False, port=0, interfaces=["127.0.0.1"]))
+    app.push(lobby)
+    frames(app, 2)
+    assert "Resume the last hosted table" not in [w.label for w in lobby.group.widgets]
+    assert app.toasts.items and app.toasts.items[-1].kind == "warning"
+    assert "cannot be resumed" in app.toasts.items[-1].text and "kept as lan-host.tt.bad-" in app.toasts.items[-1].text
+    assert not path.exists() and not sidecar_path(path).exists()
+    assert len(list(data_dir.glob("lan-host.tt.bad-*"))) == 1
+    assert [p.read_bytes() for p in data_dir.glob("lan-host.tt.seats.bad-*")] == [seats]
+    app.shutdown()
+
+
+# --- the on-screen keyboard and buttons -----------------------------------------------------------
+def test_the_on_screen_keyboard_types_digits_and_an_emptied_seat_name_comes_back():
+    """A touch or gamepad player can type "Ada 2"; erasing a seat's name and pressing Done keeps the
+    seat's name, not "Player"; its own hints are drawn on an opaque footer, with no "Back button"
+    for touch (it has none)."""
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.widgets import TextEntry
+
+    app = make_app()
+    entry = TextEntry((100, 100, 500, 80), "Seat 2", "Ada", lambda text: None, max_len=5)
+    osk = OnScreenKeyboard(app, entry)
+    app.push(osk)
+    frames(app, 2)
+    assert osk.group.focused.label == "A"
+    widget_labelled(osk, "Space").activate()
+    widget_labelled(osk, "2").activate()
+    assert entry.text == "Ada 2"
+    played: list[str] = []
+    app.assets.play = lambda name, volume=1.0: played.append(name)
+    widget_labelled(osk, "3").activate()  # full: refused with a sound
+    assert entry.text == "Ada 2" and played == ["invalid"]
+    for _ in range(5):
+        osk.erase()
+    widget_labelled(osk, "Done").activate()
+    assert entry.text == "Ada"
+    app.input.last_device = "touch"
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((255, 0, 0))
+    osk.draw_hints(canvas)
+    assert canvas.get_at((40, 1060))[:3] == (14, 14, 19)  # the footer hides the hints below it
+    app.shutdown()
+
+
+def test_a_disabled_primary_button_does_not_look_like_the_main_one():
+    from game.ui.widgets import Button
+
+    surface = pygame.Surface((400, 200), pygame.SRCALPHA)
+    button = Button((0, 0, 400, 100), "Join", lambda: None, primary=True)
+    button.enabled = False
+    button.draw(surface, False)
+    r, g, b, _ = surface.get_at((20, 50))
+    assert abs(r - b) < 20 and r < 90  # grey, not brass
+
+
+def test_a_hosted_save_that_fails_to_resume_is_set_aside_quietly_after_the_error(data_dir):
+    from game.ui.lobby import LanOptions, LobbyScene
+    from game.ui.lobby_host import hosted_save_path
+    from net.host import sidecar_path
+
+    app = make_app()
+    lobby = LobbyScene(app, LanOptions(discovery=False, port=0, interfaces=["127.0.0.1"]))
+    app.push(lobby)
+    frames(app, 2)
+    hosted_save_path().write_bytes(b"not a save")
+    sidecar_path(hosted_save_path()).write_text("{}")
+    lobby.resume_hosted()
+    assert [t.kind for t in app.toasts.items] == ["error"]  # one toast says why
+    assert not hosted_save_path().exists() and len(list(data_dir.glob("lan-host.tt*.bad-*"))) == 2
+    app.shutdown()

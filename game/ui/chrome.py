@@ -65,7 +65,7 @@ def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str
     y = CANVAS_H - 46
     if backed:
         footer = pygame.Rect(0, y - 34, CANVAS_W, CANVAS_H - (y - 34))
-        surface.blit(panel_surface(footer.size, 0, (14, 14, 19, 235)), footer.topleft)
+        surface.blit(panel_surface(footer.size, 0, (14, 14, 19, 255)), footer.topleft)  # no hint shows through
         pygame.draw.line(surface, (70, 66, 58), footer.topleft, (footer.right, footer.top), 2)
     draw_hint_row(surface, device, actions, CANVAS_W - MARGIN, y)
 

@@ -204,7 +204,9 @@ class LobbyScene(MenuScene):
         host = Button((MARGIN, 420, 560, 120), "Host a table", self.host, "Seats for players on this network",
                       primary=True, px=42)
         address = Button((MARGIN, 560, 560, 110), "Join by address", self.ask_address, "When a table is not listed")
-        self.resumable = resumable_hosted_table()
+        # a hosted save that cannot be resumed is set aside; said in a toast unless Resume just said why
+        quiet, self._resume_failed = getattr(self, "_resume_failed", False), False
+        self.resumable = resumable_hosted_table(log.info if quiet else self.app.warn)
         resume: list[Widget] = []
         if self.resumable is not None:
             moves = self.resumable.moves
@@ -254,7 +256,8 @@ class LobbyScene(MenuScene):
         assert self.app is not None
         if not enter_hosted_table(self.app, self.lan, "resume the table", lambda: HostedTable.resume(self.lan),
                                   replace=False):
-            self.build()  # a save that cannot be read no longer offers itself
+            self._resume_failed = True
+            self.build()  # a save that cannot be read no longer offers itself (it is set aside)
 
     def resume(self) -> None:
         super().resume()

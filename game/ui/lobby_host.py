@@ -83,18 +83,50 @@ class ResumableTable:
     path: Path
 
 
-def resumable_hosted_table() -> ResumableTable | None:
-    """The last hosted table if it can be resumed: its save and seats file exist and it is not over."""
+def _check_seats_file(path: Path, seat_count: int) -> None:
+    """SaveError unless the seats file beside the save is one a host can resume from (its seat list
+    as long as the save's table), so a damaged one is caught before Resume is offered."""
+    import json
+
+    try:
+        seats = json.loads(sidecar_path(path).read_text(encoding="utf-8")).get("seats")
+    except (OSError, ValueError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"its seats file is damaged ({type(exc).__name__})") from None
+    if not isinstance(seats, list) or len(seats) != seat_count or not all(isinstance(s, dict) for s in seats):
+        raise SaveError("its seats file does not match the save")
+
+
+def set_aside_hosted(path: Path) -> str:
+    """Move an unusable hosted save and its seats file aside (never deleted: the next table hosted
+    would overwrite them); says where they went."""
+    from game.session.storage import quarantine
+
+    kept = []
+    for file in (path, sidecar_path(path)):
+        try:
+            if file.exists():
+                kept.append(quarantine(file).name)
+        except OSError as exc:
+            return f"It could not be moved aside ({exc.strerror or exc})."
+    return f"It is kept as {' and '.join(kept)}." if kept else ""
+
+
+def resumable_hosted_table(warn: Callable[[str], None] | None = None) -> ResumableTable | None:
+    """The last hosted table if it can be resumed: its save and seats file exist and it is not over.
+    With `warn`, a save or seats file that cannot be resumed is set aside and the player told."""
     path = hosted_save_path()
     if not path.exists() or not sidecar_path(path).exists():
         return None
     try:
         save = read_save(path)
         engine = find_game(save.config.game)
+        _check_seats_file(path, save.config.seat_count)
         if engine.is_over(engine.replay(save.config, save.seed, save.actions)):
             return None
     except (SaveError, UnknownGame, IllegalAction) as exc:
         log.info("the last hosted table cannot be resumed: %s", exc)
+        if warn is not None:
+            warn(f"The last hosted table cannot be resumed: {exc}. {set_aside_hosted(path)}".strip())
         return None
     return ResumableTable(save.config.game, len(save.actions), path)
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen, draw_hints
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.widgets import Button, TextEntry, panel_surface
 
-ROWS_UPPER = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'.!")
-ROWS_LOWER = ("abcdefghij", "klmnopqrst", "uvwxyz-'.!")
+# digits first, as on a real keyboard: "Player 2" or "Table 3" must be typeable by touch and pad too
+ROWS_UPPER = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'.!")
+ROWS_LOWER = ("1234567890", "abcdefghij", "klmnopqrst", "uvwxyz-'.!")
 KEY = 96
 GAP = 12
 
@@ -24,7 +25,9 @@ class OnScreenKeyboard(MenuScene):
         super().__init__(app)
         self.entry = entry
         self.lower = False
-        self.panel = pygame.Rect(0, 0, 10 * KEY + 9 * GAP + 80, 4 * (KEY + GAP) + 260)
+        self.before = entry.text  # an emptied name goes back to this on Done
+        self.group.focus = len(ROWS_UPPER[0])  # "A": names start with a letter more often than a digit
+        self.panel = pygame.Rect(0, 0, 10 * KEY + 9 * GAP + 80, (len(ROWS_UPPER) + 1) * (KEY + GAP) + 240)
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 40)
 
     def build(self) -> None:
@@ -37,7 +40,7 @@ class OnScreenKeyboard(MenuScene):
             for c, ch in enumerate(row):
                 rect = (left + c * (KEY + GAP), top + r * (KEY + GAP), KEY, KEY)
                 widgets.append(Button(rect, ch, lambda ch=ch: self.type(ch), px=40))
-        y = top + 3 * (KEY + GAP)
+        y = top + len(rows) * (KEY + GAP)
         wide = (10 * KEY + 9 * GAP - 3 * GAP) // 4
         widgets.append(Button((left, y, wide, KEY), "abc" if not self.lower else "ABC", self.toggle_case, px=32))
         widgets.append(Button((left + wide + GAP, y, wide, KEY), "Space", lambda: self.type(" "), px=32))
@@ -47,7 +50,10 @@ class OnScreenKeyboard(MenuScene):
         self.group.focus = min(focus, len(widgets) - 1)
 
     def type(self, ch: str) -> None:
-        self.entry.set_text(self.entry.text + ch)
+        before = self.entry.text
+        self.entry.set_text(before + ch)
+        if self.entry.text == before and self.app is not None:
+            self.app.assets.play("invalid", 0.6)  # the name is as long as it may be
 
     def erase(self) -> None:
         self.entry.set_text(self.entry.text[:-1])
@@ -58,7 +64,7 @@ class OnScreenKeyboard(MenuScene):
 
     def done(self) -> None:
         if not self.entry.text.strip():
-            self.entry.set_text("Player")
+            self.entry.set_text(self.before if self.before.strip() else "Player")
         if self.app is not None:
             self.app.pop()
 
@@ -74,12 +80,18 @@ class OnScreenKeyboard(MenuScene):
             return
         super().handle(intent)
 
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        """No "Back button: Done" for touch: the keyboard has no Back button, its Done key is it."""
+        hints = self.hints[:2] if self.device() == "touch" else self.hints
+        draw_hints(surface, self.device(), hints, backed=True)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 150 * self.appear)
-        surface.blit(panel_surface(self.panel.size, 24, (22, 22, 28, 245), P.BRASS, 2), self.panel.topleft)
+        surface.blit(panel_surface(self.panel.size, 24, (22, 22, 28, 255), P.BRASS, 2), self.panel.topleft)
         surface.blit(text_surface(self.entry.label, "ui", 28, P.IVORY_DIM), (self.panel.x + 40, self.panel.y + 36))
         field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)
         surface.blit(panel_surface(field.size, 12, (10, 10, 14, 255), P.BRASS_LIGHT, 2), field.topleft)
         shown = text_surface(self.entry.text + "|", "ui-bold", 44, P.IVORY)
         surface.blit(shown, shown.get_rect(midleft=(field.x + 24, field.centery)))
         self.group.draw(surface)
+        self.draw_hints(surface)  # its own hints, over those of the screen below

@@ -81,7 +81,7 @@ class PauseOverlay(MenuScene):
         dim_screen(surface, 170 * self.appear)
         offset = int((1 - self.appear) * 40)
         panel = self.panel.move(0, offset)
-        surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 240), P.BRASS, 2), panel.topleft)
+        surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 255), P.BRASS, 2), panel.topleft)  # opaque: no table text ghosts through
         title = text_surface("PAUSED", "display", 96, P.IVORY)
         surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + 40)))
         if self.note:

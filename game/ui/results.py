@@ -340,7 +340,7 @@ class ResultsScene(MenuScene):
         for seat, card in self.card_rects():
             won = seat in self.outcome.winners
             border = P.BRASS if won else (80, 78, 88)
-            surface.blit(panel_surface(card.size, 20, (24, 23, 28, 235), border, 4 if won else 2), card.topleft)
+            surface.blit(panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2), card.topleft)
             if self.outcome.cooperative:
                 word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
             else:
@@ -497,7 +497,7 @@ class BreakdownScene(MenuScene):
             surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, 170)))
         for (seat, lines), column in zip(page, self.column_rects(len(page))):
             won = seat in self.outcome.winners
-            surface.blit(panel_surface(column.size, 20, (24, 23, 28, 240), P.BRASS if won else (80, 78, 88), 2),
+            surface.blit(panel_surface(column.size, 20, (24, 23, 28, 255), P.BRASS if won else (80, 78, 88), 2),
                          column.topleft)
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
             score = self.outcome.scores[seat] if seat < len(self.outcome.scores) else None

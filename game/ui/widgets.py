@@ -121,9 +121,12 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         if focused:
             draw_focus(surface, self.rect)
-        if self.primary:
+        if not self.enabled:  # a button that cannot be pressed now must not look like the main one
+            fill = (34, 34, 40, 200)
+            ink: tuple[int, ...] = P.IVORY_DIM
+        elif self.primary:
             fill = P.BRASS if focused else P.shade(P.BRASS, -0.25)
-            ink: tuple[int, ...] = P.INK
+            ink = P.INK
         else:
             fill = (44, 42, 50, 235) if focused else P.INK_ALPHA
             ink = P.IVORY if self.enabled else P.IVORY_DIM
@@ -134,7 +137,7 @@ class Button(Widget):
         if focused and not self.primary and self.rect.width > rect.width + 80:
             draw_marker(surface, (rect.left - 16, rect.centery), 11)
         if self.sub:
-            blit_text(surface, self.sub, "ui", 22, P.IVORY_DIM if not self.primary else P.INK,
+            blit_text(surface, self.sub, "ui", 22, P.IVORY_DIM if not (self.primary and self.enabled) else P.INK,
                       "center", (self.rect.centerx, self.rect.centery + 24))
 
 
