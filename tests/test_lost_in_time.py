@@ -458,7 +458,7 @@ def test_running_totals_and_describe():
     state, events = act(state, 0, "pass")
     state, events = act(state, 0, "place", card=card(1994))
     line = describe_event(events[0], None, ["Ann", "Bob"])
-    assert line == "Ann travelled to the future: 1994 Channel Tunnel opens."
+    assert line == "Ann travelled to the future: Channel Tunnel opens (1994)."
     assert ENGINE.describe(events[0], 0).startswith("You travelled")
     assert "490 BC" in describe_event(events[0].__class__.make("place", None, seat=1, card=card(-490), end="left"), 0, None)
 

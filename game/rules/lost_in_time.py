@@ -193,7 +193,7 @@ def format_year(year: int) -> str:
 
 def card_label(card_id: str) -> str:
     card = CARDS[card_id]
-    return f"{format_year(card.year)} {card.title}"
+    return f"{card.title} ({format_year(card.year)})"
 
 
 # --- pure helpers the engine and the bots share -----------------------------------------------
@@ -699,7 +699,8 @@ def describe_event(event: Event, seat: int | None, names: list[str] | None) -> s
     if kind == "final_round":
         return f"{actor} placed an 8th card: this is the last round."
     if kind == "round_start":
-        return f"Round {event['round']}: {who(event['dealer'])} deals; everyone travels to the {event['direction']}."
+        dealer = who(event['dealer'])
+        return f"Round {event['round']}: {dealer} {'deal' if dealer == 'You' else 'deals'}; everyone travels to the {event['direction']}."
     if kind == "deal":
         cards = event.get("cards")
         if cards:

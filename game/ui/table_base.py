@@ -399,6 +399,8 @@ class TableSceneBase(Scene):
     def raise_curtain(self, seat: int) -> None:
         self.curtain_seat = seat
         self._queue.clear()
+        if self.app is not None:  # a toast may name the last person's cards (a suggestion, a refusal)
+            self.app.toasts.items.clear()
 
     def lift_curtain(self) -> None:
         seat = self.curtain_seat

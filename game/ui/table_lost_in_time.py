@@ -1373,13 +1373,6 @@ class LostInTimeTable(LiftedCardTable):
             self.selected = None
         return ok
 
-    def raise_curtain(self, seat: int) -> None:
-        """Hot seat: the toasts go with the last person (a suggestion or a refusal names a card of
-        their hand); the log is sorted for the next person when they lift the curtain (on_view)."""
-        super().raise_curtain(seat)
-        if self.app is not None:
-            self.app.toasts.items.clear()
-
     def on_error(self, update: Update) -> None:
         """A refused move: the card snaps back into the hand, and no target stays lit for it."""
         self.hover_target = None
