@@ -300,3 +300,20 @@ def test_a_hosted_save_that_fails_to_resume_is_set_aside_quietly_after_the_error
     assert [t.kind for t in app.toasts.items] == ["error"]  # one toast says why
     assert not hosted_save_path().exists() and len(list(data_dir.glob("lan-host.tt*.bad-*"))) == 2
     app.shutdown()
+
+
+def test_a_huge_autosave_is_refused_without_reading_it(data_dir):
+    from game.session.saves import MAX_SAVE_BYTES, SaveError, read_save
+    from game.ui.title import autosave_path
+
+    with open(autosave_path(), "wb") as handle:
+        handle.truncate(MAX_SAVE_BYTES + 1)
+    with pytest.raises(SaveError, match="too large"):
+        read_save(autosave_path())
+
+
+def test_settings_are_saved_when_the_window_closes_on_the_settings_screen(data_dir):
+    app, scene = _settings_scene()
+    scene.set_master(0.3)
+    app.shutdown()  # what closing the window does
+    assert load_settings(print).master_volume == 0.3

@@ -52,6 +52,8 @@ def write_save(path: Path, save: SaveGame) -> None:
 
 def read_save(path: Path) -> SaveGame:
     try:
+        if path.stat().st_size > MAX_SAVE_BYTES:  # not read into memory at all: no save is that large
+            raise SaveError(f"{path.name} is too large to be a save ({path.stat().st_size // (1024 * 1024)} MB)")
         blob = path.read_bytes()
     except OSError as exc:
         raise SaveError(f"cannot read {path.name}: {exc.strerror}") from None

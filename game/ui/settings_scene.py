@@ -191,12 +191,12 @@ class SettingsScene(MenuScene):
         self.app.input.rebuild_bindings()
         self.app.assets.play("place")
 
-    def on_back(self) -> None:
-        self.app.save_settings()
-        super().on_back()
-
     def exit(self) -> None:
+        """Saved however the screen closes: Back, or the window closed while it is open (a volume
+        set just before closing the window used to be lost)."""
         self._stop_capture()
+        if self.app is not None:
+            self.app.save_settings()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface)
