@@ -317,3 +317,12 @@ def test_settings_are_saved_when_the_window_closes_on_the_settings_screen(data_d
     scene.set_master(0.3)
     app.shutdown()  # what closing the window does
     assert load_settings(print).master_volume == 0.3
+
+
+def test_player_counts_are_ranges_with_an_en_dash():
+    from game.core.registry import game_info
+    from game.ui.picker import players_text
+
+    assert players_text(game_info("lost-in-time")) == "2–6 players"
+    assert players_text(game_info("labyrinth")) == "1–6 players · co-op"
+    assert players_text(game_info("lost-cities")) == "2 players"

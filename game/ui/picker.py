@@ -22,8 +22,8 @@ def players_text(info: GameInfo) -> str:
     if info.min_seats == info.max_seats:
         return f"{info.min_seats} players"
     if info.min_seats == 1:
-        return f"1-{info.max_seats} players · co-op" if info.cooperative else f"1-{info.max_seats} players"
-    return f"{info.min_seats}-{info.max_seats} players"
+        return f"1–{info.max_seats} players · co-op" if info.cooperative else f"1–{info.max_seats} players"
+    return f"{info.min_seats}–{info.max_seats} players"  # a range takes an en dash, not a hyphen
 
 
 def tile_record(records: Records, info: GameInfo) -> str:
