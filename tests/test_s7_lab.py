@@ -213,3 +213,22 @@ def test_the_rules_page_says_what_the_rulebook_says_and_leaves_no_page_with_one_
     assert "On the table" in titles  # the components have a page of their own, not "The goal" twice
     lines = [len([row for row in rows if row[2]]) for _, rows in screens]  # paragraphs and bullets begun
     assert min(lines) >= 2, lines  # no screen holds a lone bullet left over from the one before
+
+
+def test_a_refused_tap_says_why_instead_of_only_buzzing():
+    from ui_helpers import click
+
+    app, table, session = open_table(config("human"), actions=[Action.make(0, "move", to=2)])  # no tinderbox yet
+    ready(app, table)
+    click(app, table.inters["i-003"].hit_rect(table.camera).center)
+    assert len(session.actions) == 1
+    assert app.toasts.items and app.toasts.items[-1].text == "Card 2 wants an item, and you hold none yet."
+
+    app, table, session = open_table(config("human", "human", mode="turns"))
+    ready(app, table)
+    session.submit(Action.make(0, "move", to=3))
+    app.step(FAST)
+    run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+    click(app, table.tiles[2].screen_rect(table.camera).center)
+    assert session.actions[-1] == Action.make(0, "move", to=3)  # nothing more was sent
+    assert app.toasts.items[-1].text == "The hero has already moved this turn. Use a card, or end the turn."

@@ -189,6 +189,7 @@ class LabyrinthControls:
             if tile is not None and number != self.hero_number:
                 tile.nudge()
                 self.play("invalid", 0.5)
+                self.explain(self.tile_refusal(number))
             self.focus = ("tile", str(number))
             return
         self.clear_selection()
@@ -202,6 +203,7 @@ class LabyrinthControls:
             if inter is not None:
                 inter.nudge()
             self.play("invalid", 0.5)
+            self.explain(self.card_refusal(card))
             return
         needs = self.interaction_needs(card)
         if needs == 0:
@@ -219,6 +221,43 @@ class LabyrinthControls:
         if device in ("keyboard", "gamepad") and self.item_order:
             self.focus = ("item", self.item_order[0])
         self.layout_items()
+
+    # --- why a tap did nothing (the engine's legal actions decided; these words only explain) ---------
+    def explain(self, message: str) -> None:
+        if message and self.app is not None:
+            self.app.toast(message, "warning")
+
+    def turn_flags(self) -> dict[str, Any]:
+        return (self.view.get("turn") or {}) if self.view.get("mode") == "turns" else {}
+
+    def tile_refusal(self, number: int) -> str:
+        """Why the hero cannot go to scenery `number` now, in the rulebook's terms (LA-4, LA-5)."""
+        tile = self.tiles.get(number)
+        if tile is None:
+            return ""
+        if self.turn_flags().get("moved"):
+            return "The hero has already moved this turn. Use a card, or end the turn."
+        if tile.face_up:
+            return ""
+        need = int(tile.entry.get("min_favours") or 0)
+        lit = int(self.view.get("favours", {}).get("lit", 8))
+        if need and lit < need:
+            return f"Scenery #{number} opens only while at least {need} favours burn; {lit} still do."
+        return (f"Scenery #{number} is out of reach: the hero steps onto a face-down card only next to a "
+                "discovered one, along an arrow.")
+
+    def card_refusal(self, card: str) -> str:
+        """Why interaction `card` cannot be used now (LA-3, LA-5)."""
+        inter = self.inters.get(card)
+        if inter is None:
+            return ""
+        if self.turn_flags().get("interacted"):
+            return "You have already used a card this turn. Move the hero, or end the turn."
+        needs = self.interaction_needs(card)
+        if needs and len(self.item_order) < needs:
+            held = "none yet" if not self.item_order else "only one"
+            return f"Card {inter.number} wants {'an item' if needs == 1 else 'two items'}, and you hold {held}."
+        return f"Card {inter.number} cannot be used now."
 
     def choose_item(self, card: str) -> None:
         if self.selected is None or not self.can_act:
