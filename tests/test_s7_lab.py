@@ -232,3 +232,17 @@ def test_a_refused_tap_says_why_instead_of_only_buzzing():
     click(app, table.tiles[2].screen_rect(table.camera).center)
     assert session.actions[-1] == Action.make(0, "move", to=3)  # nothing more was sent
     assert app.toasts.items[-1].text == "The hero has already moved this turn. Use a card, or end the turn."
+
+
+def test_cards_stacked_beside_one_scenery_still_show_which_want_items():
+    from game.ui.labyrinth_map import INTER_BASE_W, INTER_MAP_H, interaction_slots
+    from game.ui.look.cards_labyrinth import interaction_back
+
+    slots = interaction_slots((0.0, 0.0), 4)
+    shown = (slots[1][1] - slots[0][1]) / INTER_MAP_H  # the part of an upper card left uncovered
+    plain = interaction_back({"number": 6, "dots": 4, "needs": 0}, INTER_BASE_W)
+    band = pygame.Rect(0, 0, INTER_BASE_W, int(plain.get_height() * shown))
+    for needs in (1, 2):
+        wants = interaction_back({"number": 6, "dots": 4, "needs": needs}, INTER_BASE_W)
+        differs = sum(plain.get_at((x, y)) != wants.get_at((x, y)) for x in range(band.width) for y in range(band.height))
+        assert differs > 40, needs  # the item mark is in the strip that stays in sight

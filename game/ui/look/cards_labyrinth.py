@@ -523,6 +523,9 @@ def _interaction_back(card: Card, width: int) -> pygame.Surface:
     needs = int(card.get("needs", card.get("items", 0)) or 0)
     if needs:
         _item_triangle(out, (w / 2, h * 0.78), w * 0.16, "?" * needs, (*P.LA_PARCHMENT, 255), P.LA_SEPIA)
+        # a corner index as on playing cards: the cards beside one scenery overlap, each showing only
+        # its top, and all share its number, so the top must tell which of them want items
+        _item_triangle(out, (w * 0.2, h * 0.1), w * 0.11, "?" * needs, (*P.LA_PARCHMENT, 255), P.LA_SEPIA)
     if card.get("immediate"):
         badge = text_surface("!", "display", max(8, round(w * 0.2)), P.IVORY)
         aa_circle(out, (w * 0.82, h * 0.1), w * 0.09, (*P.LA_ARROW_RED, 255))
