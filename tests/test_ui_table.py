@@ -256,7 +256,7 @@ def test_continue_on_the_title_resumes_the_autosave(data_dir):
     assert table.session.actions[:session.version] == session.actions  # where it stood (bots may play on)
 
 
-def test_a_damaged_autosave_gives_a_warning_and_is_kept(data_dir):
+def test_a_damaged_autosave_gives_a_warning_and_is_set_aside_not_deleted(data_dir):
     save = data_dir / "autosave.tt"
     save.write_bytes(b"\x00not a save")
     app = make_app()
@@ -266,7 +266,9 @@ def test_a_damaged_autosave_gives_a_warning_and_is_kept(data_dir):
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
-    assert app.scenes.top is title and save.exists()
+    assert app.scenes.top is title and not save.exists()  # set aside, so the next game cannot overwrite it
+    kept = list(data_dir.glob("autosave.tt.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b"\x00not a save"
     assert app.toasts.items[-1].kind == "warning" and "cannot be continued" in app.toasts.items[-1].text
 
 
