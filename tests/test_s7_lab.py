@@ -5,7 +5,8 @@
   curtain and a "P1, your turn" banner in a cooperative game where every seat sees the same (LA-7).
 - The caption drew the confirm key beside hints that are only a status ("The hero is here",
   "Not reachable yet"), and said "Not reachable yet" of a card the hero could reach while a move was
-  still animating.
+  still animating; confirming an item, a scroll or the hero's card did nothing, and their texts were
+  cut to two lines in the caption: they now open whole on a reading sheet.
 - A prophecy scroll's two-line title had its rule drawn against the descenders of its second line,
   in print too small for the tray (the scroll's text is read in the caption, so its title is larger).
 """
@@ -140,11 +141,11 @@ def test_a_status_in_the_caption_has_no_confirm_key_and_a_reachable_card_is_neve
 
     app, table, session = open_table(config("human"))
     ready(app, table)
-    table.focus = ("tile", "1")  # where the hero stands
-    assert table.info_lines()[2] == "The hero is here" and "The hero is here" in STATUS_HINTS
+    table.focus = ("prophecy", "p-2")  # still sealed: nothing to do or read there
+    assert table.info_lines()[2] == "Sealed" and "Sealed" in STATUS_HINTS
     seen = drawn_texts(monkeypatch, module)
     frames(app, 1)
-    assert "The hero is here" in seen and "Enter" not in seen  # a status, not something Enter does
+    assert "Sealed" in seen and "Enter" not in seen  # a status, not something Enter does
     table.focus = ("tile", "2")
     assert table.info_lines()[2] == "Move here to discover it"
     seen.clear()
@@ -246,3 +247,30 @@ def test_cards_stacked_beside_one_scenery_still_show_which_want_items():
         wants = interaction_back({"number": 6, "dots": 4, "needs": needs}, INTER_BASE_W)
         differs = sum(plain.get_at((x, y)) != wants.get_at((x, y)) for x in range(band.width) for y in range(band.height))
         assert differs > 40, needs  # the item mark is in the strip that stays in sight
+
+
+@pytest.mark.parametrize("device", ["keyboard", "touch"])
+def test_an_item_a_scroll_and_the_heros_card_open_whole_on_a_reading_sheet(device):
+    from ui_helpers import tap
+
+    actions = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=3),
+               Action.make(0, "interact", card="i-005", items=[]), Action.make(0, "interact", card="i-006", items=["it-B2"])]
+    app, table, session = open_table(config("human"), actions=actions)  # the moth is freed: p-2 fulfilled
+    ready(app, table)
+    view = session.latest(0).view
+    fulfilled = next(p for p in view["prophecies"] if p["card"] == "p-2")
+    for target, expected in ((("item", "it-A"), "Flint, steel"), (("prophecy", "p-2"), fulfilled["fulfilled"]),
+                             (("tile", "3"), "Roots have broken through")):
+        if device == "keyboard":
+            table.focus = target
+            key(app, pygame.K_RETURN)
+        else:
+            tap(app, table.target_rect(target).center)
+        sheet = app.scenes.top
+        assert isinstance(sheet, StorySheet), target
+        assert table.card_text(target)[1][1].startswith(expected[:12]) or any(
+            text == expected for _, text in table.card_text(target)), target
+        key(app, pygame.K_ESCAPE)
+        assert app.scenes.top is table
+    assert len(session.actions) == len(actions)  # reading sent nothing
+    assert table.card_text(("prophecy", "p-1")) != [] and table.card_text(("tile", "2")) == []  # face down: nothing

@@ -13,7 +13,7 @@ from game.ui.input import Intent
 from game.ui.labyrinth_layout import (
     BUTTON_ROW, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
 )
-from game.ui.labyrinth_overlays import DiscardBrowser
+from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 
 
 class LabyrinthControls:
@@ -179,6 +179,7 @@ class LabyrinthControls:
             self.choose_item(key)
         elif kind == "prophecy":
             self.focus = target
+            self.read_card(target)
 
     def choose_tile(self, number: int) -> None:
         if not self.can_act:
@@ -191,6 +192,8 @@ class LabyrinthControls:
                 self.play("invalid", 0.5)
                 self.explain(self.tile_refusal(number))
             self.focus = ("tile", str(number))
+            if number == self.hero_number:
+                self.read_card(("tile", str(number)))
             return
         self.clear_selection()
         self.submit(action)
@@ -259,9 +262,44 @@ class LabyrinthControls:
             return f"Card {inter.number} wants {'an item' if needs == 1 else 'two items'}, and you hold {held}."
         return f"Card {inter.number} cannot be used now."
 
+    def card_text(self, target: Target) -> list[tuple[str, str]]:
+        """A card's whole text as the view shows it (LA-7), for the reading sheet: the caption under
+        the map has room for two lines only. Empty for what has no text to read (a sealed scroll)."""
+        kind, key = target
+        if kind == "item":
+            entry = self.item_entries.get(key, {})
+            code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
+            return [("title", f"{entry.get('name', '')} ({code})"), ("italic", str(entry.get("text", ""))),
+                    ("note", "Items are shared by everyone and are not used up when you try them.")]
+        if kind == "prophecy":
+            entry = self.prophecy_entries.get(key, {})
+            if entry.get("state") not in ("revealed", "fulfilled"):
+                return []
+            blocks = [("title", f"Prophecy {entry.get('number', '')} · {entry.get('title', '')}"),
+                      ("italic", str(entry.get("text", "")))]
+            if entry.get("state") == "fulfilled":
+                blocks += [("note", "Fulfilled:"), ("text", str(entry.get("fulfilled", "")))]
+            return blocks
+        if kind == "tile":
+            number = int(key)
+            square = next((s for s in self.view.get("map", []) if int(s["number"]) == number), None)
+            top = square["stack"][-1] if square else {}
+            if top.get("face") != "up":
+                return []
+            return [("title", f"#{number} · {top.get('title', '')}"), ("italic", str(top.get("text", "")))]
+        return []
+
+    def read_card(self, target: Target) -> None:
+        blocks = self.card_text(target)
+        if blocks and self.app is not None:
+            self.play("page", 0.6)
+            self.app.push(StorySheet(self.app, blocks, "Close", lambda: None))
+
     def choose_item(self, card: str) -> None:
         if self.selected is None or not self.can_act:
             self.focus = ("item", card)
+            if self.selected is None:
+                self.read_card(("item", card))
             return
         needs = self.interaction_needs(self.selected)
         if card in self.chosen:

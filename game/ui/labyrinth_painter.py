@@ -25,7 +25,7 @@ from game.ui.widgets import panel_surface
 
 PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
 # hints in the caption that tell how things stand: confirming there does nothing, so no key is drawn
-STATUS_HINTS = frozenset({"The hero is here", "Not reachable yet", "Drop it on a card, or pick a card first"})
+STATUS_HINTS = frozenset({"Not reachable yet", "Sealed"})
 
 
 class LabyrinthPainter:
@@ -200,7 +200,7 @@ class LabyrinthPainter:
             if tile.face_up:
                 square = next((s for s in self.view.get("map", []) if int(s["number"]) == number), None)
                 text = str(square["stack"][-1].get("text", "")) if square else ""
-                hint = "Move the hero here" if reach else ("The hero is here" if here else "")
+                hint = "Move the hero here" if reach else ("Read it" if here else "")
                 return (f"#{number} · {tile.entry.get('title', '')}", text, hint)
             need = int(tile.entry.get("min_favours") or 0)
             text = "A face-down scenery card. Stepping onto it discovers it."
@@ -223,16 +223,15 @@ class LabyrinthPainter:
         if kind == "item":
             entry = self.item_entries.get(key, {})
             code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
-            return (f"{entry.get('name', '')} ({code})", str(entry.get("text", "")),
-                    "Drop it on a card, or pick a card first" if self.can_act else "")
+            return (f"{entry.get('name', '')} ({code})", str(entry.get("text", "")), "Read it")
         if kind == "prophecy":
             entry = self.prophecy_entries.get(key, {})
             if entry.get("state") == "hidden":
                 return (f"Prophecy {entry.get('number', '')}", "A sealed prophecy. Unfulfilled, it costs a point at "
-                        "the end, even if it was never revealed.", "")
+                        "the end, even if it was never revealed.", "Sealed")
             state = "fulfilled" if entry.get("state") == "fulfilled" else "revealed"
             text = str(entry.get("fulfilled") if state == "fulfilled" else entry.get("text", ""))
-            return (f"Prophecy {entry.get('number', '')} · {entry.get('title', '')} ({state})", text, "")
+            return (f"Prophecy {entry.get('number', '')} · {entry.get('title', '')} ({state})", text, "Read it")
         if kind == "button":
             about = {"undo": "Take back the last move: nothing new has been revealed since.",
                      "end_turn": "Pass the turn to the next player clockwise.",
