@@ -333,6 +333,7 @@ def check_screenshot_request(out: str, game: str | None, seats: int | None) -> N
     first one, 9 seats clamped to 2) or fail on after rendering (a folder that does not exist)."""
     from pathlib import Path
 
+    from game.core.engine import seats_range
     from game.core.registry import UnknownGame, find_game
 
     target = Path(out).expanduser()
@@ -347,11 +348,6 @@ def check_screenshot_request(out: str, game: str | None, seats: int | None) -> N
             raise SceneError(str(exc)) from None
         if seats is not None and not engine.min_seats <= seats <= engine.max_seats:
             raise SceneError(f"{engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, not {seats}")
-
-
-def seats_range(low: int, high: int) -> str:
-    """"2 seats", "2-6 seats": how many seats a game takes, in words."""
-    return f"{low} seat{'s' if low != 1 else ''}" if low == high else f"{low}-{high} seats"
 
 
 def write_screenshot(scene: str, out: str, game: str | None = None, seats: int | None = None, seed: int = 1,
@@ -392,6 +388,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 @command("simulate", "play headless bot games and print win rates", _simulate_arguments)
 def run_simulate(args: argparse.Namespace) -> int:
     from game.bots.simulate import simulate_parallel
+    from game.core.engine import seats_range
     from game.core.registry import UnknownGame, find_game
     from game.core.types import IllegalAction
 

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.core.engine import seats_range
 from game.core.registry import UnknownGame, find_game
 from game.session.saves import SaveError
 from net.discovery import DiscoveryError, TableAdvertiser, host_addresses, set_lan_interfaces
@@ -37,11 +38,22 @@ def add_serve_parser(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
+def port_number(text: str) -> int:
+    """A TCP port for argparse: 0 (any free port) to 65535, refused with a clear message otherwise."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a number 0-65535, not {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0-65535, not {port}")
+    return port
+
+
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game id, e.g. lost-cities")
     parser.add_argument("--seats", default="open,open",
                         help="comma-separated seats: open (a LAN player), bot:easy|expert|master")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
+    parser.add_argument("--port", type=port_number, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0 = any)")
     parser.add_argument("--interface", metavar="IP", default=None,
                         help="address to listen on (default: --lan-interfaces / TABLETIME_LAN_INTERFACES, "
                              "else every interface)")
@@ -71,8 +83,10 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.lan_interfaces is not None:
         set_lan_interfaces(args.lan_interfaces)
     try:
-        find_game(args.game)
+        engine = find_game(args.game)
         seats = parse_seats(args.seats)
+        if not engine.min_seats <= len(seats) <= engine.max_seats:
+            raise ValueError(f"{engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, not {len(seats)}")
         game_options = parse_options(args.option)
         addresses = [args.interface] if args.interface else host_addresses()
     except (UnknownGame, ValueError) as exc:
@@ -80,6 +94,9 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     if args.save:
         save = Path(args.save).expanduser()
+        if save.is_dir():
+            print(f"serve: cannot save to {save}: it is a folder", file=sys.stderr)
+            return 2
     else:
         from game.session.storage import data_dir
 

@@ -136,6 +136,23 @@ def test_serve_is_wired_through_net_serve(monkeypatch):  # no --data-dir: it wou
     assert seen == [("lan", "127.0.0.1"), ("serve", "lost-cities", "open,bot:easy")]
 
 
+@pytest.mark.parametrize("port, message", [("99999", "port must be 0-65535, not 99999"),
+                                           ("-1", "port must be 0-65535, not -1"),
+                                           ("x", "port must be a number 0-65535, not 'x'")])
+def test_serve_refuses_a_port_out_of_range_with_a_message(port, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main.main(["serve", "lost-cities", "--no-advertise", "--interface", "127.0.0.1", "--port", port])
+    assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_serve_refuses_a_save_path_that_is_a_folder_and_a_wrong_seat_count(tmp_path, capsys):
+    base = ["serve", "lost-cities", "--no-advertise", "--interface", "127.0.0.1", "--port", "0"]
+    assert main.main([*base, "--save", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err
+    assert main.main([*base, "--seats", "open,open,open", "--save", str(tmp_path / "t.tt")]) == 2
+    assert "Lost Cities takes 2 seats, not 3" in capsys.readouterr().err
+
+
 def test_time_after_time_screenshots_show_real_moves_not_reorders(data_dir):
     session = main.seeded_session("time-after-time", 3, 2, finished=False)
     mine = [a for a in session.actions if a.seat == 0]

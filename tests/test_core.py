@@ -78,7 +78,7 @@ def test_options_are_checked():
     assert state["tricks_left"] == 1
     with pytest.raises(IllegalAction, match="option tricks"):
         ENGINE.new_game(config(tricks=7), 1)
-    with pytest.raises(IllegalAction, match="2-2 seats"):
+    with pytest.raises(IllegalAction, match="takes 2 seats, not"):
         ENGINE.new_game(GameConfig.make("highcard", 3), 1)
 
 

@@ -164,7 +164,7 @@ def test_chip_variant_adds_three_years_per_chip():
 
 @pytest.mark.parametrize("n", [1, 7])
 def test_two_to_six_players_only(n):
-    with pytest.raises(IllegalAction, match="2-6 seats"):
+    with pytest.raises(IllegalAction, match="2–6 seats"):
         ENGINE.new_game(config(n), 1)
 
 

@@ -17,6 +17,11 @@ from game.core.wire import digest
 State = TypeVar("State")
 
 
+def seats_range(low: int, high: int) -> str:
+    """"2 seats", "2–6 seats": how many seats a game takes, in words (a range takes an en dash)."""
+    return f"{low} seat{'s' if low != 1 else ''}" if low == high else f"{low}–{high} seats"
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """A setup-screen option (RULINGS: the first choice is the default)."""
@@ -112,7 +117,7 @@ class Engine(Generic[State]):
             raise IllegalAction(f"this config is for {config.game}, not {self.game_id}")
         if not self.min_seats <= config.seat_count <= self.max_seats:
             raise IllegalAction(
-                f"{self.title} takes {self.min_seats}-{self.max_seats} seats, not {config.seat_count}"
+                f"{self.title} takes {seats_range(self.min_seats, self.max_seats)}, not {config.seat_count}"
             )
         for option in self.options:
             self.option_value(config, option.name)
