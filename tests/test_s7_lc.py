@@ -133,7 +133,7 @@ def test_solo_log_still_names_the_card_you_drew(app):
 
 # --- the scoring panel holds the next deal ---------------------------------------------------------
 def test_next_round_waits_behind_the_scoring_panel_and_the_log_says_whose_score(app):
-    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 3, deck_left=2)
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 5, deck_left=1)  # seed 5: you start
     table = open_table(app, session)
     for _ in range(3):
         if table.scoring is not None:
@@ -152,6 +152,11 @@ def test_next_round_waits_behind_the_scoring_panel_and_the_log_says_whose_score(
     assert table.board.round == 1
     assert sum(len(cards) for cards in table.board.expeditions[0].values()) == sum(d["cards"] for d in ended[:5])
     assert "deal" not in table.animated_events
+    # nor does the turn panel behind it still ask for step 2, "Draw a card" (the round is over)
+    from game.ui.table_lost_cities import PHASE_BOX
+
+    step_two = app.canvas.get_at((PHASE_BOX.x + 262, PHASE_BOX.y + 86 + 66 + 28))  # right of its words
+    assert step_two.r < 60, step_two  # no brass row, only the dimmed ink panel
     scores = table.scoring.scores
     signed = [f"+{v}" if v > 0 else (f"{MINUS}{-v}" if v < 0 else "0") for v in scores]
     assert table.log[-1] == f"Round 1 ends: you {signed[0]}, Ada {signed[1]}"

@@ -1360,6 +1360,12 @@ class LostCitiesTable(LiftedCardTable):
     def _draw_phase(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Whose turn, and which of its two steps is due (ruling LC-2)."""
         shown = self.shown
+        if self.scoring is not None:  # the last draw ended the round: nobody's step is due
+            surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
+            head = f"ROUND {self.scoring.round} IS OVER"
+            px = fit_px(head, "display", 50, box.width - 48)
+            surface.blit(text_surface(head, "display", px, P.IVORY), (box.x + 24, box.y + 16))
+            return
         if shown is None or self.game_over or not shown.active:
             return
         seat = shown.active[0]
