@@ -277,3 +277,24 @@ def test_a_suggested_keep_or_emergency_move_takes_the_focus_to_its_button(app):
     assert scene.focus == ("button", [b.label for b in scene.buttons()].index("Emergency move"))
     scene.point_at(Action.make(0, "keep"))  # no Keep button now: the focus stays
     assert scene.buttons()[scene.focus[1]].label == "Emergency move"
+
+
+def test_the_focus_ring_turns_with_the_fanned_card_it_surrounds(app, monkeypatch):
+    """An upright ring stood around a tilted hand card, one corner off the card and one cut into."""
+    import game.ui.table_time_after_time as table_module
+
+    session, _ = seed_where_human_draws(2)
+    scene = table_for(app, session)
+    settle(app, scene)
+    app.run_frames(30)
+    scene.focus = ("hand", 0)
+    app.run_frames(20)
+    card = scene.hands[0][0]
+    assert abs(float(card.angle.current)) >= 3  # the end of the fan is tilted
+    seen: list[int] = []
+    real = table_module.tilted_focus
+    monkeypatch.setattr(table_module, "tilted_focus", lambda size, angle: seen.append(angle) or real(size, angle))
+    scene.draw_hand_focus(pygame.Surface((1920, 1080), pygame.SRCALPHA), 1.0)
+    assert seen == [round(float(card.angle.current))]
+    upright, tilted = real((150, 210), 0), real((150, 210), 7)
+    assert tilted.get_width() > upright.get_width()

@@ -34,7 +34,7 @@ from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
 from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface as alpha_surface
 from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
-from game.ui.look.table import card_shadow
+from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase, draw_log_lines
 from game.ui.tables import register_table
@@ -132,6 +132,20 @@ def chevron(width: int, colour: tuple[int, int, int]) -> pygame.Surface:
     pts = [(2, 2), (width // 2 + 2, h - 2), (width + 2, 2)]
     pygame.draw.lines(out, colour, False, pts, max(3, width // 8))
     return out
+
+
+@lru_cache(maxsize=48)
+def tilted_focus(size: tuple[int, int], angle: int) -> pygame.Surface:
+    """The focus glow turned with a fanned card (whole degrees), so the ring hugs the card rather
+    than standing upright around it."""
+    glow = focus_glow(size, 10)
+    return glow if angle == 0 else pygame.transform.rotozoom(glow, angle, 1.0)
+
+
+def draw_card_focus(surface: pygame.Surface, sprite: CardSprite, alpha: float) -> None:
+    rect = sprite.draw_rect(alpha)
+    glow = tilted_focus(rect.size, round(float(sprite.angle.value_at(alpha))))  # type: ignore[arg-type]
+    surface.blit(glow, glow.get_rect(center=rect.center))
 
 
 @lru_cache(maxsize=4)
@@ -781,7 +795,7 @@ class TimeAfterTimeTable(TableSceneBase):
         origin = ((geo.slots[0].centerx + geo.slots[-1].centerx) / 2, geo.slots[0].centery) if geo else (960, 540)
         self.sparks += [Spark(self._rng, origin) for _ in range(0 if MOTION.reduced else 90)]
         self.herald("YOU WIN!" if self.mine(seat) and len(self.local_seats) == 1 else f"{self.name_of(seat)} WINS!",
-                    ["Seven rising hours, no Ghost in hand."], P.BRASS_LIGHT, 3.5)
+                    ["Seven rising hours, no Ghost."], P.BRASS_LIGHT, 3.5)
         return 1.8
 
     def _on_game_over(self, event: Event) -> float:
@@ -1626,7 +1640,7 @@ class TimeAfterTimeTable(TableSceneBase):
         if sprite is None:
             return
         if focus[0] == "hand":
-            draw_focus(surface, sprite.draw_rect(alpha), 10)
+            draw_card_focus(surface, sprite, alpha)
             sprite.draw(surface, alpha)  # the focused card on top of its neighbours
             if self.carrying:
                 self.draw_carry_arrows(surface, sprite.draw_rect(alpha))
@@ -1645,7 +1659,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 if self.drag is None or sprite is not self.drag.sprite:
                     sprite.draw(surface, alpha)
             if focus_sprite is not None and (self.drag is None or focus_sprite is not self.drag.sprite):
-                draw_focus(surface, focus_sprite.draw_rect(alpha), 10)
+                draw_card_focus(surface, focus_sprite, alpha)
                 focus_sprite.draw(surface, alpha)
         if self.pending is not None and (self.drag is None or self.pending is not self.drag.sprite):
             if is_ghost(self.pending.key) and self.pending.face_up:
