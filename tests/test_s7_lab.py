@@ -274,3 +274,23 @@ def test_an_item_a_scroll_and_the_heros_card_open_whole_on_a_reading_sheet(devic
         assert app.scenes.top is table
     assert len(session.actions) == len(actions)  # reading sent nothing
     assert table.card_text(("prophecy", "p-1")) != [] and table.card_text(("tile", "2")) == []  # face down: nothing
+
+
+def test_the_tutorial_coaches_each_mechanic_once_as_it_first_appears():
+    from game.ui.table_labyrinth import TUTORIAL_TIPS
+
+    best = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=3),
+            Action.make(0, "interact", card="i-005", items=[]), Action.make(0, "interact", card="i-006", items=["it-B2"]),
+            Action.make(0, "move", to=2), Action.make(0, "interact", card="i-003", items=["it-A"]),
+            Action.make(0, "move", to=5), Action.make(0, "interact", card="i-009", items=[]),
+            Action.make(0, "move", to=4)]
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    for action in best:
+        session.submit(action)
+        app.step(FAST)
+        run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+    tips = [b.text for page in table.journal.pages for b in page.blocks if b.kind == "tip"]
+    assert sorted(tips) == sorted(TUTORIAL_TIPS[k] for k in ("item", "needs-1", "needs-2", "cover", "prophecy"))
+    first_card_page = next(page for page in table.journal.pages if any(b.text == TUTORIAL_TIPS["item"] for b in page.blocks))
+    assert [b.kind for b in first_card_page.blocks][-1] == "tip"  # under the story it explains, not before it

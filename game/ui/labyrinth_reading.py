@@ -43,6 +43,7 @@ STYLES: dict[str, tuple[str, int, tuple[int, int, int], int]] = {
     "ending": ("story", BODY_PX + 2, INK, 0),
     "item": ("story-italic", BODY_PX, INK, 22),
     "note": ("story-italic", NOTE_PX, P.shade(INK, 0.25), 0),
+    "tip": ("ui", NOTE_PX - 2, P.shade(INK, 0.1), 22),  # the tutorial's coaching, set apart from the story
 }
 HEADINGS = {"heading", "scenery-title", "prophecy-title", "ending-title", "item-title"}
 
@@ -80,7 +81,7 @@ class Block:
             out.blit(text_surface(line, role, px, colour), (indent, y))
             y += step
         if indent:
-            bar = RED_INK if self.kind == "prophecy" else GREEN_INK if self.kind == "fulfilled" else P.LA_TORCH
+            bar = {"prophecy": RED_INK, "fulfilled": GREEN_INK, "tip": P.BRASS}.get(self.kind, P.LA_TORCH)
             pygame.draw.rect(out, (*bar, 255), (0, 4, 5, out.get_height() - 8), border_radius=2)
         self.image = out
         return out

@@ -49,6 +49,21 @@ from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_ou
 from game.ui.widgets import panel_surface
 
 
+# The tutorial's coaching: one tip the first time each mechanic shows up at this table, in the story
+# panel under what was read (the story itself stays the scenario's own text).
+TUTORIAL_TIPS: dict[str, str] = {
+    "item": "Tip: items are shared by everyone and are not used up. Tap one to read it. To try it, tap a "
+            "card that shows the item icon, then the item, or drag the item onto the card.",
+    "needs-1": "Tip: a new card shows the item icon, a triangle with one question mark: it wants one item. "
+               "A paragraph for that item, or a * paragraph that fits any, is read; with no match, nothing is.",
+    "needs-2": "Tip: two question marks in the triangle: that card wants two items at once, chosen together.",
+    "cover": "Tip: the new scenery covers the old card and keeps its number; the cards beside it stay.",
+    "prophecy": "Tip: a revealed prophecy is a task. Each one still unfulfilled at the end costs a point.",
+    "favour": "Tip: your score is the favours still lit, less the unfulfilled prophecies. Careless tries "
+              "put favours out.",
+}
+
+
 class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
@@ -98,6 +113,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.peek_time = 0.0
         self.pages_added = 0
         self.card_numbers: dict[str, int] = {}  # interaction card id -> the number on its back, once seen
+        self.tips_given: set[str] = set()
 
     # --- small helpers ------------------------------------------------------------------------------
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -332,9 +348,23 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.begin_update(update)
         self.log_event(event)
         handler = getattr(self, "on_" + event.kind, None)
-        if handler is None:
-            return 0.0
-        return float(handler(event, update) or 0.0)
+        seconds = float(handler(event, update) or 0.0) if handler is not None else 0.0
+        self.coach(event)
+        return seconds
+
+    def coach(self, event: Event) -> None:
+        """In the tutorial, a tip under the story the first time each mechanic appears."""
+        if self.view.get("scenario", {}).get("id") != "tutorial":
+            return
+        tip = {"item_taken": "item", "prophecy_revealed": "prophecy", "favour_lost": "favour"}.get(event.kind)
+        if event.kind == "interaction_placed" and int(event.get("needs") or 0) in (1, 2):
+            tip = f"needs-{int(event['needs'])}"
+        elif event.kind == "scenery_placed" and event.get("covers"):
+            tip = "cover"
+        if tip is None or tip in self.tips_given:
+            return
+        self.tips_given.add(tip)
+        self.journal.add("tip", TUTORIAL_TIPS[tip])
 
     def point_at(self, action: Action) -> None:
         if action.kind == "move":
