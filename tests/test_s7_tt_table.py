@@ -298,3 +298,18 @@ def test_the_focus_ring_turns_with_the_fanned_card_it_surrounds(app, monkeypatch
     assert seen == [round(float(card.angle.current))]
     upright, tilted = real((150, 210), 0), real((150, 210), 7)
     assert tilted.get_width() > upright.get_width()
+
+
+def test_who_could_place_a_kept_card_reads_as_a_sentence(app):
+    """RULING TT-5's answer read "Yes: You, Cat could." mid-sentence."""
+    from game.session.base import Update
+
+    session = make_session(3, 6)
+    scene = table_for(app, session)
+    app.run_frames(2)
+    update = session.latest(0)
+    scene.shown = Update(0, (), dict(update.view, pending="tt-12-a", who_could_place=[0, 2], legal_slots=[], turn=1),
+                         (), (1,), update.version)
+    scene.animate_event(Event.make("keep", None, seat=1, card="tt-12-a", reason="someone_could_place", name="Ben"),
+                        scene.shown)
+    assert scene.heralds[-1].lines == ["Yes: you and Cat could.", "Ben keeps it in hand."]

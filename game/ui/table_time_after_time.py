@@ -706,8 +706,10 @@ class TimeAfterTimeTable(TableSceneBase):
             self.herald(f"{hour_of(card):02d}H00 KEPT", [f"{name}'s row is full: the card stays in hand."
                                                          if name != "You" else "Your row is full: you keep it."])
         else:
-            could = [self.who(s) for s in self.view.get("who_could_place", []) if s != seat]
-            yes = ", ".join(could) if could else "another player"
+            could = ["you" if self.who(s) == "You" else self.who(s)
+                     for s in self.view.get("who_could_place", []) if s != seat]
+            yes = (", ".join(could[:-1]) + " and " + could[-1] if len(could) > 1 else could[0]) if could \
+                else "another player"
             self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
                         [f"Yes: {yes} could.", f"{name} keep{'s' if name != 'You' else ''} it in hand."], P.IVORY)
         hold = 0.35
