@@ -313,3 +313,14 @@ def test_who_could_place_a_kept_card_reads_as_a_sentence(app):
     scene.animate_event(Event.make("keep", None, seat=1, card="tt-12-a", reason="someone_could_place", name="Ben"),
                         scene.shown)
     assert scene.heralds[-1].lines == ["Yes: you and Cat could.", "Ben keeps it in hand."]
+
+
+def test_with_the_focus_on_a_button_the_hints_name_that_button_not_the_draw(app):
+    """Suggest a move put the focus on "Emergency move" while the hints still said "Enter: Draw"."""
+    from test_ui_table_time_after_time import _stuck_session
+
+    scene = table_for(app, _stuck_session())
+    _wait_to_act(app, scene)
+    assert scene.picking and ("confirm", "Draw") in scene.hints()
+    scene.point_at(next(a for a in scene.legal if a.kind == "shift"))
+    assert scene.hints() == [("move", "Choose"), ("confirm", "Emergency move")]

@@ -1781,6 +1781,10 @@ class TimeAfterTimeTable(TableSceneBase):
     def hints(self) -> list[tuple[str, str]]:
         """The keys a keyboard or gamepad player needs for what they may do now."""
         hints: list[tuple[str, str]] = []
+        focus = self.focus
+        buttons = self.buttons()
+        if self.shift is None and focus is not None and focus[0] == "button" and 0 <= focus[1] < len(buttons):
+            return [("move", "Choose"), ("confirm", buttons[focus[1]].label)]  # Enter presses that button
         if self.shift is not None:
             hints = [("confirm", "Pick card" if self.shift.source is None else "Move here"), ("back", "Back")]
         elif self.picking:
@@ -1788,8 +1792,7 @@ class TimeAfterTimeTable(TableSceneBase):
         elif self.placing:
             hints = [("move", "Slot"), ("confirm", "Place")]
         elif self.can_act and self.legal_of("keep"):
-            on_keep = self.focus is not None and self.focus[0] == "button"
-            hints = [("move", "Choose"), ("confirm", "Keep it" if on_keep else "Select")]
+            hints = [("move", "Choose"), ("confirm", "Select")]
         if self.hands.get(self.viewer) and not hints:
             hints = [("page", "Move card"), ("menu", "Menu")]
         return hints
