@@ -324,3 +324,28 @@ def test_with_the_focus_on_a_button_the_hints_name_that_button_not_the_draw(app)
     assert scene.picking and ("confirm", "Draw") in scene.hints()
     scene.point_at(next(a for a in scene.legal if a.kind == "shift"))
     assert scene.hints() == [("move", "Choose"), ("confirm", "Emergency move")]
+
+
+def test_a_wrong_slot_is_refused_in_words_that_point_at_the_lit_slots(app):
+    """RULING TT-4: the refusal read "09H00 must go on a free slot that keeps the row rising:
+    slots 1, 2" - but the slots carry no numbers on screen."""
+    from test_ui_table_time_after_time import session_with_row
+
+    session = session_with_row({2: "tt-12-a"})
+    _move_card(session.state, "tt-09-b", session.state["hands"][1])
+    _state_changed(session)
+    scene = table_for(app, session)
+    _wait_to_act(app, scene)
+    scene.draw_from(0)
+    _wait_to_act(app, scene)
+    assert sorted(int(a["slot"]) for a in scene.legal_of("place")) == [0, 1]
+    before = len(session.actions)
+    scene.place_on(5)
+    assert app.toasts.items[-1].text == "09H00 cannot go there: the hours must rise from left to right. Put it on a lit slot."
+    scene.place_on(2)
+    assert app.toasts.items[-1].text == "That slot is already filled. Put it on a lit slot."
+    app.run_frames(5)
+    assert len(session.actions) == before and scene.placing and "invalid" in app.played
+    scene.place_on(1)
+    app.run_frames(2)
+    assert session.actions[before].kind == "place" and session.actions[before]["slot"] == 1

@@ -978,8 +978,20 @@ class TimeAfterTimeTable(TableSceneBase):
             self.submit(action)
 
     def place_on(self, slot: int) -> None:
-        """Submit even a wrong slot: the engine says why it is wrong and the card snaps back."""
-        self.submit(Action.make(self.viewer or 0, "place", slot=slot))
+        """Place the card; a slot the engine's legal moves leave out is refused here, in words that
+        point at the lit slots (the slots carry no numbers on screen), and the card snaps back."""
+        action = Action.make(self.viewer or 0, "place", slot=slot)
+        if action in self.legal or not self.legal_of("place"):
+            self.submit(action)
+            return
+        card = card_label(str(self.view.get("pending")))
+        row = self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
+        why = ("That slot is already filled." if 0 <= slot < len(row) and row[slot] is not None
+               else f"{card} cannot go there: the hours must rise from left to right.")  # RULING TT-4
+        self.play("invalid")
+        if self.app is not None:
+            self.app.toast(f"{why} Put it on a lit slot.", "error")
+        self.relayout()
 
     def reorder(self, source: int, target: int) -> bool:
         hand = self.hands.get(self.viewer, [])
