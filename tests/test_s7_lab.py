@@ -294,3 +294,15 @@ def test_the_tutorial_coaches_each_mechanic_once_as_it_first_appears():
     assert sorted(tips) == sorted(TUTORIAL_TIPS[k] for k in ("item", "needs-1", "needs-2", "cover", "prophecy"))
     first_card_page = next(page for page in table.journal.pages if any(b.text == TUTORIAL_TIPS["item"] for b in page.blocks))
     assert [b.kind for b in first_card_page.blocks][-1] == "tip"  # under the story it explains, not before it
+
+
+def test_the_explore_badge_leaves_the_south_arrow_and_its_number_readable():
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    surface = pygame.Surface((1920, 1080))
+    for scale in (1.0, 0.6, 0.4):
+        rect = pygame.Rect(200, 200, round(380 * scale), round(247 * scale))
+        box = table.draw_step_badge(surface, rect)
+        south_label = pygame.Rect(0, 0, max(24, rect.width // 8), rect.height // 4)
+        south_label.midbottom = rect.midbottom
+        assert rect.contains(box) and not box.colliderect(south_label), scale

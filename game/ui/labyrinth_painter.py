@@ -163,12 +163,17 @@ class LabyrinthPainter:
         surface.blit(image, box)
         image.set_alpha(255)
 
-    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
         """"Explore" on a face-down card the hero can reach: the invitation to discover it."""
-        label = text_surface("EXPLORE", "display", max(18, min(30, rect.width // 10)), P.INK)
-        box = label.get_rect(midbottom=(rect.centerx, rect.bottom - 8)).inflate(18, 4)
+        px = max(14, min(30, rect.width // 10))
+        label = text_surface("EXPLORE", "display", px, P.INK)
+        # in the lower left corner: the south arrow and the number of the card it leads to sit at the
+        # middle of the bottom edge and must stay readable
+        box = label.get_rect().inflate(round(px * 0.6), 4)
+        box.bottomleft = (rect.x + max(8, rect.width // 30), rect.bottom - 8)
         surface.blit(panel_surface(box.size, box.height // 2, (*P.LA_TORCH, 235)), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
+        return box
 
     def info_lines(self) -> tuple[str, str, str]:
         """(title, text, hint) for what the player points at or has focused. A hint that confirm acts
@@ -333,6 +338,8 @@ class LabyrinthPainter:
             return
         ring = reach_outline(rect.size, 12, P.BRASS_LIGHT, 5)
         surface.blit(ring, (rect.x - 12, rect.y - 12))
+        if self.focus[0] == "tile":
+            return  # the ring on a card this size is plain; a pointer above it would sit on the card above
         cx, top = rect.centerx, rect.y - 10
         pygame.draw.polygon(surface, P.BRASS_LIGHT, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)])
         pygame.draw.polygon(surface, P.INK, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)], 2)
