@@ -349,3 +349,16 @@ def test_a_wrong_slot_is_refused_in_words_that_point_at_the_lit_slots(app):
     scene.place_on(1)
     app.run_frames(2)
     assert session.actions[before].kind == "place" and session.actions[before]["slot"] == 1
+
+
+def test_at_a_shared_screen_the_draw_herald_names_the_player_drawn_from(app):
+    """The log names everyone at a shared screen; the herald said "from you" to whoever looked."""
+    session = make_session(3, 4, humans=3)
+    scene = table_for(app, session)
+    app.run_frames(2)
+    scene.viewer = 0
+    scene.animate_event(Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-14-a",
+                                   name="Ben", from_name="Ann"), session.latest(0))
+    for _ in range(60):
+        scene.update_table(1 / 60)
+    assert scene.heralds[-1].lines[-1] == "Ben drew it from Ann."

@@ -646,7 +646,8 @@ class TimeAfterTimeTable(TableSceneBase):
         self.relayout()
         self.play("steal", 0.7)
         shown_at = travel * 0.7 + FLIP_SECONDS / 2
-        drawer, giver = self.who(seat), ("you" if self.mine(victim) else self.name_of(victim))
+        drawer = self.who(seat)
+        giver = "you" if self.who(victim) == "You" else self.who(victim)  # names at a shared screen
         if is_ghost(card):
             version = self._current.version if self._current is not None else -1
 
