@@ -313,3 +313,22 @@ def test_the_take_back_button_is_a_full_touch_target_above_the_draw_row():
     assert TAKE_BACK_RECT.height >= 64 and TAKE_BACK_RECT.width >= 64
     draw_row_top = PHASE_BOX.y + 86 + 66  # step 2's row in `_draw_phase`
     assert TAKE_BACK_RECT.bottom < draw_row_top and PHASE_BOX.contains(TAKE_BACK_RECT)
+
+
+def test_the_continue_hint_under_the_scoring_panel_sits_on_a_dark_plate(app):
+    """Under the panel lie the hand's bright cards: the hint must not be read off them."""
+    session = short_session([SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")], 5, deck_left=1)
+    table = open_table(app, session)
+    my_turn(app, table)
+    lay_and_draw_from_deck(app, table)
+    assert table.scoring is not None
+    run(app, 240)
+    assert table.scoring.counted
+    rows = len(table.scoring.colours)
+    panel_bottom = 540 + (250 + rows * 78 + 190) // 2
+    from game.ui.look.fonts import font
+
+    half = font("ui", 22).size("Enter to continue")[0] // 2
+    for x in (960 - half - 8, 960 + half + 8):  # the plate's margin, left and right of the words
+        pixel = app.canvas.get_at((x, panel_bottom + 24))
+        assert max(pixel.r, pixel.g, pixel.b) < 40, (x, pixel)

@@ -1547,8 +1547,19 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(text, text.get_rect(center=button.center))
             device = self.app.input.last_device if self.app is not None else "keyboard"
             glyph = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])["confirm"]
-            hint = text_surface(f"{glyph} to continue", "ui", 22, P.IVORY_DIM)
-            surface.blit(hint, hint.get_rect(midtop=(panel.centerx, panel.bottom + 12)))
+            hint = text_surface(f"{glyph} to continue", "ui", 22, P.IVORY)
+            plate = hint.get_rect(midtop=(panel.centerx, panel.bottom + 12)).inflate(32, 10)
+            # on its own ink plate: below the panel lie the hand's bright cards
+            surface.blit(self._continue_plate(plate.size), plate.topleft)
+            surface.blit(hint, hint.get_rect(center=plate.center))
+
+    def _continue_plate(self, size: tuple[int, int]) -> pygame.Surface:
+        key = (size[0], size[1] + 100_000)
+        image = self._dim_cache.get(key)
+        if image is None:
+            image = panel_surface(size, size[1] // 2, (20, 20, 26, 235))
+            self._dim_cache[key] = image
+        return image
 
     @staticmethod
     def _signed(value: int) -> str:
