@@ -306,3 +306,14 @@ def test_the_explore_badge_leaves_the_south_arrow_and_its_number_readable():
         south_label = pygame.Rect(0, 0, max(24, rect.width // 8), rect.height // 4)
         south_label.midbottom = rect.midbottom
         assert rect.contains(box) and not box.colliderect(south_label), scale
+
+
+def test_the_cards_a_discovery_brings_are_one_counted_line_in_the_log():
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    session.submit(Action.make(0, "move", to=3))  # the root cellar: two cards numbered 3
+    app.step(FAST)
+    run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+    log = list(table.log)
+    assert "2 cards come into play beside scenery #3." in log
+    assert "A card comes into play beside scenery #3." not in log

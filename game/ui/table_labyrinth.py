@@ -114,6 +114,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.pages_added = 0
         self.card_numbers: dict[str, int] = {}  # interaction card id -> the number on its back, once seen
         self.tips_given: set[str] = set()
+        self.placed_run: tuple[int, int] | None = None  # (scenery number, cards) of the last log line
 
     # --- small helpers ------------------------------------------------------------------------------
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -397,10 +398,21 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def log_event(self, event: Event) -> None:
         if event.kind.startswith("interaction_") and event.get("card") is not None and event.get("number") is not None:
             self.card_numbers[str(event["card"])] = int(event["number"])  # for the discard pile's captions
-        if event.kind != "text":
-            line = self.log_line(event)
-            if line:
-                self.log.append(line)
+        if event.kind == "text":
+            return
+        line = self.log_line(event)
+        if not line:
+            return
+        if event.kind == "interaction_placed":  # the cards a discovery brings: one line, counted
+            number = int(event["number"])
+            count = self.placed_run[1] + 1 if self.placed_run and self.placed_run[0] == number else 1
+            if count > 1 and self.log:
+                self.log.pop()
+                line = f"{count} cards come into play beside scenery #{number}."
+            self.placed_run = (number, count)
+        else:
+            self.placed_run = None
+        self.log.append(line)
 
     def log_line(self, event: Event) -> str:
         """The engine's log line; a turn is named after the seat's player, whom the table knows. A
