@@ -341,7 +341,8 @@ def test_a_wrong_slot_is_refused_in_words_that_point_at_the_lit_slots(app):
     assert sorted(int(a["slot"]) for a in scene.legal_of("place")) == [0, 1]
     before = len(session.actions)
     scene.place_on(5)
-    assert app.toasts.items[-1].text == "09H00 cannot go there: the hours must rise from left to right. Put it on a lit slot."
+    assert app.toasts.items[-1].text == ("09H00 cannot go there: the hours must rise from left to right. "
+                                         "Put it on a lit slot.")
     scene.place_on(2)
     assert app.toasts.items[-1].text == "That slot is already filled. Put it on a lit slot."
     app.run_frames(5)
