@@ -317,3 +317,23 @@ def test_the_cards_a_discovery_brings_are_one_counted_line_in_the_log():
     log = list(table.log)
     assert "2 cards come into play beside scenery #3." in log
     assert "A card comes into play beside scenery #3." not in log
+
+
+def test_a_suggested_item_try_is_made_ready_and_one_confirm_plays_it():
+    best = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=3),
+            Action.make(0, "interact", card="i-005", items=[]), Action.make(0, "interact", card="i-006", items=["it-B2"]),
+            Action.make(0, "move", to=2), Action.make(0, "interact", card="i-003", items=["it-A"]),
+            Action.make(0, "move", to=5), Action.make(0, "interact", card="i-009", items=[]),
+            Action.make(0, "move", to=4)]
+    app, table, session = open_table(config("human"), actions=best)
+    ready(app, table)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Suggest a move
+    assert app.scenes.top is table
+    suggested = table.suggested
+    assert suggested is not None and suggested.kind == "interact" and suggested["items"]
+    assert table.selected == suggested["card"] and sorted(table.chosen) == sorted(suggested["items"])
+    assert table.focus == ("button", "use") and len(session.actions) == len(best)  # ready, not played
+    key(app, pygame.K_RETURN)
+    assert session.actions[-1].kind == "interact" and session.actions[-1]["card"] == suggested["card"]

@@ -368,10 +368,19 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.journal.add("tip", TUTORIAL_TIPS[tip])
 
     def point_at(self, action: Action) -> None:
+        """The suggested move made ready, not made: a card that wants items is chosen with the
+        suggested items lifted, the focus on Use; anything else gets the focus."""
         if action.kind == "move":
             self.focus = ("tile", str(action["to"]))
         elif action.kind == "interact":
-            self.focus = ("inter", str(action["card"]))
+            card, items = str(action["card"]), [str(i) for i in action["items"]]
+            self.focus = ("inter", card)
+            if items and card in self.inters and all(i in self.item_sprites for i in items):
+                self.selected, self.chosen = card, items
+                self.focus = ("button", "use")
+                self.layout_items()
+        elif action.kind == "end_turn":
+            self.focus = ("button", "end_turn")
 
     def describe_move(self, action: Action) -> str:
         view = self.view
