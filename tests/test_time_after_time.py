@@ -327,11 +327,22 @@ def test_a_ghost_blocks_the_win_tt8():
 def test_exhausted_pile_then_empty_hand_is_a_tie_tt8():
     hands = [[card(6)], [card(8)], [card(14), GHOST1]]
     state = arrange(3, hands, turn=1, pile_empty=True)
-    state, _ = play(state, 1, "draw", position=0)  # seat 0 has no card left: game over
+    state, events = play(state, 1, "draw", position=0)  # seat 0 has no card left: game over
     assert ENGINE.is_over(state) and state["winner"] is None
     outcome = ENGINE.result(state)
     assert outcome.winners == () and outcome.draw and "tie" in outcome.summary
     assert ENGINE.legal_actions(state, 1) == []
+    over = next(e for e in events if e.kind == "game_over")
+    assert ENGINE.describe(over, 1) == "The game is over: a tie (the draw pile is empty and a hand emptied)"
+
+
+def test_results_say_a_full_row_is_full_not_that_it_can_be_completed():
+    full = row(6, 8, 10, 12, 14, 16, 18)
+    state = arrange(2, [[GHOST1, card(7)], [card(20), card(9)]], rows=[full, [None] * 7], turn=1)
+    state, _ = play(state, 1, "draw", position=state["hands"][0].index(GHOST1))
+    rows_done = [next(item["value"] for item in seat if item["label"] == "Row can be completed")
+                 for seat in ENGINE.result(state).breakdown]
+    assert rows_done == ["full", "yes"]
 
 
 def test_exhausted_pile_no_refill_for_a_ghost_only_hand_tt8():

@@ -542,7 +542,8 @@ class TimeAfterTime(Engine[dict]):
             (
                 {"label": "Ghosts held", "value": sum(1 for c in state["hands"][s] if is_ghost(c))},
                 {"label": "Cards in hand", "value": len(state["hands"][s])},
-                {"label": "Row can be completed", "value": "yes" if self.completable(state, s) else "no"},
+                {"label": "Row can be completed",
+                 "value": "full" if None not in state["rows"][s] else ("yes" if self.completable(state, s) else "no")},
             )
             for s in range(seats)
         )
@@ -600,7 +601,9 @@ class TimeAfterTime(Engine[dict]):
         if kind == "game_over":
             if event["winner"] is not None:
                 return f"The game is over: {event.get('winner_name', 'a player')} won"
-            return "The game is over: a tie"
+            why = {"empty_hand": " (the draw pile is empty and a hand emptied)",
+                   "safety_cap": f" (the {SAFETY_TURN_CAP}-turn safety cap)"}.get(str(event.get("reason")), "")
+            return "The game is over: a tie" + why
         return kind
 
 
