@@ -337,3 +337,19 @@ def test_a_suggested_item_try_is_made_ready_and_one_confirm_plays_it():
     assert table.focus == ("button", "use") and len(session.actions) == len(best)  # ready, not played
     key(app, pygame.K_RETURN)
     assert session.actions[-1].kind == "interact" and session.actions[-1]["card"] == suggested["card"]
+
+
+def test_item_names_in_the_tray_are_small_print_at_least_and_stay_on_the_card():
+    from game.ui.labyrinth_layout import ITEM_W
+    from game.ui.look.cards_labyrinth import RATIO, item_name_lines
+    from game.ui.look.draw import card_height
+    from game.ui.look.fonts import font
+
+    height = card_height(ITEM_W, RATIO)
+    for name in ("Tinderbox", "Flask of lamp oil", "Notched key", "Lantern of the drowned chapel"):
+        px, lines = item_name_lines(name, ITEM_W)
+        assert 1 <= len(lines) <= 3 and " ".join(lines) == name
+        if len(lines) <= 2:
+            assert px >= 20, name  # ART.md: small print >= 20 px at 1080p
+        bottom = height * 0.62 + font("story", px).get_linesize() * (0.92 * (len(lines) - 1) + 1)
+        assert bottom <= height * 0.96, name  # inside the card's inner rule

@@ -555,6 +555,17 @@ def item_card(card: Card, width: int) -> pygame.Surface:
     return _cached("item", card, width, None, lambda: _item_card(card, int(width)))
 
 
+def item_name_lines(name: str, w: int) -> tuple[int, list[str]]:
+    """The item's name under its icon: at 150 px wide (the tray, ITEM_W) in print of at least 20 px
+    (ART.md small print) on up to two lines; a name that needs three is set a size smaller."""
+    px = max(8, round(w * 0.14))
+    lines = wrap(name, "story", px, round(w * 0.86))
+    if len(lines) > 2:
+        px = max(8, round(w * 0.11))
+        lines = wrap(name, "story", px, round(w * 0.86))[:3]
+    return px, lines
+
+
 def _item_card(card: Card, width: int) -> pygame.Surface:
     w, h = width, card_height(width, RATIO)
     out = _parchment((w, h), 301)
@@ -568,13 +579,12 @@ def _item_card(card: Card, width: int) -> pygame.Surface:
     big = outlined_text(code, "display", max(10, round(w * 0.3)), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3),
                         max(1, round(w * 0.01)))
     out.blit(big, (round(w * 0.07), round(w * 0.05)))
-    name = str(card.get("name", ""))
-    px = max(8, round(w * 0.11))
+    px, lines = item_name_lines(str(card.get("name", "")), w)
     y = h * 0.62
-    for line in wrap(name, "story", px, round(w * 0.86))[:3]:
+    for line in lines:
         img = text_surface(line, "story", px, P.LA_SEPIA)
         out.blit(img, img.get_rect(midtop=(w // 2, round(y))))
-        y += img.get_height() * 0.92
+        y += font("story", px).get_linesize() * 0.92
     m = round(w * 0.04)
     rounded_rect(out, (m, m, w - 2 * m, h - 2 * m), (*P.LA_SEPIA, 200), round(w * 0.05), max(1, round(w * 0.01)))
     return clip_round(out, max(3, round(w * 0.06)))
