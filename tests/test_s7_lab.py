@@ -353,3 +353,24 @@ def test_item_names_in_the_tray_are_small_print_at_least_and_stay_on_the_card():
             assert px >= 20, name  # ART.md: small print >= 20 px at 1080p
         bottom = height * 0.62 + font("story", px).get_linesize() * (0.92 * (len(lines) - 1) + 1)
         assert bottom <= height * 0.96, name  # inside the card's inner rule
+
+
+def test_the_caption_text_wraps_short_of_a_long_hint():
+    from game.ui.labyrinth_layout import INFO_RECT
+    from game.ui.look.fonts import font, wrapped
+    from ui_helpers import click
+
+    app, table, session = open_table(config("human"), actions=[Action.make(0, "interact", card="i-002", items=[]),
+                                                               Action.make(0, "move", to=3),
+                                                               Action.make(0, "interact", card="i-005", items=[]),
+                                                               Action.make(0, "interact", card="i-006", items=["it-A"]),
+                                                               Action.make(0, "interact", card="i-006", items=["it-C"])])
+    ready(app, table)
+    click(app, table.inters["i-006"].hit_rect(table.camera).center)  # choosing items: a long hint
+    frames(app, 2)
+    title, text, hint = table.info_lines()
+    assert title == "Card 3 wants one item" and "Already tried" in text and hint
+    left = INFO_RECT.x + 22
+    assert left + table.info_text_width <= table.info_hint_left - 28
+    for line in wrapped(text, "story-italic", 24, table.info_text_width):
+        assert font("story-italic", 24).size(line)[0] <= table.info_text_width

@@ -20,10 +20,11 @@ from game.ui.look.cards_labyrinth import favour_token
 from game.ui.look.fonts import log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.tween import MOTION
-from game.ui.widgets import panel_surface
+from game.ui.widgets import fit_px, panel_surface
 
 
 PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
+INFO_TEXT_W = 780  # the caption's text at most this wide (it wraps short of the hint on the right)
 # hints in the caption that tell how things stand: confirming there does nothing, so no key is drawn
 STATUS_HINTS = frozenset({"Not reachable yet", "Sealed"})
 
@@ -186,7 +187,7 @@ class LabyrinthPainter:
             text = f"Picked: {picked}."
             if tried:
                 text += " Already tried here: " + "; ".join(" + ".join(self.item_name(i) for i in t) for t in tried) + "."
-            return (f"Card {number} wants {needs} item{'s' if needs > 1 else ''}", text,
+            return (f"Card {number} wants {'one item' if needs == 1 else 'two items'}", text,
                     "Pick from your items, then Use · Back cancels")
         pointing = not self.show_focus() and self.hover is not None and self.drag is None
         target = self.hover if pointing else self.focus
@@ -250,22 +251,17 @@ class LabyrinthPainter:
         return ("", "", "")
 
     def draw_info(self, surface: pygame.Surface) -> None:
+        """The caption under the map: what is looked at, its text in two lines, and on the right the
+        hint; the text wraps short of the hint, never under it."""
         surface.blit(panel_surface(INFO_RECT.size, 16, P.INK_ALPHA), INFO_RECT.topleft)
         title, text, hint = self.info_lines()
         x = INFO_RECT.x + 22
-        if title:
-            surface.blit(text_surface(title, "story", 28, P.LA_PARCHMENT), (x, INFO_RECT.y + 8))
-        if text:
-            lines = wrapped(text, "story-italic", 24, 780)
-            y = INFO_RECT.y + 46
-            for i, line in enumerate(lines[:2]):
-                if i == 1 and len(lines) > 2:
-                    line = line.rstrip(".,;") + " …"
-                surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
-                y += 26
+        hint_left = INFO_RECT.right - 22
         if hint in STATUS_HINTS:  # says how things stand; confirm would do nothing: no key beside it
             image = text_surface(hint, "ui", 24, P.IVORY_DIM)
-            surface.blit(image, image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery)))
+            at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
+            surface.blit(image, at)
+            hint_left = at.left
         elif hint:
             image = text_surface(hint, "ui-bold", 24, P.BRASS_LIGHT)
             at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
@@ -277,6 +273,20 @@ class LabyrinthPainter:
             box.midright = (at.left - 12, at.centery)
             surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
             surface.blit(key, key.get_rect(center=box.center))
+            hint_left = box.left
+        width = max(200, min(INFO_TEXT_W, hint_left - 28 - x))
+        self.info_text_width, self.info_hint_left = width, hint_left  # (tests)
+        if title:
+            px = fit_px(title, "story", 28, width)
+            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, INFO_RECT.y + 8))
+        if text:
+            lines = wrapped(text, "story-italic", 24, width)
+            y = INFO_RECT.y + 46
+            for i, line in enumerate(lines[:2]):
+                if i == 1 and len(lines) > 2:
+                    line = line.rstrip(".,;") + " …"
+                surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
+                y += 26
 
     def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
         for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):
