@@ -332,3 +332,19 @@ def test_the_continue_hint_under_the_scoring_panel_sits_on_a_dark_plate(app):
     for x in (960 - half - 8, 960 + half + 8):  # the plate's margin, left and right of the words
         pixel = app.canvas.get_at((x, panel_bottom + 24))
         assert max(pixel.r, pixel.g, pixel.b) < 40, (x, pixel)
+
+
+def test_long_names_are_cut_readably_not_shrunk_to_specks_or_spilled():
+    """16 characters (the setup's limit) in the match box, and a LAN name in the scoring panel."""
+    pygame.init()
+    from game.ui.look.fonts import font
+    from game.ui.table_lost_cities import LEFT_NAME_W, SCORING_NAME_W, fit_label
+
+    text, px = fit_label("Maximiliana Wolk", "ui-bold", 30, LEFT_NAME_W - 20, 22)
+    assert px >= 22 and text.endswith("\u2026") and text.startswith("Maximili")
+    assert font("ui-bold", px).size(text)[0] <= LEFT_NAME_W - 20
+    assert fit_label("Ada", "ui-bold", 30, LEFT_NAME_W, 22) == ("Ada", 30)
+    text, px = fit_label("BARTHOLOMEW FEATHERSTONEHAUGH", "display", 44, SCORING_NAME_W, 32)
+    assert px >= 32 and font("display", px).size(text)[0] <= SCORING_NAME_W
+    # the second column of the scoring panel starts 820 px into a 1280 px panel with 30 px margins
+    assert 820 + SCORING_NAME_W <= 1280 - 30

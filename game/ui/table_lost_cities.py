@@ -73,6 +73,8 @@ PHASE_BOX = pygame.Rect(LEFT_X, 306, LEFT_W, 230)
 # step 1's row, as a button: a touch target of 64 px (ART.md), from 6 px above the row to 2 px over it
 TAKE_BACK_RECT = pygame.Rect(PHASE_BOX.x + 16, PHASE_BOX.y + 80, PHASE_BOX.width - 32, 64)
 LOG_LINES = 6
+LEFT_NAME_W = 150  # a name in the match box, left of its total
+SCORING_NAME_W = 420  # a name heading a column of the scoring panel (the second column's room)
 HINT_RIGHT_MARGIN = 36
 HINT_HAND_GAP = 18  # clear felt between the hand's last card and the first key cap
 HINT_GAP, HINT_KEY_PAD, HINT_KEY_GAP = 22, 18, 8
@@ -89,6 +91,19 @@ SCORING_GRACE_SECONDS = 0.1  # what the round_end event "takes": enough for the 
 Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
 
 OPPONENT_WORD = re.compile(r"\b[Oo]pponent\b")  # in the engine's solo log lines
+
+
+@functools.lru_cache(maxsize=64)
+def fit_label(text: str, role: str, max_px: int, width: int, min_px: int) -> tuple[str, int]:
+    """`text` and its size for one line of `width` px: shrunk down to `min_px` (no smaller, so it
+    stays readable), then cut with an ellipsis ("Maximiliana W…")."""
+    px = fit_px(text, role, max_px, width, min_px=min_px)
+    if font(role, px).size(text)[0] <= width:
+        return text, px
+    cut = text
+    while len(cut) > 1 and font(role, px).size(cut.rstrip() + "\u2026")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "\u2026", px
 
 
 @functools.lru_cache(maxsize=4)
@@ -1344,11 +1359,12 @@ class LostCitiesTable(LiftedCardTable):
             turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat)
             if turn:
                 pygame.draw.circle(surface, P.BRASS_LIGHT, (box.x + 30, ry + 26), 8)
-            name = self.seat_label(seat)
-            npx = fit_px(name, "ui-bold", 30, 150)
-            surface.blit(text_surface(name, "ui-bold", npx, P.IVORY), (box.x + 48, ry + 8))
             total = text_surface(self._minus(int(totals[seat])), "display", 54, P.IVORY)
-            surface.blit(total, total.get_rect(topright=(box.x + 270, ry)))
+            total_rect = surface.blit(total, total.get_rect(topright=(box.x + 270, ry)))
+            room = min(LEFT_NAME_W, total_rect.left - 12 - (box.x + 48))  # "−157" takes more of it
+            name, npx = fit_label(self.seat_label(seat), "ui-bold", 30, room, 22)
+            name_image = text_surface(name, "ui-bold", npx, P.IVORY)
+            surface.blit(name_image, name_image.get_rect(midleft=(box.x + 48, ry + 26)))
             running = sum(expedition_score(board.expeditions[seat][c])["score"] for c in board.colours)
             text = f"+{running}" if running > 0 else (f"{MINUS}{-running}" if running < 0 else "0")
             colour = P.GOOD if running > 0 else P.ERROR if running < 0 else P.IVORY_DIM
@@ -1508,8 +1524,8 @@ class LostCitiesTable(LiftedCardTable):
         seats = (board.bottom, board.top)
         col_x = (panel.x + 330, panel.x + 820)
         for seat, x in zip(seats, col_x):
-            name = self.seat_label(seat)
-            label = text_surface(name.upper(), "display", 44, P.BRASS_LIGHT)
+            name, px = fit_label(self.seat_label(seat).upper(), "display", 44, SCORING_NAME_W, 32)
+            label = text_surface(name, "display", px, P.BRASS_LIGHT)
             surface.blit(label, label.get_rect(midleft=(x, panel.y + 150)))
         y = panel.y + 190
         for row, colour in enumerate(scoring.colours):
