@@ -374,3 +374,15 @@ def test_the_caption_text_wraps_short_of_a_long_hint():
     assert left + table.info_text_width <= table.info_hint_left - 28
     for line in wrapped(text, "story-italic", 24, table.info_text_width):
         assert font("story-italic", 24).size(line)[0] <= table.info_text_width
+
+
+def test_the_full_size_peek_gives_way_to_a_card_being_read():
+    from game.ui.sprites import CardSprite
+
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    surface = pygame.Surface((1920, 1080))
+    table.peek_target, table.peek_time = ("tile", "1"), 5.0
+    assert table.draw_peek(surface) is not None  # looked at long enough: shown full size
+    table.stage = CardSprite("i-003", pygame.Surface((190, 266)), pygame.Surface((190, 266)), (1000.0, 340.0))
+    assert table.draw_peek(surface) is None  # the card on the stage is what is read now

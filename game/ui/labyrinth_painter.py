@@ -139,19 +139,21 @@ class LabyrinthPainter:
         self.draw_peek(surface)
         surface.set_clip(clip)
 
-    def draw_peek(self, surface: pygame.Surface) -> None:
+    def draw_peek(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A scenery card looked at for a moment is shown full size in the far corner of the map, so
         its picture and title read at three metres however far the map is zoomed out."""
         target = self.peek_target
         if target is None or target[0] != "tile" or self.drag is not None or self.peek_time < PEEK_AFTER:
-            return
+            return None
+        if self.stage is not None or self.flying:
+            return None  # a card is being read or is flying there: the corner belongs to it
         tile = self.tiles.get(int(target[1]))
         if tile is None or not tile.face_up or tile.busy:
-            return
+            return None
         rect = tile.screen_rect(self.camera)
         image = tile.image()
         if rect.width >= image.get_width() * 0.8:
-            return  # already big enough on the map
+            return None  # already big enough on the map
         box = image.get_rect()
         if rect.centerx < MAP_RECT.centerx:
             box.topright = (MAP_RECT.right - 14, MAP_RECT.y + 14)
@@ -163,6 +165,7 @@ class LabyrinthPainter:
         image.set_alpha(int(255 * shown))
         surface.blit(image, box)
         image.set_alpha(255)
+        return box
 
     def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
         """"Explore" on a face-down card the hero can reach: the invitation to discover it."""
