@@ -386,3 +386,23 @@ def test_the_full_size_peek_gives_way_to_a_card_being_read():
     assert table.draw_peek(surface) is not None  # looked at long enough: shown full size
     table.stage = CardSprite("i-003", pygame.Surface((190, 266)), pygame.Surface((190, 266)), (1000.0, 340.0))
     assert table.draw_peek(surface) is None  # the card on the stage is what is read now
+
+
+def test_a_relit_favour_is_told_only_when_one_was_dark():
+    to_the_jar = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=3),
+                  Action.make(0, "interact", card="i-005", items=[])]
+    free_the_moth = Action.make(0, "interact", card="i-006", items=["it-B2"])  # fulfils p-2: +1 favour
+
+    def page_after(actions: list[Action], last: Action) -> list[str]:
+        app, table, session = open_table(config("human"), actions=actions)
+        ready(app, table)
+        session.submit(last)
+        app.step(FAST)
+        run_until(app, lambda: table.can_act and not table.animating, frame=FAST)
+        return table.journal.texts()
+
+    all_lit = " ".join(page_after(to_the_jar, free_the_moth))
+    assert "lit again" not in all_lit.replace("If a favour has gone dark, it is lit again", "")
+    one_dark = page_after(to_the_jar + [Action.make(0, "move", to=2), Action.make(0, "interact", card="i-003", items=["it-C"])],
+                          free_the_moth)  # the oil on the lanterns put a favour out first
+    assert "A favour is lit again. 8 of 8 burn." in one_dark

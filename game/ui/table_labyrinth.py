@@ -668,6 +668,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.favour_light[index].to(1.0, 0.45, ease_out_back)
             self.favour_pulse[index].set(1.0)
             self.favour_pulse[index].to(0.0, 0.6)
+        self.journal.add("note", f"A favour is lit again. {event.get('lit', 0)} of 8 burn.")
         self.play("chime", 0.9)
         return 0.5
 
