@@ -406,3 +406,10 @@ def test_a_relit_favour_is_told_only_when_one_was_dark():
     one_dark = page_after(to_the_jar + [Action.make(0, "move", to=2), Action.make(0, "interact", card="i-003", items=["it-C"])],
                           free_the_moth)  # the oil on the lanterns put a favour out first
     assert "A favour is lit again. 8 of 8 burn." in one_dark
+
+
+def test_suggested_walks_read_as_sentences():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    assert table.describe_move(Action.make(0, "move", to=1)) == "move the hero to #1, The Fallen Grating"
+    assert table.describe_move(Action.make(0, "move", to=3)) == "step onto face-down #3 and discover it"

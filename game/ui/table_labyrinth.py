@@ -388,8 +388,9 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             number = int(action["to"])
             tile = next((t for t in view.get("map", []) if int(t.get("number", -1)) == number), None)
             top = next((c for c in (tile or {}).get("stack", []) if c.get("card") == (tile or {}).get("top")), None)
-            title = f" \u00b7 {top['title']}" if top and top.get("face") == "up" and top.get("title") else ""
-            return f"move the hero to #{number}{title}"
+            if not top or top.get("face") != "up":
+                return f"step onto face-down #{number} and discover it"
+            return f"move the hero to #{number}, {top['title']}" if top.get("title") else f"move the hero to #{number}"
         if action.kind == "interact":
             card = str(action["card"])
             number = next((int(c["number"]) for cards in view.get("interactions", {}).values() for c in cards
