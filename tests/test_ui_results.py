@@ -8,7 +8,8 @@ import pytest
 
 from game.core.types import Outcome
 from game.ui.results import (
-    MIN_LINE_PX, BreakdownScene, ResultsScene, label_rows, named_summary, rows_of, summary_lines,
+    MIN_LINE_PX, BreakdownScene, ResultsScene, label_rows, minus_signs, named_summary, rows_of, summary_lines,
+    value_text,
 )
 from game.ui.title import TitleScene
 from ui_helpers import frames, key, make_app, pad, tap, widget_labelled
@@ -45,8 +46,8 @@ def open_results(result: Outcome, names: list[str]) -> tuple:
 
 
 def test_summaries_name_seats_instead_of_numbering_them():
-    assert named_summary("Seat 2 wins 409 to -292.", ["You", "Ada"]) == "Ada wins 409 to -292."
-    assert named_summary("Seat 1 wins 409 to -292.", ["You", "Ada"]) == "You win 409 to -292."
+    assert named_summary("Seat 2 wins 409 to -292.", ["You", "Ada"]) == "Ada wins 409 to −292."
+    assert named_summary("Seat 1 wins 409 to -292.", ["You", "Ada"]) == "You win 409 to −292."
     assert named_summary("Seat 7 wins.", ["You", "Ada"]) == "Seat 7 wins."  # no such seat: left alone
     assert named_summary("Clio wins, landing in 2031.", ["You", "Clio"]) == "Clio wins, landing in 2031."
 
@@ -180,3 +181,21 @@ def test_places_count_the_seats_ahead_and_say_tied_when_shared():
     podium = Outcome((9, 5, 5, 1), ((0,), (1, 2), (3,)), (0,), lines + lines[:1], "You win.")
     _, scene = open_results(podium, ["You", "Ada", "Basil", "Clio"])
     assert [scene.place_word(s) for s in range(4)] == ["#1", "TIED #2", "TIED #2", "#4"]
+
+
+def test_negative_numbers_take_a_minus_sign_not_a_hyphen():
+    assert minus_signs("Ada wins -8 to -157.") == "Ada wins −8 to −157."
+    assert minus_signs("(20 - 28) x 2 = -16, 2-6 seats") == "(20 - 28) x 2 = −16, 2-6 seats"
+    assert value_text({"label": "Round 1 total", "value": -75}) == "−75"
+
+
+@pytest.mark.parametrize("local_seats, winners, confetti", [([0], (1,), False), ([0], (0,), True),
+                                                            ([], (1,), True), ([0], (), False)])
+def test_confetti_only_falls_for_a_win_at_this_screen(local_seats, winners, confetti):
+    app = make_app()
+    app.push(TitleScene(app))
+    result = Outcome((1, 2), ((1,), (0,)), winners, ((), ()), "Seat 2 wins 2 to 1.")
+    scene = ResultsScene(app, result, ["You", "Ada"], local_seats, lambda: None, "lost-cities")
+    app.push(scene)
+    frames(app, 70)  # past the second burst
+    assert bool(scene.particles) is confetti

@@ -431,3 +431,15 @@ def test_status_anchor_is_a_rect_attribute_and_a_canvas_point():
         box = pygame.Rect(0, 0, 600, 48)
         setattr(box, attribute, (x, y))
         assert pygame.Rect(0, 0, 1920, 1080).contains(box), game
+
+
+@pytest.mark.parametrize("reason, shown", [
+    ("a card must be higher than that (ruling LC-4)", "A card must be higher than that."),
+    ("you keep a card only when you cannot place it but an opponent could (TT-5)",
+     "You keep a card only when you cannot place it but an opponent could."),
+    ("it must be younger than 1916 (the card on the right end)", "It must be younger than 1916 (the card on the right end)."),
+    ("Not your turn!", "Not your turn!"),
+    ("  ", "That move is not allowed."),
+])
+def test_a_refusal_reads_as_a_sentence_without_ruling_ids(reason, shown):
+    assert TableSceneBase._error_text(reason) == shown

@@ -338,7 +338,8 @@ def test_refused_play_on_own_expedition_snaps_back_and_explains(app):
     run(app, 2)
     assert len(session.actions) == before
     errors = [t.text for t in app.toasts.items if t.kind == "error"]
-    assert errors and "LC-4" in errors[-1]
+    assert errors and ("higher than" in errors[-1] or "Wagers go only before" in errors[-1])  # ruling LC-4
+    assert "ruling" not in errors[-1] and "LC-" not in errors[-1] and errors[-1].endswith(".")
     settle(app, table)
     assert _at_rest(table, card)
     assert table.selected is None
@@ -358,7 +359,7 @@ def test_just_discarded_card_is_dimmed_and_cannot_be_drawn_back(app):
     mouse_click(app, table.pile_zone(colour).center)
     run(app, 2)
     assert len(session.actions) == before
-    assert any("LC-3" in t.text for t in app.toasts.items if t.kind == "error")
+    assert any("you just discarded" in t.text and "LC-3" not in t.text for t in app.toasts.items if t.kind == "error")  # ruling LC-3
 
 
 # --- people at one screen, the long game, looks --------------------------------------------------

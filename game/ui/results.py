@@ -57,8 +57,16 @@ def line_height(rows: int) -> int:
     return LINE_PX + 4 + (rows - 1) * ROW_STEP + LINE_GAP
 
 
+NEGATIVE_NUMBER = re.compile(r"(?<![\w\-−])-(?=\d)")
+
+
+def minus_signs(text: str) -> str:
+    """"-75" as typeset: a true minus sign (U+2212) before a number, never a hyphen."""
+    return NEGATIVE_NUMBER.sub("−", text)
+
+
 def value_text(line: dict[str, Any]) -> str:
-    return str(line.get("value", ""))
+    return minus_signs(str(line.get("value", "")))
 
 
 @lru_cache(maxsize=2048)
@@ -105,7 +113,7 @@ def named_summary(summary: str, names: Sequence[str]) -> str:
         index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) and names[index] else match.group(0)
 
-    text = re.sub(r"\b[Ss]eat (\d+)\b", name, summary)
+    text = re.sub(r"\b[Ss]eat (\d+)\b", name, minus_signs(summary))
     return re.sub(r"\bYou (wins|has|is)\b", lambda m: "You " + {"wins": "win", "has": "have", "is": "are"}[m.group(1)],
                   text)
 
@@ -181,11 +189,16 @@ class ResultsScene(MenuScene):
             return bool(o.winners)
         return any(seat in o.winners for seat in self.local_seats) or len(self.local_seats) > 1
 
+    @property
+    def celebrating(self) -> bool:
+        """Confetti goes with the win stinger: no party over a player who just lost."""
+        return bool(self.outcome.winners) and self.happy and not MOTION.reduced
+
     def enter(self) -> None:
         super().enter()
         if self.app is not None:
             self.app.assets.play("win" if self.happy else "lose")
-        if self.outcome.winners and not MOTION.reduced:
+        if self.celebrating:
             self.particles = [Particle(self._rng) for _ in range(140)]
 
     def build(self) -> None:
@@ -287,7 +300,7 @@ class ResultsScene(MenuScene):
             particle.update(dt)
         self.particles = [p for p in self.particles if p.life > 0 and p.y < CANVAS_H + 40]
         self._burst += dt
-        if self.outcome.winners and not MOTION.reduced and 0.9 < self._burst < 0.9 + dt * 1.5:
+        if self.celebrating and 0.9 < self._burst < 0.9 + dt * 1.5:
             self.particles += [Particle(self._rng) for _ in range(60)]
 
     def _score_text(self, seat: int) -> str:
@@ -296,7 +309,7 @@ class ResultsScene(MenuScene):
             return "—"
         if isinstance(score, (int, float)):
             shown = score * self.count
-            return str(round(shown)) if float(score).is_integer() else f"{shown:.1f}"
+            return minus_signs(str(round(shown)) if float(score).is_integer() else f"{shown:.1f}")
         return str(score)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -501,7 +514,7 @@ class BreakdownScene(MenuScene):
                          column.topleft)
             name = self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
             score = self.outcome.scores[seat] if seat < len(self.outcome.scores) else None
-            score_text = "—" if score is None else str(score)
+            score_text = "—" if score is None else minus_signs(str(score))
             score_image = text_surface(score_text, "display", 52, P.BRASS_LIGHT if won else P.IVORY)
             surface.blit(score_image, score_image.get_rect(topright=(column.right - 28, column.y + 14)))
             npx = fit_px(name, "ui-bold", 34, column.width - 84 - score_image.get_width())

@@ -41,6 +41,7 @@ LAN table) and reads `status_anchor` (where a status strip may sit without cover
 from __future__ import annotations
 
 import logging
+import re
 from collections import deque
 from pathlib import Path
 from typing import Any, Callable
@@ -64,6 +65,7 @@ BASE_MENU_RECT = pygame.Rect(24, 20, 150, 64)
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
 MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event (scaled)
 StatusAnchor = tuple[str, tuple[int, int]]
+RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
 
 def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int, top: int, px: int,
@@ -339,8 +341,13 @@ class TableSceneBase(Scene):
 
     @staticmethod
     def _error_text(reason: str) -> str:
-        reason = reason.strip()
-        return (reason[:1].upper() + reason[1:]) if reason else "That move is not allowed."
+        """A refusal as a player reads it: a sentence, without the "(ruling LC-4)" the engine adds for
+        developers and logs."""
+        reason = RULING_REFERENCE.sub("", reason).strip()
+        if not reason:
+            return "That move is not allowed."
+        reason = reason[:1].upper() + reason[1:]
+        return reason if reason[-1] in ".!?" else reason + "."
 
     def _play_queue(self, dt: float) -> None:
         if self._busy > 0:
@@ -348,6 +355,8 @@ class TableSceneBase(Scene):
             if self._busy > 0:
                 return
         while self._busy <= 0:
+            if self.holding():  # an event that took no time may have opened a panel to be read
+                return
             if self._current is not None and self._events:
                 event = self._events.popleft()
                 self.animated_events.append(event.kind)
