@@ -306,6 +306,9 @@ def test_the_explore_badge_leaves_the_south_arrow_and_its_number_readable():
         south_label = pygame.Rect(0, 0, max(24, rect.width // 8), rect.height // 4)
         south_label.midbottom = rect.midbottom
         assert rect.contains(box) and not box.colliderect(south_label), scale
+        raised = table.draw_step_badge(surface, rect, above_flames=True)
+        flames = pygame.Rect(rect.x, rect.y + round(rect.height * 0.83), rect.width // 2, round(rect.height * 0.1))
+        assert rect.contains(raised) and not raised.colliderect(flames), scale  # the favours it needs stay seen
 
 
 def test_the_cards_a_discovery_brings_are_one_counted_line_in_the_log():
@@ -413,3 +416,17 @@ def test_suggested_walks_read_as_sentences():
     ready(app, table)
     assert table.describe_move(Action.make(0, "move", to=1)) == "move the hero to #1, The Fallen Grating"
     assert table.describe_move(Action.make(0, "move", to=3)) == "step onto face-down #3 and discover it"
+
+
+def test_a_favour_locked_card_shows_its_figure_clear_of_the_south_arrow():
+    from game.ui.look.cards_labyrinth import scenery_back
+
+    def back(need: int) -> pygame.Surface:
+        return scenery_back({"number": 9, "arrows": {"south": 2}, "min_favours": need}, 380)
+
+    open_card, five, eight = back(0), back(5), back(8)
+    w, h = open_card.get_size()
+    corner = [(x, y) for x in range(0, w // 3, 2) for y in range(round(h * 0.8), round(h * 0.95), 2)]
+    assert sum(five.get_at(p) != eight.get_at(p) for p in corner) > 20  # "5+" and "8+" read apart
+    middle = [(x, y) for x in range(round(w * 0.4), round(w * 0.6), 2) for y in range(round(h * 0.75), h - 4, 2)]
+    assert all(eight.get_at(p) == open_card.get_at(p) for p in middle)  # the south arrow and its number untouched

@@ -105,7 +105,7 @@ class LabyrinthPainter:
                 colour = P.mix(P.LA_TORCH, P.BRASS_LIGHT, glow)
                 outline = reach_outline(rect.size, max(6, rect.width // 22), colour, 5)
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
-                self.draw_step_badge(surface, rect)
+                self.draw_step_badge(surface, rect, above_flames=bool(tile.entry.get("min_favours")))
             elif number in reach:  # somewhere the hero may walk back to: a quiet edge
                 outline = reach_outline(rect.size, max(6, rect.width // 22), P.shade(P.LA_TORCH, -0.35), 2)
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
@@ -167,14 +167,17 @@ class LabyrinthPainter:
         image.set_alpha(255)
         return box
 
-    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> pygame.Rect:
-        """"Explore" on a face-down card the hero can reach: the invitation to discover it."""
+    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect, above_flames: bool = False) -> pygame.Rect:
+        """"Explore" on a face-down card the hero can reach: the invitation to discover it. On a card
+        that opens only with enough favours it stands above the row of flames that says how many."""
         px = max(14, min(30, rect.width // 10))
         label = text_surface("EXPLORE", "display", px, P.INK)
         # in the lower left corner: the south arrow and the number of the card it leads to sit at the
         # middle of the bottom edge and must stay readable
         box = label.get_rect().inflate(round(px * 0.6), 4)
         box.bottomleft = (rect.x + max(8, rect.width // 30), rect.bottom - 8)
+        if above_flames:
+            box.bottom = rect.y + round(rect.height * 0.8)
         surface.blit(panel_surface(box.size, box.height // 2, (*P.LA_TORCH, 235)), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
         return box

@@ -483,8 +483,11 @@ def _scenery_back(card: Card, width: int) -> pygame.Surface:
         img = text_surface(" · ".join(notes), "story-italic", max(8, round(h * 0.09)), P.IVORY)
         out.blit(img, img.get_rect(topleft=(round(w * 0.05), round(h * 0.05))))
     favours = int(card.get("min_favours", 0) or 0)
-    for i in range(favours):
-        paint(out, "flame", (w * 0.12 + i * w * 0.045, h * 0.88), max(6, round(w * 0.05)), (*P.LA_FAVOUR_LIT, 255))
+    if favours:  # "Discover only with at least X favours": one flame and the figure, read without counting
+        paint(out, "flame", (w * 0.1, h * 0.88), max(6, round(w * 0.06)), (*P.LA_FAVOUR_LIT, 255))
+        need = outlined_text(f"{favours}+", "display", max(8, round(h * 0.13)), P.LA_FAVOUR_LIT,
+                             P.shade(P.LA_STONE_DARK, -0.4), max(1, round(w * 0.005)))
+        out.blit(need, need.get_rect(midleft=(round(w * 0.14), round(h * 0.88))))
     if card.get("hero"):
         _hero_icon(out, (w * 0.86, h * 0.22), max(8, round(w * 0.1)), (*P.LA_TORCH, 255))
     rounded_rect(out, out.get_rect().inflate(-round(w * 0.03), -round(w * 0.03)), (*P.LA_STONE_DARK, 255),
