@@ -52,8 +52,8 @@ from game.ui.widgets import panel_surface
 # The tutorial's coaching: one tip the first time each mechanic shows up at this table, in the story
 # panel under what was read (the story itself stays the scenario's own text).
 TUTORIAL_TIPS: dict[str, str] = {
-    "item": "Tip: items are shared by everyone and are not used up. Tap one to read it. To try it, tap a "
-            "card that shows the item icon, then the item, or drag the item onto the card.",
+    "item": "Tip: items are shared by everyone and are not used up. Choose one to read it. To try it, choose "
+            "a card that shows the item icon, then the item, or drag the item onto the card.",
     "needs-1": "Tip: a new card shows the item icon, a triangle with one question mark: it wants one item. "
                "A paragraph for that item, or a * paragraph that fits any, is read; with no match, nothing is.",
     "needs-2": "Tip: two question marks in the triangle: that card wants two items at once, chosen together.",
