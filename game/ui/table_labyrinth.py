@@ -799,7 +799,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         view = self.view
         scenario = view.get("scenario", {})
         blocks = [("title", str(scenario.get("title", "The Labyrinth"))), ("italic", str(scenario.get("intro", ""))),
-                  ("note", "Move the hero onto a glowing card to explore. Tap an interaction card to turn it over — "
+                  ("note", "Move the hero onto a glowing card to explore. Choose an interaction card to turn it over — "
                            "some want one or two of your items. Keep your favours burning and fulfil the prophecies.")]
         self.app.push(StorySheet(self.app, blocks, "Enter the labyrinth", lambda: None))
 
