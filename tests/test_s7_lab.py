@@ -430,3 +430,10 @@ def test_a_favour_locked_card_shows_its_figure_clear_of_the_south_arrow():
     assert sum(five.get_at(p) != eight.get_at(p) for p in corner) > 20  # "5+" and "8+" read apart
     middle = [(x, y) for x in range(round(w * 0.4), round(w * 0.6), 2) for y in range(round(h * 0.75), h - 4, 2)]
     assert all(eight.get_at(p) == open_card.get_at(p) for p in middle)  # the south arrow and its number untouched
+
+
+def test_a_resumed_story_names_the_cards_read_earlier_where_it_can():
+    app, table, session = open_table(config("human"), actions=OPENING)
+    frames(app, 3)
+    titles = [page.title for page in table.journal.pages]
+    assert "Card 1 · read earlier" in titles  # the sacks, from the moves the session remembers
