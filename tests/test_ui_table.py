@@ -13,6 +13,7 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.results import ResultsScene
 from game.ui.sprites import CardSprite, fan_layout
+from game.ui.input import Intent
 from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table, table_scene_for, unregister_table
 from game.ui.title import TitleScene
@@ -443,3 +444,22 @@ def test_status_anchor_is_a_rect_attribute_and_a_canvas_point():
 ])
 def test_a_refusal_reads_as_a_sentence_without_ruling_ids(reason, shown):
     assert TableSceneBase._error_text(reason) == shown
+
+
+def test_only_a_press_that_began_on_the_table_reaches_it_with_its_drag_and_release():
+    """A pause-menu button acts on the press and closes, and a curtain lifts on the press: the release
+    (or drag) that follows must not tap whatever lies under it on the table."""
+    app, table, _ = open_table(seats("human", "bot"))
+    seen: list[str] = []
+    table.handle_table = lambda intent: seen.append(intent.kind)  # type: ignore[method-assign]
+    for kind in ("drag_start", "drag_move", "drag_end", "release"):
+        table.handle(Intent(kind, "mouse", pos=(900, 900)))
+    assert seen == []
+    for kind in ("point", "drag_start", "drag_move", "drag_end", "release"):
+        table.handle(Intent(kind, "mouse", pos=(900, 900)))
+    assert seen == ["point", "drag_start", "drag_move", "drag_end"]  # the drag ended the press
+    table.handle(Intent("point", "touch", pos=(900, 900)))
+    table.pause()  # an overlay took the press
+    table.resume()
+    table.handle(Intent("release", "touch", pos=(900, 900)))
+    assert seen[-1] == "point"

@@ -62,6 +62,7 @@ from game.ui.widgets import panel_surface
 log = logging.getLogger(__name__)
 
 BASE_MENU_RECT = pygame.Rect(24, 20, 150, 64)
+PRESS_ENDINGS = ("release", "drag_start", "drag_move", "drag_end")
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
 MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event (scaled)
 StatusAnchor = tuple[str, tuple[int, int]]
@@ -111,6 +112,10 @@ class TableSceneBase(Scene):
         self.session_failed = False
         self.record_summary = ""  # "Your record in ...", once this game went into the player's record
         self.suggested: Action | None = None  # the last move "Suggest a move" named
+        # a press (mouse button, finger) began on this table: only then do its drag and release reach
+        # handle_table. A pause-menu button acts on the press and closes, and the curtain lifts on the
+        # press; the release that follows must not draw or play whatever lies under it here.
+        self._pressed_here = False
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -228,7 +233,20 @@ class TableSceneBase(Scene):
                 and BASE_MENU_RECT.collidepoint(intent.pos):
             self._pause()
             return
+        if intent.kind == "point":
+            self._pressed_here = True
+        elif intent.kind in PRESS_ENDINGS and not self._pressed_here:
+            return  # the rest of a press that a pause-menu button or the curtain took: not a tap here
+        if intent.kind in ("release", "drag_end"):
+            self._pressed_here = False
         self.handle_table(intent)
+
+    def pause(self) -> None:
+        """An overlay opened (the pause menu, the rules): a press under way ends there."""
+        self._pressed_here = False
+
+    def resume(self) -> None:
+        self._pressed_here = False
 
     def _pause(self) -> None:
         from game.ui.pause import PauseOverlay

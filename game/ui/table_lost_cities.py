@@ -239,10 +239,6 @@ class LostCitiesTable(LiftedCardTable):
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
-        # a press (mouse button, finger) began on this table: only then is its release a tap. A
-        # pause-menu button acts on the press and closes, and the curtain lifts on the press; the
-        # release that follows must not draw or play whatever lies under it here.
-        self._pressed_here = False
 
     # --- who sits where ----------------------------------------------------------------------------
     @property
@@ -902,13 +898,6 @@ class LostCitiesTable(LiftedCardTable):
         self.play("flip", 0.35)
 
     # --- input --------------------------------------------------------------------------------
-    def pause(self) -> None:
-        """An overlay opened (the pause menu, the rules): a press under way ends there."""
-        self._pressed_here = False
-
-    def resume(self) -> None:
-        self._pressed_here = False
-
     def cancel_selection(self) -> bool:
         """Back: closes the counted scoring panel (and is swallowed while it counts), or puts a
         lifted or dragged card back."""
@@ -943,21 +932,16 @@ class LostCitiesTable(LiftedCardTable):
                 if target is not None and target in self.lit_targets():
                     self.focus = ("target", target)
         elif kind == "point" and intent.pos is not None:
-            self._pressed_here = True
             key = self.hand_key_at(intent.pos)
             if key is not None and self.selected is None:
                 self.focus = ("hand", key)
         elif kind == "release" and intent.pos is not None:
-            if self._pressed_here:  # not the end of a click that a menu button or the curtain took
-                self.tap(intent.pos)
-            self._pressed_here = False
+            self.tap(intent.pos)  # the base passes on only a release whose press began here
         elif kind == "drag_start" and intent.pos is not None:
-            if self._pressed_here:
-                self.start_drag(intent.pos)
+            self.start_drag(intent.pos)
         elif kind == "drag_move" and intent.pos is not None and self.drag is not None:
             self.follow_drag(intent.pos)
         elif kind == "drag_end" and intent.pos is not None:
-            self._pressed_here = False
             self.end_drag(intent.pos)
 
     def confirm(self) -> None:
