@@ -437,3 +437,18 @@ def test_a_resumed_story_names_the_cards_read_earlier_where_it_can():
     frames(app, 3)
     titles = [page.title for page in table.journal.pages]
     assert "Card 1 · read earlier" in titles  # the sacks, from the moves the session remembers
+
+
+def test_the_captions_second_line_stays_clear_of_the_panel_edge():
+    from game.ui.labyrinth_layout import INFO_RECT
+    from game.ui.look import palette as P
+
+    app, table, session = open_table(config("human"), actions=OPENING + [
+        Action.make(0, "interact", card="i-003", items=["it-A"])])  # the lit hall: a two-line text
+    ready(app, table)
+    table.focus = ("item", "it-A")  # "… as many times as you like.": descenders on the second line
+    surface = pygame.Surface((1920, 1080))
+    table.draw_info(surface)
+    assert len(table.info_lines()[1]) > 70
+    edge = [(x, y) for x in range(INFO_RECT.x + 22, INFO_RECT.x + 600) for y in range(INFO_RECT.bottom - 8, INFO_RECT.bottom)]
+    assert not any(_near(surface.get_at(p), P.IVORY_DIM, 40) for p in edge)

@@ -284,15 +284,15 @@ class LabyrinthPainter:
         self.info_text_width, self.info_hint_left = width, hint_left  # (tests)
         if title:
             px = fit_px(title, "story", 28, width)
-            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, INFO_RECT.y + 8))
-        if text:
+            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, INFO_RECT.y + 5))
+        if text:  # two lines clear of the panel's lower edge
             lines = wrapped(text, "story-italic", 24, width)
-            y = INFO_RECT.y + 46
+            y = INFO_RECT.y + 40
             for i, line in enumerate(lines[:2]):
                 if i == 1 and len(lines) > 2:
                     line = line.rstrip(".,;") + " …"
                 surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
-                y += 26
+                y += 25
 
     def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
         for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):
