@@ -452,3 +452,18 @@ def test_the_captions_second_line_stays_clear_of_the_panel_edge():
     assert len(table.info_lines()[1]) > 70
     edge = [(x, y) for x in range(INFO_RECT.x + 22, INFO_RECT.x + 600) for y in range(INFO_RECT.bottom - 8, INFO_RECT.bottom)]
     assert not any(_near(surface.get_at(p), P.IVORY_DIM, 40) for p in edge)
+
+
+def test_a_spectator_reads_the_cards_too():
+    app = make_app()
+    app.push(TitleScene(app))
+    session = LocalSession(config("bot"), 7, bot_delay=60.0, spectator=True)  # one bot move, then a long wait
+    table = table_scene_for("labyrinth")(app, session)
+    app.push(table)
+    run_until(app, lambda: table.hero_number is not None and not table.animating, frame=FAST)
+    assert not table.can_act
+    table.activate(("tile", str(table.hero_number)))
+    assert isinstance(app.scenes.top, StorySheet)
+    key(app, pygame.K_ESCAPE)
+    table.activate(("prophecy", "p-1"))
+    assert isinstance(app.scenes.top, StorySheet)

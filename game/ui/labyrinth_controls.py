@@ -183,6 +183,9 @@ class LabyrinthControls:
 
     def choose_tile(self, number: int) -> None:
         if not self.can_act:
+            if number == self.hero_number and not self.animating:  # reading is for everyone, any time
+                self.focus = ("tile", str(number))
+                self.read_card(("tile", str(number)))
             return
         action = next((a for a in self.legal_of("move") if int(a["to"]) == number), None)  # type: ignore[arg-type]
         if action is None:
