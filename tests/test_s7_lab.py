@@ -467,3 +467,13 @@ def test_a_spectator_reads_the_cards_too():
     key(app, pygame.K_ESCAPE)
     table.activate(("prophecy", "p-1"))
     assert isinstance(app.scenes.top, StorySheet)
+
+
+def test_the_discard_pile_captions_each_kind_of_card_for_what_it_was():
+    from game.ui.labyrinth_overlays import DiscardBrowser
+
+    app = make_app()
+    browser = DiscardBrowser(app, [], {"i-004": 2})
+    assert browser.face_up_caption({"card": "i-004", "deck": "interaction"}) == "Card 2, as it was read"
+    assert browser.face_up_caption({"card": "it-B2", "deck": "item"}) == "An item you held, discarded"
+    assert browser.face_up_caption({"card": "s-9", "deck": "scenery"}) == "Scenery card, removed from play"

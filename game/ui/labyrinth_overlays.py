@@ -207,6 +207,14 @@ class DiscardBrowser(Scene):
         return {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
             str(entry.get("deck")), "Card")
 
+    def face_up_caption(self, entry: dict[str, Any]) -> str:
+        """What a face-up discard is: a card as it was read, an item once held, a scenery taken away."""
+        if entry.get("deck") == "item":
+            return "An item you held, discarded"
+        if entry.get("deck") == "scenery":
+            return "Scenery card, removed from play"
+        return f"{self.deck_label(entry)}, as it was read"
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 220 * self.appear)  # the busy table must not read through the sheet
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
@@ -225,7 +233,7 @@ class DiscardBrowser(Scene):
             rect = pygame.Rect(0, 0, 820, min(700, body.get_height() + 120))
             rect.center = (CANVAS_W // 2, CANVAS_H // 2 + 20)
             surface.blit(parchment_page(rect.size), rect.topleft)
-            caption = text_surface(f"{deck}, as it was read", "story-italic", 26, RED_INK)
+            caption = text_surface(self.face_up_caption(entry), "story-italic", 26, RED_INK)
             surface.blit(caption, (rect.x + 50, rect.y + 26))
             clip = surface.get_clip()
             surface.set_clip(rect.inflate(-40, -90))
