@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.conformance import random_playouts
-from game.core.types import Action, GameConfig, IllegalAction
+from game.core.types import Action, Event, GameConfig, IllegalAction
 from game.core.wire import iter_scalars, pack, unpack
 from game.rules.labyrinth import ENGINE, ScenarioChanged, load_scenario, match_paragraph, rank_for, score_of
 
@@ -245,6 +245,19 @@ def test_in_turns_each_seat_moves_once_and_interacts_once():
     assert state["turn"]["seat"] == 0 and events[-1].kind == "turn"
 
 
+def test_in_turns_the_next_seat_cannot_undo_the_turn_handed_to_it():
+    state = lab(seats=2, mode="turns")
+    state, _ = use(state, "i-001")  # items taken, #2 placed face down
+    state, _ = act(state, "move", to=2)  # a discovery; seat 0 moved and interacted: seat 1's turn
+    assert state["turn"]["seat"] == 1
+    state, _ = act(state, "move", seat=1, to=1)  # back to a known card: nothing new, undoable
+    assert Action.make(1, "undo") in ENGINE.legal_actions(state, 1)  # still seat 1's own turn
+    state, events = act(state, "end_turn", seat=1)
+    assert events[-1].kind == "turn" and state["turn"]["seat"] == 0
+    assert not [a for a in ENGINE.legal_actions(state, 0) if a.kind == "undo"]
+    assert ENGINE.view(state, 0)["can_undo"] is False
+
+
 def test_together_every_seat_may_act():
     state = lab(seats=3)
     assert ENGINE.active_seats(state) == [0, 1, 2]
@@ -424,3 +437,10 @@ do = [{ ending = "e-1" }]
     assert Action.make(0, "move", to=1) in ENGINE.legal_actions(state, 0)
     state, events = act(state, "move", to=1)
     assert "s-1b" in state["face_up"] and "scenery_discovered" in [e.kind for e in events]
+
+
+def test_the_log_never_names_a_card_by_its_id():
+    covered = Event.make("scenery_placed", card="s-2b", number=2, x=1, y=0, covers="s-2")
+    assert ENGINE.describe(covered, 0).endswith(", covering the old #2.") and "s-2" not in ENGINE.describe(covered, 0)
+    ending = Event.make("ending_reached", ending="e-1", title="Out at dawn", score=6, rank="Explorer")
+    assert ENGINE.describe(ending, 0) == "The end: Out at dawn \u2013 score 6, Explorer."

@@ -612,6 +612,8 @@ class LabyrinthEngine(Engine[dict]):
             if action.kind == "end_turn" or (turn["moved"] and turn["interacted"]):
                 seat = (turn["seat"] + 1) % state["seats"]  # clockwise, ruling G-1
                 state["turn"] = {"seat": seat, "moved": False, "interacted": False}
+                if seat != turn["seat"]:
+                    state["checkpoint"] = None  # a turn handed on is played: the next seat cannot undo it
                 events.append(Event.make("turn", seat=seat))
         return events
 
@@ -740,7 +742,7 @@ class LabyrinthEngine(Engine[dict]):
     def describe(self, event: Event, seat: int | None) -> str:
         kind = event.kind
         if kind == "scenery_placed":
-            covers = f", covering {event['covers']}" if event.get("covers") else ""
+            covers = f", covering the old #{event['number']}" if event.get("covers") else ""  # never a card id
             return f"Scenery #{event['number']} is placed face down{covers}."
         if kind == "scenery_discovered":
             return f"Scenery #{event['number']} discovered: {event['title']}."
@@ -775,7 +777,7 @@ class LabyrinthEngine(Engine[dict]):
         if kind == "hero_moved":
             return f"The hero moves to scenery #{event['to']}." if event.get("to") is not None else "The hero is lost."
         if kind == "ending_reached":
-            return f"The end: {event['title']} - score {event['score']}, {event['rank']}."
+            return f"The end: {event['title']} \u2013 score {event['score']}, {event['rank']}."
         if kind == "text":
             return str(event["text"])
         if kind == "undo":
