@@ -37,7 +37,9 @@ class Intent:
     """What the player means. kind: up/down/left/right, confirm, back, menu, prev, next,
     point (press at pos), hover (pointer moved, no button), drag_start/drag_move/drag_end (pos),
     release (press ended without a drag), scroll (amount), text (typed text), erase (backspace while
-    typing), captured (a raw key/button for rebinding, in `text`), device (hot-plug note in `text`)."""
+    typing), captured (a raw key/button for rebinding, in `text`), device (hot-plug note in `text`).
+    `pad` is the SDL instance id of the game controller a gamepad intent came from (None for every
+    other device), so a table with a pad per person knows whose pad pressed."""
 
     kind: str
     device: str = "keyboard"  # keyboard | mouse | gamepad | touch | system
@@ -45,6 +47,7 @@ class Intent:
     text: str = ""
     amount: float = 0.0
     repeat: bool = False
+    pad: int | None = None
 
     @property
     def is_direction(self) -> bool:
@@ -83,11 +86,12 @@ class InputMapper:
         self.capture: str | None = None  # "key" or "pad" while the settings screen waits for a binding
         self.quit_requested = False
         self.system: list[str] = []  # window-level requests for the app: "fullscreen", "resized"
-        self._held: dict[tuple[str, str], float] = {}  # (source, direction) -> seconds until repeat
+        self._held: dict[tuple[str, str, int | None], float] = {}  # (device, direction, pad) -> s until repeat
         self._stick: dict[tuple[int, str], str | None] = {}  # (instance, axis group) -> direction held
         self._pointer_down: dict[str, Pos] = {}  # pointer id -> press pos (canvas)
         self._dragging: set[str] = set()
         self._out: list[Intent] = []
+        self.pad_numbers: dict[int, int] = {}  # instance id -> "Pad N" as people read it, while plugged in
         self.rebuild_bindings()
 
     # --- bindings --------------------------------------------------------------------------------
@@ -137,8 +141,8 @@ class InputMapper:
             self._held[key] -= dt
             if self._held[key] <= 0:
                 self._held[key] += REPEAT_EVERY
-                source, direction = key
-                self._emit(Intent(direction, source, repeat=True))
+                device, direction, pad = key
+                self._emit(Intent(direction, device, repeat=True, pad=pad))
         out, self._out = self._out, []
         return out
 
@@ -147,13 +151,13 @@ class InputMapper:
             self.last_device = intent.device
         self._out.append(intent)
 
-    def _press(self, intent_kind: str, device: str) -> None:
-        self._emit(Intent(intent_kind, device))
+    def _press(self, intent_kind: str, device: str, pad: int | None = None) -> None:
+        self._emit(Intent(intent_kind, device, pad=pad))
         if intent_kind in DIRECTIONS:
-            self._held[(device, intent_kind)] = REPEAT_DELAY
+            self._held[(device, intent_kind, pad)] = REPEAT_DELAY
 
-    def _release(self, intent_kind: str, device: str) -> None:
-        self._held.pop((device, intent_kind), None)
+    def _release(self, intent_kind: str, device: str, pad: int | None = None) -> None:
+        self._held.pop((device, intent_kind, pad), None)
 
     def _event(self, event: pygame.event.Event) -> None:
         etype = event.type
@@ -181,9 +185,9 @@ class InputMapper:
         elif etype == pygame.CONTROLLERDEVICEREMOVED:
             self._controller_removed(event.instance_id)
         elif etype == pygame.CONTROLLERBUTTONDOWN:
-            self._pad_button(event.button, True)
+            self._pad_button(event.button, True, getattr(event, "instance_id", None))
         elif etype == pygame.CONTROLLERBUTTONUP:
-            self._pad_button(event.button, False)
+            self._pad_button(event.button, False, getattr(event, "instance_id", None))
         elif etype == pygame.CONTROLLERAXISMOTION:
             self._pad_axis(event.instance_id, event.axis, event.value)
         elif etype in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
@@ -277,6 +281,23 @@ class InputMapper:
             self._pointer_move(pid, "touch", pos)
 
     # --- game controllers ------------------------------------------------------------------------
+    def pad_number(self, instance: int) -> int:
+        """The number people know a pad by ("Pad 2"): the lowest one free when it was first seen,
+        kept while it stays plugged in."""
+        number = self.pad_numbers.get(instance)
+        if number is None:
+            taken = set(self.pad_numbers.values())
+            number = next(n for n in range(1, len(taken) + 2) if n not in taken)
+            self.pad_numbers[instance] = number
+        return number
+
+    def pad_label(self, instance: int | None) -> str:
+        return "" if instance is None else f"Pad {self.pad_number(instance)}"
+
+    def pad_present(self, instance: int) -> bool:
+        """The pad has been seen (opened, or pressed a button) and not unplugged since."""
+        return instance in self.pad_numbers
+
     def open_existing_controllers(self) -> None:
         if sdl_controller is None:
             return
@@ -302,31 +323,37 @@ class InputMapper:
         if instance in self.controllers:
             return
         self.controllers[instance] = pad
+        self.pad_number(instance)
         if announce:
             self._emit(Intent("device", "system", text=f"{pad.name or 'Gamepad'} connected"))
 
     def _controller_removed(self, instance_id: int) -> None:
         pad = self.controllers.pop(instance_id, None)
+        self.pad_numbers.pop(instance_id, None)  # a seat bound to it goes back to the shared devices
         for key in [k for k in self._held if k[0] == "gamepad"]:
             del self._held[key]
+        for stick in [k for k in self._stick if k[0] == instance_id]:
+            del self._stick[stick]
         if pad is not None:
             try:
                 pad.quit()
             except pygame.error:
                 pass
-            self._emit(Intent("device", "system", text="Gamepad disconnected"))
+            self._emit(Intent("device", "system", text="Gamepad disconnected", pad=instance_id))
 
-    def _pad_button(self, button: int, down: bool) -> None:
+    def _pad_button(self, button: int, down: bool, instance: int | None = None) -> None:
         name = _pad_button_name(button)
+        if instance is not None:
+            self.pad_number(instance)
         if down and self.capture == "pad":
             self.capture = None
-            self._emit(Intent("captured", "gamepad", text=name))
+            self._emit(Intent("captured", "gamepad", text=name, pad=instance))
             return
         for kind in self._pad.get(name, []):
             if down:
-                self._press(kind, "gamepad")
+                self._press(kind, "gamepad", instance)
             else:
-                self._release(kind, "gamepad")
+                self._release(kind, "gamepad", instance)
 
     def _pad_axis(self, instance: int, axis: int, value: int | float) -> None:
         """Left stick as a d-pad with repeat. pygame-ce reports controller axes as ints in +-32767."""
@@ -347,7 +374,8 @@ class InputMapper:
         if held == direction:
             return
         if held is not None:
-            self._held.pop(("gamepad", held), None)
+            self._held.pop(("gamepad", held, instance), None)
         self._stick[key] = direction
         if direction is not None:
-            self._press(direction, "gamepad")
+            self.pad_number(instance)
+            self._press(direction, "gamepad", instance)

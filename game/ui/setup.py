@@ -14,10 +14,11 @@ from game.core.types import GameConfig, IllegalAction, SeatConfig
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
+from game.ui.input import Intent
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
-from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
+from game.ui.widgets import Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px, panel_surface
 
 BOT_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme", "Felix", "Greta", "Hugo")
 WHO_CHOICES = (("human", "Person here"), ("easy", "Bot · Easy"), ("expert", "Bot · Expert"), ("master", "Bot · Master"))
@@ -27,6 +28,41 @@ OPTION_H = 104
 LEFT_W = 1120
 RIGHT_X = 1300
 RIGHT_W = 500
+NAME_W = 470  # a seat's row: its name, who plays it, and (for a person) the pad that plays it
+WHO_X = 490
+WHO_W = 420
+PAD_X = 930
+PAD_HELP = ("Press A on your gamepad to take this seat: then only that pad plays this seat's turns "
+            "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
+            "keep working for everyone.")
+
+
+class SeatPadButton(Button):
+    """The pad badge of a person's seat: "Any pad" until a gamepad takes the seat with A, then
+    "Pad 2" in brass. A gamepad's A on it is handled by the scene (it needs to know which pad)."""
+
+    help_text = PAD_HELP
+
+    def __init__(self, rect: tuple[int, int, int, int], seat: int, pad_label: str,
+                 on_press: Any) -> None:
+        bound = bool(pad_label)
+        super().__init__(rect, pad_label or "Any pad", on_press,
+                         sub="Press to free" if bound else "Press A to take", px=30)
+        self.seat = seat
+        self.bound = bound
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        if not self.bound:
+            super().draw(surface, focused)
+            return
+        if focused:
+            draw_focus(surface, self.rect)
+        fill = (58, 50, 34, 240) if focused else (44, 38, 28, 235)
+        surface.blit(panel_surface(self.rect.size, 16, fill, P.BRASS_LIGHT, 3), self.rect.topleft)
+        px = fit_px(self.label, "ui-bold", self.px, self.rect.width - 40)
+        blit_text(surface, self.label, "ui-bold", px, P.BRASS_LIGHT, "center",
+                  (self.rect.centerx, self.rect.centery - 12))
+        blit_text(surface, self.sub, "ui", 22, P.IVORY_DIM, "center", (self.rect.centerx, self.rect.centery + 24))
 
 
 class OptionsSetupScene(MenuScene):
@@ -87,6 +123,9 @@ class SeatSetupScene(OptionsSetupScene):
         self.who = ["human"] + ["expert"] * (self.engine.max_seats - 1)
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(self.engine.max_seats - 1)]
         self.options = {option.name: option.default for option in self.engine.options}
+        # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
+        # gets them at start). A seat without one is played by any pad, as is every seat by default.
+        self.seat_pads: dict[int, int] = {}
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -94,21 +133,26 @@ class SeatSetupScene(OptionsSetupScene):
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
-        seats = OptionCycler((MARGIN, top, LEFT_W, ROW_H), "Seats at the table", counts,
+        seats = OptionCycler((MARGIN, top, WHO_X + WHO_W, ROW_H), "Seats at the table", counts,
                              self.seat_count - self.engine.min_seats, self.set_seat_count)
         seats.enabled = len(counts) > 1
         widgets.append(seats)
         for seat in range(self.seat_count):
             y = top + (seat + 1) * (ROW_H + ROW_GAP) + 10
-            entry = TextEntry((MARGIN, y, 560, ROW_H), f"Seat {seat + 1}", self.names[seat],
+            entry = TextEntry((MARGIN, y, NAME_W, ROW_H), f"Seat {seat + 1}", self.names[seat],
                               lambda text, s=seat: self.set_name(s, text), max_len=16,
                               open_keyboard=self.open_keyboard,
                               start_text=self.app.input.start_text if self.app else None,
                               stop_text=self.app.input.stop_text if self.app else None)
             who_index = [value for value, _ in WHO_CHOICES].index(self.who[seat])
-            who = OptionCycler((MARGIN + 580, y, LEFT_W - 580, ROW_H), "Plays", WHO_CHOICES, who_index,
+            who = OptionCycler((MARGIN + WHO_X, y, WHO_W, ROW_H), "Plays", WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
             widgets += [entry, who]
+            if self.who[seat] == "human":
+                pad = self.seat_pads.get(seat)
+                label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
+                widgets.append(SeatPadButton((MARGIN + PAD_X, y, LEFT_W - PAD_X, ROW_H), seat, label,
+                                             lambda s=seat: self.pad_button_pressed(s)))
         y = top
         for option in self.engine.options:
             index = [value for value, _ in option.choices].index(self.options[option.name])
@@ -136,13 +180,75 @@ class SeatSetupScene(OptionsSetupScene):
 
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
+        self.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if seat < count}
         self.build()
 
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
 
     def set_who(self, seat: int, value: str) -> None:
+        was_person = self.who[seat] == "human"
         self.who[seat] = value
+        if was_person != (value == "human"):
+            self.seat_pads.pop(seat, None)  # a bot plays no pad
+            self.build()  # the pad badge comes or goes with the person
+
+    # --- gamepads taking seats -------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        focused = self.group.focused
+        if isinstance(focused, SeatPadButton) and intent.kind == "confirm" and intent.device == "gamepad" \
+                and intent.pad is not None:
+            self.pad_claims(focused.seat, intent.pad)
+            return
+        super().handle(intent)
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat].strip() or f"Seat {seat + 1}"
+
+    def pad_claims(self, seat: int, pad: int) -> None:
+        """A gamepad pressed A on a seat's pad badge: it takes the seat (leaving any other seat it
+        held), or lets it go if it already held it. A seat another pad holds stays with that pad."""
+        assert self.app is not None
+        label = self.app.input.pad_label(pad)
+        holder = self.seat_pads.get(seat)
+        if holder == pad:
+            del self.seat_pads[seat]
+            self.app.assets.play("click", 0.7)
+            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
+        elif holder is not None:
+            self.app.assets.play("invalid")
+            self.app.toast(f"{self.app.input.pad_label(holder)} holds {self.seat_name(seat)}'s seat: "
+                           f"press A there (or Enter) to let it go.", "warning")
+            return
+        else:
+            for other in [s for s, p in self.seat_pads.items() if p == pad]:
+                del self.seat_pads[other]
+            self.seat_pads[seat] = pad
+            self.app.assets.play("chime", 0.6)
+            self.app.toast(f"{label} plays {self.seat_name(seat)}'s seat.", "good")
+        self.build()
+
+    def pad_button_pressed(self, seat: int) -> None:
+        """Enter, a click or a tap on a pad badge: free a held seat; say how to take a free one."""
+        if self.app is None:
+            return
+        if seat in self.seat_pads:
+            label = self.app.input.pad_label(self.seat_pads.pop(seat))
+            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
+            self.build()
+        else:
+            self.app.toast("Press A on the gamepad that will play this seat.", "info")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app is None:
+            return
+        gone = [seat for seat, pad in self.seat_pads.items() if not self.app.input.pad_present(pad)]
+        for seat in gone:
+            del self.seat_pads[seat]
+            self.app.toast(f"{self.seat_name(seat)}'s gamepad was unplugged: any pad can take the seat.", "warning")
+        if gone:
+            self.build()
 
     def set_option(self, name: str, value: object) -> None:
         self.options[name] = value
@@ -174,7 +280,9 @@ class SeatSetupScene(OptionsSetupScene):
             self.app.toast(f"Cannot start: {exc}", "error")
             return
         self.app.assets.play("shuffle")
-        self.app.push(factory(self.app, session))
+        table = factory(self.app, session)
+        table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
+        self.app.push(table)
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -116,6 +116,10 @@ class TableSceneBase(Scene):
         # handle_table. A pause-menu button acts on the press and closes, and the curtain lifts on the
         # press; the release that follows must not draw or play whatever lies under it here.
         self._pressed_here = False
+        # seat -> the SDL instance id of the gamepad that plays it (set by the seat setup, for this
+        # game). That seat's turns and curtain take only its pad (and the shared keyboard, mouse and
+        # touch); its pad acts for no other seat. Seats without one, and pads without a seat, are shared.
+        self.seat_pads: dict[int, int] = {}
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -214,7 +218,54 @@ class TableSceneBase(Scene):
     def exit(self) -> None:
         self.session.close()
 
+    # --- a gamepad per person --------------------------------------------------------------------
+    def pads_share_the_turn(self) -> bool:
+        """True while the people at this screen make each move together (Labyrinth played together,
+        ruling LA-7): every pad may act for the table then."""
+        return bool(getattr(self, "together", False))
+
+    def pad_label(self, seat: int | None) -> str:
+        """"Pad 2" for a seat a gamepad plays, else ""."""
+        pad = self.seat_pads.get(seat) if seat is not None else None
+        return self.app.input.pad_label(pad) if pad is not None and self.app is not None else ""
+
+    def pad_refusal(self, intent: Intent) -> str:
+        """Why this gamepad may not act here now ("" = it may): a seat's pad acts only for that seat,
+        and a seat with its own pad takes no other pad. The seat is the one behind the curtain, else
+        the one whose view is shown."""
+        if intent.device != "gamepad" or intent.pad is None or not self.seat_pads or self.game_over \
+                or self.pads_share_the_turn():
+            return ""
+        seat = self.curtain_seat if self.curtain_seat is not None else self.viewer
+        own_seat = next((s for s, pad in self.seat_pads.items() if pad == intent.pad), None)
+        holder = self.seat_pads.get(seat) if seat is not None else None
+        if own_seat == seat or (own_seat is None and holder is None):
+            return ""
+        turn = seat
+        if self.curtain_seat is None and self.shown is not None and self.shown.active:
+            turn = self.shown.active[0]  # a bot may be the one to move
+        label = self.pad_label(turn)
+        return f"It is {self.name_of(turn)}'s turn" + (f" ({label})." if label and own_seat is None else ".")
+
+    def forget_unplugged_pads(self) -> None:
+        """A seat whose pad was unplugged goes back to the shared devices (any pad, keyboard, touch)."""
+        if self.app is None:
+            return
+        for seat, pad in list(self.seat_pads.items()):
+            if not self.app.input.pad_present(pad):
+                del self.seat_pads[seat]
+                name = self.name_of(seat)
+                self.app.toast(f"{name}'s gamepad was unplugged: any pad or the keyboard can play {name}'s turns now.",
+                               "warning")
+
     def handle(self, intent: Intent) -> None:
+        refusal = self.pad_refusal(intent)
+        if refusal:
+            if intent.kind in ("menu", "back"):
+                self._pause()  # the pause menu is open to every pad; another seat's choice is not cancelled
+            elif not intent.repeat:
+                self.app.toast(refusal, "info")
+            return
         if self.curtain_seat is not None:
             if intent.kind in ("confirm", "point", "release") or intent.kind == "menu":
                 if intent.kind == "menu":
@@ -296,6 +347,8 @@ class TableSceneBase(Scene):
         return action.kind.replace("_", " ")
 
     def update(self, dt: float) -> None:
+        if self.seat_pads:
+            self.forget_unplugged_pads()
         if self.session_failed:
             self.update_table(dt)
             return
@@ -505,6 +558,7 @@ class TableSceneBase(Scene):
                                bot_delay=getattr(self.session, "bot_delay", 0.7),
                                spectator=bool(getattr(self.session, "spectator", False)))
         table = type(self)(self.app, session)
+        table.seat_pads = dict(self.seat_pads)  # the same people hold the same pads
         self.app.pop()  # the results overlay
         self.app.replace(table)
 
@@ -534,6 +588,8 @@ class TableSceneBase(Scene):
         seat = self.shown.active[0]
         if seat == self.viewer and seat in self.local_seats:
             text, colour = ("Your turn" if len(self.local_seats) == 1 else f"{self.name_of(seat)}, your turn"), P.BRASS_LIGHT
+            if self.pad_label(seat) and len(self.local_seats) > 1:
+                text += f" · {self.pad_label(seat)}"
         else:
             text, colour = f"{self.name_of(seat)} is playing…", P.IVORY
         image = text_surface(text, "ui-bold", 30, colour)
@@ -552,10 +608,17 @@ class TableSceneBase(Scene):
             surface.blit(back, back.get_rect(midbottom=(CANVAS_W // 2, rect.top - 10)))
         surface.blit(text_surface(f"Pass to {name}".upper(), "display", 150, (0, 0, 0)), rect.move(6, 8))
         surface.blit(head, rect)
-        device = self.app.input.last_device if self.app is not None else "keyboard"
-        how = {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
-        line = text_surface(f"{name}, {how} when nobody else is looking.", "ui", 34, P.IVORY_DIM)
+        line = text_surface(f"{name}, {self.curtain_how()} when nobody else is looking.", "ui", 34, P.IVORY_DIM)
         surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))
+
+    def curtain_how(self) -> str:
+        """How the person behind the curtain lifts it: "press A on Pad 2" when a pad plays their seat
+        (only it, or the shared devices, lift it), else in the words of the last device used."""
+        label = self.pad_label(self.curtain_seat)
+        if label:
+            return f"press A on {label}"
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        return {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
 
 
 class LiftedCardTable(TableSceneBase):
