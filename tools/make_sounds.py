@@ -2,6 +2,9 @@
 
 Pure standard library (array, wave, math, random), seeded: running it twice writes the same bytes.
 Card sounds are shaped noise (paper on felt); cues are short musical stingers with soft envelopes.
+Every effect is levelled to a loudness of its own (LOUDNESS, K-weighted like ITU BS.1770, loudest
+100 ms), so a card landing is not drowned by a page turn and losing never sounds louder than
+winning; no sample goes above PEAK_CEILING (-1 dBFS: no clipping after resampling).
     python tools/make_sounds.py [--out DIR]
 """
 
@@ -114,6 +117,67 @@ def finish(sig: Signal, peak: float = 0.7) -> Signal:
     return [x / top * peak for x in sig]
 
 
+# --- loudness ---------------------------------------------------------------------------------
+
+PEAK_CEILING = 0.89  # -1 dBFS
+LOUDNESS_WINDOW = 0.1  # s: short effects are judged by their loudest tenth of a second
+
+# Target loudness of each file (dB, K-weighted, loudest 100 ms) before the game's own volume per call.
+# Quiet ticks for what happens often (focus, click, score), card sounds in the middle with the card
+# landing ("place") the loudest of them, cues above them, stingers on top; "lose" under "win".
+LOUDNESS: dict[str, float] = {
+    "focus": -30.0, "click": -23.0, "score": -24.0, "knock": -21.0,
+    "flip": -20.0, "deal": -20.0, "slide": -19.0, "shuffle": -19.0, "place": -18.0,
+    "page": -18.0, "steal": -17.0, "invalid": -17.0, "chime": -17.0, "chronos": -15.0,
+    "ghost": -13.5, "disaster": -12.5, "lose": -14.0, "win": -12.0,
+}
+
+
+def _biquad(sig: Signal, b: tuple[float, float, float], a: tuple[float, float, float]) -> Signal:
+    out, x1, x2, y1, y2 = [], 0.0, 0.0, 0.0, 0.0
+    b0, b1, b2 = (v / a[0] for v in b)
+    a1, a2 = a[1] / a[0], a[2] / a[0]
+    for x in sig:
+        y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+        x2, x1, y2, y1 = x1, x, y1, y
+        out.append(y)
+    return out
+
+
+def k_weighted(sig: Signal) -> Signal:
+    """BS.1770's ear curve: a +4 dB shelf above 1.5 kHz, then a high-pass at 38 Hz."""
+    gain, w = 10 ** (4 / 40), 2 * math.pi * 1500 / RATE
+    alpha, cos_w = math.sin(w) / 2 * math.sqrt((gain + 1 / gain) * (1 / 0.7071 - 1) + 2), math.cos(w)
+    root = 2 * math.sqrt(gain) * alpha
+    sig = _biquad(sig, (gain * ((gain + 1) + (gain - 1) * cos_w + root), -2 * gain * ((gain - 1) + (gain + 1) * cos_w),
+                        gain * ((gain + 1) + (gain - 1) * cos_w - root)),
+                  ((gain + 1) - (gain - 1) * cos_w + root, 2 * ((gain - 1) - (gain + 1) * cos_w),
+                   (gain + 1) - (gain - 1) * cos_w - root))
+    w = 2 * math.pi * 38 / RATE
+    alpha, cos_w = math.sin(w), math.cos(w)
+    return _biquad(sig, ((1 + cos_w) / 2, -(1 + cos_w), (1 + cos_w) / 2), (1 + alpha, -2 * cos_w, 1 - alpha))
+
+
+def loudness(sig: Signal) -> float:
+    """Loudness in dB (LUFS-like) of the loudest LOUDNESS_WINDOW of `sig`."""
+    window = int(LOUDNESS_WINDOW * RATE)
+    power = [v * v for v in k_weighted(sig)] + [0.0] * max(0, window - len(sig))
+    running = best = sum(power[:window])
+    for i in range(window, len(power)):
+        running += power[i] - power[i - window]
+        best = max(best, running)
+    return -0.691 + 10 * math.log10(max(best / window, 1e-12))
+
+
+def levelled(sig: Signal, target: float) -> Signal:
+    """`sig` scaled to the loudness `target`, but never above PEAK_CEILING."""
+    gain = 10 ** ((target - loudness(sig)) / 20)
+    top = max((abs(x) for x in sig), default=0.0) * gain
+    if top > PEAK_CEILING:
+        gain *= PEAK_CEILING / top
+    return [x * gain for x in sig]
+
+
 def note(name: str) -> float:
     """"A4" -> 440.0 (sharps as "C#5")."""
     names = {"C": -9, "C#": -8, "D": -7, "D#": -6, "E": -5, "F": -4, "F#": -3, "G": -2, "G#": -1, "A": 0, "A#": 1, "B": 2}
@@ -138,9 +202,21 @@ def make_flip(rng: random.Random) -> Signal:
 
 
 def make_place(rng: random.Random) -> Signal:
-    out = shaped(lowpass(noise(0.09, rng), 1400), 0.002, 9)
-    mix_into(out, tone(lambda t: 140 - 300 * t, 0.08, curve=9), 0, 0.6)
+    """A card laid on felt: a papery slap with a soft thump under it (the game's main move, so it
+    has body enough to be heard over the table's cues)."""
+    out = shaped(bandpass(noise(0.12, rng), 450, 4000), 0.003, 5)
+    mix_into(out, tone(lambda t: 150 - 500 * t, 0.08, curve=8), 0, 0.25)
     return finish(out, 0.65)
+
+
+def make_knock(rng: random.Random) -> Signal:
+    """Two knuckle taps on the table: a player passing ("skip", "cannot travel")."""
+    out = silence(0.3)
+    for at, gain in ((0.0, 1.0), (0.13, 0.8)):
+        tap = tone(lambda t: 210 - 200 * t, 0.09, harmonics=(1, 0.0, 0.35, 0.0, 0.15), attack=0.001, curve=12)
+        mix_into(tap, shaped(bandpass(noise(0.02, rng), 900, 4000), 0.0005, 10), 0, 0.35)
+        mix_into(out, lowpass(tap, 2600), at, gain)
+    return finish(out, 0.6)
 
 
 def make_shuffle(rng: random.Random) -> Signal:
@@ -262,7 +338,7 @@ EFFECTS: dict[str, Callable[[random.Random], Signal]] = {
     "slide": make_slide, "flip": make_flip, "place": make_place, "shuffle": make_shuffle, "deal": make_deal,
     "invalid": make_invalid, "chime": make_chime, "win": make_win, "lose": make_lose, "click": make_click,
     "focus": make_focus, "score": make_score, "ghost": make_ghost, "chronos": make_chronos, "page": make_page,
-    "steal": make_steal, "disaster": make_disaster,
+    "steal": make_steal, "disaster": make_disaster, "knock": make_knock,
 }
 
 
@@ -281,9 +357,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     for index, (name, make) in enumerate(EFFECTS.items()):
-        sig = make(random.Random(1000 + index))
+        sig = levelled(make(random.Random(1000 + index)), LOUDNESS[name])
         write_wav(args.out / f"{name}.wav", sig)
-        print(f"{name:9s} {len(sig) / RATE:5.2f} s")
+        print(f"{name:9s} {len(sig) / RATE:5.2f} s  peak {max(abs(x) for x in sig):.2f}  "
+              f"loudness {loudness(sig):6.1f} dB (target {LOUDNESS[name]:6.1f})")
     return 0
 
 
