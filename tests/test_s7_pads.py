@@ -194,3 +194,19 @@ def test_an_unplugged_pad_frees_its_seat_with_a_toast():
     press(app2, A, BEN_PAD)
     unplug(app2, BEN_PAD)
     assert setup.seat_pads == {} and pad_buttons(setup)[0].label == "Any pad"
+
+
+def test_playing_together_every_pad_acts_for_the_table():
+    """Labyrinth played together (ruling LA-7): the move belongs to everyone, so no pad is refused."""
+    app, table, session = hot_seat_table({0: ANN_PAD, 1: BEN_PAD})
+    table.together = True  # what LabyrinthTable.together says in its "together" mode
+    press(app, A, BEN_PAD)
+    assert table.curtain_seat is None and not any("turn" in text for text in toasts(app))
+
+
+def test_a_long_name_fits_its_box_beside_the_pad_badge():
+    from game.ui.widgets import fit_px
+
+    app, setup = two_person_setup()
+    entry = next(w for w in setup.group.widgets if w.label == "Seat 1")
+    assert fit_px("Alexandrina Long", "ui", 30, entry.rect.width - 140 - 10 - 32) == 30  # as wide as before

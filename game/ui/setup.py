@@ -18,7 +18,8 @@ from game.ui.input import Intent
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
-from game.ui.widgets import Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px, panel_surface
+from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
+                             panel_surface)
 
 BOT_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme", "Felix", "Greta", "Hugo")
 WHO_CHOICES = (("human", "Person here"), ("easy", "Bot · Easy"), ("expert", "Bot · Expert"), ("master", "Bot · Master"))
@@ -35,6 +36,28 @@ PAD_X = 930
 PAD_HELP = ("Press A on your gamepad to take this seat: then only that pad plays this seat's turns "
             "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
             "keep working for everyone.")
+
+
+NAME_BOX_LEFT = 140  # "Seat 5" ends before this; the name box takes the rest of its narrow row
+
+
+class SeatNameEntry(TextEntry):
+    """A seat's name field in a row that shares its width with a pad badge: the box takes all the
+    room the short "Seat N" label leaves (TextEntry's half-row box would cut a 16-letter name)."""
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        self._row(surface, focused)
+        box = pygame.Rect(self.rect.x + NAME_BOX_LEFT, self.rect.y + 8, self.rect.width - NAME_BOX_LEFT - 10,
+                          self.rect.height - 16)
+        border = P.BRASS_LIGHT if self.editing else (90, 88, 96)
+        surface.blit(panel_surface(box.size, 10, (14, 14, 20, 240), border, 2), box.topleft)
+        shown = self.text if self.text else " "
+        px = VALUE_PX if self.editing else fit_px(shown, "ui", VALUE_PX, box.width - 32)
+        rect = blit_text(surface, shown, "ui", px, P.IVORY, "midleft", (box.x + 16, box.centery))
+        if self.editing:
+            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
+        elif focused and rect.right < box.right - 80:
+            blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
 class SeatPadButton(Button):
@@ -139,7 +162,7 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(seats)
         for seat in range(self.seat_count):
             y = top + (seat + 1) * (ROW_H + ROW_GAP) + 10
-            entry = TextEntry((MARGIN, y, NAME_W, ROW_H), f"Seat {seat + 1}", self.names[seat],
+            entry = SeatNameEntry((MARGIN, y, NAME_W, ROW_H), f"Seat {seat + 1}", self.names[seat],
                               lambda text, s=seat: self.set_name(s, text), max_len=16,
                               open_keyboard=self.open_keyboard,
                               start_text=self.app.input.start_text if self.app else None,
