@@ -136,6 +136,7 @@ def test_only_the_seats_pad_or_the_keyboard_lifts_its_curtain_and_plays_its_turn
     assert table.curtain_seat == 0 and "It is Ann's turn (Pad 1)." in toasts(app)
     press(app, A, ANN_PAD)
     assert table.curtain_seat is None and table.viewer == 0
+    assert not any("turn" in text for text in toasts(app))  # Ann is here: "It is Ann's turn" is gone
     run_until(app, lambda: table.can_act)
     press(app, A, BEN_PAD)  # Ben's pad cannot play Ann's card
     assert session.actions == []

@@ -120,6 +120,7 @@ class TableSceneBase(Scene):
         # game). That seat's turns and curtain take only its pad (and the shared keyboard, mouse and
         # touch); its pad acts for no other seat. Seats without one, and pads without a seat, are shared.
         self.seat_pads: dict[int, int] = {}
+        self._pad_refusals: set[str] = set()  # "It is Ben's turn." toasts, gone once Ben has the screen
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
 
@@ -265,6 +266,7 @@ class TableSceneBase(Scene):
                 self._pause()  # the pause menu is open to every pad; another seat's choice is not cancelled
             elif not intent.repeat:
                 self.app.toast(refusal, "info")
+                self._pad_refusals.add(refusal)
             return
         if self.curtain_seat is not None:
             if intent.kind in ("confirm", "point", "release") or intent.kind == "menu":
@@ -488,6 +490,9 @@ class TableSceneBase(Scene):
             return
         self.curtain_seat = None
         self.viewer = seat
+        if self._pad_refusals and self.app is not None:  # told to wait for this person, who is here now
+            self.app.toasts.items = [t for t in self.app.toasts.items if t.text not in self._pad_refusals]
+            self._pad_refusals.clear()
         self._queue.clear()
         self._current = None
         self._events.clear()
