@@ -211,3 +211,39 @@ def test_a_long_name_fits_its_box_beside_the_pad_badge():
     app, setup = two_person_setup()
     entry = next(w for w in setup.group.widgets if w.label == "Seat 1")
     assert fit_px("Alexandrina Long", "ui", 30, entry.rect.width - 140 - 10 - 32) == 30  # as wide as before
+
+
+def test_two_real_virtual_gamepads_take_two_seats_and_an_unplug_frees_one():
+    """SDL's own virtual gamepads (as in test_gamepad_virtual): real instance ids reach the seats."""
+    from test_gamepad_virtual import BUTTON_A as SDL_A, SDL_JOYSTICK_TYPE_GAMECONTROLLER, bundled_sdl
+
+    sdl = bundled_sdl()
+    app, setup = two_person_setup()
+    attached = []
+    try:
+        for _ in range(2):
+            index = sdl.SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0)
+            assert index >= 0, "SDL refused to attach a virtual joystick"
+            handle = sdl.SDL_JoystickOpen(index)
+            assert handle
+            attached.append((index, handle))
+        frames(app, 3)
+        assert len(app.input.controllers) == 2
+        for seat, (_, handle) in enumerate(attached):
+            setup.group.set_focus(pad_buttons(setup)[seat])
+            sdl.SDL_JoystickSetVirtualButton(handle, SDL_A, 1)
+            frames(app, 2)
+            sdl.SDL_JoystickSetVirtualButton(handle, SDL_A, 0)
+            frames(app, 2)
+        assert sorted(setup.seat_pads.values()) == sorted(app.input.controllers)  # one pad per seat
+        assert sorted(b.label for b in pad_buttons(setup)) == ["Pad 1", "Pad 2"]
+        index, handle = attached.pop()
+        sdl.SDL_JoystickClose(handle)
+        sdl.SDL_JoystickDetachVirtual(index)
+        frames(app, 3)
+        assert len(setup.seat_pads) == 1 and any("unplugged" in text for text in toasts(app))
+    finally:
+        for index, handle in attached:
+            sdl.SDL_JoystickClose(handle)
+            sdl.SDL_JoystickDetachVirtual(index)
+        frames(app, 2)
