@@ -4,7 +4,7 @@ and the game's own options (RULINGS: the first choice is the default). Start ope
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
@@ -67,7 +67,7 @@ class SeatPadButton(Button):
     help_text = PAD_HELP
 
     def __init__(self, rect: tuple[int, int, int, int], seat: int, pad_label: str,
-                 on_press: Any) -> None:
+                 on_press: Callable[[], Any]) -> None:
         bound = bool(pad_label)
         super().__init__(rect, pad_label or "Any pad", on_press,
                          sub="Press to free" if bound else "Press A to take", px=30)
