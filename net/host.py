@@ -479,6 +479,7 @@ class TableHost:
         if self.started:
             self._send(link, Start())
             self._send_full_updates(link)
+            self._schedule_bots()  # stand-ins for the others wait while nobody is at the table
         elif self.auto_start and all(s.taken for s in self.seats):
             self.start_game()
 
@@ -574,7 +575,13 @@ class TableHost:
 
     # --- bots -----------------------------------------------------------------------------------
     def _bot_for(self, seat: int) -> Bot | None:
-        return self._bots.get(seat) or self.seats[seat].standin
+        """The seat's own bot, or its stand-in while at least one person is still at the table (a
+        table everyone has left waits for them: stand-ins never play a game out to nobody)."""
+        return self._bots.get(seat) or (self.seats[seat].standin if self.someone_connected() else None)
+
+    def someone_connected(self) -> bool:
+        """A person (not a spectator) holds a live connection to one of the seats."""
+        return any(s.link is not None for s in self.seats if s.spec.kind != "bot")
 
     def _schedule_bots(self) -> None:
         if not self.started or self._closing or self.engine.is_over(self.state):

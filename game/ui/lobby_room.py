@@ -105,6 +105,38 @@ def failure_text(session: RemoteSession) -> tuple[str, str]:
             "and that the host is on the same network.")
 
 
+def seat_changes(before: TableStatus | None, after: TableStatus | None, mine: set[int]) -> list[tuple[str, str]]:
+    """(sentence, toast kind) for each other player who sat down, left, dropped, came back or got
+    a stand-in bot between two `table` messages, so a change never goes by unsaid."""
+    if before is None or after is None or len(before.seats) != len(after.seats):
+        return []
+    said: list[tuple[str, str]] = []
+    for index, (old, new) in enumerate(zip(before.seats, after.seats)):
+        if index in mine or new.kind == "bot":
+            continue
+        name = new.name if new.taken else old.name
+        if not old.taken and new.taken:
+            said.append((f"{name} took seat {index + 1}.", "info"))
+        elif old.taken and not new.taken:
+            said.append((f"{name} left seat {index + 1}: it is open again.", "warning"))
+        elif new.level == "stand-in" and old.level != "stand-in":
+            said.append((f"A bot plays for {name} until they come back.", "warning"))
+        elif old.connected and not new.connected:
+            said.append((f"{name} lost the connection. Their seat is held for them.", "warning"))
+        elif new.connected and not old.connected:
+            said.append((f"{name} is back.", "info"))
+    return said
+
+
+def say_seat_changes(app: Any, before: TableStatus | None, after: TableStatus | None, mine: set[int]) -> None:
+    """Toast `seat_changes` (with a soft sound for arrivals, the warning one for departures)."""
+    if app is None:
+        return
+    for sentence, kind in seat_changes(before, after, mine):
+        app.assets.play("chime" if kind == "info" else "invalid", 0.4)
+        app.toast(sentence, kind)
+
+
 def session_lost(session: RemoteSession) -> bool:
     return session.failure is not None or session.status_text == STATUS_HOST_GONE
 
@@ -182,6 +214,7 @@ class WaitingRoomScene(MenuScene):
         self._lost_built = False
         self._handed_over = False  # the table scene owns the session now
         self._remembered = False
+        self._last_status: TableStatus | None = None
 
     @property
     def hints(self):  # type: ignore[override]
@@ -255,6 +288,10 @@ class WaitingRoomScene(MenuScene):
                     SeatTokens().forget(self.session.token)  # that table no longer knows it
                 self.build()
             return
+        status = self.session.table
+        if status is not self._last_status:
+            say_seat_changes(self.app, self._last_status, status, set(self.session.local_seats()))
+            self._last_status = status
         if self.session.ready and not self._remembered:
             self._remembered = True
             if self.hosted is None:  # the host's own seats come back with the host, not a token
@@ -282,6 +319,22 @@ class WaitingRoomScene(MenuScene):
             return ""
         return f"Waiting for {missing} more player{'s' if missing != 1 else ''}"
 
+    def status_line(self) -> str:
+        """The heading's second line: the game, the seats and what this screen waits for."""
+        session = self.session
+        if not session.ready:
+            return session.status_text.capitalize() or "Connecting…"
+        count = len(session.config.seats) if session.config is not None else 0
+        line = f"{game_title(session.game_id)} · {count} seats · "
+        missing = self.missing_players()
+        if self.hosted is not None:
+            return line + "you are hosting"
+        if session.spectator:
+            return line + "you are watching"
+        if missing > 0:
+            return line + f"waiting for {missing} more player{'s' if missing != 1 else ''}"
+        return line + "waiting for the host to start"
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         session = self.session
         draw_background(surface, P.GAME_TABLE_TONE.get(session.game_id or "", "green"))
@@ -295,15 +348,7 @@ class WaitingRoomScene(MenuScene):
             self.group.draw(surface)
             self.draw_hints(surface)
             return
-        title = session.table_name or "Joining the table…"
-        if session.ready:
-            count = len(session.config.seats) if session.config is not None else 0
-            sub = f"{game_title(session.game_id)} · {count} seats · "
-            sub += "you are hosting" if self.hosted is not None else ("you are watching" if session.spectator
-                                                                      else "waiting for the host to start")
-        else:
-            sub = session.status_text.capitalize() or "Connecting…"
-        draw_heading(surface, title, sub)
+        draw_heading(surface, session.table_name or "Joining the table…", self.status_line())
         head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
         self.board.draw(surface, session.table, set(session.local_seats()))
@@ -323,9 +368,16 @@ class WaitingRoomScene(MenuScene):
                 lines.append((address, "ui-bold", 34, P.IVORY))
             if not self.hosted.advertised:
                 lines.append((self.hosted.advertise_note, "ui", 22, P.WARNING))
+        elif self.missing_players() > 0:
+            missing = self.missing_players()
+            lines.append(("WAITING FOR PLAYERS", "display", 36, P.BRASS_LIGHT))
+            lines.append((f"{missing} open seat{'s are' if missing != 1 else ' is'} still free. The game begins "
+                          "once every seat is taken and the host starts it. Stay on this screen.", "ui", 24,
+                          P.IVORY_DIM))
         else:
             lines.append(("THE HOST STARTS", "display", 36, P.BRASS_LIGHT))
-            lines.append(("The game begins when the host is ready. Stay on this screen.", "ui", 24, P.IVORY_DIM))
+            lines.append(("Everyone is seated. The game begins when the host is ready. Stay on this screen.",
+                          "ui", 24, P.IVORY_DIM))
         if status is not None and status.spectators:
             many = status.spectators != 1
             lines.append((f"{status.spectators} watching", "ui", 24, P.IVORY_DIM) if many else
@@ -391,7 +443,10 @@ class LanTableScene(Scene):
     def update(self, dt: float) -> None:
         self.table.clock = self.clock
         self.table.update(dt)
-        self.status = self.session.table
+        status = self.session.table
+        if status is not self.status and self.mode == "ok":
+            say_seat_changes(self.app, self.status, status, set(self.session.local_seats()))
+        self.status = status
         self._follow_link(dt)
 
     def _follow_link(self, dt: float) -> None:
@@ -474,6 +529,32 @@ class LanTableScene(Scene):
             x += chip.get_width() + 6
         if self.session.spectator:
             blit_text(surface, "watching", "ui", STRIP_PX, P.IVORY_DIM, "midleft", (x + 4, box.centery))
+        waiting = self.waiting_on_away()
+        if waiting:
+            note = text_surface(waiting, "ui-bold", STRIP_PX, P.WARNING)
+            plate = pygame.Rect(0, 0, note.get_width() + 40, 44)
+            if anchor == "bottomleft":
+                plate.bottomleft = (box.x, box.y - 8)
+            else:
+                plate.topright = (box.right, box.bottom + 8)
+            surface.blit(panel_surface(plate.size, 22, P.INK_ALPHA, P.WARNING, 2), plate.topleft)
+            surface.blit(note, note.get_rect(center=plate.center))
+
+    def waiting_on_away(self) -> str:
+        """'Waiting for Sam to reconnect…' while the game waits on a player whose link dropped (and
+        no stand-in plays for them yet), so a pause at the table is never unexplained."""
+        status = self.status
+        mine = self.session.local_seats()
+        latest = self.session.latest(mine[0] if mine else None)
+        if status is None or latest is None or latest.outcome is not None:
+            return ""
+        away = [status.seats[seat].name for seat in latest.active
+                if 0 <= seat < len(status.seats) and seat not in mine and status.seats[seat].kind != "bot"
+                and status.seats[seat].taken and not status.seats[seat].connected
+                and status.seats[seat].level != "stand-in"]
+        if not away:
+            return ""
+        return f"Waiting for {' and '.join(away)} to reconnect…"
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         card = overlay_card()

@@ -1,0 +1,169 @@
+"""Session 7 LAN sweep: what a player is told when others sit down, drop, come back or get a stand-in;
+what a guest's waiting room waits for; and a table everyone left waits instead of playing itself out.
+
+Every socket is on 127.0.0.1 and nothing here starts zeroconf (discovery is off).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+import sys
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import highcard  # noqa: E402,F401 - registers the test engine
+from game.ui.lobby import LanOptions, LobbyScene  # noqa: E402
+from game.ui.lobby_room import LanTableScene, WaitingRoomScene, seat_changes  # noqa: E402
+from game.ui.table_base import TableSceneBase  # noqa: E402
+from game.ui.tables import register_table, unregister_table  # noqa: E402
+from game.ui.title import TitleScene  # noqa: E402
+from net.client import RemoteSession  # noqa: E402
+from net.host import start_host  # noqa: E402
+from net.protocol import SeatInfo, TableStatus  # noqa: E402
+from net_driver import BotDriver  # noqa: E402
+from ui_helpers import frames, key, make_app  # noqa: E402
+
+
+class MiniTable(TableSceneBase):
+    """The smallest High Card table: confirm plays the first legal card."""
+
+    def handle_table(self, intent) -> None:
+        if intent.kind == "confirm" and self.can_act:
+            self.submit(self.legal[0])
+
+
+@pytest.fixture
+def mini_table():
+    register_table("highcard", MiniTable)
+    yield
+    unregister_table("highcard")
+
+
+def quick_lan() -> LanOptions:
+    return LanOptions(discovery=False, port=0, reconnect_window=1.0, connect_timeout=2.0, games=("highcard",),
+                      bot_delay=0.0)
+
+
+def step_until(app, predicate, timeout: float = 6.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        found = predicate()
+        if found:
+            return found
+        time.sleep(0.002)
+    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
+
+
+def status(*seats: SeatInfo) -> TableStatus:
+    return TableStatus(tuple(seats), True, 0)
+
+
+def test_each_seat_change_of_another_player_is_said_in_words():
+    robin = SeatInfo("Robin", "local", "", True, True)
+    bot = SeatInfo("Ada", "bot", "expert", True, True)
+    empty = SeatInfo("Seat 3", "open", "", False, False)
+    sam = SeatInfo("Sam", "open", "", True, True)
+    sam_away = SeatInfo("Sam", "open", "", True, False)
+    sam_bot = SeatInfo("Sam", "open", "stand-in", True, False)
+    mine = {0}
+    assert seat_changes(status(robin, bot, empty), status(robin, bot, sam), mine) == [("Sam took seat 3.", "info")]
+    assert seat_changes(status(robin, bot, sam), status(robin, bot, sam_away), mine) == [
+        ("Sam lost the connection. Their seat is held for them.", "warning")]
+    assert seat_changes(status(robin, bot, sam_away), status(robin, bot, sam_bot), mine) == [
+        ("A bot plays for Sam until they come back.", "warning")]
+    assert seat_changes(status(robin, bot, sam_bot), status(robin, bot, sam), mine) == [("Sam is back.", "info")]
+    assert seat_changes(status(robin, bot, sam), status(robin, bot, empty), mine) == [
+        ("Sam left seat 3: it is open again.", "warning")]
+    # this screen's own seats, bots and a first look say nothing
+    robin_away = SeatInfo("Robin", "local", "", True, False)
+    assert seat_changes(status(robin, bot, sam), status(robin_away, bot, sam), mine) == []
+    assert seat_changes(None, status(robin, bot, sam), mine) == []
+
+
+def test_a_guest_waiting_room_says_it_waits_for_players_then_for_the_host(data_dir):
+    handle = start_host("highcard", "open,open", auto_start=False, bot_delay=0.0, table_name="Kitchen table")
+    app = make_app()
+    toasts: list[str] = []
+    app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    sam = None
+    try:
+        room = WaitingRoomScene(app, ann)
+        app.push(room)
+        step_until(app, lambda: ann.ready and ann.table is not None)
+        assert room.status_line().endswith(" · 2 seats · waiting for 1 more player")
+        sam = RemoteSession("127.0.0.1", handle.port, name="Sam", seats=[1])
+        step_until(app, lambda: room.missing_players() == 0)
+        assert room.status_line().endswith(" · 2 seats · waiting for the host to start")
+        assert toasts == ["Sam took seat 2."]
+        sam.close()
+        step_until(app, lambda: not ann.table.seats[1].connected)
+        assert toasts[-1] == "Sam lost the connection. Their seat is held for them."
+    finally:
+        for session in (ann, sam):
+            if session is not None:
+                session.close()
+        app.shutdown()
+        handle.stop()
+
+
+def test_the_table_says_whom_it_waits_for_when_that_player_dropped(mini_table, data_dir):
+    handle = start_host("highcard", "open,open", auto_start=False, bot_delay=0.0, grace=30.0)
+    app = make_app()
+    app.settings.player_name = "Robin"
+    app.push(TitleScene(app))
+    toasts: list[str] = []
+    app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
+    sam = RemoteSession("127.0.0.1", handle.port, name="Sam", seats=[1])
+    try:
+        lobby = LobbyScene(app, quick_lan())
+        app.push(lobby)
+        frames(app, 2)
+        lobby.join_address("127.0.0.1", handle.port)
+        pick = app.scenes.top
+        step_until(app, lambda: pick.peek.table is not None)
+        pick.take()
+        step_until(app, lambda: app.scenes.top.session.ready and app.scenes.top.missing_players() == 0)
+        handle.start_game()
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        step_until(app, lambda: table.table.can_act)  # seat 0 leads in High Card
+        assert table.waiting_on_away() == ""
+        sam.close()  # Sam's program quits: the seat is held for the grace window
+        step_until(app, lambda: table.status is not None and not table.status.seats[1].connected)
+        assert "Sam lost the connection. Their seat is held for them." in toasts
+        key(app, pygame.K_RETURN)  # Robin plays; now the game waits on Sam
+        step_until(app, lambda: table.waiting_on_away() == "Waiting for Sam to reconnect…")
+        table.draw(app.canvas, 1.0)  # the note is drawn without trouble
+        sam = RemoteSession("127.0.0.1", handle.port, name="Sam", token=sam.token)
+        step_until(app, lambda: table.waiting_on_away() == "")
+        assert toasts[-1] == "Sam is back."
+    finally:
+        sam.close()
+        app.shutdown()
+        handle.stop()
+
+
+def test_stand_ins_wait_while_nobody_is_at_the_table_and_play_once_someone_returns():
+    handle = start_host("highcard", "open,open", bot_delay=0, seed=4, grace=0.1, heartbeat=0.5)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+    try:
+        assert ann.wait_until(lambda: ann.started, 5) and bob.wait_until(lambda: bob.started, 5)
+        token = ann.token
+        ann.close()
+        bob.close()
+        time.sleep(0.6)  # both grace windows are long over: both seats have stand-ins
+        version, _, over = handle.snapshot()
+        assert (version, over) == (0, False), "stand-ins played a game nobody was at"
+        ann = RemoteSession("127.0.0.1", handle.port, name="Ann", token=token)
+        assert BotDriver([ann]).play(10)  # with Ann back, Bob's stand-in plays on
+        assert handle.snapshot()[2]
+    finally:
+        ann.close()
+        bob.close()
+        handle.stop()
