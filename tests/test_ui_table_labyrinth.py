@@ -364,3 +364,10 @@ def test_the_status_strip_anchor_keeps_clear_of_the_favours():
     strip = pygame.Rect(0, 0, 640, 48)
     setattr(strip, attribute, point)
     assert MAP_RECT.contains(strip) and strip.right < FAVOUR_LEFT
+
+
+@pytest.mark.parametrize("mode, shared", [("together", True), ("turns", False)])
+def test_pads_act_for_everyone_only_when_the_labyrinth_is_played_together(mode, shared):
+    app, table, _ = open_table(config("human", "human", mode=mode))
+    frames(app, 3)
+    assert table.pads_share_the_turn() is shared  # ruling LA-7 (together) and LA-5 (in turns)

@@ -222,8 +222,8 @@ class TableSceneBase(Scene):
     # --- a gamepad per person --------------------------------------------------------------------
     def pads_share_the_turn(self) -> bool:
         """True while the people at this screen make each move together (Labyrinth played together,
-        ruling LA-7): every pad may act for the table then."""
-        return bool(getattr(self, "together", False))
+        ruling LA-7): every pad may act for the table then. The Labyrinth's table says when."""
+        return False
 
     def pad_label(self, seat: int | None) -> str:
         """"Pad 2" for a seat a gamepad plays, else ""."""

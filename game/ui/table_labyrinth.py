@@ -726,6 +726,9 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.place_hero(self.hero_number, False)
 
     # --- several people at one screen ---------------------------------------------------------------
+    def pads_share_the_turn(self) -> bool:
+        return self.together  # ruling LA-7: played together, every pad acts for the table
+
     @property
     def together(self) -> bool:
         mode = self.view.get("mode")
@@ -757,8 +760,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             surface.blit(back, back.get_rect(midbottom=(CANVAS_W // 2, rect.top - 10)))
         surface.blit(text_surface(headline, "display", 150, (0, 0, 0)), rect.move(6, 8))
         surface.blit(head, rect)
-        device = self.app.input.last_device if self.app is not None else "keyboard"
-        how = {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
+        how = self.curtain_how()
         line = text_surface(f"{name}, {how} to take the hero. Everyone may watch and advise.", "ui", 34, P.IVORY_DIM)
         surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))
 
