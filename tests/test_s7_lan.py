@@ -167,3 +167,75 @@ def test_stand_ins_wait_while_nobody_is_at_the_table_and_play_once_someone_retur
         ann.close()
         bob.close()
         handle.stop()
+
+
+def vanish(handle) -> None:
+    """The host's machine drops off the network: no goodbye, nobody answers any more."""
+    host = handle.host
+
+    def cut() -> None:
+        for server in host._servers:
+            server.close()
+        for link in list(host.links.values()):
+            link.writer.transport.abort()
+
+    handle.call(cut)
+
+
+def test_a_lost_host_is_explained_to_a_player_with_the_way_back_and_to_a_spectator_without_a_seat():
+    from game.ui.lobby_room import failure_text
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.3)
+    eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True, reconnect_window=0.3)
+    try:
+        assert ann.wait_until(lambda: ann.ready, 5) and eve.wait_until(lambda: eve.ready, 5)
+        vanish(handle)
+        assert ann.wait_until(lambda: ann.status_text == "host gone", 5)
+        assert eve.wait_until(lambda: eve.status_text == "host gone", 5)
+        head, body = failure_text(ann)
+        assert head == "The host is gone" and "offers your seat back" in body
+        head, body = failure_text(eve)
+        assert head == "The host is gone" and "seat" not in body and "watch" in body
+    finally:
+        ann.close()
+        eve.close()
+        handle.stop()
+
+
+def test_a_host_closing_the_table_tells_only_players_their_seat_is_kept():
+    from game.ui.lobby_room import failure_text
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True)
+    try:
+        assert ann.wait_until(lambda: ann.ready, 5) and eve.wait_until(lambda: eve.ready, 5)
+        handle.stop()
+        assert ann.wait_until(lambda: ann.failure == "host/closing", 5)
+        assert eve.wait_until(lambda: eve.failure == "host/closing", 5)
+        assert "your seat is kept" in failure_text(ann)[1]
+        assert "seat" not in failure_text(eve)[1]
+    finally:
+        ann.close()
+        eve.close()
+
+
+def test_a_spectator_waiting_for_the_host_is_not_told_of_a_held_seat(mini_table):
+    handle = start_host("highcard", "open,open", bot_delay=0.0)
+    app = make_app()
+    eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    try:
+        assert eve.wait_until(lambda: eve.ready, 5) and ann.wait_until(lambda: ann.ready, 5)
+        table = LanTableScene(app, eve, MiniTable(app, eve))
+        ann_table = LanTableScene(app, ann, MiniTable(app, ann))
+        assert "seat" not in table.reconnecting_text()
+        assert "Your seat is held" in ann_table.reconnecting_text()
+        eve._status = "the host is restarting…"
+        assert table.reconnecting_text().startswith("The host is restarting. The game goes on")
+    finally:
+        eve.close()
+        ann.close()
+        app.shutdown()
+        handle.stop()

@@ -92,15 +92,20 @@ def failure_text(session: RemoteSession) -> tuple[str, str]:
         return ("Seat no longer yours", "The host does not know this seat any more (it was restarted "
                 "without its save).")
     if code == "host/closing":
-        return (STATUS_HOST_CLOSED, "The host ended this table on purpose, so there is nothing to wait for. "
-                "If they host it again, join it from the lobby: your seat is kept.")
+        kept = ("" if session.spectator or not session.local_seats() else
+                " If they host it again, join it from the lobby: your seat is kept.")
+        return (STATUS_HOST_CLOSED, "The host ended this table on purpose, so there is nothing to wait for."
+                + kept)
     if code == "host/full":
         return ("Table busy", "The host has too many connections right now. Try again in a moment.")
     if code:
         return ("Connection closed", ERROR_CODES.get(code, "The host closed the connection.").capitalize() + ".")
     if session.ready:
-        return ("The host is gone", "The table was closed, or the host's machine left the network. "
-                "The game cannot go on without it.")
+        again = ("If the host starts this table again, join it from LAN play to watch on."
+                 if session.spectator or not session.local_seats() else
+                 "If the host starts this table again, open it from LAN play: it offers your seat back.")
+        return ("The host is gone", "The table was closed, or the host's machine left the network, so the "
+                f"game cannot go on for now. {again}")
     return ("No table there", f"Nothing answered at {session.address}:{session.port}. Check the address "
             "and that the host is on the same network.")
 
@@ -486,8 +491,8 @@ class LanTableScene(Scene):
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.table.draw(surface, alpha)
-        if getattr(self.table, "curtain_seat", None) is None:
-            self.draw_strip(surface)
+        if getattr(self.table, "curtain_seat", None) is None and self.mode == "ok":
+            self.draw_strip(surface)  # (not while the link is down: who is connected is not known then)
         if self.mode != "ok":
             self.draw_overlay(surface)
 
@@ -565,13 +570,7 @@ class LanTableScene(Scene):
         else:
             dim_screen(surface, 130)
             head = "Reconnecting…"
-            body = ("The connection to the host dropped. Your seat is held while we try again; "
-                    "the game goes on where it stopped.")
-            if self.session.status_text == STATUS_HOST_RESTARTING:
-                body = ("The host is restarting. Your seat is held; the game goes on where it stopped "
-                        "as soon as the host is back.")
-            if self.hosted is not None:
-                body = "This screen lost its own table for a moment. Trying again…"
+            body = self.reconnecting_text()
             colour = P.WARNING
         surface.blit(panel_surface(card.size, 26, (24, 23, 28, 245), colour, 3), card.topleft)
         shown = head.upper()
@@ -590,6 +589,20 @@ class LanTableScene(Scene):
         device = self.app.input.last_device if self.app is not None else "keyboard"
         hints = (("confirm", "Back to title"),) if self.mode == "gone" else (("confirm", "Leave"), ("menu", "Menu"))
         draw_hints(surface, device, hints)
+
+
+    def reconnecting_text(self) -> str:
+        """What the reconnecting card says: a held seat for a player, just the wait for a spectator."""
+        if self.hosted is not None:
+            return "This screen lost its own table for a moment. Trying again…"
+        player = bool(self.session.local_seats())
+        if self.session.status_text == STATUS_HOST_RESTARTING:
+            held = "Your seat is held; the game" if player else "The game"
+            return f"The host is restarting. {held} goes on where it stopped as soon as the host is back."
+        if player:
+            return ("The connection to the host dropped. Your seat is held while we try again; "
+                    "the game goes on where it stopped.")
+        return "The connection to the host dropped. Trying again; the game goes on where it stopped."
 
 
 def overlay_card() -> pygame.Rect:
