@@ -239,3 +239,27 @@ def test_a_spectator_waiting_for_the_host_is_not_told_of_a_held_seat(mini_table)
         ann.close()
         app.shutdown()
         handle.stop()
+
+
+def test_hosting_the_labyrinth_with_a_bot_switches_to_turns_and_says_why(data_dir):
+    from game.ui.lobby_host import HostSetupScene
+
+    app = make_app()
+    toasts: list[str] = []
+    app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
+    try:
+        setup = HostSetupScene(app, LanOptions(discovery=False, port=0, games=("labyrinth",)))
+        app.push(setup)
+        frames(app, 2)
+        assert setup.options["mode"] == "together"  # people only (a person here, a LAN player)
+        setup.set_seat_count(3)
+        setup.set_who(2, "expert")  # a bot joins: together is for people only
+        assert setup.options["mode"] == "turns"
+        assert toasts and toasts[-1].startswith("Play mode: In turns.")
+        mode = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Play mode")
+        assert [value for value, _ in mode.choices] == ["turns"]  # the cycler offers only what can be played
+        setup.set_who(2, "open")  # the bot leaves: together may be chosen again
+        mode = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Play mode")
+        assert [value for value, _ in mode.choices] == ["together", "turns"]
+    finally:
+        app.shutdown()

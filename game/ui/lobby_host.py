@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.core.engine import Engine
+from game.core.engine import Engine, fit_options
 from game.core.registry import GAMES, UnknownGame, find_game, game_info
 from game.core.types import IllegalAction
 from game.session.saves import SaveError, read_save
@@ -315,7 +315,23 @@ class HostSetupScene(OptionsSetupScene):
         if engine is None:
             return
         self.seat_count = max(engine.min_seats, min(engine.max_seats, self.seat_count))
-        self.options = {option.name: option.default for option in engine.options}
+        self.options, _ = fit_options(engine.options, self.seat_kinds(),
+                                      {option.name: option.default for option in engine.options})
+
+    def seat_kinds(self) -> list[str]:
+        """Each seat as the rules' options see it: LAN players and people here are people."""
+        return ["bot" if self.who[seat] in ("easy", "expert", "master") else "human"
+                for seat in range(self.seat_count)]
+
+    def fit_options(self) -> None:
+        """A choice this table of seats cannot play (the Labyrinth together, with a bot at the table)
+        gives way to one it can, and the screen says why, as the solo setup does."""
+        engine = self.engine
+        if engine is None:
+            return
+        self.options, notes = fit_options(engine.options, self.seat_kinds(), self.options)
+        if notes and self.app is not None:
+            self.app.toast(" ".join(notes), "info")
 
     def title_of(self, game_id: str) -> str:
         try:
@@ -360,8 +376,9 @@ class HostSetupScene(OptionsSetupScene):
             y += row_h + ROW_GAP
         y = top
         for option in engine.options:
-            index = [value for value, _ in option.choices].index(self.options[option.name])
-            widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, option.choices, index,
+            choices = option.choices_for(self.seat_kinds())  # only what this table of seats can play
+            index = [value for value, _ in choices].index(self.options[option.name])
+            widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
                                         lambda value, name=option.name: self.set_option(name, value),
                                         option.help, stacked=True))
             y += OPTION_H + ROW_GAP
@@ -388,6 +405,7 @@ class HostSetupScene(OptionsSetupScene):
 
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
+        self.fit_options()
         self.build()
 
     def set_name(self, seat: int, text: str) -> None:
@@ -395,9 +413,12 @@ class HostSetupScene(OptionsSetupScene):
             self.names[seat] = text
 
     def set_who(self, seat: int, value: str) -> None:
-        was_open = self.who[seat] == "open"
+        was_open, was_bot = self.who[seat] == "open", self.seat_kinds()[seat] == "bot"
         self.who[seat] = value
-        if was_open != (value == "open"):
+        if was_bot != (self.seat_kinds()[seat] == "bot"):
+            self.fit_options()
+            self.build()  # the options a bot at the table rules out come or go
+        elif was_open != (value == "open"):
             self.build()  # the name field turns on or off
 
     def set_option(self, name: str, value: Any) -> None:
