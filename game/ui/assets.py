@@ -2,12 +2,19 @@
 
 A missing or broken file is logged once and never crashes the game: `image()` returns None (the
 caller draws a fallback) and `play()` stays silent. Volumes come from the settings.
+
+Fast play (bots at speed x2, reduced motion, a six-seat deal) can ask for the same effect many times
+within a blink; `play()` keeps that from turning into a roar: an effect does not start again sooner
+than a share of its own length after it last started, and never sounds on more than MAX_VOICES
+channels at once.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
@@ -19,11 +26,18 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 ART_DIR = REPO_ROOT / "art"
 SOUND_DIR = REPO_ROOT / "sounds"
 SOUND_EXTENSIONS = (".wav", ".ogg")
+MAX_VOICES = 3  # one effect on more channels than this is only louder, not clearer
+REPEAT_SHARE = 0.25  # an effect may start again after this share of its length ...
+REPEAT_MIN_SECONDS = 0.03  # ... but never sooner than this (two card ticks in a frame are one tick)
+REPEAT_MAX_SECONDS = 0.35  # ... and a long cue (a ghost, a disaster) may come back after this
 
 
 class Assets:
-    def __init__(self, settings: Settings, art_dir: Path = ART_DIR, sound_dir: Path = SOUND_DIR) -> None:
+    def __init__(self, settings: Settings, art_dir: Path = ART_DIR, sound_dir: Path = SOUND_DIR,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
+        self.clock = clock
+        self._started: dict[str, float] = {}  # effect name -> when it last started
         self.art_dir = art_dir
         self.sound_dir = sound_dir
         self._images: dict[str, pygame.Surface | None] = {}
@@ -107,9 +121,23 @@ class Assets:
         effect = self.sound(name)
         if effect is None:
             return
+        if not self._may_start(name, effect):
+            return
         try:
             channel = effect.play()
             if channel is not None:
                 channel.set_volume(min(1.0, gain))
         except pygame.error as exc:
             self._warn_once("play:" + name, f"could not play {name}: {exc}")
+
+    def _may_start(self, name: str, effect: pygame.mixer.Sound) -> bool:
+        """False when `name` started a moment ago or already sounds on MAX_VOICES channels."""
+        now = self.clock()
+        gap = min(REPEAT_MAX_SECONDS, max(REPEAT_MIN_SECONDS, REPEAT_SHARE * effect.get_length()))
+        last = self._started.get(name)
+        if last is not None and now - last < gap:
+            return False
+        if effect.get_num_channels() >= MAX_VOICES:
+            return False
+        self._started[name] = now
+        return True

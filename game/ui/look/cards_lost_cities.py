@@ -153,7 +153,7 @@ def _corner_index(card: pygame.Surface, letter: str, label: str, window: pygame.
     thickness = max(1, round(w * 0.014))
     glyphs = outlined_text(label, "display", px, P.IVORY if not _is_light(letter) else P.shade(c, 0.9),
                            _ink_for(letter), thickness)
-    sym_size = max(8, round(w * 0.14))
+    sym_size = max(10, round(w * 0.2))  # 17 px at the table's 87-px piles: the colour reads without colour
     tab_w = max(glyphs.get_width(), sym_size) + round(w * 0.06)
     tab_h = glyphs.get_height() - round(px * 0.16) + sym_size + round(w * 0.04)
     tab = surface((tab_w, tab_h))
@@ -188,9 +188,11 @@ def _coin(card: pygame.Surface, letter: str, centre: tuple[float, float], radius
     aa_circle(card, centre, radius * 0.82, (*P.BRASS, 255))
     aa_circle(card, centre, radius * 0.74, (*P.BRASS_DARK, 255), max(1, round(radius * 0.04)))
     aa_circle(card, centre, radius, (*P.shade(P.BRASS_DARK, -0.4), 255), max(1, round(radius * 0.05)))
-    paint(card, P.LC_SYMBOLS[letter], (cx, cy - radius * 0.25), round(radius * 0.7), (*P.BRASS_DARK, 255))
-    times = text_surface("×", "display", round(radius * 0.9), P.BRASS_DARK)
-    card.blit(times, times.get_rect(center=(round(cx), round(cy + radius * 0.38))))
+    # the symbol struck big and dark in the expedition's own ink, so a wager on a pile still says
+    # its colour in greyscale (ART.md); the × under it is small, the corners carry the big ones
+    paint(card, P.LC_SYMBOLS[letter], (cx, cy - radius * 0.12), round(radius * 1.0), (*_ink_for(letter), 255))
+    times = text_surface("×", "display", round(radius * 0.5), P.BRASS_DARK)
+    card.blit(times, times.get_rect(center=(round(cx), round(cy + radius * 0.52))))
     del w
 
 

@@ -40,7 +40,9 @@ BRASS_LIGHT: Colour = hex_colour("#F0D58A")
 BRASS_DARK: Colour = hex_colour("#7A5E22")
 GOOD: Colour = hex_colour("#5CB85C")
 WARNING: Colour = hex_colour("#E0A030")
-ERROR: Colour = hex_colour("#D9534F")
+# ART.md's error red #D9534F lifted 8 % towards white: 4.5:1 as text on the ink panels over every
+# table tone, and ink text on it (badges, the toast mark) 4.8:1; the same red to the eye.
+ERROR: Colour = hex_colour("#DC615D")
 SHADOW: ColourA = (0, 0, 0, 110)
 FOCUS_GLOW: ColourA = (201, 162, 74, 90)  # brass glow under a focused thing (never colour alone: + outline)
 
@@ -93,10 +95,14 @@ LT_ERA_NAMES: dict[str, str] = {
     "modern": "Modern Times",
 }
 LT_GREY: Colour = hex_colour("#8A8D93")  # VIP and Disaster rim
-LT_VIP_GREEN: Colour = hex_colour("#2E9E58")
-LT_DISASTER_RED: Colour = hex_colour("#D23A32")
+LT_VIP_GREEN: Colour = hex_colour("#227642")  # a VIP's title on paper (story text): >= 4.5:1
+LT_DISASTER_RED: Colour = hex_colour("#BD342D")  # ivory badge text on it and the title on paper: >= 4.5:1
 LT_ARROW_PAST: Colour = hex_colour("#D8403A")  # red: travel to the past
 LT_ARROW_FUTURE: Colour = hex_colour("#3A7FE0")  # blue: travel to the future
+# The same arrows as words and outlines on the burgundy felt ("TO THE PAST", "NEXT: TO THE FUTURE"):
+# lighter tints that keep 4.5:1 there (the saturated ones above are for badges on the cards).
+LT_ARROW_PAST_TEXT: Colour = shade(LT_ARROW_PAST, 0.38)
+LT_ARROW_FUTURE_TEXT: Colour = shade(LT_ARROW_FUTURE, 0.3)
 LT_PAPER: Colour = hex_colour("#F3E7CF")
 
 # --- Time After Time ----------------------------------------------------------------------
