@@ -182,21 +182,23 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
 async def _advertise(host: TableHost, port: int) -> TableAdvertiser | None:
     """Announce the table; discovery failing never stops the table itself."""
     loop = asyncio.get_running_loop()
+    announced = host.free_seats()
     try:
         advertiser = await loop.run_in_executor(None, lambda: TableAdvertiser(
-            table=host.table_name, game=host.config.game, port=port, free=host.free_seats(),
+            table=host.table_name, game=host.config.game, port=port, free=announced,
             seats=len(host.seats), host_name=socket.gethostname()))
     except (DiscoveryError, OSError) as exc:
         print(f"serve: not advertising the table ({exc})", flush=True)
         return None
-    last_free = [host.free_seats()]
+    last_free = [announced]
 
     def on_change(changed: TableHost) -> None:
         if changed.free_seats() != last_free[0]:
-            last_free[0] = changed.free_seats()
-            loop.run_in_executor(None, lambda: advertiser.update(free=last_free[0]))
+            free = last_free[0] = changed.free_seats()
+            loop.run_in_executor(None, lambda: advertiser.update(free=free))
 
     host.listeners.append(on_change)
+    on_change(host)  # players who sat down while the announcement was being made count too
     return advertiser
 
 

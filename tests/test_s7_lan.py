@@ -263,3 +263,74 @@ def test_hosting_the_labyrinth_with_a_bot_switches_to_turns_and_says_why(data_di
         assert [value for value, _ in mode.choices] == ["together", "turns"]
     finally:
         app.shutdown()
+
+
+class SlowAdvertiser:
+    """A stand-in for TableAdvertiser (no zeroconf here) whose announcement takes as long as a test
+    wants, as real mDNS probing takes a second or two: players may sit down meanwhile."""
+
+    instances: list["SlowAdvertiser"] = []
+    before_return = staticmethod(lambda: None)
+
+    def __init__(self, **fields) -> None:
+        self.fields = fields
+        self.updates: list[dict] = []
+        SlowAdvertiser.instances.append(self)
+        SlowAdvertiser.before_return()
+
+    def update(self, **fields) -> None:
+        self.updates.append(fields)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_seat_taken_while_the_lobby_announces_the_table_is_announced_too(monkeypatch, data_dir):
+    import threading
+
+    import game.ui.lobby_host as lobby_host
+    from net.host import SeatSpec
+
+    joined = threading.Event()
+    SlowAdvertiser.instances = []
+    monkeypatch.setattr(SlowAdvertiser, "before_return", staticmethod(lambda: joined.wait(5)))
+    monkeypatch.setattr(lobby_host, "TableAdvertiser", SlowAdvertiser)
+    lan = LanOptions(discovery=True, port=0, interfaces=["127.0.0.1"], games=("highcard",))
+    hosted = lobby_host.HostedTable.open("highcard", [SeatSpec("local"), SeatSpec("open")], table_name="T",
+                                         options={}, lan=lan)
+    sam = RemoteSession("127.0.0.1", hosted.handle.port, name="Sam")
+    try:
+        assert sam.wait_until(lambda: sam.ready, 5)
+        joined.set()  # the announcement (made with 1 free seat) completes only now
+        deadline = time.monotonic() + 5
+        while not (SlowAdvertiser.instances and SlowAdvertiser.instances[0].updates) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        (advertiser,) = SlowAdvertiser.instances
+        assert advertiser.fields["free"] == 1 and advertiser.updates == [{"free": 0}]
+    finally:
+        joined.set()
+        sam.close()
+        hosted.stop()
+
+
+def test_a_seat_taken_while_serve_announces_the_table_is_announced_too(monkeypatch):
+    import asyncio
+
+    import net.serve as serve
+    from net.host import SeatSpec, TableHost
+
+    async def scenario() -> list[dict]:
+        host = TableHost("highcard", [SeatSpec("open"), SeatSpec("bot")], bot_delay=0.0)
+        # someone sits down while the announcement is being made
+        monkeypatch.setattr(SlowAdvertiser, "before_return",
+                            staticmethod(lambda: setattr(host.seats[0], "token_hash", "0" * 64)))
+        SlowAdvertiser.instances = []
+        advertiser = await serve._advertise(host, 47474)
+        for _ in range(100):
+            if advertiser.updates:
+                break
+            await asyncio.sleep(0.01)
+        return [advertiser.fields["free"], advertiser.updates]
+
+    monkeypatch.setattr(serve, "TableAdvertiser", SlowAdvertiser)
+    assert asyncio.run(scenario()) == [1, [{"free": 0}]]

@@ -214,9 +214,10 @@ class HostedTable:
     def _advertise(self) -> None:
         """Announce on a worker thread: registering takes a second of mDNS probing."""
         host = self.handle.host
+        announced = self.handle.free_seats()
         try:
             advertiser = TableAdvertiser(table=host.table_name, game=host.config.game, port=self.handle.port,
-                                         free=self.handle.free_seats(), seats=len(host.seats),
+                                         free=announced, seats=len(host.seats),
                                          host_name=socket.gethostname(),
                                          interfaces=self.addresses if self.addresses is not None else "config")
         except (DiscoveryError, OSError, ValueError) as exc:
@@ -229,7 +230,7 @@ class HostedTable:
                 return
             self._advertiser = advertiser
             self.advertised = True
-        last_free = [self.handle.free_seats()]
+        last_free = [announced]
 
         def on_change(changed: Any) -> None:  # on the host's loop thread
             free = changed.free_seats()
@@ -238,7 +239,11 @@ class HostedTable:
                 changed_loop = self.handle.loop
                 changed_loop.run_in_executor(None, self._announce_free, free)
 
-        self.handle.call(lambda: host.listeners.append(on_change))
+        def listen_and_catch_up() -> None:
+            host.listeners.append(on_change)
+            on_change(host)  # players who sat down while the announcement was being made count too
+
+        self.handle.call(listen_and_catch_up)
 
     def _announce_free(self, free: int) -> None:
         with self._lock:
