@@ -64,6 +64,11 @@ class Motion:
         scaled = seconds / max(0.1, self.speed)
         return min(scaled, 0.06) if self.reduced else scaled
 
+    def wait(self, seconds: float) -> float:
+        """A pause to read or follow something (a panel before it moves on by itself, a herald):
+        scaled by the speed, but never cut short by reduced motion, which is about movement."""
+        return seconds / max(0.1, self.speed)
+
 
 MOTION = Motion()
 
