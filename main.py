@@ -269,6 +269,7 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
     """Seat 0 a person, the rest bots; play a seeded few rounds (or the whole game) at once. The
     person's moves before the shot are an expert's, so the table shows sensible play."""
     from game.bots.base import make_bot
+    from game.core.engine import fit_options
     from game.core.registry import find_game
     from game.core.types import GameConfig, SeatConfig
     from game.session import LocalSession
@@ -276,8 +277,10 @@ def seeded_session(game: str, seats: int, seed: int, finished: bool):
 
     engine = find_game(game)
     seats = max(engine.min_seats, min(engine.max_seats, seats))
-    config = GameConfig.make(game, [SeatConfig("human", "You")] +
-                             [SeatConfig("bot", BOT_NAMES[i], "expert") for i in range(seats - 1)])
+    people_and_bots = [SeatConfig("human", "You")] + [SeatConfig("bot", BOT_NAMES[i], "expert") for i in range(seats - 1)]
+    defaults = {option.name: option.default for option in engine.options}
+    options, _ = fit_options(engine.options, [seat.kind for seat in people_and_bots], defaults)
+    config = GameConfig.make(game, people_and_bots, **options)
     session = LocalSession(config, seed, bot_delay=0.0)
     player = make_bot(game, "expert", engine, 0, seed)
     moves = 10_000 if finished else 3

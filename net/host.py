@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from game.bots.base import Bot, make_bot
+from game.core.engine import fit_options
 from game.core.registry import find_game
 from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for
 from game.core.wire import iter_scalars, pack, unpack
@@ -149,8 +150,15 @@ class TableHost:
                  local_token: str | None = None, _resume: tuple[list[Action], dict] | None = None) -> None:
         self.engine = find_game(game)
         self.seats = [Seat(SeatSpec(s.kind, s.level, s.name)) for s in seats]
-        self.config = GameConfig.make(game, [self._seat_config(i, s) for i, s in enumerate(self.seats)],
-                                      **(options or {}))
+        seat_configs = [self._seat_config(i, s) for i, s in enumerate(self.seats)]
+        given = dict(options or {})
+        # an option left to its default that these seats cannot play (the Labyrinth together, with a
+        # bot among people) takes the first that they can; one chosen explicitly is refused below
+        defaults = {o.name: o.default for o in self.engine.options if o.name not in given}
+        fitted, self.option_notes = fit_options(self.engine.options, [c.kind for c in seat_configs], defaults)
+        for note in self.option_notes:
+            log.info("table options: %s", note)
+        self.config = GameConfig.make(game, seat_configs, **fitted, **given)
         self.engine.check_config(self.config)
         self.seed = seed if seed is not None else token_source.randbits(62)
         self.save_path = save_path

@@ -574,3 +574,16 @@ def test_a_lost_cities_take_back_crosses_the_lan_to_both_seats():
         for p in players:
             p.close()
         handle.stop()
+
+
+def test_a_hosted_labyrinth_with_a_bot_among_players_is_played_in_turns_unless_together_is_asked():
+    """Played together a bot would play the adventure for the people (LA-5): left to its default,
+    the mode becomes "in turns" and the host says so; asked for explicitly, it is refused."""
+    from game.core.types import IllegalAction
+
+    host = TableHost("labyrinth", [SeatSpec("open"), SeatSpec("bot", "easy")], seed=1, auto_start=False)
+    assert dict(host.config.options)["mode"] == "turns" and "played in turns" in host.option_notes[0]
+    people = TableHost("labyrinth", [SeatSpec("open"), SeatSpec("open")], seed=1, auto_start=False)
+    assert dict(people.config.options)["mode"] == "together" and people.option_notes == []
+    with pytest.raises(IllegalAction, match="for people only"):
+        TableHost("labyrinth", [SeatSpec("open"), SeatSpec("bot", "easy")], options={"mode": "together"}, seed=1)

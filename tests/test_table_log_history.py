@@ -8,6 +8,8 @@ import pygame
 import pytest
 
 from game.bots.base import make_bot
+from game.core.engine import fit_options
+from game.core.registry import find_game
 from game.core.types import GameConfig, SeatConfig
 from game.session import LocalSession
 from game.rules.time_after_time import ENGINE as ENGINE_TT
@@ -20,8 +22,10 @@ NAMES = ["You", "Ada", "Basil", "Clio"]
 
 
 def new_session(game: str, seats: int, seed: int) -> LocalSession:
-    config = GameConfig.make(game, [SeatConfig("human", NAMES[0])] +
-                             [SeatConfig("bot", NAMES[i], "expert") for i in range(1, seats)])
+    people_and_bots = [SeatConfig("human", NAMES[0])] + [SeatConfig("bot", NAMES[i], "expert") for i in range(1, seats)]
+    options = {option.name: option.default for option in find_game(game).options}
+    options, _ = fit_options(find_game(game).options, [seat.kind for seat in people_and_bots], options)
+    config = GameConfig.make(game, people_and_bots, **options)  # the Labyrinth with a bot: in turns
     return LocalSession(config, seed, bot_delay=0.0)
 
 

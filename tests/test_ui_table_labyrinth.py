@@ -9,7 +9,8 @@ import time
 import pygame
 import pytest
 
-from game.core import Action, GameConfig, SeatConfig
+from game.core import Action, GameConfig, IllegalAction, SeatConfig
+from game.rules.labyrinth import ENGINE
 from game.session import LocalSession
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from game.ui.results import ResultsScene
@@ -371,3 +372,27 @@ def test_pads_act_for_everyone_only_when_the_labyrinth_is_played_together(mode, 
     app, table, _ = open_table(config("human", "human", mode=mode))
     frames(app, 3)
     assert table.pads_share_the_turn() is shared  # ruling LA-7 (together) and LA-5 (in turns)
+
+
+def test_with_a_bot_beside_a_person_the_labyrinth_is_set_up_in_turns():
+    """Played together a bot acts whenever it likes and would play the adventure for the people
+    (ruling LA-5 lets anyone act): with a bot and a person at the table, the setup plays in turns."""
+    from game.ui.setup import SeatSetupScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "labyrinth")
+    app.push(setup)
+    frames(app, 2)
+    assert setup.seat_count == 1 and setup.options["mode"] == "together"  # one person's adventure
+    setup.set_seat_count(2)  # the second seat is a bot
+    assert setup.options["mode"] == "turns"
+    assert "played in turns" in app.toasts.items[-1].text
+    mode = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Play mode")
+    assert [label for _, label in mode.choices] == ["In turns"]
+    setup.set_who(1, "human")  # two people: together is open again
+    mode = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Play mode")
+    assert [label for _, label in mode.choices] == ["Together", "In turns"]
+    with pytest.raises(IllegalAction, match="for people only"):
+        ENGINE.check_config(config("human", "bot", mode="together"))
+    ENGINE.check_config(config("bot", "bot", mode="together"))  # bots alone may race together

@@ -30,10 +30,38 @@ class Option:
     label: str
     choices: tuple[tuple[Any, str], ...]  # (value, label shown)
     help: str = ""
+    # values that cannot be played with bots and people at one table (a bot acting whenever it likes
+    # would play the game for the people, e.g. the Labyrinth played together), and why, in words
+    people_only: tuple[Any, ...] = ()
+    people_only_reason: str = ""
 
     @property
     def default(self) -> Any:
         return self.choices[0][0]
+
+    def choices_for(self, seat_kinds: Sequence[str]) -> tuple[tuple[Any, str], ...]:
+        """The choices open to a table of these seat kinds ("human", "bot", "open", ...)."""
+        if not mixes_bots_and_people(seat_kinds):
+            return self.choices
+        return tuple(choice for choice in self.choices if choice[0] not in self.people_only) or self.choices
+
+
+def mixes_bots_and_people(seat_kinds: Sequence[str]) -> bool:
+    return "bot" in seat_kinds and any(kind != "bot" for kind in seat_kinds)
+
+
+def fit_options(options: Sequence[Option], seat_kinds: Sequence[str], chosen: dict[str, Any]
+                ) -> tuple[dict[str, Any], list[str]]:
+    """The chosen option values with any a table of these seats cannot play replaced by the first
+    open choice, and a sentence for each replacement (for a setup screen to say)."""
+    fitted, notes = dict(chosen), []
+    for option in options:
+        open_values = [value for value, _ in option.choices_for(seat_kinds)]
+        if option.name in fitted and fitted[option.name] not in open_values:
+            fitted[option.name] = open_values[0]
+            label = dict(option.choices)[open_values[0]]
+            notes.append(f"{option.label}: {label}. {option.people_only_reason}".strip())
+    return fitted, notes
 
 
 class Engine(Generic[State]):
@@ -119,8 +147,12 @@ class Engine(Generic[State]):
             raise IllegalAction(
                 f"{self.title} takes {seats_range(self.min_seats, self.max_seats)}, not {config.seat_count}"
             )
+        kinds = [seat.kind for seat in config.seats]
         for option in self.options:
-            self.option_value(config, option.name)
+            value = self.option_value(config, option.name)
+            if value in option.people_only and mixes_bots_and_people(kinds):
+                raise IllegalAction(f"{option.label} '{dict(option.choices)[value]}' is for people only. "
+                                    f"{option.people_only_reason or 'A bot cannot share it.'}")
 
     # --- provided -----------------------------------------------------------------------------
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:

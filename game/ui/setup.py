@@ -10,6 +10,7 @@ import pygame
 
 from game.core.engine import Engine
 from game.core.registry import UnknownGame, find_game, game_info
+from game.core.engine import fit_options
 from game.core.types import GameConfig, IllegalAction, SeatConfig
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
@@ -136,16 +137,19 @@ class SeatSetupScene(OptionsSetupScene):
         super().__init__(app)
         self.game_id = game_id
         self.engine: Engine = find_game(game_id)
+        cooperative = False
         try:
             info = game_info(game_id)
-            self.title, self.pitch = info.title, info.pitch
+            self.title, self.pitch, cooperative = info.title, info.pitch, info.cooperative
         except UnknownGame:
             self.title, self.pitch = self.engine.title, ""
         player = app.settings.player_name if app is not None else "Player"
-        self.seat_count = max(self.engine.min_seats, min(self.engine.max_seats, 2))
+        # a cooperative game starts as one person's adventure; the others against one bot
+        self.seat_count = self.engine.min_seats if cooperative else max(self.engine.min_seats, min(self.engine.max_seats, 2))
         self.who = ["human"] + ["expert"] * (self.engine.max_seats - 1)
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(self.engine.max_seats - 1)]
-        self.options = {option.name: option.default for option in self.engine.options}
+        self.options, _ = fit_options(self.engine.options, self.seat_kinds(),
+                                      {option.name: option.default for option in self.engine.options})
         # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
         # gets them at start). A seat without one is played by any pad, as is every seat by default.
         self.seat_pads: dict[int, int] = {}
@@ -178,8 +182,9 @@ class SeatSetupScene(OptionsSetupScene):
                                              lambda s=seat: self.pad_button_pressed(s)))
         y = top
         for option in self.engine.options:
-            index = [value for value, _ in option.choices].index(self.options[option.name])
-            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, option.choices, index,
+            choices = option.choices_for(self.seat_kinds())
+            index = [value for value, _ in choices].index(self.options[option.name])
+            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
                                   lambda value, name=option.name: self.set_option(name, value), option.help,
                                   stacked=True)
             widgets.append(cycler)
@@ -204,7 +209,18 @@ class SeatSetupScene(OptionsSetupScene):
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
         self.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if seat < count}
+        self.fit_options()
         self.build()
+
+    def seat_kinds(self) -> list[str]:
+        return [self.who[seat] if self.who[seat] in ("human", "bot") else "bot" for seat in range(self.seat_count)]
+
+    def fit_options(self) -> None:
+        """A choice this table of seats cannot play (the Labyrinth together, with a bot and a person)
+        gives way to one it can, and the screen says why."""
+        self.options, notes = fit_options(self.engine.options, self.seat_kinds(), self.options)
+        if notes and self.app is not None:
+            self.app.toast(" ".join(notes), "info")
 
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
@@ -214,7 +230,8 @@ class SeatSetupScene(OptionsSetupScene):
         self.who[seat] = value
         if was_person != (value == "human"):
             self.seat_pads.pop(seat, None)  # a bot plays no pad
-            self.build()  # the pad badge comes or goes with the person
+            self.fit_options()
+            self.build()  # the pad badge comes or goes with the person, the options with the bots
 
     # --- gamepads taking seats -------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

@@ -485,7 +485,10 @@ class LabyrinthEngine(Engine[dict]):
         Option("scenario", "Scenario", tuple(shipped_scenarios()) or (("tutorial", "Tutorial"),),
                "Which adventure to play."),
         Option("mode", "Play mode", (("together", "Together"), ("turns", "In turns")),
-               "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5)."),
+               "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5).",
+               people_only=("together",),
+               people_only_reason="With a bot at the table the adventure is played in turns: together, "
+                                  "the bot would play it for the people."),
     )
 
     # --- setup ----------------------------------------------------------------------------------
