@@ -334,3 +334,17 @@ def test_a_seat_taken_while_serve_announces_the_table_is_announced_too(monkeypat
 
     monkeypatch.setattr(serve, "TableAdvertiser", SlowAdvertiser)
     assert asyncio.run(scenario()) == [1, [{"free": 0}]]
+
+
+def test_the_labyrinth_strip_leaves_its_score_and_favours_free_and_stays_in_the_map_with_six_long_names():
+    from game.ui.lobby_room import STRIP_MAX_W, strip_box
+
+    make_app().shutdown()  # fonts need pygame up
+    pygame.init()
+    long = [SeatInfo(f"Bartholomew Longname {i}", "open", "", True, i != 2) for i in range(6)]
+    strip = LanTableScene._render_strip(status(*long), {0})
+    assert strip.get_width() <= STRIP_MAX_W
+    box = strip_box("labyrinth", strip.get_size())
+    top_bar = pygame.Rect(0, 0, 1920, 92)  # the Labyrinth's title, turn, score and favour flames
+    assert not box.colliderect(top_bar) and box.left >= 12 and box.right <= 1236 and box.bottom <= 712
+    assert strip_box("time-after-time", (400, 48)).topright == (1896, 22)

@@ -36,8 +36,11 @@ RECONNECT_VEIL_AFTER = 0.35  # s of a lost link before the veil shows (a blip sh
 STRIP_PX = 22
 
 # Where the connection strip sits on each game's table, clear of that table's own panels.
-STRIP_ANCHOR: dict[str, str] = {"lost-cities": "bottomleft", "time-after-time": "topright"}
+STRIP_ANCHOR: dict[str, str] = {"lost-cities": "bottomleft", "time-after-time": "topright", "labyrinth": "map"}
 DEFAULT_STRIP_ANCHOR = "topright"
+MAP_CORNER = (1222, 698)  # the Labyrinth's top bar holds its score and favours: the strip sits in the
+# bottom-right corner of its map panel instead
+STRIP_MAX_W = 1180
 
 
 def game_title(game_id: str | None) -> str:
@@ -410,6 +413,8 @@ class LanTableScene(Scene):
         self.mode = "ok"  # ok | reconnecting | gone
         self.group = FocusGroup()
         self.status: TableStatus | None = None
+        self._strip_key: tuple | None = None
+        self._strip: pygame.Surface | None = None
         # On a LAN table "Play again" would start a local game; the results offer the title instead.
         if hasattr(table, "play_again"):
             table.play_again = None  # type: ignore[attr-defined]
@@ -501,49 +506,62 @@ class LanTableScene(Scene):
         status = self.status
         if status is None:
             return
-        mine = set(self.session.local_seats())
-        chips: list[pygame.Surface] = []
-        for i, info in enumerate(status.seats):
-            _, look = seat_state(info)
-            name = info.name[:14] + ("…" if len(info.name) > 14 else "")
-            if look == "away":
-                name += " · away"
-            label = text_surface(name, "ui-bold" if i in mine else "ui", STRIP_PX,
-                                 P.WARNING if look == "away" else P.IVORY)
-            chip = pygame.Surface((label.get_width() + 40, 36), pygame.SRCALPHA)
-            draw_status_mark(chip, (14, 18), look, 7)
-            chip.blit(label, (30, 18 - label.get_height() // 2))
-            chips.append(chip)
-        lan = text_surface("LAN", "display", 28, P.BRASS_LIGHT)
-        width = lan.get_width() + 24 + sum(c.get_width() + 6 for c in chips) + 8
-        if self.session.spectator:
-            watch = text_surface("watching", "ui", STRIP_PX, P.IVORY_DIM)
-            width += watch.get_width() + 16
-        box = pygame.Rect(0, 0, width, 48)
+        mine = tuple(self.session.local_seats())
+        key = (status, mine, self.session.spectator)
+        if self._strip_key != key:
+            self._strip_key, self._strip = key, self._render_strip(status, set(mine), self.session.spectator)
+        strip = self._strip
+        assert strip is not None
         anchor = STRIP_ANCHOR.get(self.session.game_id or "", DEFAULT_STRIP_ANCHOR)
-        if anchor == "bottomleft":
-            box.bottomleft = (40, CANVAS_H - 24)
-        else:
-            box.topright = (CANVAS_W - 24, 22)
-        surface.blit(panel_surface(box.size, 24, P.INK_ALPHA), box.topleft)
-        x = box.x + 16
-        surface.blit(lan, lan.get_rect(midleft=(x, box.centery + 1)))
-        x += lan.get_width() + 10
-        for chip in chips:
-            surface.blit(chip, (x, box.centery - 18))
-            x += chip.get_width() + 6
-        if self.session.spectator:
-            blit_text(surface, "watching", "ui", STRIP_PX, P.IVORY_DIM, "midleft", (x + 4, box.centery))
+        box = strip_box(self.session.game_id, strip.get_size())
+        surface.blit(strip, box.topleft)
         waiting = self.waiting_on_away()
         if waiting:
             note = text_surface(waiting, "ui-bold", STRIP_PX, P.WARNING)
             plate = pygame.Rect(0, 0, note.get_width() + 40, 44)
             if anchor == "bottomleft":
                 plate.bottomleft = (box.x, box.y - 8)
+            elif anchor == "map":
+                plate.bottomright = (box.right, box.y - 8)
             else:
                 plate.topright = (box.right, box.bottom + 8)
             surface.blit(panel_surface(plate.size, 22, P.INK_ALPHA, P.WARNING, 2), plate.topleft)
             surface.blit(note, note.get_rect(center=plate.center))
+
+    @staticmethod
+    def _render_strip(status: TableStatus, mine: set[int], spectator: bool = False) -> pygame.Surface:
+        """The strip as one surface (made again only when the seats change): a name is cut to 14
+        characters, or to 8 if the strip would be wider than STRIP_MAX_W."""
+        for cut in (14, 8):
+            chips: list[pygame.Surface] = []
+            for i, info in enumerate(status.seats):
+                _, look = seat_state(info)
+                name = info.name[:cut] + ("…" if len(info.name) > cut else "")
+                if look == "away":
+                    name += " · away"
+                label = text_surface(name, "ui-bold" if i in mine else "ui", STRIP_PX,
+                                     P.WARNING if look == "away" else P.IVORY)
+                chip = pygame.Surface((label.get_width() + 40, 36), pygame.SRCALPHA)
+                draw_status_mark(chip, (14, 18), look, 7)
+                chip.blit(label, (30, 18 - label.get_height() // 2))
+                chips.append(chip)
+            lan = text_surface("LAN", "display", 28, P.BRASS_LIGHT)
+            watch = text_surface("watching", "ui", STRIP_PX, P.IVORY_DIM) if spectator else None
+            width = lan.get_width() + 24 + sum(c.get_width() + 6 for c in chips) + 8
+            width += watch.get_width() + 16 if watch is not None else 0
+            if width <= STRIP_MAX_W:
+                break
+        strip = pygame.Surface((width, 48), pygame.SRCALPHA)
+        strip.blit(panel_surface(strip.get_size(), 24, P.INK_ALPHA), (0, 0))
+        x = 16
+        strip.blit(lan, lan.get_rect(midleft=(x, 25)))
+        x += lan.get_width() + 10
+        for chip in chips:
+            strip.blit(chip, (x, 6))
+            x += chip.get_width() + 6
+        if watch is not None:
+            strip.blit(watch, watch.get_rect(midleft=(x + 4, 24)))
+        return strip
 
     def waiting_on_away(self) -> str:
         """'Waiting for Sam to reconnect…' while the game waits on a player whose link dropped (and
@@ -603,6 +621,19 @@ class LanTableScene(Scene):
             return ("The connection to the host dropped. Your seat is held while we try again; "
                     "the game goes on where it stopped.")
         return "The connection to the host dropped. Trying again; the game goes on where it stopped."
+
+
+def strip_box(game_id: str | None, size: tuple[int, int]) -> pygame.Rect:
+    """Where the connection strip of `size` sits on this game's table (clear of its own panels)."""
+    box = pygame.Rect((0, 0), size)
+    anchor = STRIP_ANCHOR.get(game_id or "", DEFAULT_STRIP_ANCHOR)
+    if anchor == "bottomleft":
+        box.bottomleft = (40, CANVAS_H - 24)
+    elif anchor == "map":
+        box.bottomright = MAP_CORNER
+    else:
+        box.topright = (CANVAS_W - 24, 22)
+    return box
 
 
 def overlay_card() -> pygame.Rect:
