@@ -49,13 +49,15 @@ def pad_buttons(setup: SeatSetupScene) -> list[SeatPadButton]:
     return [w for w in setup.group.widgets if isinstance(w, SeatPadButton)]
 
 
-def two_person_setup():
+def two_person_setup(fake_pads: bool = True):
     app = make_app()
     app.push(TitleScene(app))
     setup = SeatSetupScene(app, "highcard")
     app.push(setup)
     frames(app, 2)
     setup.names[:2] = ["Ann", "Ben"]
+    for instance in (ANN_PAD, BEN_PAD) if fake_pads else ():
+        app.input.pad_number(instance)  # both pads plugged in (posted presses do not open a device)
     setup.set_who(1, "human")
     return app, setup
 
@@ -120,8 +122,8 @@ def test_a_pads_seat_goes_to_the_table_and_a_bot_seat_has_no_badge():
     app, setup = two_person_setup()
     setup.group.set_focus(pad_buttons(setup)[1])
     press(app, A, BEN_PAD)
-    setup.set_who(0, "easy")  # Ann's seat becomes a bot: no badge there
-    assert len(pad_buttons(setup)) == 1 and pad_buttons(setup)[0].seat == 1
+    setup.set_who(0, "easy")  # Ann's seat becomes a bot: one person left, who needs no badge
+    assert pad_buttons(setup) == []
     setup.start()
     table = app.scenes.top
     assert isinstance(table, HighCardTable) and table.seat_pads == {1: BEN_PAD}
@@ -218,7 +220,7 @@ def test_two_real_virtual_gamepads_take_two_seats_and_an_unplug_frees_one():
     from test_gamepad_virtual import BUTTON_A as SDL_A, SDL_JOYSTICK_TYPE_GAMECONTROLLER, bundled_sdl
 
     sdl = bundled_sdl()
-    app, setup = two_person_setup()
+    app, setup = two_person_setup(fake_pads=False)
     attached = []
     try:
         for _ in range(2):
@@ -247,3 +249,17 @@ def test_two_real_virtual_gamepads_take_two_seats_and_an_unplug_frees_one():
             sdl.SDL_JoystickClose(handle)
             sdl.SDL_JoystickDetachVirtual(index)
         frames(app, 2)
+
+
+def test_badges_show_only_for_two_people_with_a_pad_plugged_in():
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "highcard")
+    app.push(setup)
+    frames(app, 2)
+    assert pad_buttons(setup) == []  # one person, no pad: nobody is asked to "press A"
+    setup.set_who(1, "human")
+    assert pad_buttons(setup) == []  # two people, but no gamepad
+    app.input.pad_number(ANN_PAD)  # a pad is plugged in
+    frames(app, 2)
+    assert [button.seat for button in pad_buttons(setup)] == [0, 1]

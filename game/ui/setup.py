@@ -144,6 +144,7 @@ class SeatSetupScene(OptionsSetupScene):
         except UnknownGame:
             self.title, self.pitch = self.engine.title, ""
         player = app.settings.player_name if app is not None else "Player"
+        self.cooperative = cooperative
         # a cooperative game starts as one person's adventure; the others against one bot
         self.seat_count = self.engine.min_seats if cooperative else max(self.engine.min_seats, min(self.engine.max_seats, 2))
         self.who = ["human"] + ["expert"] * (self.engine.max_seats - 1)
@@ -175,7 +176,7 @@ class SeatSetupScene(OptionsSetupScene):
             who = OptionCycler((MARGIN + WHO_X, y, WHO_W, ROW_H), "Plays", WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
             widgets += [entry, who]
-            if self.who[seat] == "human":
+            if self.who[seat] == "human" and self.pads_matter():
                 pad = self.seat_pads.get(seat)
                 label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
                 widgets.append(SeatPadButton((MARGIN + PAD_X, y, LEFT_W - PAD_X, ROW_H), seat, label,
@@ -279,6 +280,19 @@ class SeatSetupScene(OptionsSetupScene):
         else:
             self.app.toast("Press A on the gamepad that will play this seat.", "info")
 
+    @property
+    def subtitle(self) -> str:
+        if self.cooperative:
+            return "Who is playing? One person or several, side by side; a bot companion takes its turns."
+        return "Who is playing? People at this screen take turns; bots play themselves."
+
+    def pads_matter(self) -> bool:
+        """Pad badges only where a pad could tell two people apart: two or more people here and a
+        gamepad plugged in (one person, or no pad, is not asked to "press A")."""
+        if self.app is None or not self.app.input.pad_numbers:
+            return False
+        return sum(1 for seat in range(self.seat_count) if self.who[seat] == "human") >= 2
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.app is None:
@@ -287,8 +301,9 @@ class SeatSetupScene(OptionsSetupScene):
         for seat in gone:
             del self.seat_pads[seat]
             self.app.toast(f"{self.seat_name(seat)}'s gamepad was unplugged: any pad can take the seat.", "warning")
-        if gone:
-            self.build()
+        badges = any(isinstance(widget, SeatPadButton) for widget in self.group.widgets)
+        if gone or badges != self.pads_matter():
+            self.build()  # a pad plugged in or out, or a second person came: the badges follow
 
     def set_option(self, name: str, value: object) -> None:
         self.options[name] = value
@@ -327,7 +342,7 @@ class SeatSetupScene(OptionsSetupScene):
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface, P.GAME_TABLE_TONE.get(self.game_id, "green"))
-        draw_heading(surface, self.title, "Who is playing? People at this screen take turns; bots play themselves.")
+        draw_heading(surface, self.title, self.subtitle)
         head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
         self.draw_widgets_and_options(surface, len(self.engine.options))
