@@ -784,7 +784,7 @@ class LostCitiesTable(LiftedCardTable):
         if row < rows and row not in scoring.ticked:
             scoring.ticked.add(row)
             self.play("score", 0.5 if row < rows - 1 else 0.9)
-        if not scoring.needs_confirm and scoring.time >= scoring.count_seconds + MOTION.duration(AUTO_CONTINUE_SECONDS):
+        if not scoring.needs_confirm and scoring.time >= scoring.count_seconds + MOTION.wait(AUTO_CONTINUE_SECONDS):
             self.close_scoring()
 
     # --- the loop -----------------------------------------------------------------------------

@@ -688,6 +688,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def _on_pass(self, event: Event) -> float:
         self.bubble(int(event["seat"]), "SKIPS THE ACTION", P.IVORY)
+        self.play("knock", 0.7)
         return 0.25
 
     def _on_vip(self, event: Event) -> float:
@@ -822,6 +823,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def _on_cannot_travel(self, event: Event) -> float:
         self.bubble(int(event["seat"]), f"CAN'T TRAVEL TO THE {str(event['direction']).upper()}", P.WARNING)
+        self.play("knock", 0.8)
         return 0.35
 
     def _on_tilt(self, event: Event) -> float:
@@ -1552,8 +1554,8 @@ class LostInTimeTable(LiftedCardTable):
 
     def badge(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple[int, int, int],
               anchor: str = "center", max_right: int | None = None) -> None:
-        label = text_surface(text, "ui-bold", 18, P.IVORY)
-        box = pygame.Rect(0, 0, label.get_width() + 18, 30)
+        label = text_surface(text, "ui-bold", 20, P.IVORY)  # ART.md: no text under 20 px
+        box = pygame.Rect(0, 0, label.get_width() + 18, 32)
         setattr(box, anchor, pos)
         if max_right is not None and box.right > max_right:
             return

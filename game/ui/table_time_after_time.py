@@ -733,7 +733,7 @@ class TimeAfterTimeTable(TableSceneBase):
         def go() -> None:
             sprite.slide_to(OUT_POS, 0.45, scale=60 / BASE_W, angle=-12.0)
             sprite.fade_to(0.0, 0.45)
-            self.play("lose", 0.6)
+            self.play("slide", 0.8)  # a card leaving the game is no lost game
         self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
                     ["Nobody can: it leaves the game.", f"{self.who(int(event['seat']))} draw"
                      f"{'s' if not self.mine(int(event['seat'])) else ''} from the pile instead."], P.WARNING)
@@ -793,7 +793,8 @@ class TimeAfterTimeTable(TableSceneBase):
     def _on_win(self, event: Event) -> float:
         seat = int(event["seat"])
         self.winner_seat = seat
-        self.play("win")
+        # the fanfare for a win at this screen; another's win chimes (the results play the stinger)
+        self.play("win" if seat in self.local_seats else "chime", 1.0 if seat in self.local_seats else 0.8)
         geo = self.geometry.get(seat)
         origin = ((geo.slots[0].centerx + geo.slots[-1].centerx) / 2, geo.slots[0].centery) if geo else (960, 540)
         self.sparks += [Spark(self._rng, origin) for _ in range(0 if MOTION.reduced else 90)]
@@ -1551,14 +1552,14 @@ class TimeAfterTimeTable(TableSceneBase):
     def draw_under_wells(self, surface: pygame.Surface) -> None:
         """Halos go beneath the wells and cards, so they glow around them without filling them."""
         if self.winner_seat is not None and self.winner_seat in self.geometry:
-            pulse = 0.5 + 0.5 * math.sin(self.win_glow * 3.0)
+            pulse = 1.0 if MOTION.reduced else 0.5 + 0.5 * math.sin(self.win_glow * 3.0)
             geo = self.geometry[self.winner_seat]
             glow = slot_glow(geo.slots[0].size, P.BRASS_LIGHT)
             glow.set_alpha(int(150 + 105 * pulse))
             for rect in geo.slots:
                 surface.blit(glow, (rect.x - 14, rect.y - 14))
             glow.set_alpha(255)
-        pulse = 0.5 + 0.5 * math.sin(self.time * 4.0)
+        pulse = 1.0 if MOTION.reduced else 0.5 + 0.5 * math.sin(self.time * 4.0)
         for seat, slot, colour in self.slot_lights():
             rect = self.geometry[seat].slots[slot]
             glow = slot_glow(rect.size, colour)

@@ -12,7 +12,7 @@ SOUND_DIR = REPO_ROOT / "sounds"
 GAME_IDS: tuple[str, ...] = ("lost-cities", "lost-in-time", "time-after-time", "labyrinth")
 SOUND_NAMES: tuple[str, ...] = (
     "slide", "flip", "place", "shuffle", "deal", "invalid", "chime", "win", "lose", "click",
-    "focus", "score", "ghost", "chronos", "page", "steal", "disaster",
+    "focus", "score", "ghost", "chronos", "page", "steal", "disaster", "knock",
 )
 
 
