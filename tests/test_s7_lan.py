@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from types import SimpleNamespace
 import sys
 
 import pygame
@@ -348,3 +349,41 @@ def test_the_labyrinth_strip_leaves_its_score_and_favours_free_and_stays_in_the_
     top_bar = pygame.Rect(0, 0, 1920, 92)  # the Labyrinth's title, turn, score and favour flames
     assert not box.colliderect(top_bar) and box.left >= 12 and box.right <= 1236 and box.bottom <= 712
     assert strip_box("time-after-time", (400, 48)).topright == (1896, 22)
+
+
+def test_under_the_pause_menu_a_table_still_notices_its_host_is_gone(mini_table):
+    """SceneStack ticks the scenes under an overlay (tick_background): a vanished host shows its card
+    at once, through the see-through pause menu, not only when the menu closes."""
+    from game.ui.pause import PauseOverlay
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.3)
+    app = make_app()
+    try:
+        assert ann.wait_until(lambda: ann.ready, 5)
+        app.push(TitleScene(app))
+        table = LanTableScene(app, ann, MiniTable(app, ann))
+        assert table.table.lan_hosting is False  # a guest's Quit leaves; only the host's closes the table
+        hosting = LanTableScene(app, ann, MiniTable(app, ann), hosted=SimpleNamespace(stop=lambda: None))
+        assert hosting.table.lan_hosting is True
+        app.push(table)
+        frames(app, 3)
+        app.push(PauseOverlay(app, "highcard"))
+        vanish(handle)
+        step_until(app, lambda: table.mode == "gone")
+        assert isinstance(app.scenes.top, PauseOverlay)
+    finally:
+        ann.close()
+        handle.stop()
+
+
+def test_the_pause_menu_of_the_hosting_screen_says_leaving_closes_the_table():
+    from game.ui.pause import PauseOverlay
+
+    app = make_app()
+    labels = {}
+    for hosting in (False, True):
+        overlay = PauseOverlay(app, "highcard", hosting=hosting)
+        overlay.build()
+        labels[hosting] = [button.label for button in overlay.group.widgets][-1]
+    assert labels == {False: "Quit to title", True: "Close the table for everyone"}

@@ -408,6 +408,8 @@ class LanTableScene(Scene):
         self.session = session
         self.table = table
         self.hosted = hosted
+        if hasattr(table, "lan_hosting"):
+            table.lan_hosting = hosted is not None  # type: ignore[attr-defined]  # "Close the table for everyone"
         self.tone = getattr(table, "tone", "green")
         self.down_for = 0.0  # seconds the link has been down
         self.mode = "ok"  # ok | reconnecting | gone
@@ -457,6 +459,11 @@ class LanTableScene(Scene):
         if status is not self.status and self.mode == "ok":
             say_seat_changes(self.app, self.status, status, set(self.session.local_seats()))
         self.status = status
+        self._follow_link(dt)
+
+    def tick_background(self, dt: float) -> None:
+        """Under the pause menu or the rules the link is still followed: a vanished host shows its
+        card at once (the overlay is see-through), not when the menu closes."""
         self._follow_link(dt)
 
     def _follow_link(self, dt: float) -> None:

@@ -29,9 +29,11 @@ class PauseOverlay(MenuScene):
     hints = (("move", "Move"), ("confirm", "Select"), ("back", "Resume"))
 
     def __init__(self, app=None, game_id: str | None = None, note: str = "",
-                 suggest: Callable[[], None] | None = None) -> None:
+                 suggest: Callable[[], None] | None = None, hosting: bool = False) -> None:
         super().__init__(app)
         self.game_id = game_id
+        # the person hosts this LAN table: leaving it closes it for everyone, and the button says so
+        self.quit_label = "Close the table for everyone" if hosting else "Quit to title"
         self.note = note
         self.suggest = suggest  # the table's "what would an expert do", offered on your move
         self.panel = panel_for(5 if suggest is not None else 4)
@@ -41,7 +43,7 @@ class PauseOverlay(MenuScene):
         if self.suggest is not None:
             entries.append(("Suggest a move", self.suggest_move, False))
         entries += [("Rules", self.rules, False), ("Settings", self.settings, False),
-                    ("Quit to title", self.quit_to_title, False)]
+                    (self.quit_label, self.quit_to_title, False)]
         top = self.panel.y + 170
         self.group.widgets = [Button((self.panel.x + 70, top + i * BUTTON_STEP, self.panel.width - 140, 84), label,
                                      action, primary=p) for i, (label, action, p) in enumerate(entries)]

@@ -49,6 +49,10 @@ class Scene:
     def handle(self, intent: Intent) -> None:
         """One player intent (only the top scene receives them)."""
 
+    def tick_background(self, dt: float) -> None:
+        """Called every step while another scene is on top (a pause menu, the rules): only what
+        must not freeze under it, e.g. a LAN table noticing that its host is gone."""
+
     def update(self, dt: float) -> None:
         """One fixed step."""
 
@@ -142,6 +146,8 @@ class SceneStack:
             top.appear = min(1.0, top.appear + dt / max(0.01, MOTION.duration(OVERLAY_APPEAR_SECONDS)))
         top.clock += dt
         top.update(dt)
+        for scene in self.scenes[:-1]:
+            scene.tick_background(dt)
 
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: the top one and everything under transparent ones."""

@@ -116,6 +116,7 @@ class TableSceneBase(Scene):
         # handle_table. A pause-menu button acts on the press and closes, and the curtain lifts on the
         # press; the release that follows must not draw or play whatever lies under it here.
         self._pressed_here = False
+        self.lan_hosting = False  # set by the LAN wrapper when this screen hosts the table
         # seat -> the SDL instance id of the gamepad that plays it (set by the seat setup, for this
         # game). That seat's turns and curtain take only its pad (and the shared keyboard, mouse and
         # touch); its pad acts for no other seat. Seats without one, and pads without a seat, are shared.
@@ -306,7 +307,7 @@ class TableSceneBase(Scene):
 
         self.app.assets.play("click", 0.6)
         suggest = self.show_suggestion if self.can_act and self.suggestions else None
-        self.app.push(PauseOverlay(self.app, self.game_id, suggest=suggest))
+        self.app.push(PauseOverlay(self.app, self.game_id, suggest=suggest, hosting=self.lan_hosting))
 
     # --- "Suggest a move" (the pause menu) ---------------------------------------------------------
     suggestions = False  # True where describe_move puts every move of the game into words
