@@ -463,3 +463,24 @@ def test_only_a_press_that_began_on_the_table_reaches_it_with_its_drag_and_relea
     table.resume()
     table.handle(Intent("release", "touch", pos=(900, 900)))
     assert seen[-1] == "point"
+
+
+def test_bots_pace_follows_the_animation_speed():
+    from game.ui.tween import MOTION
+
+    app = make_app()
+    app.push(TitleScene(app))
+    session = LocalSession(seats("human", "bot"), 4)  # paced, as a person's game is
+    table = table_scene_for("highcard")(app, session)
+    try:
+        MOTION.speed = 2.0
+        app.push(table)
+        assert session.bot_delay == pytest.approx(0.35)
+        MOTION.speed = 0.5
+        table.resume()
+        assert session.bot_delay == pytest.approx(1.4)
+    finally:
+        MOTION.speed = 1.0
+    unpaced = LocalSession(seats("human", "bot"), 4, bot_delay=0)
+    table_scene_for("highcard")(app, unpaced).pace_bots()
+    assert unpaced.bot_delay == 0  # tests and screenshots stay unpaced

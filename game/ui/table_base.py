@@ -63,6 +63,7 @@ log = logging.getLogger(__name__)
 
 BASE_MENU_RECT = pygame.Rect(24, 20, 150, 64)
 PRESS_ENDINGS = ("release", "drag_start", "drag_move", "drag_end")
+BOT_PAUSE = 0.7  # s a bot waits between moves at normal speed, so people can follow
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
 MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event (scaled)
 StatusAnchor = tuple[str, tuple[int, int]]
@@ -209,7 +210,14 @@ class TableSceneBase(Scene):
         draw_background(surface, self.tone)
 
     # --- scene -----------------------------------------------------------------------------------
+    def pace_bots(self) -> None:
+        """Bots at this screen wait between moves as long as the animation speed says (x2: half as
+        long), so a faster game is faster all through, not only in its animations."""
+        if getattr(self.session, "bot_delay", 0) > 0:
+            self.session.bot_delay = BOT_PAUSE / max(0.1, MOTION.speed)  # type: ignore[attr-defined]
+
     def enter(self) -> None:
+        self.pace_bots()
         first = self.session.latest(self.viewer)
         if first is not None:
             self._log_the_past(first)
@@ -301,6 +309,7 @@ class TableSceneBase(Scene):
 
     def resume(self) -> None:
         self._pressed_here = False
+        self.pace_bots()  # the speed may have changed in the pause menu's Settings
 
     def _pause(self) -> None:
         from game.ui.pause import PauseOverlay
