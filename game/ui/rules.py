@@ -54,13 +54,23 @@ class RulesScene(MenuScene):
     name = "rules"
     hints = (("updown", "Game"), ("leftright", "Page"), ("back", "Back"))
 
-    def __init__(self, app=None, game_id: str | None = None) -> None:
+    def __init__(self, app=None, game_id: str | None = None, topic: str | None = None) -> None:
+        """`topic`: open at the first page whose title starts with it ("A turn"), so Rules from a tip
+        or a table shows the part that matters now; unknown topics open at the first page."""
         super().__init__(app)
         ids = [info.game_id for info in GAMES]
         self.game_index = ids.index(game_id) if game_id in ids else 0
         self.page = 0
         self.docs: dict[int, tuple[RulesDoc, list[Screen]]] = {}
         self._rendered: dict[tuple[int, int], pygame.Surface] = {}
+        if topic:
+            self.page = self.page_of(topic)
+
+    def page_of(self, topic: str) -> int:
+        """The first screen of the current game whose section title starts with `topic` (else 0)."""
+        wanted = topic.strip().casefold()
+        _, screens = self.doc()
+        return next((i for i, (title, _) in enumerate(screens) if title.casefold().startswith(wanted)), 0)
 
     def doc(self, index: int | None = None) -> tuple[RulesDoc, list[Screen]]:
         index = self.game_index if index is None else index

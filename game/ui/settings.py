@@ -40,6 +40,7 @@ PAD_BUTTON_LABELS: dict[str, str] = {
 ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "Normal"), (1.5, "Fast"), (2.0, "Very fast"), (0.75, "Relaxed"))
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1024, 576))
 NAME_MAX = 20
+TIPS_SEEN_MAX = 400  # game:name entries kept (four games, a hundred names): a file cannot grow without end
 # Intents a device cannot do without: with none of them bound, a keyboard or gamepad player could no
 # longer reach (or leave) anything, so a file never leaves them empty and the screen never unbinds them.
 ESSENTIAL_INTENTS: tuple[str, ...] = ("up", "down", "left", "right", "confirm", "back")
@@ -66,6 +67,9 @@ class Settings:
     pad_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_PAD))
     animation_speed: float = 1.0
     reduced_motion: bool = False
+    # first-game tips (game/ui/tips.py): on or off, and who saw which game's tips ("lost-cities:ann")
+    first_game_tips: bool = True
+    tips_seen: list[str] = field(default_factory=list)
 
     # --- plain data ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -103,7 +107,7 @@ class Settings:
 
 
 def _validated(key: str, value: Any) -> Any:
-    if key in ("fullscreen", "reduced_motion"):
+    if key in ("fullscreen", "reduced_motion", "first_game_tips"):
         if not isinstance(value, bool):
             raise ValueError(f"{key} must be true or false")
         return value
@@ -136,6 +140,10 @@ def _validated(key: str, value: Any) -> Any:
                 raise ValueError(f"{key}.{intent} must be a list of button names")
             clean[intent] = list(names)
         return clean
+    if key == "tips_seen":
+        if not isinstance(value, list) or not all(isinstance(v, str) and 0 < len(v) <= 80 for v in value):
+            raise ValueError("tips_seen must be a list of game:name entries")
+        return list(dict.fromkeys(value))[-TIPS_SEEN_MAX:]
     raise ValueError(f"unknown setting {key}")
 
 

@@ -1,0 +1,265 @@
+"""First-game tips for the three card games: a few coach marks at a person's first turn of a game
+they have never played here, like the Labyrinth tutorial's one-time tips.
+
+Each tip lights the part of the table it talks about and sits beside it (never over it), with
+Next / Got it, Rules (the rules page about that very thing) and Skip tips; keyboard, mouse, gamepad
+and touch all work (it is an ordinary menu overlay). A person sees a game's tips once: the game and
+their name go into `Settings.tips_seen` the moment the tips open, and `Settings.first_game_tips`
+turns them off for good.
+
+Hooking a table is one line, called every step (it is cheap and does nothing once offered):
+
+    def update_table(self, dt):
+        offer_first_game_tips(self)
+
+The tips open only when that person can act, no curtain is up, nothing animates and the table is
+the top scene, so they speak about a still table at the very moment it waits for the newcomer.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene
+from game.ui.input import Intent
+from game.ui.look import palette as P
+from game.ui.look.fonts import text_surface, wrap
+from game.ui.widgets import Button, panel_surface
+
+PLATE_W = 700
+TEXT_PX = 28
+LINE_H = 38
+BUTTON_H = 72  # touch: every control at least 64 px
+GAP = 28  # px between a tip's plate and what it talks about
+SAFE = pygame.Rect(16, 16, CANVAS_W - 32, CANVAS_H - 96)  # the plate stays clear of the hints footer
+HEADLESS_TIPS = False  # tests and `main.py screenshot` run headless: no tips there unless a test asks
+
+MENU_TIP_TEXT = ("Unsure what to do? Menu, then Suggest a move, shows what an expert would play from "
+                 "your seat. Menu, then Rules, explains everything.")
+
+
+@dataclass(frozen=True)
+class Tip:
+    text: str
+    target: tuple[int, int, int, int]  # canvas rect of what the tip talks about (lit, never covered)
+    topic: str  # the title of the rules page about it (Rules opens there)
+
+
+# Targets are the tables' fixed places on the 1920x1080 canvas (the tables lay out on that canvas).
+FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
+    "lost-cities": (
+        Tip("Your turn has two steps, always in this order: play or discard one card, then draw one. "
+            "This panel lights the step you are on.", (36, 300, 408, 240), "A turn"),
+        Tip("Your expeditions: one per colour, in this row. Each card you add must be higher than the "
+            "last. Starting an expedition costs 20 points, so start only those your cards can pay back.",
+            (524, 580, 876, 146), "Expeditions and wagers"),
+        Tip("Pick up a card: the places it can go light up. A card with coins is a wager: played before "
+            "any number, it doubles, triples or quadruples that expedition, profit or loss. Changed your "
+            "mind before drawing? Back takes the card back.", (456, 866, 944, 214), "Expeditions and wagers"),
+        Tip(MENU_TIP_TEXT, (36, 20, 160, 72), "A turn"),
+    ),
+    "lost-in-time": (
+        Tip("Build your own timeline here, one card a turn. When the game ends, the total closest to 2031 "
+            "wins, but a total past 2031 loses.", (466, 584, 988, 180), "The goal"),
+        Tip("Chronos shows which way everyone travels this round. To the future: each card you place must "
+            "be a later year than your youngest. To the past: an earlier year than your oldest.",
+            (806, 352, 136, 206), "Travelling in time"),
+        Tip("Each turn: first an action or Skip, then travel (place one card). A VIP played on an opponent "
+            "steals a card from their hand; a Disaster costs them their next turn. Kept on your timeline, "
+            "they add 10 or 20 years.", (1466, 776, 440, 290), "Your turn"),
+        Tip(MENU_TIP_TEXT, (12, 14, 156, 74), "Your turn"),
+    ),
+    "time-after-time": (
+        Tip("Each turn, draw one card from your neighbour's hand. You choose it by its place; you cannot "
+            "see what it is.", (570, 398, 780, 210), "A turn"),
+        Tip("Put the hour you drew on one of your seven slots, so the hours rise from left to right. The "
+            "slots that work light up.", (500, 640, 920, 172), "The goal"),
+        Tip("The first to fill seven rising hours with no Ghost in hand wins. Your neighbour draws from "
+            "your hand, so hide a Ghost by moving it: drag a card, or focus it and press Q or E (LB or RB "
+            "on a gamepad).", (456, 846, 1006, 234), "Your hand"),
+        Tip(MENU_TIP_TEXT, (20, 14, 158, 74), "A turn"),
+    ),
+}
+
+_offered: "weakref.WeakKeyDictionary[Any, set[str]]" = weakref.WeakKeyDictionary()
+
+
+def tips_key(game_id: str, name: str) -> str:
+    """The settings entry that says this person has seen this game's tips ("lost-cities:ann")."""
+    return f"{game_id}:{' '.join(name.split()).casefold()}"
+
+
+def has_seen(settings: Any, game_id: str, name: str) -> bool:
+    return tips_key(game_id, name) in settings.tips_seen
+
+
+def mark_seen(app: Any, game_id: str, name: str) -> None:
+    key = tips_key(game_id, name)
+    if key not in app.settings.tips_seen:
+        app.settings.tips_seen.append(key)
+        app.save_settings()
+
+
+def plate_rect(target: pygame.Rect, height: int, width: int = PLATE_W) -> pygame.Rect:
+    """Where a tip's plate goes: below, above, right of or left of its target, the first side where it
+    fits on the canvas without covering the target; else the roomiest side, pushed on screen."""
+    plate = pygame.Rect(0, 0, width, height)
+    sides = {
+        "below": (target.centerx - width // 2, target.bottom + GAP),
+        "above": (target.centerx - width // 2, target.top - GAP - height),
+        "right": (target.right + GAP, target.centery - height // 2),
+        "left": (target.left - GAP - width, target.centery - height // 2),
+    }
+    for x, y in sides.values():
+        plate.topleft = (x, y)
+        plate.clamp_ip(SAFE)
+        if SAFE.contains(plate) and not plate.colliderect(target):
+            return plate
+    room = {"below": SAFE.bottom - target.bottom, "above": target.top - SAFE.top,
+            "right": SAFE.right - target.right, "left": target.left - SAFE.left}
+    best = max(room, key=lambda side: room[side])
+    plate.topleft = sides[best]
+    return plate.clamp(SAFE)
+
+
+class FirstGameTips(MenuScene):
+    """The tips of one game for one person, one at a time over the still table."""
+
+    name = "tips"
+    transparent = True
+    hints = (("move", "Move"), ("confirm", "Select"), ("back", "Skip tips"))
+
+    def __init__(self, app: Any, game_id: str, tips: tuple[Tip, ...], who: str = "") -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.tips = tips
+        self.who = who  # "Ben" at a shared screen, so the right person reads them
+        self.index = 0
+        self._plates: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+
+    @property
+    def tip(self) -> Tip:
+        return self.tips[self.index]
+
+    def _plate(self) -> tuple[pygame.Surface, pygame.Rect]:
+        """The current tip's plate, rendered once (the overlay re-renders nothing per frame)."""
+        if self.index not in self._plates:
+            lines = wrap(self.tip.text, "ui", TEXT_PX, PLATE_W - 64)
+            height = 32 + 34 + 14 + len(lines) * LINE_H + 24 + BUTTON_H + 28
+            rect = plate_rect(pygame.Rect(self.tip.target), height)
+            image = panel_surface(rect.size, 20, (24, 23, 28, 250), P.BRASS, 2).copy()
+            whose = f"{self.who}'s first game" if self.who else "First game"
+            head = f"{whose.upper()} · TIP {self.index + 1} OF {len(self.tips)}"
+            image.blit(text_surface(head, "ui-bold", 22, P.BRASS_LIGHT), (32, 30))
+            y = 32 + 34 + 14
+            for line in lines:
+                image.blit(text_surface(line, "ui", TEXT_PX, P.IVORY), (32, y))
+                y += LINE_H
+            self._plates[self.index] = (image, rect)
+        return self._plates[self.index]
+
+    def build(self) -> None:
+        _, rect = self._plate()
+        last = self.index == len(self.tips) - 1
+        top = rect.bottom - 28 - BUTTON_H
+        width = (rect.width - 64 - 2 * 16) // 3
+        self.group.widgets = [
+            Button((rect.x + 32, top, width, BUTTON_H), "Got it" if last else "Next", self.next_tip, primary=True,
+                   px=28),
+            Button((rect.x + 32 + width + 16, top, width, BUTTON_H), "Rules", self.open_rules, px=28),
+            Button((rect.x + 32 + 2 * (width + 16), top, width, BUTTON_H), "Skip tips", self.close, px=28),
+        ]
+        self.group.focus = 0
+
+    def next_tip(self) -> None:
+        if self.index >= len(self.tips) - 1:
+            self.close()
+            return
+        self.index += 1
+        if self.app is not None:
+            self.app.assets.play("page", 0.6)
+        self.build()
+
+    def open_rules(self) -> None:
+        """The rules page about what this tip shows; back from it returns to the same tip."""
+        from game.ui.rules import RulesScene
+
+        if self.app is not None:
+            self.app.push(RulesScene(self.app, self.game_id, topic=self.tip.topic))
+
+    def close(self) -> None:
+        if self.app is not None and self.app.scenes.top is self:
+            self.app.pop()
+
+    def on_back(self) -> None:
+        self.close()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind == "menu":
+            self.close()  # the pause menu's key leaves the tips for the table (its menu is one more press)
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        target = pygame.Rect(self.tip.target)
+        shade = int(150 * self.appear)
+        for band in (pygame.Rect(0, 0, CANVAS_W, target.top),
+                     pygame.Rect(0, target.bottom, CANVAS_W, CANVAS_H - target.bottom),
+                     pygame.Rect(0, target.top, target.left, target.height),
+                     pygame.Rect(target.right, target.top, CANVAS_W - target.right, target.height)):
+            if band.width > 0 and band.height > 0:
+                _shade(surface, band, shade)
+        pygame.draw.rect(surface, P.BRASS_LIGHT, target.inflate(12, 12), width=4, border_radius=16)
+        image, rect = self._plate()
+        surface.blit(image, rect.topleft)
+        self.group.draw(surface)
+        # no footer of key hints: it would cover a hand at the bottom edge, and the buttons say it all
+
+
+_SHADES: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _shade(surface: pygame.Surface, band: pygame.Rect, alpha: int) -> None:
+    """Darken one band of the canvas around the lit target (one cached layer per size)."""
+    layer = _SHADES.get(band.size)
+    if layer is None:
+        layer = pygame.Surface(band.size)
+        layer.fill((6, 8, 10))
+        _SHADES[band.size] = layer
+    layer.set_alpha(max(0, min(255, alpha)))
+    surface.blit(layer, band.topleft)
+
+
+def tips_for(game_id: str) -> tuple[Tip, ...]:
+    return FIRST_GAME_TIPS.get(game_id, ())
+
+
+def offer_first_game_tips(table: Any) -> bool:
+    """Open this game's first-game tips over `table` if the person whose turn it is has never seen them
+    (True when they opened). Cheap to call every step: each person is offered them once per table."""
+    app = table.app
+    if app is None or (app.headless and not HEADLESS_TIPS):
+        return False
+    tips = tips_for(table.game_id)
+    if not tips or not getattr(app.settings, "first_game_tips", True):
+        return False
+    seat = table.viewer
+    if seat is None or seat not in table.local_seats or getattr(table.session, "spectator", False):
+        return False
+    if not table.can_act or table.animating or table.curtain_seat is not None or app.scenes.top is not table:
+        return False
+    name = table.name_of(seat)
+    offered = _offered.setdefault(table, set())
+    if name in offered:
+        return False
+    offered.add(name)
+    if has_seen(app.settings, table.game_id, name):
+        return False
+    mark_seen(app, table.game_id, name)  # shown once, even if the person leaves halfway through
+    who = name if len(table.local_seats) > 1 else ""
+    app.push(FirstGameTips(app, table.game_id, tips, who))
+    return True
