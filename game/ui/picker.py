@@ -15,7 +15,16 @@ from game.ui.tables import is_playable
 from game.ui.widgets import Widget, draw_focus, fit_px, panel_surface
 
 TILE_W, TILE_H = 400, 250
-CARD_H = 580
+CARD_H = 620  # room under the pitch for the kind of game and how long it takes
+
+# How long a first game takes at one screen, measured from bot games (turns per game) at a
+# newcomer's pace; a tile says it so a newcomer knows what they commit to.
+PLAY_TIME: dict[str, str] = {
+    "lost-cities": "about 25 min",
+    "lost-in-time": "about 20 min",
+    "time-after-time": "about 10 min",
+    "labyrinth": "about 30 min",
+}
 
 
 def players_text(info: GameInfo) -> str:
@@ -24,6 +33,13 @@ def players_text(info: GameInfo) -> str:
     if info.min_seats == 1:
         return f"1–{info.max_seats} players · co-op" if info.cooperative else f"1–{info.max_seats} players"
     return f"{info.min_seats}–{info.max_seats} players"  # a range takes an en dash, not a hyphen
+
+
+def facts_text(info: GameInfo) -> str:
+    """The tile's second line: the kind of game and how long it takes ("Competitive · about 10 min")."""
+    kind = "Win or lose together" if info.cooperative else "Competitive"
+    time = PLAY_TIME.get(info.game_id, "")
+    return f"{kind} · {time}" if time else kind
 
 
 def tile_record(records: Records, info: GameInfo) -> str:
@@ -63,7 +79,11 @@ class GameTile(Widget):
             y += title.get_height() + 2
         players = text_surface(players_text(self.info), "ui-bold", 24, P.BRASS_LIGHT)
         out.blit(players, (24, y + 4))
-        y += players.get_height() + 18
+        y += players.get_height() + 6
+        facts_px = fit_px(facts_text(self.info), "ui", 22, width)
+        facts = text_surface(facts_text(self.info), "ui", facts_px, P.BRASS_LIGHT)
+        out.blit(facts, (24, y + 4))
+        y += facts.get_height() + 16
         for line in wrap(self.info.pitch, "ui", 24, width):
             out.blit(text_surface(line, "ui", 24, P.IVORY_DIM), (24, y))
             y += 34
