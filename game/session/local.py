@@ -2,10 +2,15 @@
 
 Every action, event and view crosses `game.core.wire` as msgpack bytes even here, so solo play
 exercises exactly what LAN play sends.
+
+An autosave that cannot be written (a full disk, a folder gone read-only) never stops the game:
+the last good save stays on disk, every later action tries again, and `take_save_notice()` hands
+the table one message when saving stops and one when it works again.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
@@ -18,6 +23,9 @@ from game.core.types import Action, Event, GameConfig, IllegalAction, InvalidAct
 from game.core.wire import WireError, pack, unpack
 from game.session.base import SeatStatus, Session, Update
 from game.session.saves import SaveGame, write_save
+from game.session.storage import write_problem
+
+log = logging.getLogger(__name__)
 
 
 def through_wire_action(action: Action) -> Action:
@@ -51,6 +59,9 @@ class LocalSession(Session):
         self.spectator = spectator
         self.actions: list[Action] = []
         self.state = self.engine.new_game(config, seed)
+        self.start_hash = self.engine.state_hash(self.state)  # saved, so a changed content is named on resume
+        self.save_problem = ""  # why the last autosave failed; "" while saving works
+        self._save_notices: list[str] = []
         self._history: dict[int | None, deque[tuple[int, tuple[Event, ...]]]] = {
             seat: deque(maxlen=HISTORY_ACTIONS) for seat in self._viewers()}
         replayed = actions or []
@@ -114,7 +125,13 @@ class LocalSession(Session):
         return self.engine.result(self.state)
 
     def save_game(self) -> SaveGame:
-        return SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state))
+        return SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state),
+                        self.start_hash)
+
+    def take_save_notice(self) -> str | None:
+        """What the table should tell the people here about the autosave, once: that it stopped
+        working (and the game goes on), or that it works again. None when there is nothing new."""
+        return self._save_notices.pop(0) if self._save_notices else None
 
     # --- internals ------------------------------------------------------------------------------
     def _reject(self, seat: int | None, reason: str, code: str) -> None:
@@ -181,8 +198,22 @@ class LocalSession(Session):
                 self._pending.append(update)
 
     def _autosave(self) -> None:
-        if self.autosave_path is not None:
+        """Write the autosave; a failure is logged and noticed, never raised into the game."""
+        if self.autosave_path is None:
+            return
+        try:
             write_save(self.autosave_path, self.save_game())
+        except OSError as exc:
+            problem = write_problem(exc)
+            if problem != self.save_problem:
+                log.warning("autosave to %s failed: %s", self.autosave_path, exc)
+                self._save_notices.append(f"Your game cannot be saved: {problem}. Play goes on, and "
+                                          "every move tries to save it again.")
+            self.save_problem = problem
+            return
+        if self.save_problem:
+            self.save_problem = ""
+            self._save_notices.append("Your game is being saved again.")
 
     def _drive_bots(self) -> None:
         """Start a bot's thinking on a worker thread; apply its move when done and paced."""

@@ -3,7 +3,9 @@ opponent (the strongest bot at the table, or "people" when another person played
 
 Kept in `records.json` beside the settings, written atomically; an unreadable file is moved aside
 (storage.load_json) and the record starts again, saying so. Only games seen to their end by a
-table count, each once.
+table count, each once. Two Tabletime windows on one machine share the file: a record loaded from
+disk remembers the games added to it, and `save_records` adds just those to what the file holds
+now, under a lock, so neither window's games are lost.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from game.core.types import BOT_LEVELS, Outcome
-from game.session.storage import data_dir, load_json, save_json
+from game.session.storage import data_dir, load_json, locked, save_json
 
 RECORDS_FILE = "records.json"
 RECORDS_FORMAT = 1
@@ -50,6 +52,8 @@ class GameRecord:
 @dataclass
 class Records:
     games: dict[str, GameRecord] = field(default_factory=dict)
+    # games added since this record was read from disk (None: not read from disk, saved as it is)
+    added_since_load: list[tuple[str, str, bool, bool]] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"format": RECORDS_FORMAT,
@@ -77,6 +81,11 @@ class Records:
         return records
 
     def add(self, game: str, opponent: str, won: bool, drawn: bool) -> None:
+        if self.added_since_load is not None:
+            self.added_since_load.append((game, opponent, won, drawn))
+        self._count(game, opponent, won, drawn)
+
+    def _count(self, game: str, opponent: str, won: bool, drawn: bool) -> None:
         record = self.games.setdefault(game, GameRecord())
         for tally in (record.total, record.against.setdefault(opponent, Tally())):
             tally.played += 1
@@ -106,11 +115,29 @@ def records_path() -> Path:
 
 def load_records(warn: Callable[[str], None], path: Path | None = None) -> Records:
     loaded = load_json(path or records_path(), Records.from_json, warn, "your record starts again")
-    return loaded if isinstance(loaded, Records) else Records()
+    records = loaded if isinstance(loaded, Records) else Records()
+    records.added_since_load = []
+    return records
 
 
 def save_records(records: Records, path: Path | None = None) -> None:
-    save_json(path or records_path(), records.to_json())
+    """Write the record. One read from disk is merged: the file is read again under the lock and
+    only the games added since are counted into it, so another window's games stay (and `records`
+    shows both afterwards). OSError if it cannot be written."""
+    target = path or records_path()
+    if records.added_since_load is None:
+        save_json(target, records.to_json())
+        return
+    with locked(target):
+        problems: list[str] = []
+        current = load_json(target, Records.from_json, problems.append, "your record starts again")
+        if not isinstance(current, Records):
+            current = Records()
+        for game, opponent, won, drawn in records.added_since_load:
+            current._count(game, opponent, won, drawn)
+        save_json(target, current.to_json())
+    records.games = current.games
+    records.added_since_load = []
 
 
 def record_line(records: Records, game: str, title: str, opponent: str, cooperative: bool) -> str:

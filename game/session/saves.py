@@ -1,5 +1,8 @@
 """Save files: the config, the seed and the actions (replay rebuilds the state, DESIGN.md), plus the
-state hash to prove the replay. msgpack, written atomically. A bad file gives a clear SaveError."""
+state hash to prove the replay and the hash of the starting position (so a save whose content
+changed, e.g. an edited Labyrinth scenario file, says so rather than blaming the rules). msgpack,
+written atomically. A bad file, one from another version of Tabletime, or one that no longer
+replays gives a clear SaveError; the file itself is never touched here."""
 
 from __future__ import annotations
 
@@ -18,32 +21,53 @@ class SaveError(ValueError):
     """A save that cannot be resumed; the message says why. The file itself is left alone."""
 
 
+class NewerSaveError(SaveError):
+    """A save written by a newer Tabletime: whole, just not readable here (say so, not "damaged")."""
+
+
 @dataclass
 class SaveGame:
     config: GameConfig
     seed: int
     actions: list[Action]
     state_hash: str
+    start_hash: str = ""  # the position before the first action; "" in saves written before it existed
 
     def to_wire(self) -> dict:
-        return {"format": SAVE_FORMAT, "config": self.config.to_wire(), "seed": self.seed,
+        wire = {"format": SAVE_FORMAT, "config": self.config.to_wire(), "seed": self.seed,
                 "actions": [a.to_wire() for a in self.actions], "hash": self.state_hash}
+        if self.start_hash:
+            wire["start"] = self.start_hash  # optional: a Tabletime without it ignores the key
+        return wire
 
     @classmethod
     def from_wire(cls, data: object) -> "SaveGame":
         if not isinstance(data, dict):
-            raise SaveError("not a Tabletime save")
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"save format {data.get('format')!r} is not supported (expected {SAVE_FORMAT})")
+            raise SaveError("it is not a Tabletime save")
+        version = data.get("format")
+        if version != SAVE_FORMAT:
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_FORMAT
+            raise (NewerSaveError if newer else SaveError)(format_problem(version))
         seed, actions, digest = data.get("seed"), data.get("actions"), data.get("hash")
+        start = data.get("start", "")
         if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(actions, list) \
-                or not isinstance(digest, str):
-            raise SaveError("save is missing its seed, actions or hash")
+                or not isinstance(digest, str) or not isinstance(start, str):
+            raise SaveError("the save is missing its seed, moves or check")
         try:
             return cls(GameConfig.from_wire(data.get("config")), seed,
-                       [Action.from_wire(a) for a in actions], digest)
+                       [Action.from_wire(a) for a in actions], digest, start)
         except (WireError, InvalidAction) as exc:
-            raise SaveError(f"save is damaged: {exc}") from None
+            raise SaveError(f"the save is damaged ({exc})") from None
+
+
+def format_problem(version: object) -> str:
+    """Why a save of another format cannot be read, in a player's words."""
+    if isinstance(version, int) and not isinstance(version, bool):
+        if version > SAVE_FORMAT:
+            return (f"it was saved by a newer version of Tabletime (save format {version}; this version "
+                    f"reads format {SAVE_FORMAT}) - update Tabletime to continue it")
+        return f"it was saved by an older version of Tabletime in a format this version no longer reads ({version})"
+    return "it is not a Tabletime save (it has no save format)"
 
 
 def write_save(path: Path, save: SaveGame) -> None:
@@ -63,20 +87,40 @@ def read_save(path: Path) -> SaveGame:
         raise SaveError(f"{path.name} is not a readable save ({exc})") from None
 
 
+CONTENT_WORDS = {"labyrinth": "its scenario file"}  # games whose content lives in files a player can edit
+
+
+def content_changed(game: str) -> str:
+    return f"{CONTENT_WORDS.get(game, 'the game it was played with')} has changed since it was saved"
+
+
+def check_start(engine, save: SaveGame) -> None:
+    """The starting position must be the one the save began from; SaveError naming the content
+    (a scenario file missing, unreadable or edited) when it is not, before any move is replayed."""
+    try:
+        start = engine.state_hash(engine.new_game(save.config, save.seed))
+    except (OSError, ValueError) as exc:  # FileNotFoundError, ScenarioError, ScenarioChanged
+        raise SaveError(f"{content_changed(save.config.game)} ({exc})") from None
+    if save.start_hash and start != save.start_hash:
+        raise SaveError(content_changed(save.config.game))
+
+
 def resume(path: Path, **session_kwargs):
-    """A LocalSession rebuilt from a save; SaveError if it cannot be replayed exactly."""
+    """A LocalSession rebuilt from a save; SaveError (never anything else) if it cannot be replayed
+    exactly, so Continue can set the save aside with a message instead of failing every time."""
     from game.core.registry import UnknownGame, find_game
-    from game.core.types import IllegalAction
     from game.session.local import LocalSession
 
     save = read_save(path)
     try:
         engine = find_game(save.config.game)
-        session = LocalSession(save.config, save.seed, actions=save.actions, autosave=path, **session_kwargs)
     except UnknownGame as exc:
-        raise SaveError(f"cannot resume: {exc}") from None
-    except IllegalAction as exc:
-        raise SaveError(f"save does not replay under the current rules: {exc}") from None
+        raise SaveError(f"it is a game this version does not have ({exc})") from None
+    check_start(engine, save)
+    try:
+        session = LocalSession(save.config, save.seed, actions=save.actions, autosave=path, **session_kwargs)
+    except Exception as exc:  # IllegalAction, a bad option, content that fails mid-replay: all the same here
+        raise SaveError(f"its moves do not replay under this version's rules ({exc})") from None
     if engine.state_hash(session.state) != save.state_hash:
-        raise SaveError("save replays to a different position (rules changed since it was written)")
+        raise SaveError("its moves replay to a different position (the rules changed since it was saved)")
     return session

@@ -1,18 +1,23 @@
 """Where Tabletime keeps settings and saves, and how it writes them without ever losing one.
 
 The user data directory is `--data-dir`, else `TABLETIME_DATA_DIR`, else the platform's (XDG on Linux).
-Writes are atomic (temporary file, fsync, rename). A file that cannot be read is moved aside as
-`NAME.bad-<time>` (never deleted) and the caller gets a clear warning.
+Writes are atomic (temporary file, fsync, rename, fsync of the folder): a crash, a SIGKILL or a full
+disk leaves either the old file or the new one, never half of one. A file that cannot be read is
+moved aside as `NAME.bad-<time>` (never deleted) and the caller gets a clear warning. A write that
+fails says why in a player's words (`write_problem`). Read-modify-write of a shared file (two
+windows on one machine) goes through `locked`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 _override: Path | None = None
 MAX_JSON_BYTES = 4 * 1024 * 1024  # settings and records are a few kilobytes; a huge file is not ours
@@ -41,7 +46,12 @@ def data_dir() -> Path:
     return base
 
 
+STALE_TEMP_SECONDS = 600.0  # a write takes milliseconds: an older temporary file was left by a killed process
+
+
 def atomic_write(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` whole or not at all. The temporary file is fsynced before the
+    rename and the folder after it, so even a power cut keeps the old file or the new one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -56,6 +66,103 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+    _sync_folder(path.parent)
+    remove_stale_temporaries(path)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where folders cannot be opened (Windows) it is a no-op."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temporaries(path: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Temporary files a killed writer of `path` left behind (`NAME.xxxx.tmp`), once they are old
+    enough that no live writer (another window) can still be about to rename them."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(path.parent.glob(f"{glob_escape(path.name)}.*.tmp"))
+    except OSError:
+        return removed
+    for candidate in candidates:
+        try:
+            if now - candidate.stat().st_mtime > older_than:
+                candidate.unlink()
+                removed.append(candidate)
+        except OSError:
+            pass
+    return removed
+
+
+def glob_escape(name: str) -> str:
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
+
+
+WRITE_PROBLEMS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EROFS: "the save folder has become read-only",
+    errno.EACCES: "Tabletime is not allowed to write to the save folder",
+    errno.EPERM: "Tabletime is not allowed to write to the save folder",
+    errno.EDQUOT: "your disk quota is used up",
+    errno.EIO: "the disk reported an error",
+}
+
+
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, in a player's words ("the disk is full")."""
+    known = WRITE_PROBLEMS.get(exc.errno or 0)
+    if known is not None:
+        return known
+    return (exc.strerror or str(exc) or "the file could not be written").rstrip(".")
+
+
+@contextlib.contextmanager
+def locked(path: Path, timeout: float = 5.0) -> Iterator[None]:
+    """Hold an exclusive lock on `path` (through `NAME.lock` beside it) for a read-modify-write, so
+    two Tabletime windows on one machine cannot lose each other's update. Where locking is not
+    available, or the lock cannot be had within `timeout`, the update goes ahead unlocked: a record
+    is worth less than a frozen window."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        import fcntl
+    except ImportError:  # Windows: no advisory locks in the standard library worth the risk
+        yield
+        return
+    try:
+        fd = os.open(path.with_name(path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        held = False
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                held = True
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.005)
+            except OSError:
+                break
+        try:
+            yield
+        finally:
+            if held:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
 def quarantine(path: Path) -> Path:
