@@ -1,5 +1,6 @@
 """The rules, readable at the table: pick a game on the left, turn pages on the right
-(left/right, shoulders, or the page buttons). Long sections flow onto several pages."""
+(left/right, shoulders, or the page buttons). Long sections flow onto several pages; the game's
+contents under the game list jump straight to a section, and a caller may open at a topic."""
 
 from __future__ import annotations
 
@@ -15,6 +16,10 @@ from game.ui.rules_text import RulesDoc, load_rules
 from game.ui.widgets import Button, ListView, panel_surface
 
 LIST_W = 440
+GAME_ROW_H = 80
+CONTENTS_TOP = 640  # the current game's sections, under the four games
+CONTENTS_ROW_H = 68
+CONTENTS_ROWS = 5
 PANEL = pygame.Rect(MARGIN + LIST_W + 40, 250, 1920 - 2 * MARGIN - LIST_W - 40, 730)
 TEXT_X = 64
 TEXT_W = 960  # about 70 characters of 28 px Inter per line (ART.md: 55-75)
@@ -52,7 +57,7 @@ def paginate(doc: RulesDoc, height: int, picture_height: int = 0) -> list[Screen
 
 class RulesScene(MenuScene):
     name = "rules"
-    hints = (("updown", "Game"), ("leftright", "Page"), ("back", "Back"))
+    hints = (("updown", "Game / section"), ("leftright", "Page"), ("back", "Back"))
 
     def __init__(self, app=None, game_id: str | None = None, topic: str | None = None) -> None:
         """`topic`: open at the first page whose title starts with it ("A turn"), so Rules from a tip
@@ -84,17 +89,43 @@ class RulesScene(MenuScene):
 
     def build(self) -> None:
         titles = [info.title for info in GAMES]
-        self.list = ListView((MARGIN, 250, LIST_W, 4 * 100), titles, self.game_index, self.select_game, row_height=100)
+        self.list = ListView((MARGIN, 250, LIST_W, 4 * GAME_ROW_H), titles, self.game_index, self.select_game,
+                             row_height=GAME_ROW_H)
+        self.contents = ListView((MARGIN, CONTENTS_TOP, LIST_W, CONTENTS_ROWS * CONTENTS_ROW_H),
+                                 [title for title, _ in self.sections()], self.section_index(), self.select_section,
+                                 row_height=CONTENTS_ROW_H)
+        self.contents.label = "Contents"
         self.prev_button = Button((PANEL.x + 40, PANEL.bottom - 100, 240, 72), "‹  Previous", lambda: self.turn(-1), px=28)
         self.next_button = Button((PANEL.right - 280, PANEL.bottom - 100, 240, 72), "Next  ›", lambda: self.turn(1), px=28)
-        self.group.widgets = [self.list, self.prev_button, self.next_button, back_button(self.on_back)]
+        self.group.widgets = [self.list, self.contents, self.prev_button, self.next_button, back_button(self.on_back)]
         self.group.focus = 0
+
+    def sections(self) -> list[tuple[str, int]]:
+        """The current game's sections in order, each with its first screen (the contents list)."""
+        _, screens = self.doc()
+        out: list[tuple[str, int]] = []
+        for i, (title, _) in enumerate(screens):
+            if not out or out[-1][0] != title:
+                out.append((title, i))
+        return out
+
+    def section_index(self) -> int:
+        """The section the current page belongs to."""
+        return max(i for i, (_, first) in enumerate(self.sections()) if first <= self.page)
 
     def select_game(self, index: int) -> None:
         self.game_index = index
         self.page = 0
+        self.contents.items = [title for title, _ in self.sections()]
+        self.contents.index = self.contents.scroll = 0
         if self.app is not None:
             self.app.assets.play("page", 0.6)
+
+    def select_section(self, index: int) -> None:
+        """Jump to the first page of a section of the contents."""
+        self.page = self.sections()[index][1]
+        if self.app is not None:
+            self.app.assets.play("page", 0.7)
 
     def turn(self, step: int) -> None:
         _, screens = self.doc()
@@ -120,6 +151,11 @@ class RulesScene(MenuScene):
         count = len(self.doc()[1])
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page < count - 1
+        section = self.section_index()
+        if self.contents.index != section:  # a page turn moves the contents' mark along, quietly
+            self.contents.index = section
+            rows = self.contents.visible_rows
+            self.contents.scroll = max(min(self.contents.scroll, section), section - rows + 1)
 
     def _first_screen_of(self, title: str) -> int:
         _, screens = self.doc()
@@ -168,6 +204,15 @@ class RulesScene(MenuScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface)
         draw_heading(surface, "Rules")
+        heading = text_surface("CONTENTS", "display", 32, P.BRASS_LIGHT)
+        surface.blit(heading, (MARGIN, CONTENTS_TOP - 44))
+        hidden_above = self.contents.scroll
+        hidden_below = len(self.contents.items) - self.contents.scroll - self.contents.visible_rows
+        if hidden_above > 0 or hidden_below > 0:  # the list scrolls: say so and which way
+            more = f"{'▲' if hidden_above > 0 else ''}{'▼' if hidden_below > 0 else ''} "
+            more += f"{len(self.contents.items)} sections"
+            note = text_surface(more, "ui-bold", 22, P.IVORY_DIM)
+            surface.blit(note, note.get_rect(bottomright=(MARGIN + LIST_W, CONTENTS_TOP - 12)))
         surface.blit(panel_surface(PANEL.size, 22, (22, 21, 26, 232), P.BRASS_DARK, 2), PANEL.topleft)
         surface.blit(self._screen_surface(), PANEL.topleft)
         _, screens = self.doc()
