@@ -27,6 +27,7 @@ LOG_RECT = pygame.Rect(1248, 824, 656, 124)
 BUTTON_ROW = pygame.Rect(1248, 958, 656, 104)
 MENU_RECT = pygame.Rect(16, 14, 150, 70)  # the touch Menu button, labelled as on every table
 FIT_RECT = pygame.Rect(1232 - 176, 108, 160, 64)  # "Fit map", shown once the player zoomed or panned
+LAN_STRIP_BAND = 60  # the map's bottom band a LAN table keeps free for the connection strip (36 px high)
 ITEM_W = 150  # ART.md: cards held >= 140 px wide at 1080p
 PROPHECY_W = 112
 FAVOUR_PX = 58

@@ -46,12 +46,25 @@ class Camera:
         self.centre = Animated((0.0, 0.0))
         self.manual = False  # the player zoomed or panned: keep it until the map grows
 
-    def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3) -> None:
-        """Zoom and pan so the map-space box (left, top, right, bottom) fills the view."""
+    def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3,
+            within: pygame.Rect | None = None, keep: Pos | None = None) -> None:
+        """Zoom and pan so the map-space box (left, top, right, bottom) fills `within` (a part of the
+        view left free of what sits over the map; the whole view by default). A map too big to fit
+        even at the smallest scale is centred on `keep` (the hero) instead of on its middle, so the
+        hero and the cards around it stay in sight; the rest is panned to."""
         left, top, right, bottom = bounds
+        area = pygame.Rect(within) if within is not None else self.rect
         width, height = max(1.0, right - left), max(1.0, bottom - top)
-        scale = max(MIN_SCALE, min(MAX_SCALE, self.rect.width * 0.95 / width, self.rect.height * 0.94 / height))
-        centre = ((left + right) / 2, (top + bottom) / 2)
+        scale = max(MIN_SCALE, min(MAX_SCALE, area.width * 0.95 / width, area.height * 0.94 / height))
+        cx, cy = (left + right) / 2, (top + bottom) / 2
+        if keep is not None:  # an axis that does not fit: as near the hero as the map's edges allow
+            half_w, half_h = area.width * 0.95 / 2 / scale, area.height * 0.94 / 2 / scale  # the fit's margins
+            if right - left > 2 * half_w:
+                cx = min(max(keep[0], left + half_w), right - half_w)
+            if bottom - top > 2 * half_h:
+                cy = min(max(keep[1], top + half_h), bottom - half_h)
+        # the view's centre is the map point that lands at `area`'s centre, moved to the view's centre
+        centre = (cx + (self.rect.centerx - area.centerx) / scale, cy + (self.rect.centery - area.centery) / scale)
         if seconds <= 0:
             self.scale.set(scale)
             self.centre.set(centre)

@@ -5,11 +5,12 @@ Everything drawn is cached surfaces; nothing here changes state."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from game.ui.chrome import HINT_GLYPHS, draw_menu_label
+from game.ui.chrome import CANVAS_W, HINT_GLYPHS, draw_menu_label
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff,
@@ -17,7 +18,7 @@ from game.ui.labyrinth_layout import (
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import favour_token
-from game.ui.look.fonts import log_tail, text_surface, wrapped
+from game.ui.look.fonts import font, log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.tween import MOTION
 from game.ui.widgets import fit_px, panel_surface
@@ -27,6 +28,20 @@ PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
 INFO_TEXT_W = 780  # the caption's text at most this wide (it wraps short of the hint on the right)
 # hints in the caption that tell how things stand: confirming there does nothing, so no key is drawn
 STATUS_HINTS = frozenset({"Not reachable yet", "Sealed"})
+
+
+@lru_cache(maxsize=64)
+def fitted_line(text: str, role: str, max_px: int, width: int, min_px: int) -> tuple[str, int]:
+    """`text` on one line of `width`: smaller down to `min_px`, then cut at a word with an ellipsis
+    (a long scenario title or player name must not run under the turn banner). Cached per frame's
+    arguments, as the top bar is drawn every frame."""
+    px = max(min_px, fit_px(text, role, max_px, width))
+    if font(role, px).size(text)[0] <= width:
+        return text, px
+    words = text.split()
+    while len(words) > 1 and font(role, px).size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return " ".join(words).rstrip(",·:;") + "…", px
 
 
 class LabyrinthPainter:
@@ -56,8 +71,12 @@ class LabyrinthPainter:
         surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
         draw_menu_label(surface, MENU_RECT, word_x=60)
         title = str(self.view.get("scenario", {}).get("title", "The Labyrinth"))
-        surface.blit(text_surface(title, "story", 36, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14))
-        surface.blit(text_surface(self.mode_line(), "ui", 22, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
+        banner = self.turn_banner_rect()
+        room = (banner.left if banner is not None else CANVAS_W // 2) - 24 - (MENU_RECT.right + 18)
+        title, px = fitted_line(title, "story", 36, room, 26)
+        surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14 + (36 - px) // 2))
+        mode, px = fitted_line(self.mode_line(), "ui", 22, room, 20)
+        surface.blit(text_surface(mode, "ui", px, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
         score = self.view.get("score")
         if score is not None:
             label = text_surface(f"SCORE {score}", "display", 40, P.LA_TORCH)

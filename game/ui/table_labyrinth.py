@@ -26,11 +26,12 @@ import pygame
 
 from game.core.types import Action, Event
 from game.session.base import Session, Update
+from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
-    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA, PROPHECY_W,
-    READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
+    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
+    PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
     interaction_front, item_look, look_of,
 )
 from game.ui.labyrinth_map import (
@@ -338,10 +339,18 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         return (min(b[0] for b in boxes) - 20, min(b[1] for b in boxes) - 20, max(b[2] for b in boxes) + 20,
                 max(b[3] for b in boxes) + 20)
 
+    def map_room(self) -> pygame.Rect:
+        """Where the fitted map lies: on a LAN table the connection strip sits along the map's bottom
+        edge (lobby_room.MAP_CORNER), so the cards keep above it instead of lying under it."""
+        if isinstance(self.session, LocalSession):
+            return MAP_RECT
+        return pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - LAN_STRIP_BAND)
+
     def refit(self, immediate: bool = False) -> None:
         if self.camera.manual and not immediate:
             return
-        self.camera.fit(self.map_bounds(), 0.0 if immediate else 0.35)
+        keep = self.hero_spot(self.hero_number) if self.hero_number is not None else None
+        self.camera.fit(self.map_bounds(), 0.0 if immediate else 0.35, self.map_room(), keep)
 
     # --- events -------------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
@@ -470,6 +479,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         to = event.get("to")
         seconds = THEIR_MOVE_SECONDS if self.other(update) else MOVE_SECONDS
         self.place_hero(int(to) if to is not None else None, False, seconds)
+        self.refit()  # a map too big to fit follows the hero (one that fits stays as it is)
         self.play("slide", 0.8)
         return seconds
 
@@ -764,17 +774,37 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         line = text_surface(f"{name}, {how} to take the hero. Everyone may watch and advise.", "ui", 34, P.IVORY_DIM)
         surface.blit(line, line.get_rect(center=(CANVAS_W // 2, rect.bottom + 50)))
 
+    def turn_banner(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The top centre's words and colour, as every table says them (table_base), except that
+        playing together the move belongs to everyone at this screen, not to the first seat."""
+        if self.shown is None or self.game_over or not self.shown.active:
+            return None
+        if self.together and len(self.local_seats) > 1 and self.viewer in self.shown.active:
+            return "Your move, together", P.BRASS_LIGHT
+        seat = self.shown.active[0]
+        if seat == self.viewer and seat in self.local_seats:
+            text = "Your turn" if len(self.local_seats) == 1 else f"{self.name_of(seat)}, your turn"
+            if self.pad_label(seat) and len(self.local_seats) > 1:
+                text += f" · {self.pad_label(seat)}"
+            return text, P.BRASS_LIGHT
+        return f"{self.name_of(seat)} is playing…", P.IVORY
+
+    def turn_banner_rect(self) -> pygame.Rect | None:
+        """Where the banner's plate sits (the scenario's title keeps left of it)."""
+        banner = self.turn_banner()
+        if banner is None:
+            return None
+        box = pygame.Rect(0, 0, text_surface(banner[0], "ui-bold", 30, banner[1]).get_width() + 64, 60)
+        box.midtop = (CANVAS_W // 2, 20)
+        return box
+
     def draw_turn_banner(self, surface: pygame.Surface) -> None:
-        """Playing together, the move belongs to everyone at this screen, not to the first seat."""
-        if self.together and len(self.local_seats) > 1 and self.shown is not None and not self.game_over \
-                and self.viewer in self.shown.active:
-            image = text_surface("Your move, together", "ui-bold", 30, P.BRASS_LIGHT)
-            box = pygame.Rect(0, 0, image.get_width() + 64, 60)
-            box.midtop = (CANVAS_W // 2, 20)
-            surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
-            surface.blit(image, image.get_rect(center=box.center))
+        banner, box = self.turn_banner(), self.turn_banner_rect()
+        if banner is None or box is None:
             return
-        super().draw_turn_banner(surface)
+        image = text_surface(banner[0], "ui-bold", 30, banner[1])
+        surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
+        surface.blit(image, image.get_rect(center=box.center))
 
     # --- the end ------------------------------------------------------------------------------------
     def before_results(self, proceed: Callable[[], None]) -> bool:

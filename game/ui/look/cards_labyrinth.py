@@ -619,6 +619,27 @@ def _scroll_shape(out: pygame.Surface, w: int, h: int, top: float, bottom: float
     return body
 
 
+def scroll_title_lines(title: str, px: int, width: int, most: int = 3) -> tuple[int, list[str]]:
+    """A scroll's title in at most `most` lines of `width`, no word split between lines: the print
+    shrinks (to 3/4 of `px` at least) until every word fits, and a title still too long ends its
+    last line with an ellipsis ("The Cartographer'/s Last" lost its word and its end)."""
+    smallest = max(8, round(px * 0.75))
+    face_px = px
+    while True:
+        face = font("story", face_px)
+        lines = wrap(title, "story", face_px, width)
+        words_whole = all(face.size(word)[0] <= width for word in title.split())
+        if (words_whole and len(lines) <= most) or face_px <= smallest:
+            break
+        face_px -= 1
+    if len(lines) > most:
+        last = lines[most - 1].split()
+        while len(last) > 1 and font("story", face_px).size(" ".join(last) + "…")[0] > width:
+            last.pop()
+        lines = lines[:most - 1] + [" ".join(last).rstrip(",;:") + "…"]
+    return face_px, lines
+
+
 def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
     h = card_height(w, RATIO)
     out = surface((w, h))
@@ -638,9 +659,9 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
     y = body.top + w * 0.1
     # a scroll too narrow for its text in readable print shows its title larger instead (the text
     # is read in the caption and the story); the rule goes under the last line, never through it
-    tpx = max(8, round(w * (0.125 if w < 200 else 0.1)))
+    tpx, lines = scroll_title_lines(title, max(8, round(w * (0.125 if w < 200 else 0.1))), round(body.width * 0.9))
     step = font("story", tpx).get_linesize() * 0.92
-    for line in wrap(title, "story", tpx, round(body.width * 0.9))[:3]:
+    for line in lines:
         img = text_surface(line, "story", tpx, P.LA_ARROW_RED)
         out.blit(img, img.get_rect(midtop=(w // 2, round(y))))
         y += step
