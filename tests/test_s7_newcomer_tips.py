@@ -51,6 +51,7 @@ def test_tips_open_at_the_first_turn_once_and_are_remembered(app, game):
     table = open_table(app, game)
     overlay = wait_for_tips(app, table)
     assert table.can_act and not table.animating  # they talk about a still table waiting for the person
+    assert table.clock - tips._still_since[table] >= tips.SETTLE_SECONDS  # after its last bubble faded
     assert overlay.tips == FIRST_GAME_TIPS[game] and len(overlay.tips) >= 3
     assert tips_key(game, "Ann") in app.settings.tips_seen
     assert tips_key(game, "Ann") in load_settings(lambda m: None).tips_seen  # saved to settings.json

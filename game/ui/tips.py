@@ -13,7 +13,8 @@ Hooking a table is one line, called every step (it is cheap and does nothing onc
         offer_first_game_tips(self)
 
 The tips open only when that person can act, no curtain is up, nothing animates and the table is
-the top scene, so they speak about a still table at the very moment it waits for the newcomer.
+the top scene, and has been so for a moment (SETTLE_SECONDS), so they speak about a still table
+waiting for the newcomer.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ LINE_H = 38
 BUTTON_H = 72  # touch: every control at least 64 px
 GAP = 28  # px between a tip's plate and what it talks about
 SAFE = pygame.Rect(16, 16, CANVAS_W - 32, CANVAS_H - 96)  # the plate stays clear of the hints footer
+SETTLE_SECONDS = 1.2  # the table waits still this long first: a move's last bubble has faded, the eye has landed
 HEADLESS_TIPS = False  # tests and `main.py screenshot` run headless: no tips there unless a test asks
 
 MENU_TIP_TEXT = ("Unsure what to do? Menu, then Suggest a move, shows what an expert would play from "
@@ -86,6 +88,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
 }
 
 _offered: "weakref.WeakKeyDictionary[Any, set[str]]" = weakref.WeakKeyDictionary()
+_still_since: "weakref.WeakKeyDictionary[Any, float]" = weakref.WeakKeyDictionary()  # table -> its clock
 
 
 def tips_key(game_id: str, name: str) -> str:
@@ -251,6 +254,10 @@ def offer_first_game_tips(table: Any) -> bool:
     if seat is None or seat not in table.local_seats or getattr(table.session, "spectator", False):
         return False
     if not table.can_act or table.animating or table.curtain_seat is not None or app.scenes.top is not table:
+        _still_since.pop(table, None)
+        return False
+    since = _still_since.setdefault(table, table.clock)
+    if table.clock - since < SETTLE_SECONDS:
         return False
     name = table.name_of(seat)
     offered = _offered.setdefault(table, set())
