@@ -98,6 +98,7 @@ class App:
         self.letterbox = Letterbox.fit(CANVAS_SIZE)
         self.input = InputMapper(self.settings, self._window_to_canvas)
         self.input.window_size = lambda: self.letterbox.window
+        self.input.current_scene = lambda: self.scenes.top
         self.assets = Assets(self.settings)
         self.scenes = SceneStack(snapshot=self._snapshot)
         self.clock = FixedStep()
@@ -216,11 +217,30 @@ class App:
             self.dispatch(self.input.update(STEP))
             self.scenes.update(STEP)
             self.toasts.update(STEP)
+        self.end_orphaned_text_input()
         self.draw(alpha)
         self.frames += 1
         self.frame_ms = (time.perf_counter() - started) * 1000
         if self.on_frame is not None:
             self.on_frame(self)
+
+    def end_orphaned_text_input(self) -> None:
+        """Typing mode swallows the arrow, Q/E, page and menu keys, so it must end with the name field
+        that started it. A field can go without finishing: its screen rebuilt while a name was being
+        typed (a gamepad plugged in or out at the seat setup) or closed under it. Then the keys would
+        stay dead on every later screen, tables included; here typing ends with it."""
+        source = self.input
+        if not source.text_mode:
+            return
+        owner = source.text_owner
+        if owner is None or owner not in self.scenes.scenes:
+            source.stop_text()
+            return
+        if owner is not self.scenes.top:
+            return  # an overlay above it (its own screen ends typing when it must)
+        fields = [w for w in getattr(getattr(owner, "group", None), "widgets", []) if hasattr(w, "editing")]
+        if fields and not any(getattr(w, "editing", False) for w in fields):
+            source.stop_text()  # the screen has name fields and none of them is being typed into
 
     def draw(self, alpha: float) -> None:
         self.scenes.draw(self.canvas, alpha)

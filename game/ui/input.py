@@ -83,6 +83,8 @@ class InputMapper:
         self.controllers: dict[int, object] = {}  # instance id -> pygame._sdl2.controller.Controller
         self.last_device = "keyboard"
         self.text_mode = False
+        self.text_owner: object | None = None  # the scene that started text input (see App)
+        self.current_scene: Callable[[], object | None] = lambda: None
         self.capture: str | None = None  # "key" or "pad" while the settings screen waits for a binding
         self.quit_requested = False
         self.system: list[str] = []  # window-level requests for the app: "fullscreen", "resized"
@@ -113,6 +115,7 @@ class InputMapper:
 
     def start_text(self) -> None:
         self.text_mode = True
+        self.text_owner = self.current_scene()
         try:
             pygame.key.start_text_input()
         except pygame.error:
@@ -120,6 +123,7 @@ class InputMapper:
 
     def stop_text(self) -> None:
         self.text_mode = False
+        self.text_owner = None
         try:
             pygame.key.stop_text_input()
         except pygame.error:
