@@ -188,3 +188,8 @@ def test_settings_keep_and_check_the_tips_seen():
             Settings.from_json(bad)
     assert len(Settings.from_json({"tips_seen": [f"g:{i}" for i in range(1000)]}).tips_seen) == 400
     assert tips_key("lost-cities", "  Ann   Lee ") == "lost-cities:ann lee"
+    settings.set_first_game_tips(True)  # on again: every game's tips show again
+    assert settings.first_game_tips is True and settings.tips_seen == []
+    settings.tips_seen.append("lost-cities:ann")
+    settings.set_first_game_tips(False)
+    assert settings.first_game_tips is False and settings.tips_seen == ["lost-cities:ann"]

@@ -101,6 +101,13 @@ class Settings:
     def effects_gain(self) -> float:
         return max(0.0, min(1.0, self.master_volume * self.effects_volume))
 
+    def set_first_game_tips(self, on: bool) -> None:
+        """Tips on or off; turning them on again shows every game's tips again to everyone (a Settings
+        toggle "First-game tips" calls this)."""
+        self.first_game_tips = on
+        if on:
+            self.tips_seen = []
+
     def reset_bindings(self) -> None:
         self.key_bindings = _copy_bindings(DEFAULT_KEYS)
         self.pad_bindings = _copy_bindings(DEFAULT_PAD)
