@@ -202,7 +202,7 @@ class LocalSession(Session):
         if self.autosave_path is None:
             return
         try:
-            write_save(self.autosave_path, self.save_game())
+            write_save(self.autosave_path, self.save_game(), sync_folder=False)  # again next move
         except OSError as exc:
             problem = write_problem(exc)
             if problem != self.save_problem:

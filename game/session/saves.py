@@ -70,8 +70,8 @@ def format_problem(version: object) -> str:
     return "it is not a Tabletime save (it has no save format)"
 
 
-def write_save(path: Path, save: SaveGame) -> None:
-    atomic_write(path, pack(save.to_wire()))
+def write_save(path: Path, save: SaveGame, sync_folder: bool = True) -> None:
+    atomic_write(path, pack(save.to_wire()), sync_folder)
 
 
 def read_save(path: Path) -> SaveGame:

@@ -49,9 +49,11 @@ def data_dir() -> Path:
 STALE_TEMP_SECONDS = 600.0  # a write takes milliseconds: an older temporary file was left by a killed process
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` whole or not at all. The temporary file is fsynced before the
-    rename and the folder after it, so even a power cut keeps the old file or the new one."""
+def atomic_write(path: Path, data: bytes, sync_folder: bool = True) -> None:
+    """Replace `path` with `data` whole or not at all: the temporary file is fsynced before the
+    rename, so even a power cut keeps the old file or the new one. The folder is fsynced after it
+    too (the rename itself survives a power cut), except where the caller writes again at the next
+    move anyway (autosaves: 3-4 ms a move on the UI thread, for at most one move)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -66,7 +68,8 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
-    _sync_folder(path.parent)
+    if sync_folder:
+        _sync_folder(path.parent)
     remove_stale_temporaries(path)
 
 
