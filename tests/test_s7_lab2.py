@@ -178,3 +178,71 @@ def test_a_lan_tables_map_keeps_clear_of_the_connection_strip():
         assert not tile.screen_rect(table.camera).colliderect(box), number
     _, near = open_table()  # at this screen the map keeps the whole panel
     assert max(t.screen_rect(near.camera).bottom for t in near.tiles.values()) > box.top
+
+
+LONG_TEXT = "The corridor bends and bends again; water runs along a gutter cut in the floor. " * 40
+
+
+def test_a_long_story_sheet_scrolls_to_its_end_by_keys_wheel_or_drag_and_shows_there_is_more():
+    from game.ui.labyrinth_overlays import RED_INK, StorySheet
+    from ui_helpers import canvas_to_window
+
+    app = make_app()
+    app.push(TitleScene(app))
+    sheet = StorySheet(app, [("title", "A long ending"), ("text", LONG_TEXT)], "See the results", lambda: None)
+    app.push(sheet)
+    frames(app, 20)
+    assert sheet.most_scroll > 0
+    area = sheet.text_area.inflate(60, 0)
+    corner = pygame.Rect(area.right - 40, area.bottom - 20, 40, 20)
+
+    def marked(rect: pygame.Rect) -> bool:
+        return any(tuple(app.canvas.get_at((x, y)))[:3] == RED_INK for x in range(rect.left, rect.right)
+                   for y in range(rect.top, rect.bottom))
+
+    assert marked(corner)  # more below
+    for _ in range(60):
+        key(app, pygame.K_DOWN, settle=1)
+    assert sheet.scroll == sheet.most_scroll
+    frames(app, 2)
+    assert not marked(corner) and marked(pygame.Rect(area.right - 40, area.top, 40, 20))  # now more above
+    start = canvas_to_window(app, (960, 600))
+    for kind, y in ((pygame.MOUSEBUTTONDOWN, 600), (pygame.MOUSEMOTION, 700), (pygame.MOUSEMOTION, 800),
+                    (pygame.MOUSEBUTTONUP, 800)):
+        pos = (int(start[0]), int(canvas_to_window(app, (960, y))[1]))
+        extra = {"button": 1} if kind != pygame.MOUSEMOTION else {"rel": (0, 50), "buttons": (1, 0, 0)}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, **extra))
+        frames(app, 1)
+    assert sheet.scroll < sheet.most_scroll  # a drag down pulls the text back
+
+
+def test_a_long_card_in_the_discard_pile_reads_on_with_up_and_down_and_browses_with_left_and_right():
+    from game.ui.labyrinth_overlays import DiscardBrowser
+
+    app = make_app()
+    app.push(TitleScene(app))
+    discard = [{"card": "i-1", "deck": "interaction", "face": "up", "texts": [LONG_TEXT]},
+               {"card": "i-2", "deck": "interaction", "face": "up", "texts": [LONG_TEXT]}]
+    browser = DiscardBrowser(app, discard, {"i-1": 3, "i-2": 4})
+    app.push(browser)
+    frames(app, 10)
+    assert browser.most_scroll() > 0
+    for _ in range(80):
+        key(app, pygame.K_DOWN, settle=1)
+    assert browser.index == 0 and browser.scroll == browser.most_scroll()  # read to its last line
+    key(app, pygame.K_RIGHT)
+    assert browser.index == 1 and browser.scroll == 0  # the next card from its top
+
+
+def test_the_ending_sheet_says_no_prophecy_was_missed_plainly_and_ranks_eight_as_the_rulebook_does(monkeypatch):
+    from game.ui import table_labyrinth
+    from game.ui.labyrinth_overlays import RANK_ROWS
+
+    assert RANK_ROWS[0] == ("8", "Hero")  # rulebook: 8 Hero; eight favours are the most a score reaches
+    seen: list = []
+    monkeypatch.setattr(table_labyrinth, "rank_table", lambda score, rank, lines: seen.append(lines) or None)
+    app, table = open_table()
+    table.ending_played = True
+    table.shown.view["prophecies"] = [{"card": "p-1", "state": "fulfilled"}]  # type: ignore[union-attr]
+    table.before_results(lambda: None)
+    assert dict(seen[0])["Prophecies unfulfilled"] == "0"

@@ -21,7 +21,8 @@ from game.ui.widgets import panel_surface
 SHEET_W = 980
 SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
 SHEET_PX = 30
-RANK_ROWS = (("8 or more", "Hero"), ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
+RANK_ROWS = (("8", "Hero"),  # the rulebook's table; eight favours are the most a score can reach
+             ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
 
 
 def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) -> pygame.Surface:
@@ -50,6 +51,15 @@ def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) ->
     return out
 
 
+def draw_more_marks(surface: pygame.Surface, area: pygame.Rect, scroll: float, most: float) -> None:
+    """Chevrons at the top and bottom of a text `area` where more text lies beyond it (a long
+    story or card must not look as if it ended where the sheet cuts it)."""
+    for shown, y, d in ((scroll > 0.5, area.top + 4, -1), (scroll < most - 0.5, area.bottom - 4, 1)):
+        if shown:
+            cx = area.right - 18
+            pygame.draw.polygon(surface, RED_INK, [(cx - 14, y - d * 12), (cx + 14, y - d * 12), (cx, y)])
+
+
 class StorySheet(Scene):
     """A parchment sheet with a story text and one button (intro, ending). Confirm, a tap on the
     button, or Back closes it; `extra(surface, rect)` may draw more below the text (the rank table)."""
@@ -73,7 +83,14 @@ class StorySheet(Scene):
         self.rect.center = (CANVAS_W // 2, CANVAS_H // 2)
         self.button = pygame.Rect(0, 0, 420, 84)
         self.button.midbottom = (self.rect.centerx, self.rect.bottom - 34)
+        self.text_area = pygame.Rect(self.rect.x + (SHEET_W - SHEET_TEXT_W) // 2, self.rect.y + 60, SHEET_TEXT_W,
+                                     self.button.top - 24 - (self.rect.y + 60) - extra_height)
+        self.most_scroll = max(0, self.body.get_height() - self.text_area.height)
         self.scroll = 0
+        self.drag_y: float | None = None
+
+    def scroll_by(self, pixels: float) -> None:
+        self.scroll = round(max(0, min(self.most_scroll, self.scroll + pixels)))
 
     def close(self) -> None:
         if self.closed or self.app is None:
@@ -90,9 +107,14 @@ class StorySheet(Scene):
             if intent.kind == "release" or intent.device == "keyboard":
                 self.close()
         elif intent.kind in ("down", "up", "scroll"):
-            step = -60 if intent.kind == "up" or intent.amount > 0 else 60
-            room = self.button.top - 24 - (self.rect.y + 60) - self.extra_height
-            self.scroll = max(0, min(max(0, self.body.get_height() - room), self.scroll + step))
+            self.scroll_by(-60 if intent.kind == "up" or intent.amount > 0 else 60)
+        elif intent.kind == "drag_start" and intent.pos is not None:
+            self.drag_y = intent.pos[1]
+        elif intent.kind == "drag_move" and intent.pos is not None and self.drag_y is not None:
+            self.scroll_by(self.drag_y - intent.pos[1])  # a finger or a held button pulls the text along
+            self.drag_y = intent.pos[1]
+        elif intent.kind == "drag_end":
+            self.drag_y = None
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -102,12 +124,12 @@ class StorySheet(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 150 * self.appear)
         surface.blit(parchment_page(self.rect.size), self.rect.topleft)
-        text_area = pygame.Rect(self.rect.x + (SHEET_W - SHEET_TEXT_W) // 2, self.rect.y + 60, SHEET_TEXT_W,
-                                self.button.top - 24 - (self.rect.y + 60) - self.extra_height)
+        text_area = self.text_area
         clip = surface.get_clip()
         surface.set_clip(text_area)
         surface.blit(self.body, (text_area.x, text_area.y - self.scroll))
         surface.set_clip(clip)
+        draw_more_marks(surface, text_area.inflate(60, 0), self.scroll, self.most_scroll)
         if self.extra is not None:
             self.extra(surface, pygame.Rect(text_area.x, text_area.bottom, SHEET_TEXT_W, self.extra_height))
         surface.blit(panel_surface(self.button.size, 20, (*P.LA_SEPIA, 255)), self.button.topleft)
@@ -115,7 +137,8 @@ class StorySheet(Scene):
         surface.blit(label, label.get_rect(center=self.button.center))
         rounded_rect(surface, self.button.inflate(12, 12), (*P.BRASS_LIGHT, 255), 24, 4)  # focus: an outline
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        draw_hints(surface, device, (("confirm", self.button_label),))
+        scrolls = self.most_scroll > 0 and device in ("keyboard", "gamepad")
+        draw_hints(surface, device, ((("updown", "Scroll"),) if scrolls else ()) + (("confirm", self.button_label),))
 
 
 def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> Callable[[pygame.Surface, pygame.Rect], None]:
@@ -154,6 +177,7 @@ class DiscardBrowser(Scene):
     transparent = True
     name = "labyrinth-discard"
     CARD_W = 260
+    CARD_ROOM = 700  # the tallest a face-up card's sheet grows; a longer text scrolls inside it
 
     def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None) -> None:
         super().__init__(app)
@@ -164,12 +188,23 @@ class DiscardBrowser(Scene):
         self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, CANVAS_H // 2 - 60, 110, 120)
         self.close_rect = pygame.Rect(CANVAS_W - 300, 60, 220, 84)
         self._sheet: dict[int, pygame.Surface] = {}
+        self.scroll = 0
+        self.drag_y: float | None = None
 
     def step(self, delta: int) -> None:
         index = max(0, min(len(self.entries) - 1, self.index + delta))
         if index != self.index and self.app is not None:
-            self.index = index
+            self.index, self.scroll = index, 0
             self.app.assets.play("flip", 0.6)
+
+    def most_scroll(self) -> int:
+        """How far the card shown scrolls: a long read card is taller than the sheet's room."""
+        if not self.entries or self.entries[self.index].get("face") != "up":
+            return 0
+        return max(0, self.sheet(self.entries[self.index]).get_height() - (self.CARD_ROOM - 120))
+
+    def scroll_by(self, pixels: float) -> None:
+        self.scroll = round(max(0, min(self.most_scroll(), self.scroll + pixels)))
 
     def close(self) -> None:
         if self.app is not None:
@@ -179,6 +214,17 @@ class DiscardBrowser(Scene):
     def handle(self, intent: Intent) -> None:
         if intent.kind in ("back", "menu", "confirm"):
             self.close()
+        elif intent.kind in ("up", "down") and self.most_scroll() > 0:  # a long card: up/down read it on
+            self.scroll_by(-60 if intent.kind == "up" else 60)
+        elif intent.kind == "scroll":
+            self.scroll_by(-intent.amount * 60)
+        elif intent.kind == "drag_start" and intent.pos is not None:
+            self.drag_y = intent.pos[1]
+        elif intent.kind == "drag_move" and intent.pos is not None and self.drag_y is not None:
+            self.scroll_by(self.drag_y - intent.pos[1])
+            self.drag_y = intent.pos[1]
+        elif intent.kind == "drag_end":
+            self.drag_y = None
         elif intent.kind in ("left", "prev", "up"):
             self.step(-1)
         elif intent.kind in ("right", "next", "down"):
@@ -230,15 +276,17 @@ class DiscardBrowser(Scene):
         deck = self.deck_label(entry)
         if entry.get("face") == "up":
             body = self.sheet(entry)
-            rect = pygame.Rect(0, 0, 820, min(700, body.get_height() + 120))
+            rect = pygame.Rect(0, 0, 820, min(self.CARD_ROOM, body.get_height() + 120))
             rect.center = (CANVAS_W // 2, CANVAS_H // 2 + 20)
             surface.blit(parchment_page(rect.size), rect.topleft)
             caption = text_surface(self.face_up_caption(entry), "story-italic", 26, RED_INK)
             surface.blit(caption, (rect.x + 50, rect.y + 26))
+            area = pygame.Rect(rect.x + 50, rect.y + 74, rect.width - 100, rect.height - 120)
             clip = surface.get_clip()
-            surface.set_clip(rect.inflate(-40, -90))
-            surface.blit(body, (rect.x + 50, rect.y + 74))
+            surface.set_clip(area)
+            surface.blit(body, (area.x, area.y - self.scroll))
             surface.set_clip(clip)
+            draw_more_marks(surface, area.inflate(60, 0), self.scroll, self.most_scroll())
         else:
             back = card_back(self.CARD_W)
             rect = back.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2))
@@ -255,4 +303,6 @@ class DiscardBrowser(Scene):
             cx, cy = rect.center
             pygame.draw.polygon(surface, colour, [(cx + d * 22, cy), (cx - d * 14, cy - 26), (cx - d * 14, cy + 26)])
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        draw_hints(surface, device, (("move", "Browse"), ("back", "Close")))
+        scrolls = self.most_scroll() > 0 and device in ("keyboard", "gamepad")
+        draw_hints(surface, device, ((("leftright", "Browse"), ("updown", "Read on")) if scrolls else
+                                     (("move", "Browse"),)) + (("back", "Close"),))

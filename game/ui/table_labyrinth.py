@@ -822,7 +822,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         else:
             outcome = self.shown.outcome if self.shown is not None else None
             blocks = [("title", "Lost in the labyrinth"), ("text", outcome.summary if outcome else "")]
-        lines = [("Favours still burning", f"{lit}"), ("Prophecies unfulfilled", f"− {unfulfilled}")]
+        lines = [("Favours still burning", f"{lit}"), ("Prophecies unfulfilled", f"− {unfulfilled}" if unfulfilled else "0")]
         auto = None if self.local_seats else ENDING_AUTO_SECONDS
         self.app.push(StorySheet(self.app, blocks, "See the results", proceed,
                                  extra=rank_table(score, rank, lines), extra_height=230, auto_seconds=auto))
