@@ -304,3 +304,26 @@ def test_typing_an_address_keeps_typing_mode(offline: ErrorLog) -> None:
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is lobby and not app.input.text_mode
     app.shutdown()
+
+
+def test_escape_gives_up_waiting_for_a_gamepad_button(offline: ErrorLog) -> None:
+    """A binding row waiting for a gamepad button (its pad then unplugged) took no key at all: Esc did
+    nothing and a keyboard player could not leave the settings (found by the monkey). Esc cancels now,
+    and the next Esc leaves the screen as usual."""
+    from game.ui.settings_scene import BindingRow, SettingsScene
+    from game.ui.title import TitleScene
+
+    app = new_app()
+    app.push(TitleScene(app))
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 2)
+    row = next(w for w in settings.group.widgets if isinstance(w, BindingRow) and w.intent == "confirm")
+    before = dict(app.settings.pad_bindings)
+    settings.capture(row, "pad")
+    key(app, pygame.K_ESCAPE)
+    assert settings.capturing is None and app.input.capture is None and row.waiting is None
+    assert app.settings.pad_bindings == before and app.scenes.top is settings
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, TitleScene)
+    app.shutdown()

@@ -202,6 +202,12 @@ class InputMapper:
         if key == pygame.K_F11 or (key in (pygame.K_RETURN, pygame.K_KP_ENTER) and mod & pygame.KMOD_ALT):
             self.system.append("fullscreen")
             return
+        if self.capture == "pad" and key == pygame.K_ESCAPE:
+            # Esc gives up waiting for a gamepad button too: a pad unplugged (or never there) while
+            # the settings wait for it must not leave a keyboard player with no way out but a mouse
+            self.capture = None
+            self._emit(Intent("captured", "keyboard", text=""))
+            return
         if self.capture == "key":
             self.capture = None
             if key == pygame.K_ESCAPE:
