@@ -246,3 +246,24 @@ def test_the_ending_sheet_says_no_prophecy_was_missed_plainly_and_ranks_eight_as
     table.shown.view["prophecies"] = [{"card": "p-1", "state": "fulfilled"}]  # type: ignore[union-attr]
     table.before_results(lambda: None)
     assert dict(seen[0])["Prophecies unfulfilled"] == "0"
+
+
+def test_a_tutorial_tip_comes_under_the_whole_story_of_the_move_not_between_its_texts():
+    from game.core import Action
+    from game.ui.table_labyrinth import TUTORIAL_TIPS
+
+    app, table = open_table()
+    session = table.session
+    # stepping onto #2 discovers it: card 2 (wants an item, the tip) comes into play, then the
+    # immediate card beside it is read ("A draught tugs…")
+    for action in (Action.make(0, "move", to=2),):
+        session.submit(action)
+        app.step(1 / 15)
+        for _ in range(600):
+            if table.can_act and not table.animating:
+                break
+            app.step(1 / 15)
+    page = table.journal.pages[-1]
+    kinds = [b.kind for b in page.blocks]
+    assert TUTORIAL_TIPS["needs-1"] in [b.text for b in page.blocks]
+    assert kinds[-1] == "tip" and "draught" in " ".join(b.text for b in page.blocks if b.kind != "tip")

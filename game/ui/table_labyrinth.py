@@ -115,6 +115,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.pages_added = 0
         self.card_numbers: dict[str, int] = {}  # interaction card id -> the number on its back, once seen
         self.tips_given: set[str] = set()
+        self.tips_waiting: list[str] = []  # tips of the move being told, added under its story at its end
         self.placed_run: tuple[int, int] | None = None  # (scenery number, cards) of the last log line
 
     # --- small helpers ------------------------------------------------------------------------------
@@ -361,6 +362,10 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         handler = getattr(self, "on_" + event.kind, None)
         seconds = float(handler(event, update) or 0.0) if handler is not None else 0.0
         self.coach(event)
+        if update.events and event is update.events[-1]:  # the move's story is told: its tips go under it
+            for tip in self.tips_waiting:
+                self.journal.add("tip", tip)
+            self.tips_waiting = []
         return seconds
 
     def coach(self, event: Event) -> None:
@@ -375,7 +380,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if tip is None or tip in self.tips_given:
             return
         self.tips_given.add(tip)
-        self.journal.add("tip", TUTORIAL_TIPS[tip])
+        self.tips_waiting.append(TUTORIAL_TIPS[tip])  # after the last text of this move, not amid it
 
     def point_at(self, action: Action) -> None:
         """The suggested move made ready, not made: a card that wants items is chosen with the
