@@ -80,3 +80,18 @@ def test_an_unknown_topic_opens_at_the_first_page_and_a_partial_one_at_its_secti
     assert RulesScene(app, "lost-in-time", topic="No such page").page == 0
     rules = RulesScene(app, "lost-in-time", topic="travelling")
     assert title_now(rules) == "Travelling in time"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=[info.game_id for info in GAMES])
+def test_every_game_shows_its_cards_in_a_strip_that_fits_the_text_column(app, info):
+    """The Labyrinth too: a newcomer sees what a scenery card, an interaction card, an item, a
+    prophecy and a favour look like before meeting them at the table."""
+    from game.ui.rules import PICTURE_BAND, TEXT_W
+    from game.ui.rules_pictures import card_pictures
+
+    pictures = card_pictures(info.game_id)
+    assert len(pictures) >= 5
+    assert sum(p.get_width() for p in pictures) + 24 * (len(pictures) - 1) <= TEXT_W
+    assert max(p.get_height() for p in pictures) <= PICTURE_BAND - 20
+    rules = open_rules(app, info.game_id, topic="The cards")
+    assert title_now(rules).startswith("The cards") and rules.page == 1

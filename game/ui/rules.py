@@ -191,8 +191,9 @@ class RulesScene(MenuScene):
                 total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
                 x = TEXT_X + max(0, (TEXT_W - total) // 2)
                 top = PANEL.height - 110 - PICTURE_BAND + 10
-                for picture in pictures:
-                    out.blit(picture, (x, top))
+                tallest = max(p.get_height() for p in pictures)
+                for picture in pictures:  # cards of several shapes (the Labyrinth's) share one middle line
+                    out.blit(picture, (x, top + (tallest - picture.get_height()) // 2))
                     x += picture.get_width() + gap
             if not doc.complete:
                 note = text_surface("Pictures of the cards and the full rules arrive with the game.", "ui", 24,

@@ -47,7 +47,26 @@ def _lost_in_time(width: int) -> list[pygame.Surface]:
     return [module.card_face(card, width) for card in samples]
 
 
+def _labyrinth(width: int) -> list[pygame.Surface]:
+    """What the Labyrinth's "The cards" page names, left to right: a discovered scenery card, a
+    face-down one, an interaction card wanting an item, an item, a sealed prophecy and a lit favour."""
+    module = importlib.import_module("game.ui.look.cards_labyrinth")
+    scenery = {"id": "rules-s1", "number": 1, "title": "The Fallen Grating",
+               "picture": "a square stone cell, a round iron grating high in the ceiling letting in pale light, "
+                          "a puddle on the floor, dark archways to the north and east",
+               "arrows": {"north": 2, "east": 3}}
+    hidden = {"id": "rules-s2", "number": 2, "arrows": {"south": 1, "north": 4}}
+    interaction = {"id": "rules-i1", "number": 3, "dots": 2, "needs": 1}
+    item = {"id": "rules-it", "letter": "A", "name": "Tinderbox"}
+    sealed = {"id": "rules-p1", "number": 1}
+    wide, narrow = round(width * 1.3), round(width * 0.86)  # landscape scenery, portrait cards: one strip
+    return [module.scenery_face(scenery, wide), module.scenery_back(hidden, wide),
+            module.interaction_back(interaction, narrow), module.item_card(item, narrow),
+            module.prophecy(sealed, narrow, "sealed"), module.favour_token(True, round(width * 0.52))]
+
+
 BUILDERS: dict[str, Callable[[int], list[pygame.Surface]]] = {
+    "labyrinth": _labyrinth,
     "lost-cities": _lost_cities,
     "time-after-time": _time_after_time,
     "lost-in-time": _lost_in_time,
@@ -68,4 +87,5 @@ def card_pictures(game_id: str, width: int = PICTURE_W) -> tuple[pygame.Surface,
 
 
 def is_picture_page(title: str) -> bool:
+    """The page that names the cards ("The cards…") gets their pictures."""
     return title.strip().lower().startswith("the cards")
