@@ -308,7 +308,7 @@ def test_typing_an_address_keeps_typing_mode(offline: ErrorLog) -> None:
 
 def test_escape_gives_up_waiting_for_a_gamepad_button(offline: ErrorLog) -> None:
     """A binding row waiting for a gamepad button (its pad then unplugged) took no key at all: Esc did
-    nothing and a keyboard player could not leave the settings (found by the monkey). Esc cancels now,
+    nothing and a keyboard player could not leave the settings. Esc cancels now,
     and the next Esc leaves the screen as usual."""
     from game.ui.settings_scene import BindingRow, SettingsScene
     from game.ui.title import TitleScene
@@ -327,3 +327,17 @@ def test_escape_gives_up_waiting_for_a_gamepad_button(offline: ErrorLog) -> None
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TitleScene)
     app.shutdown()
+
+
+def test_a_press_after_a_lost_release_is_a_tap_again() -> None:
+    """A drag whose finger-up never arrived left the finger 'dragging': its next press sent drag_move
+    and drag_end without a drag_start, so a tap was a drop (and a table got a drop it never lifted)."""
+    from game.ui.input import InputMapper
+
+    pygame.init()
+    mapper = InputMapper(Settings())
+    common = dict(touch_id=1, finger_id=4, dx=0.0, dy=0.0, pressure=1.0, window_id=0)
+    E = pygame.event.Event
+    mapper.feed([E(pygame.FINGERDOWN, x=0.2, y=0.2, **common), E(pygame.FINGERMOTION, x=0.5, y=0.5, **common)])
+    taps = mapper.feed([E(pygame.FINGERDOWN, x=0.7, y=0.7, **common), E(pygame.FINGERUP, x=0.7, y=0.7, **common)])
+    assert [i.kind for i in taps] == ["point", "release"]

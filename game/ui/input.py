@@ -235,6 +235,9 @@ class InputMapper:
 
     # --- pointers --------------------------------------------------------------------------------
     def _pointer_press(self, pid: str, device: str, pos: Pos) -> None:
+        # a press whose release never came (the button let go outside the window, a lost finger-up)
+        # must not make this new press a drag already: it starts over, and drags only after moving
+        self._dragging.discard(pid)
         self._pointer_down[pid] = pos
         self._emit(Intent("point", device, pos=pos))
 
