@@ -30,7 +30,7 @@ from game.core.engine import fit_options
 from game.core.registry import find_game
 from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for
 from game.core.wire import iter_scalars, pack, unpack
-from game.session.saves import SaveError, SaveGame, read_save, write_save
+from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
 from game.session.storage import atomic_write
 from net.protocol import (
     ERROR_CODES,
@@ -167,6 +167,7 @@ class TableHost:
         self.bot_takeover, self.auto_start, self.tap = bot_takeover, auto_start, tap
         self.local_token = local_token or new_token()
         self.state = self.engine.new_game(self.config, self.seed)
+        self.start_hash = self.engine.state_hash(self.state)  # saved, so a changed scenario is named on resume
         self.previous_state = self.state
         self.actions: list[Action] = []
         self.started = False
@@ -228,10 +229,11 @@ class TableHost:
         if sidecar.get("format") != SIDECAR_FORMAT or len(specs) != save.config.seat_count:
             raise SaveError(f"the seats file beside {save_path.name} does not match the save")
         options = {k: v for k, v in save.config.options}
+        check_start(find_game(save.config.game), save)  # a Labyrinth scenario file edited or gone
         try:
             host = cls(save.config.game, specs, options=options, seed=save.seed, save_path=save_path,
                        table_name=str(sidecar.get("table", "")), _resume=(save.actions, sidecar), **kwargs)
-        except IllegalAction as exc:
+        except (IllegalAction, OSError, ValueError, KeyError, TypeError) as exc:
             raise SaveError(f"save does not replay under the current rules: {exc}") from None
         if host.engine.state_hash(host.state) != save.state_hash:
             raise SaveError("save replays to a different position (rules changed since it was written)")
@@ -243,14 +245,18 @@ class TableHost:
         data = {"format": SIDECAR_FORMAT, "table": self.table_name, "started": self.started,
                 "seats": [{"kind": s.spec.kind, "level": s.spec.level, "name": s.spec.name,
                            "player": s.player, "token_sha256": s.token_hash} for s in self.seats]}
-        atomic_write(sidecar_path(self.save_path), json.dumps(data, indent=1).encode("utf-8"))
+        try:
+            atomic_write(sidecar_path(self.save_path), json.dumps(data, indent=1).encode("utf-8"))
+        except OSError as exc:  # a full disk costs the seats file, never the table
+            log.warning("could not write the seats file %s: %s", sidecar_path(self.save_path), exc)
 
     def _autosave(self) -> None:
         """Save after every action, on a writer thread so fsync never stalls the network loop. If
         moves come faster than the disk, the writer skips to the newest position (saves stay whole)."""
         if self.save_path is None:
             return
-        snapshot = SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state))
+        snapshot = SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state),
+                            self.start_hash)
         with self._save_lock:
             self._save_snapshot = snapshot
             if not self._save_running:

@@ -312,3 +312,22 @@ def test_a_game_killed_while_playing_continues_from_its_last_whole_save(tmp_path
     assert session.engine.state_hash(session.state) == save.state_hash
     for _ in range(10):  # and it plays on from there
         assert step_bot(session)
+
+
+@pytest.mark.parametrize("edit", ["comment", "removed"])
+def test_a_hosted_labyrinth_whose_scenario_changed_is_refused_by_name(tmp_path, own_scenarios, edit):
+    """The LAN host's resume: a removed scenario file escaped as FileNotFoundError before."""
+    from game.session.saves import SaveGame, write_save
+    from net.host import SeatSpec, TableHost
+
+    save_path = tmp_path / "lan-host.tt"
+    host = TableHost("labyrinth", [SeatSpec("open")], seed=5, save_path=save_path, auto_start=False)
+    host._write_sidecar()
+    write_save(save_path, SaveGame(host.config, host.seed, [], host.engine.state_hash(host.state), host.start_hash))
+    assert TableHost.resume(save_path).version == 0
+    if edit == "comment":
+        own_scenarios.write_text(own_scenarios.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
+    else:
+        own_scenarios.unlink()
+    with pytest.raises(SaveError, match="its scenario file has changed since it was saved"):
+        TableHost.resume(save_path)

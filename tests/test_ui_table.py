@@ -484,3 +484,29 @@ def test_bots_pace_follows_the_animation_speed():
     unpaced = LocalSession(seats("human", "bot"), 4, bot_delay=0)
     table_scene_for("highcard")(app, unpaced).pace_bots()
     assert unpaced.bot_delay == 0  # tests and screenshots stay unpaced
+
+
+def test_a_failing_autosave_is_told_at_the_table_and_the_game_goes_on(tmp_path, monkeypatch):
+    import errno
+
+    import game.session.local as local_module
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    app = make_app()
+    app.push(TitleScene(app))
+    session = LocalSession(seats("human", "bot"), 4, bot_delay=0, autosave=tmp_path / "autosave.tt")
+    table = table_scene_for("highcard")(app, session)
+    app.push(table)
+    run_until(app, lambda: table.can_act)
+    monkeypatch.setattr(local_module, "write_save", disk_full)
+    table.submit(table.legal[0])
+    run_until(app, lambda: any(t.kind == "warning" for t in app.toasts.items))
+    assert "disk is full" in next(t.text for t in app.toasts.items if t.kind == "warning")
+    assert not table.session_failed
+    monkeypatch.undo()
+    run_until(app, lambda: table.can_act or table.results_shown)
+    if not table.results_shown:
+        table.submit(table.legal[0])
+        run_until(app, lambda: any(t.kind == "good" for t in app.toasts.items))

@@ -49,6 +49,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.types import Action, Event, Outcome
+from game.session.storage import write_problem
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.input import Intent
@@ -358,6 +359,13 @@ class TableSceneBase(Scene):
         """One of this seat's moves in the players' words ("play Yellow 7 on your expedition")."""
         return action.kind.replace("_", " ")
 
+    def _say_save_notices(self) -> None:
+        """The autosave stopped working (a full disk, a read-only folder) or works again: the game
+        goes on either way, and the people here are told once each time."""
+        take_notice = getattr(self.session, "take_save_notice", None)
+        while take_notice is not None and (notice := take_notice()) is not None:
+            self.app.toast(notice, "warning" if getattr(self.session, "save_problem", "") else "good")
+
     def update(self, dt: float) -> None:
         if self.seat_pads:
             self.forget_unplugged_pads()
@@ -371,6 +379,7 @@ class TableSceneBase(Scene):
             self.session_failed = True
             self.app.toast(f"This table stopped: {exc}. The game so far is saved; use Menu to leave.", "error")
             return
+        self._say_save_notices()
         newest = self.newest_version()
         for update in updates:
             if update.error:
@@ -492,7 +501,8 @@ class TableSceneBase(Scene):
         self.curtain_seat = seat
         self._queue.clear()
         if self.app is not None:  # a toast may name the last person's cards (a suggestion, a refusal)
-            self.app.toasts.items.clear()
+            # (a warning stays: the autosave failing is news to everyone at the screen)
+            self.app.toasts.items[:] = [toast for toast in self.app.toasts.items if toast.kind == "warning"]
 
     def lift_curtain(self) -> None:
         seat = self.curtain_seat
@@ -539,6 +549,7 @@ class TableSceneBase(Scene):
             save_records(records)
         except OSError as exc:  # a full disk costs the record, never the table
             log.warning("could not save the record: %s", exc)
+            self.app.toast(f"Your record could not be saved: {write_problem(exc)}.", "warning")
             return
         title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
         self.record_summary = record_line(records, self.game_id, title, opponent, outcome.cooperative)
