@@ -284,3 +284,32 @@ def test_seat_setup_opens_the_games_rules_and_back_comes_back(device, data_dir):
     assert isinstance(rules, RulesScene) and rules.doc()[0].title == "Time After Time"
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is setup
+
+
+def test_starting_a_game_over_a_saved_one_asks_first_with_keep_it_focused(data_dir):
+    from game.ui.confirm import ConfirmOverlay
+    from game.ui.setup import SeatSetupScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "time-after-time")
+    app.push(setup)
+    frames(app, 2)
+    setup.begin()  # a game under way: its autosave is what Continue offers
+    table = app.scenes.top
+    frames(app, 5)
+    save = data_dir / "autosave.tt"
+    assert save.exists()
+    app.clear_to(TitleScene(app))
+    setup = SeatSetupScene(app, "time-after-time")
+    app.push(setup)
+    frames(app, 2)
+    setup.start()
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmOverlay) and "Time After Time" in " ".join(ask.lines)
+    key(app, pygame.K_RETURN)  # Enter by habit keeps the saved game
+    assert app.scenes.top is setup and save.exists()
+    setup.start()
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert app.scenes.top is not setup and type(app.scenes.top).__name__ == type(table).__name__

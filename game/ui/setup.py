@@ -318,6 +318,23 @@ class SeatSetupScene(OptionsSetupScene):
         return GameConfig.make(self.game_id, seats, **self.options)
 
     def start(self) -> None:
+        """Start the game, after asking first when it would end a saved game that Continue offers
+        (the new game's autosave takes its place at the first move)."""
+        from game.ui.confirm import ConfirmOverlay
+        from game.ui.title import TitleScene, autosave_path
+
+        assert self.app is not None
+        if table_scene_for(self.game_id) is not None and autosave_path().exists():
+            note = TitleScene._save_note()
+            self.app.push(ConfirmOverlay(
+                self.app, "Start a new game?",
+                f"Continue holds your saved game: {note}. A new game takes its place, and the saved one "
+                f"cannot be continued after that.",
+                "Start the new game", self.begin, no_label="Keep it"))
+            return
+        self.begin()
+
+    def begin(self) -> None:
         from game.session import LocalSession
 
         assert self.app is not None
