@@ -248,6 +248,7 @@ def build_scene(app, scene: str, game: str | None = None, seats: int | None = No
         setup = SeatSetupScene(app, game)
         if seats:
             setup.seat_count = max(engine.min_seats, min(engine.max_seats, seats))
+            setup.fit_options()  # e.g. the Labyrinth with a bot beside a person: in turns
         return setup
     from game.ui.tables import table_scene_for
 

@@ -56,3 +56,13 @@ def test_screenshot_of_a_table_that_has_not_landed_is_a_clear_error(app, tmp_pat
         write_screenshot("table", str(tmp_path / "x.png"), game="time-after-time", app=app)
     with pytest.raises(SceneError, match="unknown game"):
         write_screenshot("setup", str(tmp_path / "x.png"), game="chess", app=app)
+
+
+def test_a_labyrinth_setup_screenshot_with_a_bot_seat_plays_in_turns(tmp_path):
+    """`screenshot setup --game labyrinth --seats 2` crashed: the bot's seat ruled out 'together'."""
+    import main
+
+    app = make_app()
+    scene = main.build_scene(app, "setup", "labyrinth", 2, 1)
+    assert scene.seat_count == 2 and scene.options["mode"] == "turns"
+    write_screenshot("setup", str(tmp_path / "lab.png"), game="labyrinth", seats=2, frames=2, app=app)
