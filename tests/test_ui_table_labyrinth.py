@@ -396,3 +396,17 @@ def test_with_a_bot_beside_a_person_the_labyrinth_is_set_up_in_turns():
     with pytest.raises(IllegalAction, match="for people only"):
         ENGINE.check_config(config("human", "bot", mode="together"))
     ENGINE.check_config(config("bot", "bot", mode="together"))  # bots alone may race together
+
+
+def test_rules_from_the_pause_menu_open_at_the_page_about_the_step():
+    from game.ui.pause import PauseOverlay
+    from game.ui.rules import RulesScene
+
+    app, table, _ = open_table(config("human"))
+    frames(app, 3)
+    table._pause()
+    pause = app.scenes.top
+    assert isinstance(pause, PauseOverlay) and pause.rules_topic == "Moving the hero"
+    pause.rules()
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene) and rules.page == rules.page_of("Moving the hero") > 0

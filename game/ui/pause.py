@@ -29,9 +29,11 @@ class PauseOverlay(MenuScene):
     hints = (("move", "Move"), ("confirm", "Select"), ("back", "Resume"))
 
     def __init__(self, app=None, game_id: str | None = None, note: str = "",
-                 suggest: Callable[[], None] | None = None, hosting: bool = False) -> None:
+                 suggest: Callable[[], None] | None = None, hosting: bool = False,
+                 rules_topic: str | None = None) -> None:
         super().__init__(app)
         self.game_id = game_id
+        self.rules_topic = rules_topic  # Rules opens at the page about the step the table is at
         # the person hosts this LAN table: leaving it closes it for everyone, and the button says so
         self.quit_label = "Close the table for everyone" if hosting else "Quit to title"
         self.note = note
@@ -61,7 +63,7 @@ class PauseOverlay(MenuScene):
     def rules(self) -> None:
         from game.ui.rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.game_id))
+        self.app.push(RulesScene(self.app, self.game_id, topic=self.rules_topic))
 
     def settings(self) -> None:
         from game.ui.settings_scene import SettingsScene

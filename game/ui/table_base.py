@@ -317,7 +317,13 @@ class TableSceneBase(Scene):
 
         self.app.assets.play("click", 0.6)
         suggest = self.show_suggestion if self.can_act and self.suggestions else None
-        self.app.push(PauseOverlay(self.app, self.game_id, suggest=suggest, hosting=self.lan_hosting))
+        self.app.push(PauseOverlay(self.app, self.game_id, suggest=suggest, hosting=self.lan_hosting,
+                                   rules_topic=self.rules_topic()))
+
+    def rules_topic(self) -> str | None:
+        """The rules page (the start of its title) about the step this table is at, for the pause
+        menu's Rules to open at; None opens the first page."""
+        return None
 
     # --- "Suggest a move" (the pause menu) ---------------------------------------------------------
     suggestions = False  # True where describe_move puts every move of the game into words

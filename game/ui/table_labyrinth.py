@@ -741,6 +741,9 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             self.place_hero(self.hero_number, False)
 
     # --- several people at one screen ---------------------------------------------------------------
+    def rules_topic(self) -> str | None:
+        return "Playing together or in turns" if self.curtain_seat is not None else "Moving the hero"
+
     def pads_share_the_turn(self) -> bool:
         return self.together  # ruling LA-7: played together, every pad acts for the table
 
