@@ -313,3 +313,20 @@ def test_starting_a_game_over_a_saved_one_asks_first_with_keep_it_focused(data_d
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
     assert app.scenes.top is not setup and type(app.scenes.top).__name__ == type(table).__name__
+
+
+def test_settings_turn_first_game_tips_off_and_on_again_for_everyone(data_dir):
+    from game.ui.settings_scene import SettingsScene
+
+    app = make_app()
+    app.push(TitleScene(app))
+    app.settings.tips_seen = ["lost-cities:Ann"]
+    scene = SettingsScene(app)
+    app.push(scene)
+    frames(app, 2)
+    toggle = widget_labelled(scene, "First-game tips")
+    scene.group.set_focus(toggle)
+    key(app, pygame.K_RETURN)
+    assert app.settings.first_game_tips is False
+    key(app, pygame.K_RETURN)
+    assert app.settings.first_game_tips is True and app.settings.tips_seen == []

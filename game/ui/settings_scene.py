@@ -91,6 +91,9 @@ class SettingsScene(MenuScene):
                       stop_text=self.app.input.stop_text),
             OptionCycler((MARGIN, y + 5 * step, LEFT_W, ROW_H), "Animation speed", speeds, speed_index, self.set_speed),
             Toggle((MARGIN, y + 6 * step, LEFT_W, ROW_H), "Reduced motion", s.reduced_motion, self.set_reduced),
+            # off: no first-game tips; on again: every game's tips once more, for everyone
+            Toggle((MARGIN, y + 7 * step, LEFT_W, ROW_H), "First-game tips", s.first_game_tips,
+                   self.settings.set_first_game_tips),
         ]
         rows: list[Widget] = []
         row_step = 64 + 6
