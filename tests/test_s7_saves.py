@@ -188,6 +188,7 @@ def test_a_newer_format_save_is_kept_aside_by_continue(data_dir):
     app.push(TitleScene(app))
     frames(app, 2)
     title = app.scenes.top
+    assert title._save_note() == "saved by a newer Tabletime"  # under Continue: whole, not "damaged"
     title.continue_game()
     frames(app, 2)
     assert any("newer version of Tabletime" in t.text for t in app.toasts.items)

@@ -273,9 +273,12 @@ class TitleScene(MenuScene):
         """"Lost Cities · 14 moves in" under Continue, so people know what they resume."""
         from game.core.registry import UnknownGame, game_info
         from game.session import SaveError, read_save
+        from game.session.saves import NewerSaveError
 
         try:
             save = read_save(autosave_path())
+        except NewerSaveError:
+            return "saved by a newer Tabletime"
         except SaveError:
             return "the saved game looks damaged"
         try:
