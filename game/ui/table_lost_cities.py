@@ -73,6 +73,7 @@ PHASE_BOX = pygame.Rect(LEFT_X, 306, LEFT_W, 230)
 # step 1's row, as a button: a touch target of 64 px (ART.md), from 6 px above the row to 2 px over it
 TAKE_BACK_RECT = pygame.Rect(PHASE_BOX.x + 16, PHASE_BOX.y + 80, PHASE_BOX.width - 32, 64)
 LOG_LINES = 6
+LOG_ROWS = 8  # wrapped lines the log panel holds (its box is 300 px tall)
 LEFT_NAME_W = 150  # a name in the match box, left of its total
 SCORING_NAME_W = 420  # a name heading a column of the scoring panel (the second column's room)
 HINT_RIGHT_MARGIN = 36
@@ -234,7 +235,8 @@ class LostCitiesTable(LiftedCardTable):
         self.log: list[str] = []
         self._dealt_round = 0  # the round whose deal was animated (spectators get one deal per seat)
         self._log_total = 0  # lines ever logged (the list itself keeps only the last 40)
-        self._log_wrapped: tuple[int, list[str]] = (-1, [])
+        self._log_wrapped: tuple[int, list[tuple[str, bool]]] = (-1, [])
+        self._unread_round_end: Event | None = None  # a round's scores the table opened just after
         self._time = 0.0
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
@@ -512,6 +514,27 @@ class LostCitiesTable(LiftedCardTable):
                      discards={c: list(view["discards"][c]) for c in colours},
                      deck_count=int(view.get("deck_count", 0)), round=int(view.get("round", 1)),
                      last_discard=view.get("last_discard"))
+
+    def log_history(self, moves: tuple[tuple[int, tuple[Event, ...]], ...]) -> None:
+        """The log of a game under way; if its last move ended a round, that round's scores are
+        still unread (the game was left while its scoring panel was up) until a person here moved
+        again; a bot's move of the next round may already be in (it plays while the panel is read)."""
+        super().log_history(moves)
+        self._unread_round_end = None
+        for _, events in moves:
+            for event in events:
+                if event.kind == "round_end":
+                    self._unread_round_end = event
+                elif event.kind in ("play", "discard", "draw", "undo") and event.get("seat") in self.local_seats:
+                    self._unread_round_end = None  # a person here played on after reading it
+
+    def enter(self) -> None:
+        """A table opened right after a round ended (Continue, a LAN seat taken back) shows that
+        round's scoring panel first, as the live table did when the round ended."""
+        super().enter()
+        event, self._unread_round_end = self._unread_round_end, None
+        if event is not None and self.board is not None and not self.game_over and self.scoring is None:
+            self._open_scoring(event)
 
     def on_view(self, update: Update) -> None:
         view = update.view
@@ -1411,21 +1434,31 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(text_surface(label, "ui-bold", lpx, P.BRASS_LIGHT), (row.x + 58, row.centery - 16))
 
     def _draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The newest entries that fit whole in LOG_ROWS lines (an entry is never cut to a stray
+        "(0 left)" at the top); the newest two bright, as on every table (a turn is a lay and a draw)."""
         if self._log_wrapped[0] != self._log_total:
-            wrapped: list[str] = []
-            for entry in self.log[-LOG_LINES:]:
-                wrapped.extend(self._wrap_log(entry, box.width - 40))
-            self._log_wrapped = (self._log_total, wrapped[-8:])
+            self._log_wrapped = (self._log_total, self.log_rows(box.width - 40))
         lines = self._log_wrapped[1]
         if not lines:
             return
         height = 24 + len(lines) * 32
         panel = pygame.Rect(box.x, box.y, box.width, height)  # grows down from under the turn box
         surface.blit(panel_surface(panel.size, 18, (27, 27, 34, 170)), panel.topleft)
-        for i, line in enumerate(lines):
-            newest = i == len(lines) - 1
-            colour = P.IVORY if newest else P.IVORY_DIM
+        for i, (line, bright) in enumerate(lines):
+            colour = P.IVORY if bright else P.IVORY_DIM
             surface.blit(text_surface(line, "ui", 22, colour), (panel.x + 20, panel.y + 12 + i * 32))
+
+    def log_rows(self, width: int) -> list[tuple[str, bool]]:
+        """The log as drawn: (line, bright) for the newest whole entries that fit in LOG_ROWS lines."""
+        entries: list[list[str]] = []
+        used = 0
+        for entry in reversed(self.log[-LOG_LINES:]):
+            rows = self._wrap_log(entry, width)
+            if entries and used + len(rows) > LOG_ROWS:
+                break
+            entries.insert(0, rows[-LOG_ROWS:])
+            used += len(entries[0])
+        return [(line, index >= len(entries) - 2) for index, rows in enumerate(entries) for line in rows]
 
     @staticmethod
     def _wrap_log(entry: str, width: int) -> list[str]:
