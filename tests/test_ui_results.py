@@ -199,3 +199,15 @@ def test_confetti_only_falls_for_a_win_at_this_screen(local_seats, winners, conf
     app.push(scene)
     frames(app, 70)  # past the second burst
     assert bool(scene.particles) is confetti
+
+
+def test_the_results_buttons_are_opaque_over_the_table():
+    """Table text showed through 'Details' and 'Back to title' (see-through ink)."""
+    app, scene = open_results(outcome(long_match()), ["You", "Ada"])
+    button = next(w for w in scene.group.widgets if w.label == "Back to title")
+    surface = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    surface.fill((255, 0, 0, 255))
+    button.draw(surface, focused=False)
+    assert surface.get_at(button.rect.move(30, 0).midleft)[:3] != (255, 0, 0)
+    inside = surface.get_at((button.rect.x + 24, button.rect.y + 10))
+    assert inside[0] < 40  # no red through the ink (see-through ink let ~60 through)

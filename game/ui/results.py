@@ -212,7 +212,7 @@ class ResultsScene(MenuScene):
         left = CANVAS_W // 2 - (len(entries) * width + (len(entries) - 1) * gap) // 2
         main = "Play again" if self.on_again is not None else "Back to title"
         self.group.widgets = [Button((left + i * (width + gap), BUTTON_Y, width, 92), label, action,
-                                     primary=(label == main)) for i, (label, action) in enumerate(entries)]
+                                     primary=(label == main), solid=True) for i, (label, action) in enumerate(entries)]
         self.group.focus = [label for label, _ in entries].index(main)
 
     # --- the seats' cards ------------------------------------------------------------------------

@@ -107,12 +107,13 @@ class Widget:
 
 class Button(Widget):
     def __init__(self, rect: pygame.Rect | Sequence[int], label: str, on_press: Callable[[], Any],
-                 sub: str = "", primary: bool = False, px: int = BUTTON_PX) -> None:
+                 sub: str = "", primary: bool = False, px: int = BUTTON_PX, solid: bool = False) -> None:
         super().__init__(rect, label)
         self.on_press = on_press
         self.sub = sub
         self.primary = primary
         self.px = px
+        self.solid = solid  # opaque, for a button over a busy picture (the results over the table)
 
     def activate(self, device: str = "keyboard") -> None:
         if self.enabled:
@@ -129,6 +130,8 @@ class Button(Widget):
             ink = P.INK
         else:
             fill = (44, 42, 50, 235) if focused else P.INK_ALPHA
+            if self.solid:
+                fill = (*fill[:3], 255)
             ink = P.IVORY if self.enabled else P.IVORY_DIM
         surface.blit(panel_surface(self.rect.size, 16, tuple(fill)), self.rect.topleft)
         px = fit_px(self.label, "ui-bold", self.px, self.rect.width - 40)
