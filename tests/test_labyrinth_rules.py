@@ -444,3 +444,9 @@ def test_the_log_never_names_a_card_by_its_id():
     assert ENGINE.describe(covered, 0).endswith(", covering the old #2.") and "s-2" not in ENGINE.describe(covered, 0)
     ending = Event.make("ending_reached", ending="e-1", title="Out at dawn", score=6, rank="Explorer")
     assert ENGINE.describe(ending, 0) == "The end: Out at dawn \u2013 score 6, Explorer."
+
+
+def test_the_setup_names_the_tutorial_as_one():
+    from game.rules.labyrinth.scenario import shipped_scenarios
+
+    assert shipped_scenarios()[0] == ("tutorial", "The Lamplighter's Vault (tutorial)")

@@ -26,7 +26,7 @@ GAMES: tuple[GameInfo, ...] = (
              "Fund five expeditions, wager on the bold ones, and never play a card backwards.",
              "game.rules.lost_cities"),
     GameInfo("lost-in-time", "Lost in Time", 2, 6,
-             "Build a timeline that lands closest to 2031 - steal, sabotage, but never overshoot.",
+             "Build a timeline that lands closest to 2031 – steal, sabotage, but never overshoot.",
              "game.rules.lost_in_time"),
     GameInfo("time-after-time", "Time After Time", 2, 4,
              "Fill seven hours in order with cards pulled from your neighbour's hand. Beware the Ghosts.",

@@ -757,6 +757,8 @@ def shipped_scenarios() -> list[tuple[str, str]]:
             title = str(head.get("title", title))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
             pass
+        if path.stem == "tutorial":
+            title += " (tutorial)"  # the setup says which adventure teaches the game
         found.append((path.stem, title))
     found.sort(key=lambda item: (item[0] != "tutorial", item[0]))
     return found
