@@ -829,7 +829,9 @@ class TimeAfterTimeTable(TableSceneBase):
             self.focus = ("hand", 0) if hand else None
         if not self.log_opened and update.view and update.outcome is None:
             self.log_opened = True
-            self.add_log(self.opening_line(update.view))
+            line = self.opening_line(update.view)
+            if line:
+                self.add_log(line)
         self.relayout()
 
     def log_history(self, moves: tuple[tuple[int, tuple[Event, ...]], ...]) -> None:
@@ -842,11 +844,13 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def opening_line(self, view: dict[str, Any]) -> str:
         """The line under the moves the table opened after: who starts, or, for a game joined or
-        resumed part-way, whose turn it is now."""
+        resumed part-way, whose turn it is now ("" when the log already says so)."""
         turn = int(view.get("turn", 0))
         number = int(view.get("turn_number", 1))
         if number <= 1:
-            return self.start_line(turn)
+            line = self.start_line(turn)
+            # opened on the first turn after its draw (a card still to place): the history began with it
+            return "" if line in self.log else line
         who = self.who(turn)
         whose = "your turn" if who == "You" else f"{who}'s turn"
         return f"Turn {number}: {whose}."

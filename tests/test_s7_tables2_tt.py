@@ -1,0 +1,47 @@
+"""Second sweep of the Time After Time table: a table opened part-way through a turn (Continue after
+leaving with a drawn card still to place) logs the game's start once, first: on the game's first turn the start line came again under the
+draw ("Ann starts the game. / Ann drew 21H00 from Dan / Ann starts the game.")."""
+
+from __future__ import annotations
+
+import pytest
+
+from test_ui_table_time_after_time import make_session, table_for
+from ui_helpers import recording_app
+
+
+@pytest.fixture
+def app(data_dir):
+    with recording_app() as application:
+        yield application
+
+
+def draw_that_waits_to_be_placed(humans: int, seats: int):
+    """A session whose person to move has drawn a Time card that waits to be placed."""
+    for seed in range(1, 80):
+        session = make_session(seats, seed, humans=humans)
+        session.run_bots_until_human()
+        seat = session.state["turn"]
+        latest = session.latest(seat)
+        draws = [a for a in latest.legal if a.kind == "draw"] if latest is not None else []
+        for draw in draws:
+            trial = make_session(seats, seed, humans=humans)
+            trial.run_bots_until_human()
+            trial.submit(draw)
+            if trial.state["pending"] is not None:
+                session.close()
+                return trial
+        session.close()
+    raise AssertionError("no seed draws a card to place")
+
+
+@pytest.mark.parametrize("humans, seats", [(2, 2), (1, 3), (4, 4)])
+def test_a_table_opened_with_a_drawn_card_to_place_logs_the_start_once_and_the_draw_last(app, humans, seats):
+    session = draw_that_waits_to_be_placed(humans, seats)
+    scene = table_for(app, session)
+    app.run_frames(3, 1 / 15)
+    starts = [line for line in scene.log if line.endswith("the game.")]
+    assert len(starts) <= 1, scene.log
+    if starts:
+        assert scene.log[0] == starts[0], scene.log
+    assert any(" drew " in line for line in scene.log[-2:]), scene.log
