@@ -292,6 +292,7 @@ def test_views_never_show_unread_text_and_the_discard_shows_only_what_was_read()
     assert not strings & ENGINE.secrets(state, 0)
     discard = {entry["card"]: entry for entry in view["discard"]}
     assert discard["i-002"]["texts"] == ["Specificity card.", "Exact paragraph."]
+    assert isinstance(discard["i-011"].pop("number"), int)  # printed on the card's back: public (LA-7)
     assert discard["i-011"] == {"card": "i-011", "deck": "interaction", "face": "down", "texts": []}
     assert discard["it-E"]["face"] == "down" and discard["it-D"]["texts"] == ["Lab rope"]
     down = next(entry["stack"][-1] for entry in view["map"] if entry["number"] == 5)

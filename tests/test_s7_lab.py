@@ -437,6 +437,7 @@ def test_a_resumed_story_names_the_cards_read_earlier_where_it_can():
     frames(app, 3)
     titles = [page.title for page in table.journal.pages]
     assert "Card 1 · read earlier" in titles  # the sacks, from the moves the session remembers
+    assert "Read earlier" not in titles  # every read card by its number (the view gives it, LA-7)
 
 
 def test_the_captions_second_line_stays_clear_of_the_panel_edge():

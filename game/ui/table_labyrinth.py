@@ -174,7 +174,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             for entry in view.get("discard", []):
                 texts = [str(t) for t in entry.get("texts", [])]
                 if entry.get("deck") == "interaction" and entry.get("face") == "up" and texts:
-                    number = self.card_numbers.get(str(entry.get("card")))  # known from the log's history
+                    number = entry.get("number", self.card_numbers.get(str(entry.get("card"))))  # on its back
                     self.journal.new_page(f"Card {number} · read earlier" if number is not None else "Read earlier")
                     for text in texts:
                         self.journal.add("story", text, animate=False)

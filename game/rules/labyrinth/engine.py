@@ -665,8 +665,11 @@ class LabyrinthEngine(Engine[dict]):
             shown = [k for k in entry["read"] if k in read]
             if entry["deck"] == "item" and sc.items[entry["card"]].name_key in read:
                 shown = [sc.items[entry["card"]].name_key]  # a discarded item was held, face up
-            discard.append({"card": entry["card"], "deck": entry["deck"], "face": "up" if shown else "down",
-                            "texts": [text(k) for k in shown]})
+            item = {"card": entry["card"], "deck": entry["deck"], "face": "up" if shown else "down",
+                    "texts": [text(k) for k in shown]}
+            if entry["deck"] == "interaction":
+                item["number"] = sc.interactions[entry["card"]].number  # printed on its back: public (LA-7)
+            discard.append(item)
         score = score_of(state)
         ending = None
         if state["ending"] is not None:
