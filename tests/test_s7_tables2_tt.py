@@ -45,3 +45,32 @@ def test_a_table_opened_with_a_drawn_card_to_place_logs_the_start_once_and_the_d
     if starts:
         assert scene.log[0] == starts[0], scene.log
     assert any(" drew " in line for line in scene.log[-2:]), scene.log
+
+
+def test_the_line_over_the_pick_fan_says_who_drew_the_last_card_not_a_bare_hour(app):
+    """A bot's draw is announced as "09H00 - nine hours": shown alone above the next person's fan of
+    face-down cards, it read as the name of the card under the focus."""
+    from game.core.types import Event
+
+    session = make_session(3, 4)
+    scene = table_for(app, session)
+    for _ in range(400):
+        app.run_frames(1, 1 / 15)
+        if scene.can_act and scene.picking:
+            break
+    assert scene.picking
+    bot, victim = 2, 0
+    card = next(c for c in session.state["hands"][victim] if not c.startswith("tt-ghost"))
+    hour = int(card.split("-")[1])
+    scene._on_draw(Event.make("draw", None, seat=bot, from_seat=victim, position=0, card=card,
+                              name=scene.name_of(bot), from_name=scene.name_of(victim)))
+    for _ in range(20):
+        scene.update_table(1 / 30)
+        if scene.heralds:
+            break
+    assert scene.heralds
+    text, _ = scene.fan_line()
+    assert text == f"{scene.name_of(bot)} drew {hour:02d}H00 from you.", text
+    for _ in range(200):
+        scene.update_table(1 / 30)
+    assert scene.fan_line()[0].startswith("Pick a card from")

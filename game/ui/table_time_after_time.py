@@ -198,6 +198,7 @@ class Herald:
     age: float = 0.0
     image: pygame.Surface | None = None
     ribbon: pygame.Surface | None = None
+    brief: str = ""  # the one line shown above the pick fan ("" = title and first line)
 
     @property
     def done(self) -> bool:
@@ -620,8 +621,8 @@ class TimeAfterTimeTable(TableSceneBase):
             self.add_log(line)
 
     def herald(self, title: str, lines: list[str], colour: tuple[int, int, int] = P.IVORY,
-               seconds: float = HERALD_SECONDS) -> None:
-        self.heralds.append(Herald(title, lines, colour, seconds))
+               seconds: float = HERALD_SECONDS, brief: str = "") -> None:
+        self.heralds.append(Herald(title, lines, colour, seconds, brief=brief))
         del self.heralds[:-3]
 
     def _on_draw(self, event: Event) -> float:
@@ -677,8 +678,11 @@ class TimeAfterTimeTable(TableSceneBase):
             self.log_event(event)
             self.play("chime", 0.7)
             hour = hour_of(card)
+            # above the next pick fan "09H00 - nine hours" alone read as the name of the focused
+            # face-down card: that line says who drew it
             self.herald(f"{hour:02d}H00", [f"\u201c{HOUR_WORDS.get(hour, str(hour))} hours\u201d",
-                                          f"{drawer} drew it from {giver}."], P.BRASS_LIGHT)
+                                          f"{drawer} drew it from {giver}."], P.BRASS_LIGHT,
+                        brief=f"{drawer} drew {hour:02d}H00 from {giver}.")
         self.after(shown_at, announce)
         return travel * 0.7 + FLIP_SECONDS + (0.35 if self.mine(seat) else 0.55)
 
@@ -1718,14 +1722,18 @@ class TimeAfterTimeTable(TableSceneBase):
             return "No slot fits. Someone else could place it: keep it."
         return ""
 
+    def fan_line(self) -> tuple[str, tuple[int, ...]]:
+        """The one line above the pick fan: a fresh announcement, else the prompt."""
+        herald = self.heralds[-1] if self.heralds else None
+        if herald is not None and herald.age < herald.seconds - 0.4 and herald.title:
+            text = herald.brief or (f"{herald.title.title()} \u2014 {herald.lines[0]}" if herald.lines else herald.title)
+            return text, herald.colour
+        return self.prompt(), P.BRASS_LIGHT
+
     def draw_herald(self, surface: pygame.Surface) -> None:
         herald = self.heralds[-1] if self.heralds else None
         if self.picking or self.shift is not None:  # the fan fills the centre: one line above it
-            text = self.prompt()
-            colour: tuple[int, ...] = P.BRASS_LIGHT
-            if herald is not None and herald.age < herald.seconds - 0.4 and herald.title not in ("",):
-                text = f"{herald.title.title()} \u2014 {herald.lines[0]}" if herald.lines else herald.title
-                colour = herald.colour
+            text, colour = self.fan_line()
             if text:
                 px = fit_px(text, "ui-bold", 32, 900)
                 image = text_surface(text, "ui-bold", px, colour)
