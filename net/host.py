@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from game.bots.base import Bot, make_bot
+from game.bots.base import Bot, bot_name, make_bot
 from game.core.engine import fit_options
 from game.core.registry import find_game
 from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for
@@ -213,7 +213,8 @@ class TableHost:
     def _seat_config(index: int, seat: Seat) -> SeatConfig:
         kind = {"open": "remote", "local": "human", "bot": "bot"}[seat.spec.kind]
         level = seat.spec.level if seat.spec.level in BOT_LEVELS else "easy"
-        return SeatConfig(kind, seat.spec.name or f"Seat {index + 1}", level)
+        default = bot_name(index - 1) if kind == "bot" else f"Seat {index + 1}"
+        return SeatConfig(kind, seat.spec.name or default, level)
 
     # --- persistence ----------------------------------------------------------------------------
     @classmethod

@@ -587,3 +587,9 @@ def test_a_hosted_labyrinth_with_a_bot_among_players_is_played_in_turns_unless_t
     assert dict(people.config.options)["mode"] == "together" and people.option_notes == []
     with pytest.raises(IllegalAction, match="for people only"):
         TableHost("labyrinth", [SeatSpec("open"), SeatSpec("bot", "easy")], options={"mode": "together"}, seed=1)
+
+
+def test_a_hosted_bot_without_a_name_is_called_by_a_bot_name_not_a_seat_number():
+    host = TableHost("lost-in-time", [SeatSpec("open"), SeatSpec("bot", "easy"), SeatSpec("bot", "easy")],
+                     seed=1, auto_start=False)
+    assert [seat.name for seat in host.config.seats] == ["Seat 1", "Ada", "Basil"]

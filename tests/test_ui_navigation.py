@@ -290,17 +290,17 @@ def test_starting_a_game_over_a_saved_one_asks_first_with_keep_it_focused(data_d
     from game.ui.confirm import ConfirmOverlay
     from game.ui.setup import SeatSetupScene
 
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+
+    save = data_dir / "autosave.tt"
+    bots = GameConfig.make("time-after-time", [SeatConfig("bot", "Ada", "easy"), SeatConfig("bot", "Basil", "easy")])
+    under_way = LocalSession(bots, 5, autosave=save, bot_delay=0.0, spectator=True)
+    while not save.exists():  # a game under way: its autosave is what Continue offers
+        under_way.poll()
+    under_way.close()
     app = make_app()
     app.push(TitleScene(app))
-    setup = SeatSetupScene(app, "time-after-time")
-    app.push(setup)
-    frames(app, 2)
-    setup.begin()  # a game under way: its autosave is what Continue offers
-    table = app.scenes.top
-    frames(app, 5)
-    save = data_dir / "autosave.tt"
-    assert save.exists()
-    app.clear_to(TitleScene(app))
     setup = SeatSetupScene(app, "time-after-time")
     app.push(setup)
     frames(app, 2)
@@ -312,7 +312,7 @@ def test_starting_a_game_over_a_saved_one_asks_first_with_keep_it_focused(data_d
     setup.start()
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RETURN)
-    assert app.scenes.top is not setup and type(app.scenes.top).__name__ == type(table).__name__
+    assert type(app.scenes.top).__name__ == "TimeAfterTimeTable"
 
 
 def test_settings_turn_first_game_tips_off_and_on_again_for_everyone(data_dir):

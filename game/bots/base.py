@@ -9,6 +9,14 @@ from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action, BOT_LEVELS
 
+BOT_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme", "Felix", "Greta", "Hugo")  # what bots are called
+
+
+def bot_name(index: int) -> str:
+    """A bot's name for seat `index` when nobody gave it one (never a bare "Seat 2")."""
+    return BOT_NAMES[index % len(BOT_NAMES)]
+
+
 BOT_MODULES = {
     "lost-cities": "game.bots.lost_cities",
     "lost-in-time": "game.bots.lost_in_time",

@@ -8,9 +8,9 @@ from typing import Any, Callable
 
 import pygame
 
-from game.core.engine import Engine
+from game.bots.base import BOT_NAMES
+from game.core.engine import Engine, fit_options
 from game.core.registry import UnknownGame, find_game, game_info
-from game.core.engine import fit_options
 from game.core.types import GameConfig, IllegalAction, SeatConfig
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
@@ -22,7 +22,6 @@ from game.ui.tables import table_scene_for
 from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
                              panel_surface)
 
-BOT_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme", "Felix", "Greta", "Hugo")
 WHO_CHOICES = (("human", "Person here"), ("easy", "Bot · Easy"), ("expert", "Bot · Expert"), ("master", "Bot · Master"))
 ROW_H = 76
 ROW_GAP = 14
