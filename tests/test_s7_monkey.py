@@ -341,3 +341,18 @@ def test_a_press_after_a_lost_release_is_a_tap_again() -> None:
     mapper.feed([E(pygame.FINGERDOWN, x=0.2, y=0.2, **common), E(pygame.FINGERMOTION, x=0.5, y=0.5, **common)])
     taps = mapper.feed([E(pygame.FINGERDOWN, x=0.7, y=0.7, **common), E(pygame.FINGERUP, x=0.7, y=0.7, **common)])
     assert [i.kind for i in taps] == ["point", "release"]
+
+
+def test_recovering_from_a_failed_screen_stops_waiting_for_a_binding(offline: ErrorLog) -> None:
+    """A screen that failed while its binding row waited for a key: the title it falls back to must
+    get the next key (before, that key went to the vanished row and was lost)."""
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.title import TitleScene
+
+    app = new_app()
+    app.push(SettingsScene(app))
+    app.input.capture = "key"
+    app._recover()
+    assert isinstance(app.scenes.top, TitleScene) and app.input.capture is None and not app.input.text_mode
+    app.toasts.items.clear()
+    app.shutdown()

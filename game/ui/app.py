@@ -297,6 +297,8 @@ class App:
         except Exception:
             log.exception("a scene failed while closing")
         self.scenes.scenes.clear()
+        self.input.capture = None  # a binding row that was waiting for a key went with its screen
+        self.input.stop_text()
         self.push(TitleScene(self))
         self.toast("Something went wrong and that screen was closed. An autosaved game can be continued.",
                    "error")
