@@ -74,3 +74,45 @@ def test_the_line_over_the_pick_fan_says_who_drew_the_last_card_not_a_bare_hour(
     for _ in range(200):
         scene.update_table(1 / 30)
     assert scene.fan_line()[0].startswith("Pick a card from")
+
+
+def test_with_reduced_motion_every_announcement_stays_up_long_enough_to_read(app):
+    """Reduced motion cuts moves to a blink, and a Ghost, a kept card or the pile's refill came in
+    one update: each herald replaced the last within a frame or two ("A GHOST!" for 0.07 s), and the
+    draw's own herald, due mid-flip, came after the keep it led to. Reading time is MOTION.wait.
+    (Between moves the bots' pause gives the time.)"""
+    from game.bots.time_after_time import BOTS
+    from game.rules.time_after_time import ENGINE
+    from game.ui.table_time_after_time import HERALD_READ_SECONDS
+
+    app.settings.reduced_motion = True
+    app.apply_motion()
+    app.draw = lambda alpha: None  # only the table's clock matters here
+    session = make_session(3, 4)
+    scene = table_for(app, session)
+    chooser = BOTS["easy"](ENGINE, 0, 5)
+    shown: list[list] = []  # [title, seconds on top]
+    clock = 0.0
+    for _ in range(3000):
+        app.run_frames(1, 1 / 30)
+        clock += 1 / 30
+        top = scene.heralds[-1] if scene.heralds else None
+        if top is not None:
+            if not shown or shown[-1][0] is not top:
+                shown.append([top, 0.0])
+            shown[-1][1] += 1 / 30
+        if scene.results_shown or len(shown) > 40:
+            break
+        if scene.can_act:
+            scene.submit(chooser.choose(scene.view, list(scene.legal)))
+    assert len(shown) > 10
+    # within one move (a draw, the card leaving the game, the refill): each stays up to be read
+    chained = [(h.title, round(t, 2)) for (h, t), (after, _) in zip(shown, shown[1:]) if h.version == after.version]
+    assert len(chained) >= 3, chained
+    short = [(title, t) for title, t in chained if t < HERALD_READ_SECONDS - 0.05]
+    assert not short, short
+    titles = [h.title for h, _ in shown]
+    for i, title in enumerate(titles):
+        if title.startswith("CAN ANYONE PLACE"):
+            hour = title.split()[-1].rstrip("?")
+            assert any(hour in t for t in titles[max(0, i - 2):i]), titles[max(0, i - 2): i + 1]  # the draw first

@@ -71,6 +71,8 @@ MINE_SECONDS = 0.24  # ART.md: moves 180-260 ms
 THEIRS_SECONDS = 0.4  # an opponent's move is slow enough to follow
 FLIP_SECONDS = 0.18
 HERALD_SECONDS = 2.8
+HERALD_READ_SECONDS = 1.0  # an announcement stays up at least this long before the next may replace it
+QUIET_EVENTS = ("place", "reorder")  # events that raise no announcement of their own
 GHOST_DARKNESS = 150
 LOG_LINES = 9
 DROP_DRAW_DISTANCE = 70.0  # a picked card dragged this far from the fan is drawn
@@ -199,6 +201,7 @@ class Herald:
     image: pygame.Surface | None = None
     ribbon: pygame.Surface | None = None
     brief: str = ""  # the one line shown above the pick fan ("" = title and first line)
+    version: int | None = None  # the update (move) whose event raised it
 
     @property
     def done(self) -> bool:
@@ -622,7 +625,8 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def herald(self, title: str, lines: list[str], colour: tuple[int, int, int] = P.IVORY,
                seconds: float = HERALD_SECONDS, brief: str = "") -> None:
-        self.heralds.append(Herald(title, lines, colour, seconds, brief=brief))
+        version = self._current.version if self._current is not None else None
+        self.heralds.append(Herald(title, lines, colour, seconds, brief=brief, version=version))
         del self.heralds[:-3]
 
     def _on_draw(self, event: Event) -> float:
@@ -1304,6 +1308,24 @@ class TimeAfterTimeTable(TableSceneBase):
         return slot if 0 <= slot < SLOTS and row[slot] is not None else None
 
     # --- loop ------------------------------------------------------------------------------------
+    def holding(self) -> bool:
+        """The next event of the same move waits while the newest announcement is still being read:
+        with reduced motion a draw, the card leaving the game and the pile's refill came in one
+        update and each herald replaced the last within a frame. Reading time is scaled by the speed, never cut by
+        reduced motion (MOTION.wait), which is about movement."""
+        if self._busy > 0:
+            return False  # the event's own time runs first and counts as reading time (the base
+            # stops that clock while a table holds, so holding now would add the two up)
+        coming = self._events[0] if self._events else None
+        if coming is None or coming.kind in QUIET_EVENTS:  # a place leaves the herald up
+            return False
+        if self.timeline:
+            return True  # the last event's own herald is still to come (its card is mid-flip)
+        herald = self.heralds[-1] if self.heralds else None
+        # only within one move's events: between moves the bots' pause (BOT_PAUSE) gives the time
+        return (herald is not None and self._current is not None and herald.version == self._current.version
+                and herald.age < min(herald.seconds, MOTION.wait(HERALD_READ_SECONDS)))
+
     def update_table(self, dt: float) -> None:
         self.time += dt
         if self.built_for is None and self.shown is not None:
