@@ -1575,7 +1575,9 @@ class LostInTimeTable(LiftedCardTable):
             surface.blit(glow, glow.get_rect(center=row.center))
             glow.set_alpha(255)
         if not board.timelines[me] and self.slot_end() is None:
-            text = text_surface("Your timeline: your first card may be any year", "ui", 26, P.IVORY_DIM)
+            words = ("Your timeline: your first card may be any year" if self.viewer in self.local_seats
+                     else f"{self.name_of(me)}'s timeline: the first card may be any year")  # a spectator
+            text = text_surface(words, "ui", 26, P.IVORY_DIM)
             surface.blit(text, text.get_rect(center=row.center))
         slot = self.slot_rect()
         if slot is not None:
@@ -1585,7 +1587,9 @@ class LostInTimeTable(LiftedCardTable):
         turn = bool(self.shown and self.shown.active and self.shown.active[0] == me and not self.game_over)
         if turn:
             self.outline(surface, plate)
-        label = "YOUR TIMELINE" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S TIMELINE"
+        watching = self.viewer not in self.local_seats  # a spectator: the bottom seat is named, not "you"
+        label = ("YOUR TIMELINE" if len(self.local_seats) <= 1 and not watching
+                 else f"{self.name_of(me).upper()}'S TIMELINE")
         px = fit_px(label, "display", 40, plate.width - 40)
         surface.blit(text_surface(label, "display", px, P.IVORY), (plate.x + 20, plate.y + 12))
         y = plate.y + 64
@@ -1593,7 +1597,8 @@ class LostInTimeTable(LiftedCardTable):
         if board.dealer == me:
             x = self.draw_dealer_badge(surface, (x, y + 16)) + 14
         if board.skips[me] > 0:
-            text = "YOU SKIP A TURN" if board.skips[me] == 1 else f"YOU SKIP {board.skips[me]} TURNS"
+            text = "SKIPS A TURN" if board.skips[me] == 1 else f"SKIPS {board.skips[me]} TURNS"
+            text = text if watching else text.replace("SKIPS", "YOU SKIP")
             self.badge(surface, text, (x, y + 16), P.LT_DISASTER_RED, anchor="midleft")
         round_text = f"ROUND {board.round}" + ("  \u00b7  LAST ROUND" if board.final_round else "")
         surface.blit(text_surface(round_text, "display", 30, P.BRASS_LIGHT if board.final_round else P.IVORY_DIM),

@@ -1463,31 +1463,33 @@ class TimeAfterTimeTable(TableSceneBase):
         return counts + [0] * (self.seats - len(counts))
 
     def draw_my_row_frame(self, surface: pygame.Surface) -> None:
-        geo = self.geometry.get(self.viewer)
+        """The bottom row's heading and tags. A spectator sees seat 0 there: it is named and spoken
+        of in the third person ("CONSTANTINOPOLIS'S ROW", "PLAYING"), never "YOUR ROW"."""
+        me = self.viewer if self.viewer is not None else 0
+        geo = self.geometry.get(me)
         if geo is None:
             return
         view = self.view
-        me = self.viewer or 0
+        watching = self.viewer not in self.local_seats
         first, last = geo.slots[0], geo.slots[-1]
-        label = "YOUR ROW" if len(self.local_seats) <= 1 else f"{self.name_of(me).upper()}'S ROW"
+        label = "YOUR ROW" if len(self.local_seats) <= 1 and not watching else f"{self.name_of(me).upper()}'S ROW"
         surface.blit(text_surface(label, "display", 30, P.IVORY_DIM), (first.x, first.y - 36))
         x = first.x + text_surface(label, "display", 30, P.IVORY_DIM).get_width() + 16
-        ghosts = int(view.get("ghost_holders", [0] * self.seats)[me]) if view else 0
         if view and not view.get("completable", [True] * self.seats)[me] and None in view["rows"][me]:
             warn = text_surface("CAN NO LONGER BE COMPLETED", "display", 30, P.WARNING)
             surface.blit(warn, (x, first.y - 36))
         elif self.waiting_for_ghosts(me) and self.winner_seat is None:
-            tag = text_surface("FULL: YOU WIN WHEN YOUR GHOST IS DRAWN", "display", 30, P.TT_GHOST_GLOW)
+            words = "FULL: WINS WHEN ITS GHOST IS DRAWN" if watching else "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN"
+            tag = text_surface(words, "display", 30, P.TT_GHOST_GLOW)
             surface.blit(tag, (x, first.y - 36))
         if self.winner_seat is not None:
             return
         if view.get("pending") and me in view.get("who_could_place", []):
-            tag = text_surface("YOU COULD PLACE IT", "display", 30, P.GOOD)
+            tag = text_surface("COULD PLACE IT" if watching else "YOU COULD PLACE IT", "display", 30, P.GOOD)
             surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
         elif view.get("turn") == me and self.shown is not None and not self.game_over:
-            mark = text_surface("YOUR TURN", "display", 30, P.BRASS_LIGHT)
+            mark = text_surface("PLAYING" if watching else "YOUR TURN", "display", 30, P.BRASS_LIGHT)
             surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
-        del ghosts
 
     def waiting_for_ghosts(self, seat: int) -> bool:
         """RULING TT-8: a full row with a Ghost in hand has not won yet; it wins the moment the
