@@ -116,3 +116,20 @@ def test_with_reduced_motion_every_announcement_stays_up_long_enough_to_read(app
         if title.startswith("CAN ANYONE PLACE"):
             hour = title.split()[-1].rstrip("?")
             assert any(hour in t for t in titles[max(0, i - 2):i]), titles[max(0, i - 2): i + 1]  # the draw first
+
+
+def test_the_log_names_players_as_the_table_does_not_as_the_engine_was_told(app):
+    """At a LAN table the engine's names are the host's ("Seat 3", a bot's "Ada"); the panels and
+    heralds use the players' names, and the log said "Seat 3 drew 08H00 from Ada" beside them."""
+    from game.core.types import Event
+
+    session = make_session(3, 4, humans=2)
+    scene = table_for(app, session)
+    app.run_frames(2, 1 / 15)
+    scene.seat_names = ["Alexandrina Long", "Bot Bea", "Constantinopolis"]
+    draw = Event.make("draw", None, seat=2, from_seat=1, position=0, card="tt-08-a", name="Seat 3", from_name="Ada")
+    assert scene.describe(draw) == "Constantinopolis drew 08H00 from Bot Bea"
+    win = Event.make("game_over", None, winner=None, reason="empty_hand")
+    assert scene.describe(win).startswith("The game is over: a tie")
+    keep = Event.make("keep", None, seat=2, card="tt-08-a", reason="someone_could_place", name="Seat 3")
+    assert scene.describe(keep).startswith("Constantinopolis kept 08H00")

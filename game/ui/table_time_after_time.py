@@ -572,6 +572,7 @@ class TimeAfterTimeTable(TableSceneBase):
             if event.kind == "refill" and event.get("card") is not None:
                 event = Event.make(event.kind, event.audience,
                                    **{k: v for k, v in event.args if k not in ("card", "hand_position")})
+        event = self.with_table_names(event)
         try:
             line = self.engine.describe(event, viewer)
         except (KeyError, ValueError, TypeError):
@@ -581,6 +582,17 @@ class TimeAfterTimeTable(TableSceneBase):
             line = line.replace(" and it ends the turn", " and draw again" if line.startswith("You ")
                                 else " and draws again")
         return line
+
+    def with_table_names(self, event: Event) -> Event:
+        """The event with the names this table shows (panels, heralds, curtain): at a LAN table the
+        names the engine carries are the host's ("Seat 3", a bot's "Ada"), not those the players
+        gave, and the log named Constantinopolis "Seat 3" beside a panel saying Constantinopolis."""
+        names = {name_key: self.name_of(int(event.get(seat_key)))
+                 for seat_key, name_key in (("seat", "name"), ("from_seat", "from_name"), ("winner", "winner_name"))
+                 if event.get(seat_key) is not None}
+        if not names or not self.seat_names:
+            return event
+        return Event.make(event.kind, event.audience, **{**dict(event.args), **names})
 
     def ghost_redraw(self) -> bool:
         options = self.view.get("options") or {}
