@@ -261,6 +261,7 @@ class LostInTimeTable(LiftedCardTable):
                                   for status in session.seats()]
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
+        self._hand_was_veiled = False  # the hand lay face down while a bot played (hot-seat)
 
     # --- small queries -------------------------------------------------------------------------
     @property
@@ -447,8 +448,9 @@ class LostInTimeTable(LiftedCardTable):
                 continue
             hand = board.hands[seat]
             if seat == self.me:
+                veiled = self.hand_veiled()
                 for i, (pos, angle) in enumerate(self.hand_layout(len(hand))):
-                    out[hand[i]] = Placement(pos, angle, 1.0, 400 + i, not hand[i].startswith("back-"))
+                    out[hand[i]] = Placement(pos, angle, 1.0, 400 + i, not hand[i].startswith("back-") and not veiled)
             else:
                 step = 14.0
                 x0 = geo.hand_pos[0] - step * (len(hand) - 1) / 2
@@ -1027,8 +1029,20 @@ class LostInTimeTable(LiftedCardTable):
         return describe_event(event, you, list(self.seat_names))
 
     # --- the loop --------------------------------------------------------------------------------
+    def hand_veiled(self) -> bool:
+        """Several people at this screen and a bot to move: the last person's hand lies face down
+        until the next person's curtain (the next person is already watching the bot play)."""
+        shown = self.shown
+        return (len(self.local_seats) > 1 and self.viewer in self.local_seats and shown is not None
+                and shown.outcome is None and bool(shown.active)
+                and not any(seat in self.local_seats for seat in shown.active))
+
     def update_table(self, dt: float) -> None:
         self.time += dt
+        veiled = self.hand_veiled()
+        if veiled != self._hand_was_veiled and self.board is not None:
+            self._hand_was_veiled = veiled
+            self.relayout()
         for timer in list(self.timers):
             timer.seconds -= dt
             if timer.seconds <= 0:

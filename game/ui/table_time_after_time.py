@@ -252,6 +252,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self.rows: dict[int, list[CardSprite | None]] = {}
         self.hands: dict[int, list[CardSprite]] = {}
         self.pending: CardSprite | None = None
+        self._hand_was_veiled = False  # the hand lay face down while a bot played (hot-seat)
         # Ghosts seen changing hands while a move animates: (that move's version, counts per seat)
         self.moved_ghosts: tuple[int, list[int]] | None = None
         self.leaving: list[CardSprite] = []  # cards fading out of the game
@@ -453,13 +454,14 @@ class TimeAfterTimeTable(TableSceneBase):
                     continue  # our own reorder is on its way: keep the order on screen
                 by_key = {s.key: s for s in hand}
                 rebuilt = []
+                veiled = self.hand_veiled()
                 for card in cards:
                     sprite = by_key.pop(card, None)
                     if sprite is None:
-                        sprite = self.make_sprite(card, centre, HAND_W / BASE_W)
-                    elif sprite.face is None or not sprite.face_up:
+                        sprite = self.make_sprite(card, centre, HAND_W / BASE_W, face_up=not veiled)
+                    elif sprite.face is None or (not sprite.face_up and not veiled):
                         self.set_face(sprite, card)
-                        sprite.face_up = True
+                        sprite.face_up = not veiled
                     rebuilt.append(sprite)
                 self.hands[seat] = rebuilt
             else:
@@ -530,8 +532,8 @@ class TimeAfterTimeTable(TableSceneBase):
                     target = self.hand_targets(seat, len(hand))[index]
                     s.pos.to(s.pos.current, 0.0)
                     s.slide_to(target[0], seconds, delay, angle=target[1], scale=target[2])
-            if not sprite.face_up:
-                sprite.flip(True, FLIP_SECONDS, delay)
+            if sprite.face_up == self.hand_veiled():  # face up, unless a bot plays at a shared screen
+                sprite.flip(not self.hand_veiled(), FLIP_SECONDS, delay)
             return
         hand.insert(len(hand) // 2, sprite)
         sprite.key = "back"  # from now on it is one back among others
@@ -1338,8 +1340,22 @@ class TimeAfterTimeTable(TableSceneBase):
         return (herald is not None and self._current is not None and herald.version == self._current.version
                 and herald.age < min(herald.seconds, MOTION.wait(HERALD_READ_SECONDS)))
 
+    def hand_veiled(self) -> bool:
+        """Several people at this screen and a bot to move: the last person's hand lies face down
+        until the next person's curtain (the next person is already watching the bot play)."""
+        shown = self.shown
+        return (len(self.local_seats) > 1 and self.viewer in self.local_seats and shown is not None
+                and shown.outcome is None and bool(shown.active)
+                and not any(seat in self.local_seats for seat in shown.active))
+
     def update_table(self, dt: float) -> None:
         self.time += dt
+        veiled = self.hand_veiled()
+        if veiled != self._hand_was_veiled:
+            self._hand_was_veiled = veiled
+            for sprite in self.hands.get(self.viewer, []) if self.viewer is not None else []:
+                if sprite.face is not None:
+                    sprite.flip(not veiled, FLIP_SECONDS)
         if self.built_for is None and self.shown is not None:
             self.rebuild()
         for item in list(self.timeline):
