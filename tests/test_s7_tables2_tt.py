@@ -1,6 +1,11 @@
-"""Second sweep of the Time After Time table: a table opened part-way through a turn (Continue after
-leaving with a drawn card still to place) logs the game's start once, first: on the game's first turn the start line came again under the
-draw ("Ann starts the game. / Ann drew 21H00 from Dan / Ann starts the game.")."""
+"""Second sweep of the Time After Time table.
+
+- A table opened part-way through a turn (Continue after leaving with a drawn card still to place)
+  logs the game's start once, first (on the first turn the start line came again under the draw).
+- The line over the pick fan names who drew the last card, not a bare "09H00 - nine hours".
+- Within one move every announcement stays up a reading time, also with reduced motion.
+- The log names players as the table does (a LAN table's engine knows the host's names).
+"""
 
 from __future__ import annotations
 

@@ -1325,8 +1325,8 @@ class TimeAfterTimeTable(TableSceneBase):
     def holding(self) -> bool:
         """The next event of the same move waits while the newest announcement is still being read:
         with reduced motion a draw, the card leaving the game and the pile's refill came in one
-        update and each herald replaced the last within a frame. Reading time is scaled by the speed, never cut by
-        reduced motion (MOTION.wait), which is about movement."""
+        update and each herald replaced the last within a frame. Reading time is scaled by the
+        speed, never cut by reduced motion (MOTION.wait), which is about movement."""
         if self._busy > 0:
             return False  # the event's own time runs first and counts as reading time (the base
             # stops that clock while a table holds, so holding now would add the two up)
