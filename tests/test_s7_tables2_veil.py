@@ -71,3 +71,27 @@ def test_a_solo_hand_stays_face_up_while_the_bots_play(app):
     app.clear_to(scene)
     app.run_frames(10, 1 / 30)
     assert not scene.hand_veiled()
+
+
+def test_a_card_a_bot_steals_from_a_face_down_hand_does_not_turn_up_on_its_way(app):
+    from game.core.types import Event
+
+    config = GameConfig.make("lost-in-time", [SeatConfig("human", "Ann"), SeatConfig("bot", "Bea", "easy"),
+                                              SeatConfig("human", "Cat")])
+    scene = LostInTimeTable(app, LocalSession(config, 6, bot_delay=0.0))
+    app.clear_to(scene)
+    people = {seat: make_bot("lost-in-time", "easy", find_game("lost-in-time"), seat, 3) for seat in (0, 2)}
+    for _ in range(2000):
+        app.run_frames(1, 1 / 30)
+        if scene.curtain_seat is not None:
+            scene.lift_curtain()
+        elif scene.hand_veiled():
+            break
+        elif scene.can_act:
+            scene.submit(people[scene.viewer].choose(scene.view, list(scene.legal)))
+    assert scene.hand_veiled()
+    victim = scene.viewer
+    card = next(k for k in scene.board.hands[victim] if not k.startswith("back-"))
+    scene._on_steal(Event.make("steal", None, seat=1, target=victim, card=card))
+    stolen = scene.board.hands[1][-1]
+    assert stolen.startswith("back-") and not scene.sprites[stolen].face_up

@@ -742,7 +742,9 @@ class LostInTimeTable(LiftedCardTable):
             elif not key.startswith("back-") and new_key.startswith("back-"):
                 self.rekey(key, new_key)
                 sprite = self.sprites[new_key]
-                sprite.face_up = True  # the victim sees their own card leave, then it turns away
+                # the victim sees their own card leave, then it turns away (not while the hand lies
+                # face down at a shared screen: the next person is watching)
+                sprite.face_up = not self.hand_veiled()
             else:
                 self.rekey(key, new_key)
         self.board.hands[seat].append(new_key)
