@@ -251,7 +251,7 @@ def monkey_run(kind: str, game: str, seed: int, steps: int, errors: ErrorLog) ->
         app.shutdown()
 
 
-CARD_GAMES = ("lost-cities", "time-after-time", "labyrinth")  # Lost in Time: see the report of session 7
+CARD_GAMES = ("lost-cities", "lost-in-time", "time-after-time", "labyrinth")
 
 
 @pytest.mark.parametrize("kind,game", [
@@ -355,4 +355,26 @@ def test_recovering_from_a_failed_screen_stops_waiting_for_a_binding(offline: Er
     app._recover()
     assert isinstance(app.scenes.top, TitleScene) and app.input.capture is None and not app.input.text_mode
     app.toasts.items.clear()
+    app.shutdown()
+
+
+def test_lost_in_time_arrows_after_a_card_went_to_the_discard_target(offline: ErrorLog) -> None:
+    """A card staged on the discard leaves the focus on the one-element target ("discard",); an arrow
+    then read its second element and the table crashed (found by the monkey, seed 804406700)."""
+    app = new_app()
+    scene = table(app, "lost-in-time", "hb", 804406700)
+    app.push(scene)
+    for _ in range(600):
+        frames(app, 1)
+        if scene.can_act:
+            break
+    assert scene.can_act
+    for direction in ("up", "left", "right", "down"):
+        scene.selected, scene.focus = None, ("discard",)
+        scene.move_focus(direction)
+        assert not offline.records
+    hand = scene.board.hands[scene.me]
+    scene.selected, scene.focus = None, ("discard",)
+    scene.move_focus("right")
+    assert scene.focus == ("hand", hand[min(len(hand) - 1, len(hand) // 2 + 1)])
     app.shutdown()

@@ -1147,7 +1147,8 @@ class LostInTimeTable(LiftedCardTable):
             elif direction in ("left", "down") and hand:
                 self.focus = ("hand", hand[-1])
         elif hand:
-            current = hand.index(self.focus[1]) if self.focus and self.focus[1] in hand else len(hand) // 2
+            current = (hand.index(self.focus[1]) if self.focus and self.focus[0] == "hand" and self.focus[1] in hand
+                       else len(hand) // 2)
             if direction == "left":
                 self.focus = ("hand", hand[max(0, current - 1)])
             elif direction == "right":
