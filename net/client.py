@@ -251,7 +251,7 @@ class RemoteSession(Session):
             try:
                 reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port),
                                                         self.connect_timeout)
-            except (OSError, asyncio.TimeoutError):
+            except (OSError, asyncio.TimeoutError, UnicodeError):  # UnicodeError: a name no lookup takes ('a..b')
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 1.0)
                 continue

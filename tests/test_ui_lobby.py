@@ -480,9 +480,24 @@ def test_addresses_are_parsed_with_a_default_port():
     assert parse_address("192.168.1.4:5000") == ("192.168.1.4", 5000)
     assert parse_address(" 10.0.0.2 ") == ("10.0.0.2", 47474)
     assert parse_address("kitchen-pc.local:47474") == ("kitchen-pc.local", 47474)
-    for bad in ("", ":47474", "1.2.3.4:0", "1.2.3.4:http", "a b:1"):
+    for bad in ("", ":47474", "1.2.3.4:0", "1.2.3.4:http", "a b:1", "a..b:9", ".kitchen", "kitchen.:1", "x" * 64):
         with pytest.raises(ValueError):
             parse_address(bad)
+
+
+def test_a_name_no_lookup_takes_ends_the_guest_as_lost_not_its_thread():
+    """'a..b' fails in the name's encoding (UnicodeError, before any lookup leaves the machine): the
+    guest is told the host cannot be reached, as for any other address nobody answers at."""
+    from net.client import STATUS_HOST_GONE
+
+    guest = RemoteSession("a..b", 9, name="Sam", connect_timeout=0.3)
+    try:
+        deadline = time.monotonic() + 5
+        while guest.status_text != STATUS_HOST_GONE and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert guest.status_text == STATUS_HOST_GONE
+    finally:
+        guest.close()
 
 
 # --- zeroconf, in a private network namespace ----------------------------------------------------

@@ -57,6 +57,8 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
         host, port_text = text, str(default_port)
     if not host or any(ch not in ADDRESS_CHARS or ch == ":" for ch in host):
         raise ValueError(f"{text!r} is not an address like 192.168.1.4:47474")
+    if len(host) > 253 or any(not 1 <= len(label) <= 63 for label in host.split(".")):
+        raise ValueError(f"{host!r} is not a computer's name or address (a part between dots is empty or too long)")
     try:
         port = int(port_text)
     except ValueError:
