@@ -195,3 +195,26 @@ def test_windowed_option_does_not_overwrite_the_saved_fullscreen_setting(data_di
     assert load_settings(print).fullscreen is True
     app.toggle_fullscreen()  # an explicit choice is saved
     assert app.fullscreen is True and load_settings(print).fullscreen is True
+
+
+def test_settings_that_cannot_be_saved_say_why_in_a_players_words(data_dir, monkeypatch):
+    """A full disk while saving settings is a warning toast in words ('the disk is full'), the
+    changed settings stay in effect, and the program goes on."""
+    import errno
+
+    import game.ui.app as app_module
+    from game.ui.app import App
+
+    app = App(headless=True, size=(640, 360), windowed=True)
+
+    def disk_full(_settings):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(app_module, "save_settings", disk_full)
+    app.settings.animation_speed = 2.0
+    app.save_settings()
+    warning = app.toasts.items[-1]
+    assert warning.kind == "warning"
+    assert warning.text.startswith("Your settings could not be saved: the disk is full.")
+    assert app.settings.animation_speed == 2.0
+    app.shutdown()

@@ -18,6 +18,7 @@ from game.ui.assets import Assets
 from game.ui.input import InputMapper, Intent
 from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings, load_settings, save_settings
+from game.session.storage import write_problem
 from game.ui.toast import Toasts
 from game.ui.tween import MOTION
 
@@ -127,7 +128,7 @@ class App:
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.warn(f"settings could not be saved: {exc.strerror or exc}")
+            self.warn(f"Your settings could not be saved: {write_problem(exc)}. They hold until you close Tabletime.")
         self.input.rebuild_bindings()
         self.apply_motion()
 
