@@ -35,6 +35,7 @@ MAX_SCALE = 1.0
 MIN_SCALE = 0.25
 MEEPLE_BASE = 96
 MIN_TOUCH = 64
+KEEP_IN_VIEW = 0.5  # a pan or zoom keeps at least this share of the map (or of the view, if smaller) in sight
 
 
 class Camera:
@@ -45,6 +46,7 @@ class Camera:
         self.scale = Animated(MAX_SCALE)
         self.centre = Animated((0.0, 0.0))
         self.manual = False  # the player zoomed or panned: keep it until the map grows
+        self.bounds: tuple[float, float, float, float] | None = None  # the map-space box of the last fit
 
     def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3,
             within: pygame.Rect | None = None, keep: Pos | None = None) -> None:
@@ -53,6 +55,7 @@ class Camera:
         even at the smallest scale is centred on `keep` (the hero) instead of on its middle, so the
         hero and the cards around it stay in sight; the rest is panned to."""
         left, top, right, bottom = bounds
+        self.bounds = (float(left), float(top), float(right), float(bottom))
         area = pygame.Rect(within) if within is not None else self.rect
         width, height = max(1.0, right - left), max(1.0, bottom - top)
         scale = max(MIN_SCALE, min(MAX_SCALE, area.width * 0.95 / width, area.height * 0.94 / height))
@@ -86,19 +89,40 @@ class Camera:
         scale, centre = self.now()
         return (centre[0] + (point[0] - self.rect.centerx) / scale, centre[1] + (point[1] - self.rect.centery) / scale)
 
+    def clamp(self, centre: Pos, scale: float) -> Pos:
+        """The nearest centre to `centre` at `scale` from which the map stays in sight: on each axis the
+        view and the map's bounds (from the last `fit`) overlap by at least KEEP_IN_VIEW of the smaller
+        of the two, so a map bigger than the view can be panned until its edge reaches the view's middle
+        and a map smaller than the view keeps at least half of itself on screen. A plain clamp of the
+        position, so dragging past the edge just holds the map there (no jitter, no spring)."""
+        if self.bounds is None:
+            return centre
+        left, top, right, bottom = self.bounds
+        half_w, half_h = self.rect.width / 2 / scale, self.rect.height / 2 / scale
+        keep_x = KEEP_IN_VIEW * min(right - left, 2 * half_w)
+        keep_y = KEEP_IN_VIEW * min(bottom - top, 2 * half_h)
+        cx = min(max(centre[0], left - half_w + keep_x), right + half_w - keep_x)
+        cy = min(max(centre[1], top - half_h + keep_y), bottom + half_h - keep_y)
+        return (cx, cy)
+
     def zoom_at(self, point: Pos, factor: float) -> None:
-        """Zoom by `factor` keeping the map point under `point` where it is (mouse wheel)."""
+        """Zoom by `factor` keeping the map point under `point` where it is (mouse wheel), as far as
+        the map stays in sight (zooming out at a corner slides the map back into view)."""
         scale, _ = self.now()
         anchor = self.to_map(point)
         new = max(MIN_SCALE, min(MAX_SCALE * 1.6, scale * factor))
         centre = (anchor[0] - (point[0] - self.rect.centerx) / new, anchor[1] - (point[1] - self.rect.centery) / new)
         self.scale.to(new, 0.12)
-        self.centre.to(centre, 0.12)
+        self.centre.to(self.clamp(centre, new), 0.12)
         self.manual = True
 
     def pan(self, dx: float, dy: float) -> None:
         scale, centre = self.now()
-        self.centre.set((centre[0] - dx / scale, centre[1] - dy / scale))
+        # clamped for the scale shown now and for the one a running zoom ends at, so the map is in
+        # sight both while the zoom plays and after it
+        target = float(self.scale.target)  # type: ignore[arg-type]
+        moved = self.clamp(self.clamp((centre[0] - dx / scale, centre[1] - dy / scale), scale), target)
+        self.centre.set(moved)
         self.manual = True
 
     def show(self, box: tuple[float, float, float, float]) -> None:
@@ -121,6 +145,16 @@ class Camera:
     def update(self, dt: float) -> None:
         self.scale.update(dt)
         self.centre.update(dt)
+        if self.bounds is not None and not self.scale.moving and not self.centre.moving:
+            # the bounds changed under a manual view (a tile went away): glide back into sight
+            scale, centre = self.now()
+            inside = self.clamp(centre, scale)
+            if abs(inside[0] - centre[0]) > 0.5 or abs(inside[1] - centre[1]) > 0.5:
+                self.centre.to(inside, 0.2)
+
+    def keep_bounds(self, bounds: tuple[float, float, float, float]) -> None:
+        """The map's box changed while the player holds the view: pans and zooms are kept to it."""
+        self.bounds = (float(bounds[0]), float(bounds[1]), float(bounds[2]), float(bounds[3]))
 
 
 def grid_centre(x: int, y: int) -> Pos:

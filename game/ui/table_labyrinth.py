@@ -349,6 +349,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
 
     def refit(self, immediate: bool = False) -> None:
         if self.camera.manual and not immediate:
+            self.camera.keep_bounds(self.map_bounds())
             return
         keep = self.hero_spot(self.hero_number) if self.hero_number is not None else None
         self.camera.fit(self.map_bounds(), 0.0 if immediate else 0.35, self.map_room(), keep)
