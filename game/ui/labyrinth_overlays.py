@@ -4,11 +4,12 @@ and the paragraph that was read). Each is a transparent scene; the table waits b
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hints
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hint_row, draw_hints
 from game.ui.input import Intent
 from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
@@ -21,8 +22,25 @@ from game.ui.widgets import panel_surface
 SHEET_W = 980
 SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
 SHEET_PX = 30
+SHEET_HINT_GAP = 44  # from the sheet's bottom edge to the middle of its hint row
+HINT_PAD_X, HINT_PAD_Y = 18, 5  # the hint row's ink plate around it
 RANK_ROWS = (("8", "Hero"),  # the rulebook's table; eight favours are the most a score can reach
              ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
+
+
+@lru_cache(maxsize=16)
+def hint_strip(device: str, actions: tuple[tuple[str, str], ...]) -> pygame.Surface:
+    """A hint row (key caps and their words, as `draw_hint_row` draws them) on an ink plate of its own
+    size, so a sheet can centre it where it likes instead of in the screen's corner; the plate keeps
+    it readable over whatever part of the dimmed table lies there."""
+    scratch = alpha_surface((CANVAS_W, 80))
+    draw_hint_row(scratch, device, actions, CANVAS_W, 40)
+    box = scratch.get_bounding_rect()
+    if not box.width or not box.height:
+        return alpha_surface((1, 1))
+    plate = panel_surface((box.width + 2 * HINT_PAD_X, box.height + 2 * HINT_PAD_Y), 16, P.INK_ALPHA).copy()
+    plate.blit(scratch, (HINT_PAD_X, HINT_PAD_Y), box)
+    return plate
 
 
 def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) -> pygame.Surface:
@@ -136,9 +154,20 @@ class StorySheet(Scene):
         label = text_surface(self.button_label, "ui-bold", 34, P.LA_PARCHMENT)
         surface.blit(label, label.get_rect(center=self.button.center))
         rounded_rect(surface, self.button.inflate(12, 12), (*P.BRASS_LIGHT, 255), 24, 4)  # focus: an outline
+        strip = self.hint_strip()
+        surface.blit(strip, self.hint_rect(strip))
+
+    def hint_strip(self) -> pygame.Surface:
         device = self.app.input.last_device if self.app is not None else "keyboard"
         scrolls = self.most_scroll > 0 and device in ("keyboard", "gamepad")
-        draw_hints(surface, device, ((("updown", "Scroll"),) if scrolls else ()) + (("confirm", self.button_label),))
+        return hint_strip(device, ((("updown", "Scroll"),) if scrolls else ()) + (("confirm", self.button_label),))
+
+    def hint_rect(self, strip: pygame.Surface | None = None) -> pygame.Rect:
+        """The hints sit centred under the sheet, not in the screen's bottom-right corner: there the
+        table's Discards button lies and the hint was written across it."""
+        rect = (strip or self.hint_strip()).get_rect()
+        rect.center = (self.rect.centerx, min(self.rect.bottom + SHEET_HINT_GAP, CANVAS_H - 2 - rect.height // 2))
+        return rect
 
 
 def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> Callable[[pygame.Surface, pygame.Rect], None]:
