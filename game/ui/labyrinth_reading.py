@@ -103,6 +103,8 @@ def parchment_page(size: tuple[int, int]) -> pygame.Surface:
     out = alpha_surface(size)
     paper = vgradient(size, [(0.0, P.shade(P.LA_PARCHMENT, 0.1)), (0.6, P.LA_PARCHMENT), (1.0, P.LA_PARCHMENT_DARK)])
     tile_over(paper, noise_tile(64, 7, 14))
+    paper, opaque = alpha_surface(size), paper  # the gradient has no alpha: its cut corners came out black
+    paper.blit(opaque, (0, 0))
     mask = alpha_surface(size)
     rounded_rect(mask, mask.get_rect(), (255, 255, 255, 255), 18)
     paper.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
