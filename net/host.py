@@ -119,8 +119,10 @@ class Seat:
     def taken(self) -> bool:
         return self.spec.kind == "bot" or self.token_hash is not None
 
-    def info(self, index: int) -> SeatInfo:
-        name = (self.player or self.spec.name or f"Seat {index + 1}")[:MAX_NAME]
+    def info(self, index: int, in_game: str = "") -> SeatInfo:
+        """`in_game`: the seat's name in the game's config, what a seat nobody sat in is called (a
+        bot nobody named is 'Ada' there, an empty seat 'Seat 3')."""
+        name = (self.player or self.spec.name or in_game or f"Seat {index + 1}")[:MAX_NAME]
         level = self.spec.level if self.spec.kind == "bot" else ("stand-in" if self.standin else "")
         connected = self.spec.kind == "bot" or self.link is not None
         return SeatInfo(name, self.spec.kind, level, self.taken, connected)
@@ -147,10 +149,13 @@ class TableHost:
                  seed: int | None = None, save_path: Path | None = None, table_name: str = "",
                  grace: float = DEFAULT_GRACE, heartbeat: float = DEFAULT_HEARTBEAT, bot_delay: float = 0.7,
                  bot_takeover: bool = True, auto_start: bool = True, tap: Tap | None = None,
-                 local_token: str | None = None, _resume: tuple[list[Action], dict] | None = None) -> None:
+                 local_token: str | None = None, _resume: tuple[list[Action], dict] | None = None,
+                 _names: Sequence[str] | None = None) -> None:
         self.engine = find_game(game)
         self.seats = [Seat(SeatSpec(s.kind, s.level, s.name)) for s in seats]
         seat_configs = [self._seat_config(i, s) for i, s in enumerate(self.seats)]
+        if _names is not None and len(_names) == len(seat_configs):  # a saved game: the names it was played with
+            seat_configs = [SeatConfig(c.kind, name, c.level) for c, name in zip(seat_configs, _names)]
         given = dict(options or {})
         # an option left to its default that these seats cannot play (the Labyrinth together, with a
         # bot among people) takes the first that they can; one chosen explicitly is refused below
@@ -233,7 +238,8 @@ class TableHost:
         check_start(find_game(save.config.game), save)  # a Labyrinth scenario file edited or gone
         try:
             host = cls(save.config.game, specs, options=options, seed=save.seed, save_path=save_path,
-                       table_name=str(sidecar.get("table", "")), _resume=(save.actions, sidecar), **kwargs)
+                       table_name=str(sidecar.get("table", "")), _resume=(save.actions, sidecar),
+                       _names=[seat.name for seat in save.config.seats], **kwargs)
         except (IllegalAction, OSError, ValueError, KeyError, TypeError) as exc:
             raise SaveError(f"save does not replay under the current rules: {exc}") from None
         if host.engine.state_hash(host.state) != save.state_hash:
@@ -290,7 +296,8 @@ class TableHost:
         return sum(1 for s in self.seats if s.spec.kind == "open" and s.token_hash is None)
 
     def table_status(self) -> TableStatus:
-        return TableStatus(tuple(s.info(i) for i, s in enumerate(self.seats)), self.started,
+        return TableStatus(tuple(s.info(i, c.name) for i, (s, c) in enumerate(zip(self.seats, self.config.seats))),
+                           self.started,
                            sum(1 for link in self.links.values() if link.spectator))
 
     # --- listening ------------------------------------------------------------------------------
@@ -502,6 +509,7 @@ class TableHost:
         """Deal and let everyone in: each connection gets `start` and a full update per seat."""
         if self.started:
             return
+        self._name_the_seats()
         self.started = True
         self._write_sidecar()
         self._autosave()
@@ -511,6 +519,22 @@ class TableHost:
                 self._send_full_updates(link)
         self._table_changed()
         self._schedule_bots()
+
+    def _name_the_seats(self) -> None:
+        """The game calls each player by the name they sat down with, as the seat list does: the
+        engine's words ("Ann wins, landing in 1969.") then agree with every screen, and the save
+        keeps the names. Only before the first move: the names are part of the game's state (the
+        deal does not depend on them). A seat nobody sat in keeps its name ('Seat 3'); a stand-in
+        later plays on under the person's name, as the seat is still theirs."""
+        if self.actions:
+            return
+        names = [(seat.player or config.name)[:MAX_NAME] for seat, config in zip(self.seats, self.config.seats)]
+        if names == [config.name for config in self.config.seats]:
+            return
+        seats = tuple(SeatConfig(c.kind, name, c.level) for c, name in zip(self.config.seats, names))
+        self.config = GameConfig(self.config.game, seats, self.config.options)
+        self.state = self.previous_state = self.engine.new_game(self.config, self.seed)
+        self.start_hash = self.engine.state_hash(self.state)
 
     def _reject(self, link: Link, code: str, seat: int, message: str = "") -> None:
         self._send(link, ErrorMsg(code, (message or ERROR_CODES[code])[:400], seat, self.version))

@@ -41,6 +41,7 @@ from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable
 from game.ui.tables import register_table
+from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_cubic
 from game.ui.widgets import panel_surface
 
@@ -817,6 +818,7 @@ class LostCitiesTable(LiftedCardTable):
 
     def update_table(self, dt: float) -> None:
         self._time += dt
+        offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
         if self.scoring is not None:
             self._update_scoring(dt)
         for sprite in self.sprites.values():

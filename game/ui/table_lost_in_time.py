@@ -40,6 +40,7 @@ from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable, draw_log_lines
 from game.ui.tables import register_table
+from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_back, fade_envelope
 from game.ui.widgets import fit_px, panel_surface
 
@@ -1041,6 +1042,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def update_table(self, dt: float) -> None:
         self.time += dt
+        offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
         veiled = self.hand_veiled()
         if veiled != self._hand_was_veiled and self.board is not None:
             self._hand_was_veiled = veiled

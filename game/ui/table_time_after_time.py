@@ -38,6 +38,7 @@ from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase, draw_log_lines
 from game.ui.tables import register_table
+from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
 from game.ui.widgets import Button, draw_focus, panel_surface
 
@@ -1350,6 +1351,7 @@ class TimeAfterTimeTable(TableSceneBase):
 
     def update_table(self, dt: float) -> None:
         self.time += dt
+        offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
         veiled = self.hand_veiled()
         if veiled != self._hand_was_veiled:
             self._hand_was_veiled = veiled

@@ -13,8 +13,10 @@ Hooking a table is one line, called every step (it is cheap and does nothing onc
         offer_first_game_tips(self)
 
 The tips open only when that person can act, no curtain is up, nothing animates and the table is
-the top scene, and has been so for a moment (SETTLE_SECONDS), so they speak about a still table
-waiting for the newcomer.
+the top scene (or, at a LAN table, its wrapper with the link up), and has been so for a moment
+(SETTLE_SECONDS), so they speak about a still table waiting for the newcomer. Nobody gets them at a
+table of bots only or as a spectator; at a shared screen each person gets them after lifting their
+curtain; a LAN table that loses its host closes them.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
 
 _offered: "weakref.WeakKeyDictionary[Any, set[str]]" = weakref.WeakKeyDictionary()
 _still_since: "weakref.WeakKeyDictionary[Any, float]" = weakref.WeakKeyDictionary()  # table -> its clock
+_still_for: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # table -> whose turn it waits on
 
 
 def tips_key(game_id: str, name: str) -> str:
@@ -136,11 +139,12 @@ class FirstGameTips(MenuScene):
     transparent = True
     hints = (("move", "Move"), ("confirm", "Select"), ("back", "Skip tips"))
 
-    def __init__(self, app: Any, game_id: str, tips: tuple[Tip, ...], who: str = "") -> None:
+    def __init__(self, app: Any, game_id: str, tips: tuple[Tip, ...], who: str = "", below: Any = None) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.tips = tips
         self.who = who  # "Ben" at a shared screen, so the right person reads them
+        self.below = below  # the table's scene (a LAN table's wrapper): its lost link closes the tips
         self.index = 0
         self._plates: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
 
@@ -201,6 +205,11 @@ class FirstGameTips(MenuScene):
     def on_back(self) -> None:
         self.close()
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if getattr(self.below, "mode", "ok") != "ok":
+            self.close()  # a LAN table lost its host: its card (Back to title) is what matters now
+
     def handle(self, intent: Intent) -> None:
         if intent.kind == "menu":
             self.close()  # the pause menu's key leaves the tips for the table (its menu is one more press)
@@ -253,20 +262,33 @@ def offer_first_game_tips(table: Any) -> bool:
     seat = table.viewer
     if seat is None or seat not in table.local_seats or getattr(table.session, "spectator", False):
         return False
-    if not table.can_act or table.animating or table.curtain_seat is not None or app.scenes.top is not table:
+    name = table.name_of(seat)
+    if name in _offered.get(table, ()):
+        return False  # offered already: nothing more to watch (its settle time stays as it was)
+    shown_by = _shown_by(app, table)
+    if not table.can_act or table.animating or table.curtain_seat is not None or shown_by is None:
         _still_since.pop(table, None)
         return False
-    since = _still_since.setdefault(table, table.clock)
+    if table not in _still_since or _still_for.get(table) != name:  # still for this person from now on
+        _still_since[table], _still_for[table] = table.clock, name
+    since = _still_since[table]
     if table.clock - since < SETTLE_SECONDS:
         return False
-    name = table.name_of(seat)
-    offered = _offered.setdefault(table, set())
-    if name in offered:
-        return False
-    offered.add(name)
+    _offered.setdefault(table, set()).add(name)
     if has_seen(app.settings, table.game_id, name):
         return False
     mark_seen(app, table.game_id, name)  # shown once, even if the person leaves halfway through
     who = name if len(table.local_seats) > 1 else ""
-    app.push(FirstGameTips(app, table.game_id, tips, who))
+    app.push(FirstGameTips(app, table.game_id, tips, who, below=shown_by))
     return True
+
+
+def _shown_by(app: Any, table: Any) -> Any:
+    """The scene on top that shows `table` now: the table itself, or the LAN wrapper around it while
+    its link is fine (None while something else is on top, or the wrapper shows a lost link)."""
+    top = app.scenes.top
+    if top is table:
+        return top
+    if top is not None and getattr(top, "table", None) is table and getattr(top, "mode", "ok") == "ok":
+        return top
+    return None
