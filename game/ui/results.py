@@ -107,13 +107,24 @@ def summary_lines(lines: Sequence[dict[str, Any]], inner: int, height: int) -> t
     return chosen, len(lines) - len(chosen)
 
 
-def named_summary(summary: str, names: Sequence[str]) -> str:
-    """Engines do not know names: "Seat 2 wins" becomes "Ada wins" ("You win" for a "You")."""
+def named_summary(summary: str, names: Sequence[str], engine_names: Sequence[str] = ()) -> str:
+    """The summary in the table's names: "Seat 2 wins" becomes "Ada wins" ("You win" for a "You").
+    `engine_names` are the names the game itself uses (Lost in Time writes "Bob wins"); where a seat
+    is called otherwise now (Bob rejoined a LAN table as "Bob again"), the seat's name replaces it."""
+    renamed: dict[str, str] = {}
+    for old, new in zip(engine_names, names):
+        if old and new and old != new and list(engine_names).count(old) == 1:
+            renamed[old] = new
+    pattern = r"\b[Ss]eat (\d+)\b" + "".join(
+        rf"|(?<!\w){re.escape(old)}(?!\w)" for old in sorted(renamed, key=len, reverse=True))
+
     def name(match: re.Match[str]) -> str:
+        if match.group(1) is None:
+            return renamed.get(match.group(0), match.group(0))
         index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) and names[index] else match.group(0)
 
-    text = re.sub(r"\b[Ss]eat (\d+)\b", name, minus_signs(summary))
+    text = re.sub(pattern, name, minus_signs(summary))
     return re.sub(r"\bYou (wins|has|is)\b", lambda m: "You " + {"wins": "win", "has": "have", "is": "are"}[m.group(1)],
                   text)
 
@@ -148,11 +159,13 @@ class ResultsScene(MenuScene):
     hints = (("move", "Move"), ("confirm", "Select"))
 
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
-                 on_again: Callable[[], None] | None, title: str = "", record: str = "") -> None:
+                 on_again: Callable[[], None] | None, title: str = "", record: str = "",
+                 engine_names: Sequence[str] = ()) -> None:
         super().__init__(app)
         self.outcome = outcome
         self.record = record  # "Your record in ...": the footer's left, when the game was recorded
         self.names = names
+        self.engine_names = list(engine_names)  # what the game itself calls the seats (its summary's words)
         self.local_seats = local_seats
         self.on_again = on_again
         self.title = title
@@ -165,7 +178,7 @@ class ResultsScene(MenuScene):
 
     @property
     def summary(self) -> str:
-        return named_summary(self.outcome.summary, self.names)
+        return named_summary(self.outcome.summary, self.names, self.engine_names)
 
     @property
     def headline(self) -> str:
@@ -225,10 +238,18 @@ class ResultsScene(MenuScene):
                 and len({repr(lines) for lines in o.breakdown[:n]}) == 1)
 
     def seat_order(self) -> list[int]:
+        """The ranking's groups best first; within a group (seats the game ranks alike, e.g. every
+        loser of Time After Time) the higher score first, equal scores side by side in seat order."""
         if self.one_card:
             return [0]
-        order = [seat for group in self.outcome.ranking for seat in group]
+        order = [seat for group in self.outcome.ranking for seat in sorted(group, key=self._score_key)]
         return order + [s for s in range(len(self.names)) if s not in order]
+
+    def _score_key(self, seat: int) -> tuple[int, float]:
+        score = self.outcome.scores[seat] if seat < len(self.outcome.scores) else None
+        if isinstance(score, (int, float)) and not isinstance(score, bool):
+            return 0, -float(score)
+        return 1, 0.0  # no score (or not a number): after those with one
 
     def card_name(self, seat: int) -> str:
         if self.one_card:
