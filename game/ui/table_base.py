@@ -386,6 +386,7 @@ class TableSceneBase(Scene):
             self.app.toast(f"This table stopped: {exc}. The game so far is saved; use Menu to leave.", "error")
             return
         self._say_save_notices()
+        self.refresh_seat_names()
         newest = self.newest_version()
         for update in updates:
             if update.error:
@@ -415,6 +416,14 @@ class TableSceneBase(Scene):
             if self._results_in <= 0:
                 self._results_in = None
                 self._show_results()
+
+    def refresh_seat_names(self) -> None:
+        """The seats' names as the session tells them now: at a LAN table a seat can change hands
+        during the game (someone sits down in a seat left open), and the panels, the log's new lines,
+        the curtain and the results then say the new name."""
+        names = [status.name for status in self.session.seats()]
+        if names and names != self.seat_names:
+            self.seat_names = names
 
     def _log_the_past(self, first: Update) -> None:
         """A table opening on a game under way starts its log with what happened up to the state
@@ -575,8 +584,11 @@ class TableSceneBase(Scene):
         self.results_shown = True
         # `play_again = None` is how LAN tables said "no Play again" before `on_again` existed
         again = self.on_again if getattr(self, "play_again", None) is not None else None
+        self.refresh_seat_names()
+        in_game = self.view.get("names") if isinstance(self.view, dict) else None  # the engine's own (its summary's)
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
-                                   again, self.game_id, record=self.record_summary))
+                                   again, self.game_id, record=self.record_summary,
+                                   engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else ()))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
