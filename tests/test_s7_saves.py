@@ -264,7 +264,7 @@ def test_two_processes_hammering_the_record_count_every_game(tmp_path):
     assert load_records(print, path).games["lost-cities"].total.to_json() == [80, 80, 0]
 
 
-def test_ten_thousand_games_keep_the_record_small_and_quick(tmp_path):
+def test_ten_thousand_games_keep_the_record_small(tmp_path):
     path = tmp_path / "records.json"
     records = load_records(print, path)
     chooser = random.Random(1)
@@ -273,9 +273,7 @@ def test_ten_thousand_games_keep_the_record_small_and_quick(tmp_path):
         records.add(game, chooser.choice(("easy", "expert", "master", "people")), chooser.random() < 0.5, False)
     save_records(records, path)
     assert path.stat().st_size < 4096
-    started = time.perf_counter()
-    again = load_records(print, path)
-    assert time.perf_counter() - started < 0.05
+    again = load_records(print, path)  # its load time: tools/bench.py
     assert sum(r.total.played for r in again.games.values()) == 10_000
 
 

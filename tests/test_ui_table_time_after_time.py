@@ -4,7 +4,6 @@ offered only when TT-7 allows it, the Ghost and refill announcements, and the sc
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
@@ -473,20 +472,6 @@ def test_who_could_place_is_shown_when_keeping(app):
                         update)
     herald = scene.heralds[-1]
     assert herald.title == "CAN ANYONE PLACE 12H00?" and "Yes: Cat could." in herald.lines
-
-
-# --- performance -------------------------------------------------------------------------------------
-def test_a_four_seat_frame_draws_quickly(app):
-    session, _ = seed_where_human_draws(4)
-    scene = table_for(app, session)
-    settle(app, scene)
-    app.run_frames(30)
-    started = time.perf_counter()
-    for _ in range(60):
-        scene.draw(app.canvas, 0.5)
-    per_frame_ms = (time.perf_counter() - started) * 1000 / 60
-    assert per_frame_ms < 20, f"{per_frame_ms:.1f} ms per frame"
-    assert PICK_CENTRE[0] == 960
 
 
 def test_a_neighbours_reorder_shuffles_their_fan_but_writes_no_log_line(app):
