@@ -1,6 +1,7 @@
 """Session 8: the first-game tips hooked into the three card tables (they open by themselves at a
 newcomer's first turn, never with the switch off, for bots or a spectator, nor behind a curtain; a LAN
-table gets them too, and a lost link closes them).
+table gets them too, and a lost link closes them), and the pause menu's Rules opening at the section
+about the step the table is at.
 
 Every socket here is on 127.0.0.1 and nothing starts zeroconf."""
 
@@ -16,7 +17,7 @@ from game.session import LocalSession
 from game.ui import tips
 from game.ui.tables import table_scene_for
 from game.ui.tips import FirstGameTips, tips_key
-from ui_helpers import key, recording_app
+from ui_helpers import click, key, recording_app
 
 CARD_GAMES = ("lost-cities", "lost-in-time", "time-after-time")
 
@@ -45,7 +46,7 @@ def step_until_tips(app, frames: int = 900) -> FirstGameTips | None:
     return None
 
 
-# --- Task 1: the tips are hooked into each card table ------------------------------------------
+# --- the tips are hooked into each card table ---------------------------------------------------
 @pytest.mark.parametrize("game", CARD_GAMES)
 def test_each_card_table_offers_its_tips_by_itself_at_the_first_turn(app, game):
     table = open_table(app, game)
@@ -147,3 +148,112 @@ def test_a_lan_table_offers_the_tips_and_a_lost_host_closes_them(app):
     finally:
         handle.stop()
 
+
+# --- Rules from the pause menu open at the section about the table's step ----------------------------
+def moves_until(game: str, bots: int, wanted, seeds=range(1, 400), limit: int = 400):
+    """(config, seed, actions) of a random game up to the first moment seat 0 may move and `wanted(kinds)`
+    holds for the kinds of its legal moves (reorders aside)."""
+    import random
+
+    from game.core.registry import find_game
+
+    engine = find_game(game)
+    seats = [SeatConfig("human", "Ann")] + [SeatConfig("bot", "Ada", "easy")] * bots
+    config = GameConfig.make(game, seats)
+    for seed in seeds:
+        state, actions, rng = engine.new_game(config, seed), [], random.Random(seed)
+        for _ in range(limit):
+            if engine.is_over(state):
+                break
+            mine = [a for a in engine.legal_actions(state, 0) if a.kind not in ("reorder", "undo")]
+            if mine and wanted({a.kind for a in mine}):
+                return config, seed, actions
+            for seat in range(len(seats)):
+                legal = [a for a in engine.legal_actions(state, seat) if a.kind not in ("reorder", "undo")]
+                if legal:
+                    action = rng.choice(legal)
+                    state, _ = engine.apply(state, action)
+                    actions.append(action)
+                    break
+    raise AssertionError(f"no {game} game reached the wanted moment")
+
+
+def table_at(app, config, seed, actions):
+    app.settings.first_game_tips = False  # (these tests are about the pause menu)
+    session = LocalSession(config, seed, bot_delay=0.0, actions=list(actions))
+    table = table_scene_for(config.game)(app, session)
+    app.clear_to(table)
+    for _ in range(300):
+        app.run_frames(1, 1 / 30)
+        if table.can_act:
+            return table
+    raise AssertionError("the table never waited for the person")
+
+
+def rules_from_the_pause_menu(app, table):
+    """Menu, then Rules: the section title of the page the rules open at."""
+    from game.ui.pause import PauseOverlay
+    from game.ui.rules import RulesScene
+    from ui_helpers import widget_labelled
+
+    key(app, pygame.K_p)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseOverlay)
+    click(app, widget_labelled(pause, "Rules").rect.center)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    _, screens = rules.doc()
+    title = screens[rules.page][0]
+    key(app, pygame.K_ESCAPE)  # back to the pause menu
+    key(app, pygame.K_ESCAPE)  # and to the table
+    assert app.scenes.top is table
+    return title
+
+
+def test_every_topic_of_the_card_tables_is_a_section_of_that_games_rules(app):
+    from game.ui.rules import RulesScene
+
+    topics = {"lost-cities": ["A turn"],
+              "lost-in-time": ["Your turn", "Travelling in time", "Unable to travel"],
+              "time-after-time": ["A turn", "When a card will not fit", "The emergency move"]}
+    for game, names in topics.items():
+        for topic in names:
+            rules = RulesScene(app, game, topic=topic)
+            assert rules.doc()[1][rules.page][0] == topic, (game, topic)
+
+
+def test_lost_cities_rules_open_at_a_turn(app):
+    config, seed, actions = moves_until("lost-cities", 1, lambda kinds: "play" in kinds)
+    table = table_at(app, config, seed, actions)
+    assert table.rules_topic() == "A turn" == rules_from_the_pause_menu(app, table)
+
+
+@pytest.mark.parametrize("wanted, topic", [
+    (lambda kinds: "pass" in kinds, "Your turn"),
+    (lambda kinds: "place" in kinds, "Travelling in time"),
+    (lambda kinds: kinds == {"cannot_travel"}, "Unable to travel"),
+])
+def test_lost_in_time_rules_open_at_the_step_of_the_turn(app, wanted, topic):
+    config, seed, actions = moves_until("lost-in-time", 1, wanted)
+    table = table_at(app, config, seed, actions)
+    assert table.rules_topic() == topic == rules_from_the_pause_menu(app, table)
+
+
+@pytest.mark.parametrize("wanted, topic", [
+    (lambda kinds: kinds == {"draw"}, "A turn"),
+    (lambda kinds: "keep" in kinds, "When a card will not fit"),
+    (lambda kinds: "shift" in kinds, "The emergency move"),
+])
+def test_time_after_time_rules_open_at_the_step_of_the_turn(app, wanted, topic):
+    config, seed, actions = moves_until("time-after-time", 1, wanted)
+    table = table_at(app, config, seed, actions)
+    assert table.rules_topic() == topic == rules_from_the_pause_menu(app, table)
+
+
+def test_time_after_time_asking_the_table_about_a_card_opens_that_section(app):
+    config, seed, actions = moves_until("time-after-time", 1, lambda kinds: kinds == {"draw"})
+    table = table_at(app, config, seed, actions)
+    table.herald("CAN ANYONE PLACE 14H00?", ["Yes: Ada could.", "You keep it in hand."])
+    assert table.rules_topic() == "When a card will not fit" == rules_from_the_pause_menu(app, table)
+    table.heralds[-1].age = table.heralds[-1].seconds  # the question has been read
+    assert table.rules_topic() == "A turn"

@@ -279,6 +279,10 @@ class LostCitiesTable(LiftedCardTable):
         self.submit(action)
         return True
 
+    def rules_topic(self) -> str | None:
+        """Rules from the pause menu open at the turn's two steps (play or discard, then draw)."""
+        return "A turn"
+
     def describe_move(self, action: Action) -> str:
         if action.kind in ("play", "discard"):
             card = str(action["card"])

@@ -937,6 +937,13 @@ class LostInTimeTable(LiftedCardTable):
         if card is not None:
             self.focus = ("hand", str(card))
 
+    def rules_topic(self) -> str | None:
+        """Rules from the pause menu open at the turn's step: the action (Your turn), the travel, or
+        what happens when no card of the hand can travel."""
+        if self.phase != "travel":
+            return "Your turn"
+        return "Unable to travel" if self.legal_of("cannot_travel") else "Travelling in time"
+
     def describe_move(self, action: Action) -> str:
         kind = action.kind
         if kind == "pass":

@@ -616,6 +616,18 @@ class TimeAfterTimeTable(TableSceneBase):
             if label in labels:
                 self.focus = ("button", labels.index(label))
 
+    def rules_topic(self) -> str | None:
+        """Rules from the pause menu open at the turn's step: a drawn hour that fits no free slot (or
+        the table asking whether anyone could place one), the emergency move when it is offered, else
+        the turn itself."""
+        if self.legal_of("keep"):
+            return "When a card will not fit"
+        if self.shift is not None or self.legal_of("shift"):
+            return "The emergency move"
+        if any(h.title.startswith("CAN ANYONE PLACE") and not h.done for h in self.heralds):
+            return "When a card will not fit"
+        return "A turn"
+
     def describe_move(self, action: Action) -> str:
         view = self.view
         if action.kind == "draw":
