@@ -142,6 +142,14 @@ class TableSceneBase(Scene):
         herald playing), so nobody is "playing" or "to move" any more."""
         return any(u is not None and u.outcome is not None for u in (self.shown, self._current))
 
+    def hand_veiled(self) -> bool:
+        """Several people at this screen and a bot to move: the last person's hand lies face down
+        until the next person's curtain (the next person is already watching the bot play)."""
+        shown = self.shown
+        return (len(self.local_seats) > 1 and self.viewer in self.local_seats and shown is not None
+                and shown.outcome is None and bool(shown.active)
+                and not any(seat in self.local_seats for seat in shown.active))
+
     @property
     def animating(self) -> bool:
         return self._busy > 0 or self._current is not None or bool(self._queue)

@@ -1039,14 +1039,6 @@ class LostInTimeTable(LiftedCardTable):
         return describe_event(event, you, list(self.seat_names))
 
     # --- the loop --------------------------------------------------------------------------------
-    def hand_veiled(self) -> bool:
-        """Several people at this screen and a bot to move: the last person's hand lies face down
-        until the next person's curtain (the next person is already watching the bot play)."""
-        shown = self.shown
-        return (len(self.local_seats) > 1 and self.viewer in self.local_seats and shown is not None
-                and shown.outcome is None and bool(shown.active)
-                and not any(seat in self.local_seats for seat in shown.active))
-
     def update_table(self, dt: float) -> None:
         self.time += dt
         offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)

@@ -1353,14 +1353,6 @@ class TimeAfterTimeTable(TableSceneBase):
         return (herald is not None and self._current is not None and herald.version == self._current.version
                 and herald.age < min(herald.seconds, MOTION.wait(HERALD_READ_SECONDS)))
 
-    def hand_veiled(self) -> bool:
-        """Several people at this screen and a bot to move: the last person's hand lies face down
-        until the next person's curtain (the next person is already watching the bot play)."""
-        shown = self.shown
-        return (len(self.local_seats) > 1 and self.viewer in self.local_seats and shown is not None
-                and shown.outcome is None and bool(shown.active)
-                and not any(seat in self.local_seats for seat in shown.active))
-
     def update_table(self, dt: float) -> None:
         self.time += dt
         offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
@@ -1529,8 +1521,9 @@ class TimeAfterTimeTable(TableSceneBase):
         if view.get("pending") and me in view.get("who_could_place", []):
             tag = text_surface("COULD PLACE IT" if watching else "YOU COULD PLACE IT", "display", 30, P.GOOD)
             surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
-        elif view.get("turn") == me and self.shown is not None and not self.game_over:
-            mark = text_surface("PLAYING" if watching else "YOUR TURN", "display", 30, P.BRASS_LIGHT)
+        elif watching and view.get("turn") == me and self.shown is not None and not self.game_over:
+            # a player's own turn is said once, in the turn banner at the top
+            mark = text_surface("PLAYING", "display", 30, P.BRASS_LIGHT)
             surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
 
     def waiting_for_ghosts(self, seat: int) -> bool:
