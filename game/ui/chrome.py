@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface
+from game.ui.look.fonts import font, text_surface
 from game.ui.look.table import felt
 from game.ui.scene import Scene
 from game.ui.widgets import FocusGroup, panel_surface
@@ -68,6 +68,15 @@ def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str
         surface.blit(panel_surface(footer.size, 0, (14, 14, 19, 255)), footer.topleft)  # no hint shows through
         pygame.draw.line(surface, (70, 66, 58), footer.topleft, (footer.right, footer.top), 2)
     draw_hint_row(surface, device, actions, CANVAS_W - MARGIN, y)
+
+
+def hint_row_width(device: str, actions: Sequence[tuple[str, str]], gap: int = 36, label_px: int = 24,
+                   key_px: int = 22, key_pad: int = 22, key_gap: int = 10) -> int:
+    """How wide `draw_hint_row` draws `actions` with the same sizes (key caps and words)."""
+    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    total = sum(font("ui", label_px).size(label)[0] + key_gap + font("ui-bold", key_px).size(glyphs.get(action, action))[0]
+                + key_pad + gap for action, label in actions)
+    return total - gap if actions else 0
 
 
 def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]], right: int, y: int,

@@ -31,6 +31,7 @@ from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_col
                                     expedition_score, lane_sort_key)
 from game.session.base import Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_hint_row
+from game.ui.chrome import hint_row_width as chrome_hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
@@ -128,12 +129,8 @@ def undo_icon(size: int, colour: tuple[int, int, int]) -> pygame.Surface:
 
 def hint_row_width(device: str, hints: tuple[tuple[str, str], ...]) -> int:
     """How wide `draw_hint_row` draws `hints` with this table's sizes (key caps and words)."""
-    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
-    total = 0
-    for action, label in hints:
-        total += font("ui", 22).size(label)[0] + HINT_KEY_GAP
-        total += font("ui-bold", 20).size(glyphs.get(action, action))[0] + HINT_KEY_PAD + HINT_GAP
-    return total - HINT_GAP if hints else 0
+    return chrome_hint_row_width(device, hints, gap=HINT_GAP, label_px=22, key_px=20, key_pad=HINT_KEY_PAD,
+                                 key_gap=HINT_KEY_GAP)
 
 
 @functools.lru_cache(maxsize=64)

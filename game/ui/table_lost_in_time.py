@@ -30,7 +30,7 @@ import pygame
 
 from game.core.types import Action, Event
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_background, draw_menu_label
+from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row, draw_menu_label, hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
@@ -1916,13 +1916,13 @@ class LostInTimeTable(LiftedCardTable):
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
         if self.app is not None and self.app.input.last_device in ("keyboard", "gamepad") and self.can_act:
-            glyphs = HINT_GLYPHS.get(self.app.input.last_device, HINT_GLYPHS["keyboard"])
-            if self.selected is not None:
-                hint = f"{glyphs['confirm']}: play here   {glyphs['back']}: put back"
-            else:
-                hint = f"{glyphs['move']}: choose   {glyphs['confirm']}: pick up   {glyphs['menu']}: menu"
-            text = text_surface(hint, "ui", 22, P.IVORY_DIM)
-            surface.blit(text, text.get_rect(midleft=(MENU_RECT.right + 20, MENU_RECT.centery)))
+            # key caps as on every other screen, left-aligned beside the Menu button
+            device = self.app.input.last_device
+            hints = ([("confirm", "Play here"), ("back", "Put back")] if self.selected is not None
+                     else [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")])
+            sizes = {"gap": 24, "label_px": 22, "key_px": 20, "key_pad": 18, "key_gap": 8}
+            right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
+            draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)
 
     def draw_herald(self, surface: pygame.Surface) -> None:
         if not self.heralds:
