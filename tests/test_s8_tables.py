@@ -18,3 +18,25 @@ def test_time_after_time_says_your_turn_once_in_the_banner(app, monkeypatch):  #
     assert "YOUR ROW" in seen
     assert "YOUR TURN" not in seen and "PLAYING" not in seen
     assert "Your turn" in words_drawn(app, base_module, monkeypatch, 2)  # the banner says it
+
+
+def test_lost_in_time_hints_are_key_caps_beside_the_menu_button(app, monkeypatch):  # noqa: F811
+    """Lost in Time's hints were one line of plain text ('Arrows: choose   Enter: pick up'); they are
+    key caps with words, as on every other screen, and end before the turn banner."""
+    import game.ui.chrome as chrome_module
+    import game.ui.table_lost_in_time as lit_module
+    from game.ui.chrome import hint_row_width
+
+    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 2, ["human", "bot"])
+    for _ in range(300):
+        app.run_frames(1, 1 / 30)
+        if scene.can_act:
+            break
+    assert scene.can_act
+    app.input.last_device = "keyboard"
+    seen = words_drawn(app, chrome_module, monkeypatch, 2)
+    assert {"Choose", "Pick up", "Menu", "Arrows", "Enter"} <= set(seen)
+    assert not [w for w in words_drawn(app, lit_module, monkeypatch, 2) if ": choose" in w]
+    hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
+    width = hint_row_width("keyboard", hints, gap=24, label_px=22, key_px=20, key_pad=18, key_gap=8)
+    assert lit_module.MENU_RECT.right + 24 + width < 960 - 150  # the banner is centred at the top
