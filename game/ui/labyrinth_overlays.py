@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hint_row, draw_hints
+from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hint_row
 from game.ui.input import Intent
 from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
@@ -23,6 +23,8 @@ SHEET_W = 980
 SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
 SHEET_PX = 30
 SHEET_HINT_GAP = 44  # from the sheet's bottom edge to the middle of its hint row
+EXTRA_GAP = 22  # between a sheet's scrolling text and the fixed lines under it (the ending's score)
+FADE_PX = 54  # a scrolled text fades out over about a line and a half where the sheet cuts it
 HINT_PAD_X, HINT_PAD_Y = 18, 5  # the hint row's ink plate around it
 RANK_ROWS = (("8", "Hero"),  # the rulebook's table; eight favours are the most a score can reach
              ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
@@ -69,13 +71,53 @@ def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) ->
     return out
 
 
-def draw_more_marks(surface: pygame.Surface, area: pygame.Rect, scroll: float, most: float) -> None:
-    """Chevrons at the top and bottom of a text `area` where more text lies beyond it (a long
-    story or card must not look as if it ended where the sheet cuts it)."""
-    for shown, y, d in ((scroll > 0.5, area.top + 4, -1), (scroll < most - 0.5, area.bottom - 4, 1)):
-        if shown:
-            cx = area.right - 18
-            pygame.draw.polygon(surface, RED_INK, [(cx - 14, y - d * 12), (cx + 14, y - d * 12), (cx, y)])
+@lru_cache(maxsize=16)
+def fade_mask(width: int, height: int, top: bool, bottom: bool) -> pygame.Surface:
+    """White with an alpha ramp at the cut edges: multiplied into a text view, the lines there fade
+    out softly instead of being sliced through."""
+    mask = pygame.Surface((width, height), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    fade = min(FADE_PX, height // 3)
+    for i in range(fade):
+        alpha = round(255 * ((i + 0.5) / fade) ** 1.3)
+        if top:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, i), (width - 1, i))
+        if bottom:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, height - 1 - i), (width - 1, height - 1 - i))
+    return mask
+
+
+def scrolled_view(body: pygame.Surface, size: tuple[int, int], scroll: float, most: float) -> pygame.Surface:
+    """The part of a tall text `body` a text area of `size` shows at `scroll`, as a surface of exactly
+    that size (nothing of the text can reach past the area), faded at an edge beyond which more lies."""
+    view = alpha_surface(size)
+    view.blit(body, (0, -round(scroll)))
+    above, below = scroll > 0.5, scroll < most - 0.5
+    if above or below:
+        view.blit(fade_mask(size[0], size[1], above, below), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    return view
+
+
+def more_mark_centres(area: pygame.Rect, margin: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the "more above" and "more below" marks sit: in the margin right of the text `area`."""
+    radius = min(20, margin // 2 - 4)
+    cx = area.right + max(radius + 4, margin // 2 - 6)
+    return (cx, area.top + radius), (cx, area.bottom - radius)
+
+
+def draw_more_marks(surface: pygame.Surface, area: pygame.Rect, scroll: float, most: float, margin: int = 80) -> None:
+    """Red-ink discs with a chevron at the top and bottom of a text `area` where more text lies beyond
+    it (a long story or card must not look as if it ended where the sheet cuts it); they sit in the
+    `margin` right of the area, clear of the text."""
+    radius = min(20, margin // 2 - 4)
+    up, down = more_mark_centres(area, margin)
+    for shown, (cx, cy), d in ((scroll > 0.5, up, -1), (scroll < most - 0.5, down, 1)):
+        if not shown:
+            continue
+        pygame.draw.circle(surface, RED_INK, (cx, cy), radius)
+        w, h = radius * 0.55, radius * 0.28
+        pygame.draw.lines(surface, P.LA_PARCHMENT, False,
+                          [(cx - w, cy - d * h), (cx, cy + d * h), (cx + w, cy - d * h)], max(3, radius // 5))
 
 
 class StorySheet(Scene):
@@ -101,8 +143,11 @@ class StorySheet(Scene):
         self.rect.center = (CANVAS_W // 2, CANVAS_H // 2)
         self.button = pygame.Rect(0, 0, 420, 84)
         self.button.midbottom = (self.rect.centerx, self.rect.bottom - 34)
+        below = extra_height + EXTRA_GAP if extra is not None and extra_height else 0
         self.text_area = pygame.Rect(self.rect.x + (SHEET_W - SHEET_TEXT_W) // 2, self.rect.y + 60, SHEET_TEXT_W,
-                                     self.button.top - 24 - (self.rect.y + 60) - extra_height)
+                                     self.button.top - 24 - (self.rect.y + 60) - below)
+        # the fixed part under the text (the ending's score and ranks): the text never reaches it
+        self.extra_rect = pygame.Rect(self.text_area.x, self.text_area.bottom + EXTRA_GAP, SHEET_TEXT_W, extra_height)
         self.most_scroll = max(0, self.body.get_height() - self.text_area.height)
         self.scroll = 0
         self.drag_y: float | None = None
@@ -142,14 +187,10 @@ class StorySheet(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 150 * self.appear)
         surface.blit(parchment_page(self.rect.size), self.rect.topleft)
-        text_area = self.text_area
-        clip = surface.get_clip()
-        surface.set_clip(text_area)
-        surface.blit(self.body, (text_area.x, text_area.y - self.scroll))
-        surface.set_clip(clip)
-        draw_more_marks(surface, text_area.inflate(60, 0), self.scroll, self.most_scroll)
+        surface.blit(scrolled_view(self.body, self.text_area.size, self.scroll, self.most_scroll), self.text_area)
+        draw_more_marks(surface, self.text_area, self.scroll, self.most_scroll, (SHEET_W - SHEET_TEXT_W) // 2)
         if self.extra is not None:
-            self.extra(surface, pygame.Rect(text_area.x, text_area.bottom, SHEET_TEXT_W, self.extra_height))
+            self.extra(surface, self.extra_rect)
         surface.blit(panel_surface(self.button.size, 20, (*P.LA_SEPIA, 255)), self.button.topleft)
         label = text_surface(self.button_label, "ui-bold", 34, P.LA_PARCHMENT)
         surface.blit(label, label.get_rect(center=self.button.center))
@@ -170,25 +211,40 @@ class StorySheet(Scene):
         return rect
 
 
-def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> Callable[[pygame.Surface, pygame.Rect], None]:
-    """Draws the score sum and the rulebook's rank table with the reached rank marked."""
+class RankTable:
+    """Draws the score sum and the rulebook's rank table with the reached rank marked, in the fixed
+    part of the ending sheet under its text; `line_rects` says where its sum lines go."""
 
-    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    LINE_H = 36
+
+    def __init__(self, score: int, rank: str, lines: Sequence[tuple[str, str]]) -> None:
+        self.score, self.rank, self.lines = score, rank, list(lines)
+
+    def line_rects(self, rect: pygame.Rect) -> list[pygame.Rect]:
+        """Each sum line ("Favours still burning … 5") as drawn in `rect`, label to value."""
+        out = []
+        for i, (label, value) in enumerate(self.lines):
+            y = rect.y + 6 + i * self.LINE_H
+            left = text_surface(label, "ui", 26, INK).get_rect(topleft=(rect.x, y))
+            out.append(left.union(text_surface(value, "ui-bold", 26, INK).get_rect(topright=(rect.x + 430, y))))
+        return out
+
+    def __call__(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         y = rect.y + 6
-        for label, value in lines:
+        for label, value in self.lines:
             surface.blit(text_surface(label, "ui", 26, INK), (rect.x, y))
             image = text_surface(value, "ui-bold", 26, INK)
             surface.blit(image, image.get_rect(topright=(rect.x + 430, y)))
-            y += 36
-        big = text_surface(f"Score {score}", "display", 64, RED_INK)
+            y += self.LINE_H
+        big = text_surface(f"Score {self.score}", "display", 64, RED_INK)
         surface.blit(big, big.get_rect(topright=(rect.right, rect.y)))
-        ranked = text_surface(rank.upper(), "display", 44, INK)
+        ranked = text_surface(self.rank.upper(), "display", 44, INK)
         surface.blit(ranked, ranked.get_rect(topright=(rect.right, rect.y + 64)))
         y = max(y, rect.y + 120) + 10
         col = rect.width // len(RANK_ROWS)
         for i, (scores, name) in enumerate(RANK_ROWS):
             cell = pygame.Rect(rect.x + i * col + 4, y, col - 8, 70)
-            reached = name == rank
+            reached = name == self.rank
             fill = (*P.LA_SEPIA, 255) if reached else (*P.shade(P.LA_PARCHMENT_DARK, 0.1), 255)
             surface.blit(panel_surface(cell.size, 12, fill), cell.topleft)
             ink = P.LA_PARCHMENT if reached else INK
@@ -197,7 +253,10 @@ def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> Calla
             low = text_surface(scores, "ui", 22, ink)
             surface.blit(low, low.get_rect(midtop=(cell.centerx, cell.y + 38)))
 
-    return draw
+
+def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> RankTable:
+    """The ending sheet's `extra`: score sum, score and rank, and the rulebook's rank table."""
+    return RankTable(score, rank, lines)
 
 
 class DiscardBrowser(Scene):
@@ -206,15 +265,19 @@ class DiscardBrowser(Scene):
     transparent = True
     name = "labyrinth-discard"
     CARD_W = 260
-    CARD_ROOM = 700  # the tallest a face-up card's sheet grows; a longer text scrolls inside it
+    BAND = (170, 850)  # from under the heading to above the count line: the card is centred in it
+    CARD_ROOM = BAND[1] - BAND[0]  # the tallest a face-up card's sheet grows; a longer text scrolls inside it
+    COUNT_Y = BAND[1] + 12  # "1 of 5 · newest first", then the hints under it: all above the table's
+    HINT_GAP = 10  # button row (its Discards button), which the hints used to be written across
 
     def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None) -> None:
         super().__init__(app)
         self.entries = list(reversed(discard))
         self.numbers = dict(numbers or {})  # the number on each card's back, where the table saw it
         self.index = 0
-        self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, CANVAS_H // 2 - 60, 110, 120)
-        self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, CANVAS_H // 2 - 60, 110, 120)
+        middle = (self.BAND[0] + self.BAND[1]) // 2
+        self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, middle - 60, 110, 120)
+        self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, middle - 60, 110, 120)
         self.close_rect = pygame.Rect(CANVAS_W - 300, 60, 220, 84)
         self._sheet: dict[int, pygame.Surface] = {}
         self.scroll = 0
@@ -290,6 +353,43 @@ class DiscardBrowser(Scene):
             return "Scenery card, removed from play"
         return f"{self.deck_label(entry)}, as it was read"
 
+    def sheet_rect(self, entry: dict[str, Any]) -> pygame.Rect:
+        """The parchment a face-up card is read on, centred in the band between heading and count."""
+        rect = pygame.Rect(0, 0, 820, min(self.CARD_ROOM, self.sheet(entry).get_height() + 120))
+        rect.center = (CANVAS_W // 2, (self.BAND[0] + self.BAND[1]) // 2)
+        return rect
+
+    @staticmethod
+    def text_area(rect: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(rect.x + 50, rect.y + 74, rect.width - 100, rect.height - 120)
+
+    def count_image(self) -> pygame.Surface:
+        return text_surface(f"{self.index + 1} of {len(self.entries)} · newest first", "ui", 26, P.IVORY_DIM)
+
+    def count_rect(self) -> pygame.Rect:
+        return self.count_image().get_rect(midtop=(CANVAS_W // 2, self.COUNT_Y))
+
+    def hint_strip(self) -> pygame.Surface:
+        """What browses, reads on and closes, in the words of the device last used."""
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        scrolls = self.most_scroll() > 0
+        if not self.entries:
+            actions: tuple[tuple[str, str], ...] = ()
+        elif device in ("keyboard", "gamepad"):
+            actions = (("leftright", "Browse"), ("updown", "Read on")) if scrolls else (("move", "Browse"),)
+        else:  # a mouse or a finger browses with the arrows at the sides and reads on with wheel or drag
+            actions = (("page", "Browse"),) + (((("Wheel" if device == "mouse" else "Drag"), "Read on"),)
+                                                if scrolls else ())
+        close = ("confirm", "Close") if device == "touch" else ("back", "Close")  # "Tap Close": the button
+        return hint_strip(device, actions + (close,))
+
+    def hint_rect(self, strip: pygame.Surface | None = None) -> pygame.Rect:
+        """The hints sit centred under the count line, not in the screen's bottom-right corner: there
+        the table's Discards button lies and the hint was written across it."""
+        rect = (strip or self.hint_strip()).get_rect()
+        rect.midtop = (CANVAS_W // 2, self.count_rect().bottom + self.HINT_GAP)
+        return rect
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         dim_screen(surface, 220 * self.appear)  # the busy table must not read through the sheet
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
@@ -300,38 +400,34 @@ class DiscardBrowser(Scene):
         if not self.entries:
             empty = text_surface("Nothing has been discarded yet.", "story-italic", 34, P.IVORY)
             surface.blit(empty, empty.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2)))
+            strip = self.hint_strip()
+            surface.blit(strip, self.hint_rect(strip))
             return
         entry = self.entries[self.index]
         deck = self.deck_label(entry)
         if entry.get("face") == "up":
             body = self.sheet(entry)
-            rect = pygame.Rect(0, 0, 820, min(self.CARD_ROOM, body.get_height() + 120))
-            rect.center = (CANVAS_W // 2, CANVAS_H // 2 + 20)
+            rect = self.sheet_rect(entry)
             surface.blit(parchment_page(rect.size), rect.topleft)
             caption = text_surface(self.face_up_caption(entry), "story-italic", 26, RED_INK)
             surface.blit(caption, (rect.x + 50, rect.y + 26))
-            area = pygame.Rect(rect.x + 50, rect.y + 74, rect.width - 100, rect.height - 120)
-            clip = surface.get_clip()
-            surface.set_clip(area)
-            surface.blit(body, (area.x, area.y - self.scroll))
-            surface.set_clip(clip)
-            draw_more_marks(surface, area.inflate(60, 0), self.scroll, self.most_scroll())
+            area = self.text_area(rect)
+            most = self.most_scroll()
+            surface.blit(scrolled_view(body, area.size, self.scroll, most), area)
+            draw_more_marks(surface, area, self.scroll, most, 50)
         else:
             back = card_back(self.CARD_W)
-            rect = back.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2))
+            rect = back.get_rect(center=(CANVAS_W // 2, (self.BAND[0] + self.BAND[1]) // 2))
             surface.blit(back, rect)
             note = "Discarded unread" if entry.get("deck") == "interaction" else "Removed unseen"
             caption = text_surface(f"{deck} · {note} — its text stays secret", "story-italic", 30, P.IVORY)
             surface.blit(caption, caption.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 20)))
-        count = text_surface(f"{self.index + 1} of {len(self.entries)} · newest first", "ui", 26, P.IVORY_DIM)
-        surface.blit(count, count.get_rect(midtop=(CANVAS_W // 2, CANVAS_H - 150)))
+        surface.blit(self.count_image(), self.count_rect())
         for rect, d, enabled in ((self.prev_rect, -1, self.index > 0),
                                  (self.next_rect, 1, self.index < len(self.entries) - 1)):
             surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA), rect.topleft)
             colour = P.BRASS_LIGHT if enabled else P.IVORY_DIM
             cx, cy = rect.center
             pygame.draw.polygon(surface, colour, [(cx + d * 22, cy), (cx - d * 14, cy - 26), (cx - d * 14, cy + 26)])
-        device = self.app.input.last_device if self.app is not None else "keyboard"
-        scrolls = self.most_scroll() > 0 and device in ("keyboard", "gamepad")
-        draw_hints(surface, device, ((("leftright", "Browse"), ("updown", "Read on")) if scrolls else
-                                     (("move", "Browse"),)) + (("back", "Close"),))
+        strip = self.hint_strip()
+        surface.blit(strip, self.hint_rect(strip))
