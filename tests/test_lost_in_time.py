@@ -458,9 +458,12 @@ def test_running_totals_and_describe():
     state, events = act(state, 0, "pass")
     state, events = act(state, 0, "place", card=card(1994))
     line = describe_event(events[0], None, ["Ann", "Bob"])
-    assert line == "Ann travelled to the future: Channel Tunnel opens (1994)."
+    assert line == "Ann travelled to the future with Channel Tunnel opens (1994)."
     assert ENGINE.describe(events[0], 0).startswith("You travelled")
     assert "490 BC" in describe_event(events[0].__class__.make("place", None, seat=1, card=card(-490), end="left"), 0, None)
+    disaster = events[0].__class__.make("disaster", None, seat=1, target=0, card=card(1994))
+    assert describe_event(disaster, 0, ["Ann", "Bob"]).endswith(": you lose the next turn.")
+    assert describe_event(disaster, None, ["Ann", "Bob"], "action").endswith(": Ann loses the next action.")  # LT-5
 
 
 # --- conformance (2 to 6 players, both options) -----------------------------------------------

@@ -656,42 +656,62 @@ class LostInTime(Engine[dict]):
         return describe_event(event, seat, None)
 
 
-def describe_event(event: Event, seat: int | None, names: list[str] | None) -> str:
-    """A log line; `names` are the seat names (the engine's describe uses "Seat k")."""
+def describe_event(event: Event, seat: int | None, names: list[str] | None, disaster_skip: str = "turn") -> str:
+    """A log line in the players' words; cards read "Battle of the Somme (1916)". `seat` is written
+    as "You" (None at a shared screen, where everyone is named); `names` are the seat names ("Seat k"
+    without them); `disaster_skip` is the table's option (ruling LT-5): a Disaster costs the turn or
+    only the action."""
 
     def who(s: Any) -> str:
         if s is None:
             return "Nobody"
+        s = int(s)
         if s == seat:
             return "You"
         return names[s] if names and 0 <= s < len(names) else f"Seat {s + 1}"
+
+    def whom(s: Any) -> str:  # "You" in the middle of a sentence is "you"
+        name = who(s)
+        return "you" if name == "You" else name
+
+    def whose(s: Any) -> str:
+        return "your" if s is not None and int(s) == seat else f"{who(s)}'s"
+
+    def label(card_id: Any) -> str:
+        return card_label(str(card_id)) if str(card_id) in CARDS else "a card"
 
     kind = event.kind
     actor = who(event.get("seat"))
     if kind == "pass":
         return f"{actor} skipped the action."
     if kind == "vip":
-        return f"{actor} played {card_label(event['card'])} on {who(event['target'])}."
+        return f"{actor} played a VIP on {whom(event['target'])}, {label(event['card'])}."
     if kind == "steal":
         card = event.get("card")
         if card is None:
-            return f"{actor} stole a face-down card from {who(event['target'])}."
-        return f"{actor} stole {card_label(card)} from {who(event['target'])}."
+            return f"{actor} stole a card from {whom(event['target'])} without looking."
+        return f"{actor} stole {label(card)} from {whom(event['target'])}."
     if kind == "disaster":
-        return f"{actor} played {card_label(event['card'])}: {who(event['target'])} will skip a turn."
+        victim = event["target"]
+        loss = "the next action" if disaster_skip == "action" else "the next turn"
+        verb = "lose" if who(victim) == "You" else "loses"
+        return f"{actor} played a Disaster on {whom(victim)}, {label(event['card'])}: {whom(victim)} {verb} {loss}."
     if kind == "discard":
-        return f"{actor} discarded " + " then ".join(card_label(c) for c in event["cards"]) + "."
+        cards = [label(c) for c in event["cards"]]
+        if len(cards) == 2:
+            return f"{actor} discarded {cards[0]}, then {cards[1]} on top."
+        return f"{actor} discarded {cards[0]}."
     if kind == "place":
-        side = "the future" if event["end"] == "right" else "the past"
-        return f"{actor} travelled to {side}: {card_label(event['card'])}."
+        side = "future" if event["end"] == "right" else "past"
+        return f"{actor} travelled to the {side} with {label(event['card'])}."
     if kind == "straighten":
-        return f"{actor} straightened {card_label(event['card'])}."
+        return f"{label(event['card'])} on {whose(event['seat'])} timeline is straight again."
     if kind == "cannot_travel":
         return f"{actor} could not travel to the {event['direction']}."
     if kind == "tilt":
-        return f"{card_label(event['card'])} is turned sideways on {'your' if event['seat'] == seat else who(event['seat']) + chr(39) + 's'} timeline."
+        return f"{label(event['card'])} on {whose(event['seat'])} timeline is turned sideways."
     if kind == "card_lost":
-        return f"{actor} lost {card_label(event['card'])} from the timeline."
+        return f"{actor} lost {label(event['card'])} from the timeline."
     if kind == "turn_lost":
         return f"{actor} lost this turn to a Disaster."
     if kind == "action_lost":
@@ -699,12 +719,13 @@ def describe_event(event: Event, seat: int | None, names: list[str] | None) -> s
     if kind == "final_round":
         return f"{actor} placed an 8th card: this is the last round."
     if kind == "round_start":
-        dealer = who(event['dealer'])
-        return f"Round {event['round']}: {dealer} {'deal' if dealer == 'You' else 'deals'}; everyone travels to the {event['direction']}."
+        dealer = who(event["dealer"])
+        return (f"Round {event['round']}: {dealer} {'deal' if dealer == 'You' else 'deals'}; "
+                f"everyone travels to the {event['direction']}.")
     if kind == "deal":
-        cards = event.get("cards")
+        cards = [label(c) for c in event.get("cards") or ()]
         if cards:
-            return f"{actor} drew " + ", ".join(card_label(c) for c in cards) + "."
+            return f"{actor} drew " + (cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]) + "."
         return f"{actor} drew {event['count']} card{'s' if event['count'] != 1 else ''}."
     if kind == "reshuffle":
         return f"The draw pile ran out: {event['count']} cards were shuffled into a new one."

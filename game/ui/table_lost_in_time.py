@@ -984,59 +984,12 @@ class LostInTimeTable(LiftedCardTable):
                     if readers is None or self.viewer in readers][-40:]
 
     def log_line(self, event: Event, you: int | None) -> str:
-        """One event in the players' words; cards read "Battle of the Somme (1916)". `you` is the
-        seat written as "You" (None at a shared screen, where everyone is named)."""
+        """One event in the players' words (the engine's `describe_event`, with this table's names and
+        its Disaster option). `you` is the seat written as "You" (None at a shared screen)."""
         from game.rules.lost_in_time import describe_event
 
-        def who(seat: Any) -> str:
-            if seat is None:
-                return "Nobody"
-            seat = int(seat)
-            return "You" if seat == you else self.name_of(seat)
-
-        def whose(seat: Any) -> str:
-            return "your" if seat is not None and int(seat) == you else f"{who(seat)}'s"
-
-        kind = event.kind
-        actor = who(event.get("seat"))
-        if kind == "vip":
-            return f"{actor} played a VIP on {object_form(who(event['target']))}, {card_words(str(event['card']))}."
-        if kind == "steal":
-            card = event.get("card")
-            victim = object_form(who(event["target"]))
-            if card is None:
-                return f"{actor} stole a card from {victim} without looking."
-            return f"{actor} stole {card_words(str(card))} from {victim}."
-        if kind == "disaster":
-            victim = who(event["target"])
-            only_action = self.view.get("options", {}).get("disaster_skip") == "action"  # ruling LT-5 option
-            loss = "the next action" if only_action else "the next turn"
-            verb = "lose" if victim == "You" else "loses"
-            return (f"{actor} played a Disaster on {object_form(victim)}, {card_words(str(event['card']))}: "
-                    f"{object_form(victim) if victim == 'You' else victim} {verb} {loss}.")
-        if kind == "discard":
-            cards = [card_words(str(c)) for c in event["cards"]]
-            if len(cards) == 2:
-                return f"{actor} discarded {cards[0]}, then {cards[1]} on top."
-            return f"{actor} discarded {cards[0]}."
-        if kind == "place":
-            side = "future" if event["end"] == "right" else "past"
-            return f"{actor} travelled to the {side} with {card_words(str(event['card']))}."
-        if kind == "straighten":
-            return f"{card_words(str(event['card']))} on {whose(event['seat'])} timeline is straight again."
-        if kind == "tilt":
-            return f"{card_words(str(event['card']))} on {whose(event['seat'])} timeline is turned sideways."
-        if kind == "card_lost":
-            return f"{actor} lost {card_words(str(event['card']))} from the timeline."
-        if kind == "round_start":
-            dealer = who(event["dealer"])
-            return (f"Round {event['round']}: {dealer} {'deal' if dealer == 'You' else 'deals'}; "
-                    f"everyone travels to the {event['direction']}.")
-        if kind == "deal":
-            cards = [card_words(str(c)) for c in event["cards"]]
-            listed = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
-            return f"{actor} drew {listed}."
-        return describe_event(event, you, list(self.seat_names))
+        skip = str(self.view.get("options", {}).get("disaster_skip", "turn"))  # ruling LT-5 option
+        return describe_event(event, you, list(self.seat_names), skip)
 
     # --- the loop --------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
