@@ -218,3 +218,21 @@ def test_settings_that_cannot_be_saved_say_why_in_a_players_words(data_dir, monk
     assert warning.text.startswith("Your settings could not be saved: the disk is full.")
     assert app.settings.animation_speed == 2.0
     app.shutdown()
+
+
+def test_a_window_wider_than_the_canvas_at_scale_one_centres_it_between_bars(data_dir):
+    """2560x1080 holds the 1920x1080 canvas unscaled: it was drawn at the left edge with a black band
+    on the right, while clicks were mapped as if it were centred (every click 320 px off)."""
+    from game.ui.app import App
+
+    app = App(headless=True, size=(2560, 1080), windowed=True)
+    assert app.letterbox.scale == 1.0 and app.letterbox.offset == (320, 0)
+    app.canvas.fill((200, 40, 40))
+    app.present()
+    window = app.window
+    assert window.get_at((100, 540))[:3] == (0, 0, 0)  # the left bar
+    assert window.get_at((2460, 540))[:3] == (0, 0, 0)  # the right bar
+    assert window.get_at((1280, 540))[:3] == (200, 40, 40)
+    assert window.get_at((330, 10))[:3] == (200, 40, 40)
+    assert app.letterbox.to_canvas((320, 0)) == (0, 0)
+    app.shutdown()

@@ -252,13 +252,13 @@ class App:
         window = self.window
         if window is None:
             return
-        if self._scaled is None:
-            window.blit(self.canvas, (0, 0))
-        else:
+        image = self.canvas
+        if self._scaled is not None:
             pygame.transform.scale(self.canvas, self.letterbox.size, self._scaled)
-            if self.letterbox.offset != (0, 0):
-                window.fill((0, 0, 0))
-            window.blit(self._scaled, self.letterbox.offset)
+            image = self._scaled
+        if self.letterbox.offset != (0, 0):  # bars, also at scale 1 (a 2560x1080 window holds the canvas unscaled)
+            window.fill((0, 0, 0))
+        window.blit(image, self.letterbox.offset)
         if not self.headless:
             pygame.display.flip()
 
