@@ -1141,7 +1141,7 @@ class LostInTimeTable(LiftedCardTable):
         if self.phase == "travel":
             self.submit(Action.make(self.viewer, "place", card=card))  # the engine says why (LT-4)
         elif len(self.staged) >= 2:
-            self.refuse("You discard at most two cards (ruling LT-3). Press Discard, or take one back.")
+            self.refuse("You discard at most two cards. Press Discard, or take one back.")  # ruling LT-3
         else:
             self.submit(Action.make(self.viewer, "discard", cards=list(self.staged) + [card]))  # LT-8
 
@@ -1284,6 +1284,10 @@ class LostInTimeTable(LiftedCardTable):
         self.drag = None
         if not accepted:
             self.selected = None
+        if not accepted or drag.key in self.staged:
+            # a card staged for the discard goes back to its place in the fan, lifted and numbered like
+            # a staged card picked with keys (the relayout in `attempt` skipped it while it was still
+            # being dragged, and it stayed over the discard pile); a played card flies on from here
             self.relayout()
 
     def press(self, key: str) -> None:
@@ -1330,7 +1334,7 @@ class LostInTimeTable(LiftedCardTable):
                 self.relayout()
                 return True
             if self.phase == "action" and len(self.staged) >= 2:
-                self.refuse("You discard at most two cards (ruling LT-3). Press Discard, or take one back.")
+                self.refuse("You discard at most two cards. Press Discard, or take one back.")  # ruling LT-3
                 self.selected = None
                 return False
             action = Action.make(seat, "discard", cards=list(self.staged) + [card])

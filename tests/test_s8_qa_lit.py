@@ -1,0 +1,55 @@
+"""QA of the Lost in Time table played through whole games: what players saw and what was fixed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.lost_in_time import ENGINE
+from game.ui.table_lost_in_time import DISCARD_POS, STAGED_LIFT
+from test_ui_table_lost_in_time import card_point, human_action_turn, mouse_drag, settle, table_for
+from ui_helpers import recording_app
+
+
+@pytest.fixture
+def app(data_dir):
+    with recording_app() as application:
+        yield application
+
+
+def two_spare(hand, state):
+    return any(a.kind == "discard" and len(a["cards"]) == 2 for a in ENGINE.legal_actions(state, 0))
+
+
+def test_a_card_dragged_onto_the_discard_pile_waits_in_the_fan_lifted_and_numbered(app):
+    """Dropped on the discard pile with the mouse, a staged card stayed hovering over the pile, its
+    year under the 'N TO DISCARD' badge (a second one covered it). It goes back to its place in the
+    fan, lifted and numbered, as a card staged with keys or taps does (ruling LT-5b)."""
+    session = human_action_turn(3, two_spare)
+    scene = table_for(app, session)
+    settle(app, scene)
+    pair = next(tuple(a["cards"]) for a in scene.legal_of("discard") if len(a["cards"]) == 2)
+    for card in pair:
+        mouse_drag(app, card_point(scene, card), (int(DISCARD_POS[0]), int(DISCARD_POS[1])))
+        app.run_frames(20, 1 / 30)
+    assert scene.staged == list(pair)
+    places = scene.placements()
+    for card in pair:
+        sprite = scene.sprites[card]
+        assert sprite.pos.current == pytest.approx(places[card].pos, abs=1.0), card
+        assert sprite.lift.current == pytest.approx(STAGED_LIFT)
+        assert not scene.pile_rect(DISCARD_POS).colliderect(sprite.draw_rect())
+
+
+def test_a_third_discard_is_refused_in_a_players_words(app):
+    """The refusal of a third card read 'You discard at most two cards (ruling LT-3)'."""
+    session = human_action_turn(3, two_spare)
+    scene = table_for(app, session)
+    settle(app, scene)
+    pair = next(tuple(a["cards"]) for a in scene.legal_of("discard") if len(a["cards"]) == 2)
+    scene.staged = list(pair)
+    third = next(c for c in scene.board.hands[0] if c not in pair)
+    mouse_drag(app, card_point(scene, third), (int(DISCARD_POS[0]), int(DISCARD_POS[1])))
+    texts = [t.text for t in app.toasts.items if t.kind == "error"]
+    assert texts and all("LT-" not in t and "ruling" not in t for t in texts), texts
+    assert any("at most two cards" in t for t in texts)
