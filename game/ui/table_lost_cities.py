@@ -452,6 +452,7 @@ class LostCitiesTable(LiftedCardTable):
         moving = moving or {}
         places = self.placements()
         dragged = self.drag.key if self.drag is not None else None
+        in_hand = set(self.board.hands[self.board.bottom]) if self.board is not None else set()
         for key, place in places.items():
             sprite = self.sprites.get(key)
             if sprite is None:
@@ -460,6 +461,12 @@ class LostCitiesTable(LiftedCardTable):
                     sprite.face_up = place.face_up
             if key == dragged:
                 continue
+            if key not in in_hand and (sprite.lift.target or sprite.focused):
+                # a card that leaves the hand lifted or focused (the pointer rested on it when it
+                # was dropped) lies flat where it lands: no hovering card with its shadow left
+                # behind over the running score, no bob
+                sprite.focused = False
+                sprite.lift.to(0.0, moving.get(key, seconds))
             self._rest_z[key] = place.z
             if instant:
                 sprite.pos.set(place.pos)

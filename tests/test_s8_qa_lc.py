@@ -1,0 +1,91 @@
+"""Session 8 QA of the Lost Cities table, from whole matches played through real input events:
+what a player saw that was wrong, each pinned by a test that failed before its fix."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.types import GameConfig, SeatConfig
+from game.rules.lost_cities import card_colour
+from game.session import LocalSession
+from game.ui.table_lost_cities import LostCitiesTable
+from game.ui.tween import MOTION
+from tests.ui_helpers import canvas_to_window, make_app
+
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(data_dir):
+    application = make_app((1920, 1080))
+    speed, reduced = MOTION.speed, MOTION.reduced
+    yield application
+    MOTION.speed, MOTION.reduced = speed, reduced
+    application.shutdown()
+
+
+def run(app, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(STEP)
+
+
+def solo_table(app, seed: int = 1, level: str = "easy") -> tuple[LostCitiesTable, LocalSession]:
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", level)])
+    session = LocalSession(config, seed, bot_delay=0.0)
+    table = LostCitiesTable(app, session)
+    app.clear_to(table)
+    return table, session
+
+
+def my_step(app, table: LostCitiesTable, phase: str = "play") -> None:
+    for _ in range(1200):
+        run(app)
+        if table.can_act and table.phase == phase and not table.animating \
+                and not any(s.moving for s in table.sprites.values()):
+            return
+    raise AssertionError(f"no {phase} step came for the person")
+
+
+def mouse(app, kind: str, pos: tuple[float, float]) -> None:
+    window = tuple(int(v) for v in canvas_to_window(app, pos))
+    if kind == "move":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window, rel=(0, 0), buttons=(1, 0, 0)))
+    elif kind == "hover":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window, rel=(0, 0), buttons=(0, 0, 0)))
+    elif kind == "down":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1))
+    else:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1))
+    run(app)
+
+
+def mouse_drag(app, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+    mouse(app, "hover", start)
+    run(app, 20)  # the pointer rests on the card a moment: it lifts, as under a real hand
+    mouse(app, "down", start)
+    for i in range(1, steps + 1):
+        t = i / steps
+        mouse(app, "move", (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t))
+    mouse(app, "up", end)
+
+
+def card_grip(table: LostCitiesTable, key: str) -> tuple[int, int]:
+    rect = table.sprites[key].draw_rect(1.0)
+    return rect.centerx, rect.top + 40  # the corner band no neighbour covers
+
+
+# --- a card dragged onto an expedition lies flat ----------------------------------------------------
+def test_a_card_dragged_onto_an_expedition_does_not_stay_lifted_over_the_score_chip(app):
+    """Seen: after a mouse drag the played card hovered 30 px above its place, its shadow left
+    behind, the card's top over the expedition's running-score chip (and it kept bobbing)."""
+    table, _session = solo_table(app)
+    my_step(app, table, "play")
+    card = next(str(a["card"]) for a in table.legal if a.kind == "play")
+    mouse_drag(app, card_grip(table, card), table.expedition_zone(card_colour(card)).center)
+    run(app, 60)
+    assert card in table.board.expeditions[table.bottom_seat][card_colour(card)]
+    sprite = table.sprites[card]
+    assert sprite.lift.current == 0.0 and not sprite.focused
+    chip = table.chip_rect(table.chip_centre(table.bottom_seat, card_colour(card)), "0", "")
+    assert sprite.draw_rect(1.0).top > chip.bottom - 2  # the card starts below its chip
