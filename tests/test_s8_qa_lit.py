@@ -53,3 +53,33 @@ def test_a_third_discard_is_refused_in_a_players_words(app):
     texts = [t.text for t in app.toasts.items if t.kind == "error"]
     assert texts and all("LT-" not in t and "ruling" not in t for t in texts), texts
     assert any("at most two cards" in t for t in texts)
+
+
+def test_cards_that_leave_the_hand_lifted_lie_flat_where_they_land(app):
+    """Two cards staged for the discard kept their lift after the Discard button: the pile showed a
+    card standing 60 px above the top one. A card placed with Enter kept its lift on the timeline."""
+    session = human_action_turn(3, two_spare)
+    scene = table_for(app, session)
+    settle(app, scene)
+    pair = next(tuple(a["cards"]) for a in scene.legal_of("discard") if len(a["cards"]) == 2)
+    for card in pair:
+        scene.pick_up(card)
+        scene.focus = ("discard",)
+        scene.confirm()
+    assert scene.staged == list(pair)
+    app.run_frames(10, 1 / 30)
+    assert all(scene.sprites[c].lift.current > 20 for c in pair)
+    scene.press("discard")
+    settle(app, scene)
+    app.run_frames(10, 1 / 30)
+    for card in pair:
+        assert scene.sprites[card].lift.current == pytest.approx(0.0), card
+    if scene.phase == "travel" and any(scene.fits(c) for c in scene.board.hands[0]):
+        card = next(c for c in scene.board.hands[0] if scene.fits(c))
+        scene.pick_up(card)
+        app.run_frames(10, 1 / 30)
+        scene.confirm()
+        settle(app, scene)
+        app.run_frames(10, 1 / 30)
+        assert card in scene.board.timelines[0]
+        assert scene.sprites[card].lift.current == pytest.approx(0.0)

@@ -1046,6 +1046,15 @@ class LostInTimeTable(LiftedCardTable):
             alpha = 150.0 if dim and not self.fits(key) else 255.0
             if sprite.alpha.target != alpha:
                 sprite.alpha.to(alpha, 0.15)
+        # a card that left the hand lifted (staged, selected, focused) settles flat where it lands: it
+        # kept the lift and hovered over the discard pile or above its neighbours on a timeline
+        hand = set(board.hands[self.me])
+        for key, sprite in self.sprites.items():
+            if key in hand or (self.drag is not None and self.drag.key == key):
+                continue
+            if sprite.lift.target != 0.0:
+                sprite.lift.to(0.0, 0.14)
+            sprite.focused = False
 
     # --- focus -----------------------------------------------------------------------------------
     def _fix_focus(self, reset: bool = False) -> None:
