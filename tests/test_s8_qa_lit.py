@@ -83,3 +83,32 @@ def test_cards_that_leave_the_hand_lifted_lie_flat_where_they_land(app):
         app.run_frames(10, 1 / 30)
         assert card in scene.board.timelines[0]
         assert scene.sprites[card].lift.current == pytest.approx(0.0)
+
+
+def test_the_running_totals_breakdown_stays_readable(app, monkeypatch):
+    """With a VIP, a Disaster and chips the line under the running total was squeezed into one line
+    at 14 px (9 px on a 1280x720 screen). It wraps onto two lines at 20 px or more and says plurals."""
+    import game.ui.table_lost_in_time as table
+
+    session = human_action_turn(6, lambda hand, state: True)
+    scene = table_for(app, session)
+    settle(app, scene)
+    full = {"total": 1946, "youngest": 1869, "vips": 2, "disasters": 2, "chips": 11, "chip_on": True,
+            "distance": 85, "over": False}
+    monkeypatch.setattr(scene, "total_of", lambda seat: full)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = table.text_surface
+
+    def recording(text, role, px, colour):
+        drawn.append((text, px))
+        return real(text, role, px, colour)
+
+    monkeypatch.setattr(table, "text_surface", recording)
+    scene.draw_my_total(pygame.Surface((1920, 1080)))
+    small = [(text, px) for text, px in drawn if "youngest" in text or "chips" in text or "VIP" in text]
+    assert small and all(px >= 20 for _text, px in small), small
+    words = " ".join(text for text, _px in small)
+    for part in ("youngest 1869", "2 VIPs +20", "2 Disasters +40", "11 chips +33"):
+        assert part in words
+    for text, px in small:
+        assert real(text, "ui", px, (0, 0, 0)).get_width() <= table.MY_TOTAL.width - 40

@@ -35,7 +35,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import log_tail_entries, text_surface
+from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
 from game.ui.table_base import LiftedCardTable, draw_log_lines
@@ -135,6 +135,19 @@ def card_words(card_id: str) -> str:
     if card is None:
         return "a card"
     return f"{card.title} ({year_label(card.year)})"
+
+
+def breakdown_lines(parts: list[str], px: int, width: int) -> list[str]:
+    """The parts of a total ("youngest 1869", "1 VIP +10", ...) joined by dots into lines no wider
+    than `width` at `px` (a part never splits)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]}  \u00b7  {part}" if lines else part
+        if lines and font("ui", px).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
 
 
 def object_form(name: str) -> str:
@@ -1614,14 +1627,19 @@ class LostInTimeTable(LiftedCardTable):
         surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44)))
         parts = [f"youngest {year_label(total['youngest'])}"]
         if total["vips"]:
-            parts.append(f"{total['vips']} VIP +{VIP_BONUS * total['vips']}")
+            parts.append(f"{total['vips']} VIP{'s' if total['vips'] > 1 else ''} +{VIP_BONUS * total['vips']}")
         if total["disasters"]:
-            parts.append(f"{total['disasters']} Disaster +{DISASTER_BONUS * total['disasters']}")
+            parts.append(f"{total['disasters']} Disaster{'s' if total['disasters'] > 1 else ''} "
+                         f"+{DISASTER_BONUS * total['disasters']}")
         if total["chip_on"] and total["chips"]:
-            parts.append(f"{total['chips']} chips +{CHIP_BONUS * total['chips']}")
-        line = "  \u00b7  ".join(parts)
-        px = fit_px(line, "ui", 22, box.width - 40)
-        surface.blit(text_surface(line, "ui", px, P.IVORY_DIM), (box.x + 20, box.bottom - 40))
+            parts.append(f"{total['chips']} chip{'s' if total['chips'] > 1 else ''} +{CHIP_BONUS * total['chips']}")
+        px, lines = 22, breakdown_lines(parts, 22, box.width - 40)
+        if len(lines) > 2:
+            px, lines = 20, breakdown_lines(parts, 20, box.width - 40)
+        for i, line in enumerate(lines[-2:]):  # one line, or two under the big number, never below 20 px
+            y = box.bottom - 40 - 26 * (min(2, len(lines)) - 1 - i)
+            surface.blit(text_surface(line, "ui", fit_px(line, "ui", px, box.width - 40), P.IVORY_DIM),
+                         (box.x + 20, y))
 
     def draw_slot(self, surface: pygame.Surface, rect: pygame.Rect, lit: bool) -> None:
         """The end of the viewer's timeline where a card may travel (ruling LT-4), with its arrow."""
