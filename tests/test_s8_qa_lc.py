@@ -89,3 +89,43 @@ def test_a_card_dragged_onto_an_expedition_does_not_stay_lifted_over_the_score_c
     assert sprite.lift.current == 0.0 and not sprite.focused
     chip = table.chip_rect(table.chip_centre(table.bottom_seat, card_colour(card)), "0", "")
     assert sprite.draw_rect(1.0).top > chip.bottom - 2  # the card starts below its chip
+
+
+# --- a wager's closed expedition says why -----------------------------------------------------------
+def test_a_lifted_wager_on_an_expedition_with_numbers_is_marked_too_late_not_too_low(app):
+    """Seen: lifting a wager whose expedition already had a number marked it "TOO LOW" (a wager
+    has no number to be low; ruling LC-4: wagers only before the first number)."""
+    from game.core.types import Action
+
+    table, session = solo_table(app, seed=1)
+    assert {"lc-y-w1", "lc-y-02"} <= set(session.state["hands"][0])
+    my_step(app, table, "play")
+    table.submit(Action.make(0, "play", card="lc-y-02"))
+    my_step(app, table, "draw")
+    table.submit(Action.make(0, "draw", source="deck"))
+    my_step(app, table, "play")
+    badges: list[str] = []
+    table._badge = lambda surface, text, centre, colour: badges.append(text)  # type: ignore[method-assign]
+    table.select("lc-y-w1")
+    table.draw_table(app.canvas, 1.0)
+    assert badges == ["TOO LATE"]
+    numbers = [c for c in table.board.hands[0] if card_colour(c) == "y" and not table.playable(c)
+               and "-w" not in c]
+    if numbers:  # a number below the expedition's last is still "too low"
+        badges.clear()
+        table.put_back_card()
+        table.select(numbers[0])
+        table.draw_table(app.canvas, 1.0)
+        assert badges == ["TOO LOW"]
+
+
+def test_clicking_a_pile_before_picking_a_card_says_click_to_a_mouse_player(app):
+    """Seen: a mouse player clicking a discard pile first was told to "tap where it goes"."""
+    table, _session = solo_table(app, seed=2)
+    my_step(app, table, "play")
+    mouse(app, "hover", table.pile_rect("y").center)
+    mouse(app, "down", table.pile_rect("y").center)
+    mouse(app, "up", table.pile_rect("y").center)
+    run(app, 2)
+    texts = [toast.text for toast in app.toasts.items]
+    assert "First pick a card from your hand, then click where it goes." in texts, texts

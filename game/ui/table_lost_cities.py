@@ -28,7 +28,7 @@ import pygame
 
 from game.core.types import Action, Event
 from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_colour, card_name,
-                                    expedition_score, lane_sort_key)
+                                    expedition_score, is_wager, lane_sort_key)
 from game.session.base import Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_hint_row
 from game.ui.chrome import hint_row_width as chrome_hint_row_width
@@ -1020,7 +1020,8 @@ class LostCitiesTable(LiftedCardTable):
         elif self.can_act and self.phase == "draw" and target[0] in ("deck", "pile"):
             self.attempt_draw("deck" if target[0] == "deck" else target[1])
         elif self.can_act and self.phase == "play" and target[0] != "deck":
-            self._refuse("First pick a card from your hand, then tap where it goes.")
+            verb = "click" if self.app is not None and self.app.input.last_device == "mouse" else "tap"
+            self._refuse(f"First pick a card from your hand, then {verb} where it goes.")
 
     def start_drag(self, pos: tuple[float, float]) -> None:
         if not self.can_act or self.board is None:
@@ -1270,7 +1271,7 @@ class LostCitiesTable(LiftedCardTable):
             if ("exp", colour) not in self.legal_targets(card):
                 rect = self.target_rect(("exp", colour))
                 surface.blit(self._dim(rect.size), rect.topleft)
-                self._badge(surface, "TOO LOW", rect.center, P.ERROR)
+                self._badge(surface, self.closed_badge(card), rect.center, P.ERROR)
         elif self.can_act and self.phase == "draw":
             sources = self.draw_sources()
             for colour in board.colours:
@@ -1282,6 +1283,11 @@ class LostCitiesTable(LiftedCardTable):
         if self.focus is not None and self.focus[0] == "target":
             rect = self.target_rect(self.focus[1]).inflate(10, 10)
             pygame.draw.rect(surface, P.BRASS_LIGHT, rect, 4, border_radius=12)
+
+    def closed_badge(self, card: str) -> str:
+        """Why the lifted card's own expedition is closed to it (ruling LC-4): a number is lower
+        than the expedition's last number; a wager comes after its first number."""
+        return "TOO LATE" if is_wager(card) else "TOO LOW"
 
     def _badge(self, surface: pygame.Surface, text: str, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
         label = text_surface(text, "ui-bold", 20, P.INK)
