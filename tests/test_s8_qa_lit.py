@@ -112,3 +112,47 @@ def test_the_running_totals_breakdown_stays_readable(app, monkeypatch):
         assert part in words
     for text, px in small:
         assert real(text, "ui", px, (0, 0, 0)).get_width() <= table.MY_TOTAL.width - 40
+
+
+def test_a_round_banner_clears_off_the_piles_once_the_person_plays(app):
+    """'ROUND 6 - To the past' stayed about a second into the person's turn, over the Chronos and the
+    discard pile they were dragging to; a key, a tap or a drag now fades it at once."""
+    from game.ui.table_lost_in_time import HERALD_FADE_OUT
+
+    session = human_action_turn(3, lambda hand, state: True)
+    scene = table_for(app, session)
+    settle(app, scene)
+    for press in (lambda: pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0,
+                                                               unicode="", scancode=0)),
+                  lambda: mouse_drag(app, card_point(scene, scene.board.hands[0][0]), (960, 1000))):
+        scene.herald("ROUND 2", "To the past", (200, 80, 80))
+        app.run_frames(3, 1 / 30)
+        assert scene.heralds
+        press()
+        app.run_frames(round((HERALD_FADE_OUT + 0.1) * 30), 1 / 30)
+        assert not scene.heralds
+
+
+def test_cards_staged_for_the_discard_say_where_the_next_round_would_go(app, monkeypatch):
+    """The label under the discard pile went on naming the pile's top card's arrow while the person
+    chose the cards that would cover it (the last one sets the next direction, ruling LT-5b)."""
+    import game.ui.table_lost_in_time as table
+
+    def spare_of_each_arrow(hand, state):
+        return any(a.kind == "discard" and len(a["cards"]) == 1 for a in ENGINE.legal_actions(state, 0))
+
+    session = human_action_turn(3, spare_of_each_arrow)
+    scene = table_for(app, session)
+    settle(app, scene)
+    card = next(a["cards"][0] for a in scene.legal_of("discard") if len(a["cards"]) == 1)
+    arrow = str(scene.fact(card)["arrow"])
+    scene.board.discard.append("x-top")  # a pile whose top points the other way
+    scene.facts["x-top"] = {**scene.fact(card), "arrow": "past" if arrow == "future" else "future"}
+    labels: list[str] = []
+    monkeypatch.setattr(scene, "pile_label", lambda surface, rect, text, colour=None: labels.append(text))
+    scene.draw_centre(pygame.Surface((1920, 1080)), [])
+    assert f"NEXT: TO THE {'PAST' if arrow == 'future' else 'FUTURE'}" in labels
+    labels.clear()
+    scene.staged = [card]
+    scene.draw_centre(pygame.Surface((1920, 1080)), [])
+    assert f"NEXT: TO THE {arrow.upper()}" in labels

@@ -78,6 +78,7 @@ MINE_SECONDS = SLIDE_SECONDS
 THEIRS_SECONDS = OPPONENT_SLIDE_SECONDS
 DEAL_STEP = 0.05  # ART.md: deals staggered 40-60 ms
 HERALD_SECONDS = 1.6
+HERALD_FADE_OUT = 0.35
 BUBBLE_SECONDS = 1.8
 SHAKE_SECONDS = 0.45
 PULSE_HZ = 1.1  # legal targets breathe (far below 3 flashes a second)
@@ -202,7 +203,7 @@ class Herald:
     seconds: float = HERALD_SECONDS
 
     def opacity(self) -> int:
-        return fade_envelope(self.age, self.seconds, 0.15, 0.35)
+        return fade_envelope(self.age, self.seconds, 0.15, HERALD_FADE_OUT)
 
 
 @dataclass
@@ -937,6 +938,11 @@ class LostInTimeTable(LiftedCardTable):
         self.heralds = [Herald(title, line, colour, seconds=MOTION.duration(HERALD_SECONDS) if not MOTION.reduced
                                else HERALD_SECONDS)]
 
+    def dismiss_heralds(self) -> None:
+        """The announcement fades out now (it lies over the Chronos and the discard pile)."""
+        for herald in self.heralds:
+            herald.age = max(herald.age, herald.seconds - HERALD_FADE_OUT)
+
     def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
         self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
 
@@ -1185,6 +1191,8 @@ class LostInTimeTable(LiftedCardTable):
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
+        if self.heralds and self.can_act and (intent.is_direction or kind in ("confirm", "release", "drag_start")):
+            self.dismiss_heralds()  # the person is playing: the banner clears off the piles it covers
         if intent.is_direction:
             self.move_focus(kind)
         elif kind == "confirm":
@@ -1696,8 +1704,9 @@ class LostInTimeTable(LiftedCardTable):
             surface.blit(panel_surface(pile.size, 10, (0, 0, 0, 90), P.IVORY_DIM, 2), pile.topleft)
             text = text_surface("DISCARD", "display", 26, P.IVORY_DIM)
             surface.blit(text, text.get_rect(center=pile.center))
-        if board.discard:
-            arrow = str(self.fact(board.discard[-1]).get("arrow", "future"))
+        top = self.staged[-1] if self.staged and self.can_act else board.discard[-1] if board.discard else None
+        if top is not None:  # the cards staged for the discard say where they would send the next round
+            arrow = str(self.fact(top).get("arrow", "future"))
             self.pile_label(surface, pile, f"NEXT: TO THE {arrow.upper()}", arrow_colour(arrow))
         else:
             self.pile_label(surface, pile, "NEXT: SAME WAY")
