@@ -300,6 +300,12 @@ class TimeAfterTimeTable(TableSceneBase):
         return self.can_act and bool(self.legal_of("draw")) and self.shift is None
 
     @property
+    def fanned(self) -> bool:
+        """The neighbour's hand is fanned in the centre: the viewer may draw from it now, or is
+        planning the emergency move instead (the fan stays put, so Cancel finds it where it was)."""
+        return self.can_act and bool(self.legal_of("draw"))
+
+    @property
     def placing(self) -> bool:
         return self.can_act and bool(self.legal_of("place"))
 
@@ -367,7 +373,7 @@ class TimeAfterTimeTable(TableSceneBase):
         geo = self.geometry.get(seat)
         if geo is None:
             return [((CANVAS_W / 2, CANVAS_H / 2), 0.0, 0.3)] * count
-        if seat == self.victim and self.picking:
+        if seat == self.victim and self.fanned:
             max_w = 700.0 if self.seats == 4 else 1000.0
             fan = fan_layout(count, PICK_CENTRE, PICK_W, max_w, 4.0, 5.0)
             return [(pos, angle, PICK_W / BASE_W) for pos, angle in fan]
