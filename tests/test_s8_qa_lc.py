@@ -129,3 +129,24 @@ def test_clicking_a_pile_before_picking_a_card_says_click_to_a_mouse_player(app)
     run(app, 2)
     texts = [toast.text for toast in app.toasts.items]
     assert "First pick a card from your hand, then click where it goes." in texts, texts
+
+
+# --- the "10" keeps its medallion whole -------------------------------------------------------------
+@pytest.mark.parametrize("colour", ["y", "b", "w", "g", "r", "p"])
+@pytest.mark.parametrize("width", [150, 87])
+def test_a_ten_shows_its_centre_medallion_as_whole_as_a_nine_does(colour, width):
+    """Seen: on every 10 the wider corner tabs ("10" and its symbol) lay over the centre medallion,
+    shading a quarter of it on two sides and crossing its symbol: it looked unfinished."""
+    import math
+
+    from game.ui.look.cards_lost_cities import card_face
+    from game.ui.look.draw import card_height
+
+    pygame.init()
+    nine, ten = card_face(f"lc-{colour}-09", width), card_face(f"lc-{colour}-10", width)
+    height = card_height(width)
+    cx, cy, radius = width * 0.5, height * 0.5, width * 0.18
+    for step in range(72):  # a ring inside the medallion's light face, outside its symbol
+        angle = math.radians(step * 5)
+        x, y = round(cx + math.cos(angle) * radius * 0.8), round(cy + math.sin(angle) * radius * 0.8)
+        assert ten.get_at((x, y)) == nine.get_at((x, y)), (step, x, y)

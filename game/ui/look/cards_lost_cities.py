@@ -159,7 +159,9 @@ def _corner_index(card: pygame.Surface, letter: str, label: str, window: pygame.
     tab = surface((tab_w, tab_h))
     rounded_rect(tab, tab.get_rect(), (*_ink_for(letter), 150), round(w * 0.05))
     tab.blit(glyphs, glyphs.get_rect(midtop=(tab_w // 2, round(w * 0.01))))
-    paint(tab, P.LC_SYMBOLS[letter], (tab_w / 2, tab_h - sym_size / 2 - w * 0.02), sym_size, P.shade(c, 0.8))
+    # under a wide "10" the symbol keeps to the outer edge (under the "1"), clear of the medallion
+    sym_x = tab_w / 2 if glyphs.get_width() <= sym_size * 1.2 else round(w * 0.03) + sym_size / 2
+    paint(tab, P.LC_SYMBOLS[letter], (sym_x, tab_h - sym_size / 2 - w * 0.02), sym_size, P.shade(c, 0.8))
     inset = round(w * 0.02)
     card.blit(tab, (window.left + inset, window.top + inset))
     flipped = pygame.transform.rotate(tab, 180)
@@ -214,8 +216,9 @@ def card_face(card_id: str, width: int) -> pygame.Surface:
         _coin(card, letter, (w * 0.47, h * 0.47), w * 0.22)
         _corner_index(card, letter, "×", window)
     else:
-        _medallion(card, letter, (w * 0.5, h * 0.5), w * 0.18)
         _corner_index(card, letter, str(int(rank)), window)
+        # over the corner tabs: a "10"'s wider tabs reach under it, and must not shade it
+        _medallion(card, letter, (w * 0.5, h * 0.5), w * 0.18)
     return clip_round(card, max(3, round(w * 0.06)))
 
 
