@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules.lost_in_time import ENGINE
+from game.rules.lost_in_time import ENGINE, KIND
 from game.ui.table_lost_in_time import DISCARD_POS, STAGED_LIFT
 from test_ui_table_lost_in_time import card_point, human_action_turn, mouse_drag, settle, table_for
 from ui_helpers import recording_app
@@ -156,3 +156,26 @@ def test_cards_staged_for_the_discard_say_where_the_next_round_would_go(app, mon
     scene.staged = [card]
     scene.draw_centre(pygame.Surface((1920, 1080)), [])
     assert f"NEXT: TO THE {arrow.upper()}" in labels
+
+
+def test_with_disasters_costing_the_action_the_table_does_not_say_a_turn_is_lost(app, monkeypatch):
+    """Option 'a Disaster skips the action only' (ruling LT-5): the badge said 'YOU SKIP A TURN' and
+    the bubble 'DISASTER! LOSES A TURN' while the log said 'you lose the next action'."""
+    from game.core.types import Event, GameConfig, SeatConfig
+    from game.session import LocalSession
+
+    config = GameConfig.make("lost-in-time", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ben", "expert"),
+                                              SeatConfig("bot", "Cat", "expert")], disaster_skip="action")
+    session = LocalSession(config, 3, bot_delay=0.0)
+    scene = table_for(app, session)
+    settle(app, scene)
+    badges: list[str] = []
+    monkeypatch.setattr(scene, "badge", lambda surface, text, *args, **kwargs: badges.append(text))
+    scene.board.skips = [1, 2, 0]
+    scene.draw_table(pygame.Surface((1920, 1080)), 1.0)
+    assert "YOU SKIP AN ACTION" in badges and "SKIPS 2 ACTIONS" in badges
+    assert not any("TURN" in text for text in badges)
+    card = next(c for c, kind in KIND.items() if kind == "disaster")
+    scene._on_disaster(Event.make("disaster", None, seat=1, target=0, card=card, skips=2))
+    app.run_frames(40, 1 / 30)
+    assert [b.text for b in scene.bubbles] == ["DISASTER! LOSES AN ACTION"]

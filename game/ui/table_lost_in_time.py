@@ -327,6 +327,16 @@ class LostInTimeTable(LiftedCardTable):
                 "chip_on": chip_on, "distance": TARGET_YEAR - total, "over": total > TARGET_YEAR}
 
     # --- legality, read from the Update ----------------------------------------------------------
+    def action_only(self) -> bool:
+        """The option "a Disaster skips the action only" (ruling LT-5): the victim still travels."""
+        return str(self.view.get("options", {}).get("disaster_skip", "turn")) == "action"
+
+    def skips_text(self, skips: int) -> str:
+        """The badge of a seat hit by Disasters: what it will miss, by the table's option (LT-5)."""
+        if self.action_only():
+            return "SKIPS AN ACTION" if skips == 1 else f"SKIPS {skips} ACTIONS"
+        return "SKIPS A TURN" if skips == 1 else f"SKIPS {skips} TURNS"
+
     def legal_of(self, kind: str) -> list[Action]:
         return [a for a in self.legal if a.kind == kind]
 
@@ -786,7 +796,8 @@ class LostInTimeTable(LiftedCardTable):
             self.shakes[target] = SHAKE_SECONDS
             self.flashes[target] = 0.6
             self.play("disaster")
-            self.bubble(target, "DISASTER! LOSES A TURN", P.LT_DISASTER_RED)
+            self.bubble(target, f"DISASTER! LOSES {'AN ACTION' if self.action_only() else 'A TURN'}",
+                        P.LT_DISASTER_RED)
         self.after(seconds, land)
         self.after(seconds + 0.55, lambda: self._set_aside(card))
         return seconds + 0.6
@@ -1521,7 +1532,7 @@ class LostInTimeTable(LiftedCardTable):
         surface.blit(words, words.get_rect(midleft=(round(hand_right), line2)))
         skips = board.skips[seat]
         if skips > 0:
-            text = "SKIPS A TURN" if skips == 1 else f"SKIPS {skips} TURNS"
+            text = self.skips_text(skips)
             self.badge(surface, text, (round(hand_right + words.get_width() + 14), line2), P.LT_DISASTER_RED,
                        anchor="midleft", max_right=box.right - total_w - 8)
 
@@ -1602,7 +1613,7 @@ class LostInTimeTable(LiftedCardTable):
         if board.dealer == me:
             x = self.draw_dealer_badge(surface, (x, y + 16)) + 14
         if board.skips[me] > 0:
-            text = "SKIPS A TURN" if board.skips[me] == 1 else f"SKIPS {board.skips[me]} TURNS"
+            text = self.skips_text(board.skips[me])
             text = text if watching else text.replace("SKIPS", "YOU SKIP")
             self.badge(surface, text, (x, y + 16), P.LT_DISASTER_RED, anchor="midleft")
         round_text = f"ROUND {board.round}" + ("  \u00b7  LAST ROUND" if board.final_round else "")
