@@ -150,3 +150,56 @@ def test_a_ten_shows_its_centre_medallion_as_whole_as_a_nine_does(colour, width)
         angle = math.radians(step * 5)
         x, y = round(cx + math.cos(angle) * radius * 0.8), round(cy + math.sin(angle) * radius * 0.8)
         assert ten.get_at((x, y)) == nine.get_at((x, y)), (step, x, y)
+
+
+# --- between rounds the left panel tells the truth ------------------------------------------------
+def test_while_the_next_round_is_dealt_the_panel_says_so_and_shows_the_new_totals(app, monkeypatch):
+    """Seen: after "Deal the next round" the turn panel said "YOUR TURN · 2 Draw a card" (the
+    last round's final draw) all through the deal, and the match box still showed the totals from
+    before the round just scored, until the deal had landed."""
+    import game.ui.table_lost_cities as module
+    from game.core.types import Action
+    from game.rules.lost_cities import MINUS
+
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")])
+    session = LocalSession(config, 3, bot_delay=0.0)
+    deck = session.state["deck"]
+    while len(deck) > 3:  # a short round: the rest lies face up on the discard piles
+        card = deck.pop(0)
+        session.state["discards"][card_colour(card)].append(card)
+    session._pending.clear()
+    session._queue_updates([], None)
+    table = LostCitiesTable(app, session)
+    app.clear_to(table)
+    for _ in range(6):
+        for _ in range(2000):
+            run(app)
+            if table.scoring is not None or (table.can_act and not table.animating):
+                break
+        if table.scoring is not None:
+            break
+        if table.phase == "play":
+            plays = [a for a in table.legal if a.kind == "play"]
+            table.submit(plays[0] if plays else next(a for a in table.legal if a.kind == "discard"))
+        else:
+            table.submit(Action.make(table.viewer, "draw", source="deck"))
+    assert table.scoring is not None and table.scoring.round == 1
+    totals = list(table.scoring.totals)
+    assert totals != [0, 0]  # the round scored something: a stale box would show 0
+    for _ in range(400):
+        run(app)
+        if table.scoring.counted:
+            break
+    table.close_scoring()
+    for _ in range(30):  # the round's end holds a moment more, then the next deal flies
+        run(app)
+        if table.board.round == 2:
+            break
+    assert table.board.round == 2 and table.view.get("round") == 1  # dealt on screen, not yet in the view
+    texts: list[str] = []
+    real = module.text_surface
+    monkeypatch.setattr(module, "text_surface", lambda text, *a, **k: (texts.append(text), real(text, *a, **k))[1])
+    table._draw_left_panel(app.canvas)
+    assert "DEALING ROUND 2" in texts and "YOUR TURN" not in texts and "Draw a card" not in texts, texts
+    shown = [f"{MINUS}{-t}" if t < 0 else str(t) for t in totals]
+    assert all(text in texts for text in shown), (shown, texts)

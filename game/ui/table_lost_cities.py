@@ -235,6 +235,7 @@ class LostCitiesTable(LiftedCardTable):
         self._log_total = 0  # lines ever logged (the list itself keeps only the last 40)
         self._log_wrapped: tuple[int, list[tuple[str, bool]]] = (-1, [])
         self._unread_round_end: Event | None = None  # a round's scores the table opened just after
+        self._scored_totals: list[int] | None = None  # the match totals a round's end brought, until its view
         self._time = 0.0
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
@@ -244,6 +245,11 @@ class LostCitiesTable(LiftedCardTable):
     @property
     def bottom_seat(self) -> int:
         return self.viewer if self.viewer is not None else 0
+
+    @property
+    def dealing(self) -> bool:
+        """A new round's deal is on the table while the view shown is still the last round's."""
+        return self.board is not None and self.board.round != int(self.view.get("round", self.board.round))
 
     @property
     def phase(self) -> str:
@@ -561,6 +567,7 @@ class LostCitiesTable(LiftedCardTable):
             for key in list(self.sprites):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
+        self._scored_totals = None  # the view's own totals are up to date now
         self._dealt_round = max(self._dealt_round, self.board.round)
         if first and not self.log:
             self.add_log(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
@@ -796,6 +803,7 @@ class LostCitiesTable(LiftedCardTable):
             breakdown=[[list(row) for row in seat_rows] for seat_rows in event["breakdown"]],
             scores=[int(s) for s in event["scores"]], totals=[int(t) for t in event["totals"]],
             last_round=bool(event.get("last_round")), needs_confirm=bool(self.local_seats))
+        self._scored_totals = [int(t) for t in event["totals"]]
         self.selected = None
         self.drag = None
         self.play("chime", 0.7)
@@ -1370,7 +1378,9 @@ class LostCitiesTable(LiftedCardTable):
         head = text_surface(f"ROUND {board.round} OF {rounds}", "display", 52, P.IVORY)
         surface.blit(head, head.get_rect(midleft=(MENU_RECT.right + 24, MENU_RECT.centery + 2)))
         # match totals and this round so far
-        totals = list(view.get("totals", [0, 0]))
+        # the view shown is the one before the last draw until the round's end and the next deal
+        # have played out: the totals the scoring panel just counted up are the match's now
+        totals = list(self._scored_totals or view.get("totals", [0, 0]))
         y = 112
         box = pygame.Rect(LEFT_X, y, LEFT_W, 176)
         surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
@@ -1379,7 +1389,7 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(round_label, round_label.get_rect(topright=(box.right - 24, box.y + 14)))
         for row, seat in enumerate((board.bottom, board.top)):
             ry = box.y + 50 + row * 60
-            turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat)
+            turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat) and not self.dealing
             if turn:
                 pygame.draw.circle(surface, P.BRASS_LIGHT, (box.x + 30, ry + 26), 8)
             total = text_surface(self._minus(int(totals[seat])), "display", 54, P.IVORY)
@@ -1406,6 +1416,12 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(text_surface(head, "display", px, P.IVORY), (box.x + 24, box.y + 16))
             return
         if shown is None or self.game_over or not shown.active:
+            return
+        if self.dealing:  # the view shown is the last round's final draw: nobody's step is due yet
+            surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
+            head = f"DEALING ROUND {self.board.round}" if self.board is not None else "DEALING"
+            px = fit_px(head, "display", 50, box.width - 48)
+            surface.blit(text_surface(head, "display", px, P.IVORY), (box.x + 24, box.y + 16))
             return
         seat = shown.active[0]
         mine = seat == self.viewer and seat in self.local_seats
