@@ -238,9 +238,10 @@ def test_the_hint_row_fits_beside_the_hand_in_every_step(app, device):
     table.submit(next(a for a in table.legal if a.kind == "discard"))
     settle(app, table)
     rows["draw"] = table.hint_row(device)
-    assert ("back", "Take back") in rows["draw"] and ("confirm", "Draw") in rows["draw"]
-    assert ("confirm", "Place") in rows["picked"] and ("back", "Cancel") in rows["picked"]
-    assert ("menu", "Menu") not in rows["picked"]  # Back is not the menu key while a card is lifted
+    assert ("confirm", "Draw") in rows["draw"] and ("confirm", "Place") in rows["picked"]
+    if device != "touch":  # a touchscreen has no Back button (test_s8_qa_lc)
+        assert ("back", "Take back") in rows["draw"] and ("back", "Cancel") in rows["picked"]
+        assert ("menu", "Menu") not in rows["picked"]  # Back is not the menu key while a card is lifted
     for step, row in rows.items():
         assert hint_row_width(device, tuple(row)) <= table.hint_room(), (step, row)
     assert table.hint_room() < 500  # the hand does reach far right: there is something to fit

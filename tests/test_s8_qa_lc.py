@@ -203,3 +203,26 @@ def test_while_the_next_round_is_dealt_the_panel_says_so_and_shows_the_new_total
     assert "DEALING ROUND 2" in texts and "YOUR TURN" not in texts and "Draw a card" not in texts, texts
     shown = [f"{MINUS}{-t}" if t < 0 else str(t) for t in totals]
     assert all(text in texts for text in shown), (shown, texts)
+
+
+# --- touch hints name nothing a touchscreen lacks ---------------------------------------------------
+def test_touch_hints_never_send_a_player_to_a_back_button_the_table_does_not_have(app):
+    """Seen: on a touchscreen a lifted card's hint read "Back button: Cancel" and the draw step's
+    "Back button: Take back"; this table has no Back button (tapping the card again puts it back,
+    the turn panel's Take back button takes the card back)."""
+    from game.core.types import Action
+
+    table, _session = solo_table(app, seed=1)
+    my_step(app, table, "play")
+    card = table.board.hands[0][0]
+    table.select(card)
+    picked = table.hint_row("touch")
+    assert all(action != "back" for action, _ in picked), picked
+    assert ("confirm", "Place") in picked and ("confirm", "again: put back") in picked
+    table.put_back_card()
+    table.submit(Action.make(0, "discard", card=card))
+    my_step(app, table, "draw")
+    assert table.taken_back_card() == card
+    drawing = table.hint_row("touch")
+    assert all(action != "back" for action, _ in drawing) and ("confirm", "Draw") in drawing, drawing
+    assert ("back", "Take back") in table.hint_row("mouse")  # a right-click still takes back

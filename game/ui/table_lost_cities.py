@@ -1527,11 +1527,12 @@ class LostCitiesTable(LiftedCardTable):
 
     def hint_row(self, device: str) -> list[tuple[str, str]]:
         """The hints of this moment for `device`, as many as fit beside the hand."""
+        touch = device == "touch"  # a touchscreen has no Back button: its words say what to tap
         if self.selected is not None:
-            hints = [("confirm", "Place"), ("back", "Cancel")]
+            hints = [("confirm", "Place"), ("confirm", "again: put back") if touch else ("back", "Cancel")]
         elif self.can_act and self.phase == "draw":
             hints = [("move", "Choose"), ("confirm", "Draw")]
-            if self.taken_back_card() is not None:
+            if self.taken_back_card() is not None and not touch:  # touch has the Take back button
                 hints.append(("back", "Take back"))
         elif self.can_act:
             hints = [("move", "Choose"), ("confirm", "Pick up")]
