@@ -586,6 +586,9 @@ class TimeAfterTimeTable(TableSceneBase):
             line = self.engine.describe(event, viewer)
         except (KeyError, ValueError, TypeError):
             return ""
+        if event.kind == "refill" and event.get("draw_count") == 0 and line:
+            # RULING TT-8: from now on nobody refills, and the first hand to empty ends the game
+            line += ": it was the last one, the pile is empty"
         if event.kind == "draw" and is_ghost(event.get("card")) and self.ghost_redraw():
             # RULING TT-3, option "ghost redraw": the Ghost does not end the turn
             line = line.replace(" and it ends the turn", " and draw again" if line.startswith("You ")
@@ -775,9 +778,14 @@ class TimeAfterTimeTable(TableSceneBase):
             sprite.slide_to(OUT_POS, 0.45, scale=60 / BASE_W, angle=-12.0)
             sprite.fade_to(0.0, 0.45)
             self.play("slide", 0.8)  # a card leaving the game is no lost game
-        self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
-                    ["Nobody can: it leaves the game.", f"{self.who(int(event['seat']))} draw"
-                     f"{'s' if not self.mine(int(event['seat'])) else ''} from the pile instead."], P.WARNING)
+        seat = int(event["seat"])
+        draws = f"{self.who(seat)} draw{'s' if not self.mine(seat) else ''}"
+        left = int(self.view.get("draw_count", 1))  # the pile before this move
+        # RULING TT-5 draws from the pile; an empty pile gives nothing (TT-8: play goes on without it)
+        then = ("The pile is empty: no card to draw." if left <= 0
+                else f"{draws} the pile's last card." if left == 1 else f"{draws} from the pile instead.")
+        self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?", ["Nobody can: it leaves the game.", then],
+                    P.WARNING)
         self.after(0.55, go)
         return 1.0
 
@@ -789,7 +797,8 @@ class TimeAfterTimeTable(TableSceneBase):
         if event.get("reason") == "no_time_card":
             text = ("You have no Time card left and draw from the pile." if name == "You"
                     else f"{name} has no Time card left and draws from the pile.")
-            self.herald("FROM THE PILE", [text], P.BRASS_LIGHT, 3.2)
+            title = "THE PILE'S LAST CARD" if event.get("draw_count") == 0 else "FROM THE PILE"
+            self.herald(title, [text], P.BRASS_LIGHT, 3.2)
         sprite = self.make_sprite(str(card) if card else None, PILE_POS, 110 / BASE_W, face_up=False)
         position = event.get("hand_position")
         self.insert_secretly(seat, sprite, str(card) if card and self.mine(seat) else None,
@@ -1685,7 +1694,8 @@ class TimeAfterTimeTable(TableSceneBase):
             surface.blit(well, well.get_rect(center=(round(PILE_POS[0]), round(PILE_POS[1]))))
         number = text_surface(str(count), "display", 64, P.IVORY)
         surface.blit(number, number.get_rect(midleft=(PILE_POS[0] + 78, PILE_POS[1] - 22)))
-        label = text_surface("DRAW PILE", "display", 26, P.IVORY_DIM)
+        label = text_surface("DRAW PILE" if count else "PILE EMPTY", "display", 26,
+                             P.IVORY_DIM if count else P.WARNING)
         surface.blit(label, label.get_rect(midleft=(PILE_POS[0] + 80, PILE_POS[1] + 22)))
         for image, topleft in self.out_of_game_tokens(view.get("out_of_game", [])):
             surface.blit(image, topleft)
