@@ -40,3 +40,28 @@ def test_lost_in_time_hints_are_key_caps_beside_the_menu_button(app, monkeypatch
     hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
     width = hint_row_width("keyboard", hints, gap=24, label_px=22, key_px=20, key_pad=18, key_gap=8)
     assert lit_module.MENU_RECT.right + 24 + width < 960 - 150  # the banner is centred at the top
+
+
+def test_a_solo_results_line_speaks_to_you_like_its_headline(app):  # noqa: F811
+    """Solo, the results said "YOU WIN!" over "Ann wins, landing in 2019."; the line now says
+    "You win, landing in 2019." (at a shared screen everyone stays named)."""
+    from game.core.types import Outcome
+    from game.ui.results import ResultsScene
+
+    outcome = Outcome((2019, 2044), ((0,), (1,)), (0,), ((), ()), "Ann wins, landing in 2019.")
+    solo = ResultsScene(app, outcome, ["Ann", "Ada"], [0], None, engine_names=["Ann", "Ada"])
+    assert solo.headline == "You win!" and solo.summary == "You win, landing in 2019."
+    shared = ResultsScene(app, outcome, ["Ann", "Ben"], [0, 1], None, engine_names=["Ann", "Ben"])
+    assert shared.summary == "Ann wins, landing in 2019."
+    lost = Outcome((3, 40), ((1,), (0,)), (1,), ((), ()), "Seat 2 wins 40 to 3.")
+    assert ResultsScene(app, lost, ["Ann", "Ada"], [0], None).summary == "Ada wins 40 to 3."
+
+
+def test_touch_hints_have_no_move_hint():
+    """A finger has no focus to move: "Tap Move" beside "Tap Select" is gone."""
+    from game.ui.chrome import hint_row_width, shown_hints
+
+    hints = [("move", "Move"), ("confirm", "Select")]
+    assert shown_hints("touch", hints) == [("confirm", "Select")]
+    assert shown_hints("mouse", hints) == hints
+    assert hint_row_width("touch", hints) == hint_row_width("touch", hints[1:])

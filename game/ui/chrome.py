@@ -70,10 +70,17 @@ def draw_hints(surface: pygame.Surface, device: str, actions: Sequence[tuple[str
     draw_hint_row(surface, device, actions, CANVAS_W - MARGIN, y)
 
 
+def shown_hints(device: str, actions: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The hints a device has a use for: a finger has no focus to move ("Tap Move" beside "Tap
+    Select" said nothing), so touch drops the move hint."""
+    return [hint for hint in actions if not (device == "touch" and hint[0] == "move")]
+
+
 def hint_row_width(device: str, actions: Sequence[tuple[str, str]], gap: int = 36, label_px: int = 24,
                    key_px: int = 22, key_pad: int = 22, key_gap: int = 10) -> int:
     """How wide `draw_hint_row` draws `actions` with the same sizes (key caps and words)."""
     glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    actions = shown_hints(device, actions)
     total = sum(font("ui", label_px).size(label)[0] + key_gap + font("ui-bold", key_px).size(glyphs.get(action, action))[0]
                 + key_pad + gap for action, label in actions)
     return total - gap if actions else 0
@@ -87,7 +94,7 @@ def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[
     once it has reached further left than that."""
     glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
     x = right
-    for action, label in reversed(actions):
+    for action, label in reversed(shown_hints(device, actions)):
         word = text_surface(label, "ui", label_px, P.IVORY_DIM)
         x -= word.get_width()
         surface.blit(word, (x, y - word.get_height() // 2))

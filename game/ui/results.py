@@ -178,7 +178,10 @@ class ResultsScene(MenuScene):
 
     @property
     def summary(self) -> str:
-        return named_summary(self.outcome.summary, self.names, self.engine_names)
+        names = list(self.names)
+        if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names):
+            names[self.local_seats[0]] = "You"  # solo: the line under "You win!" says "You win", not "Ann wins"
+        return named_summary(self.outcome.summary, names, self.engine_names or self.names)
 
     @property
     def headline(self) -> str:

@@ -73,8 +73,8 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
             "be a later year than your youngest. To the past: an earlier year than your oldest.",
             (806, 352, 136, 206), "Travelling in time"),
         Tip("Each turn: first an action or Skip, then travel (place one card). A VIP played on an opponent "
-            "steals a card from their hand; a Disaster costs them their next turn. Kept on your timeline, "
-            "they add 10 or 20 years.", (1466, 776, 440, 290), "Your turn"),
+            "steals a card from their hand; a Disaster costs them their next turn (only its action, if the "
+            "table chose so). Kept on your timeline, they add 10 or 20 years.", (1466, 776, 440, 290), "Your turn"),
         Tip(MENU_TIP_TEXT, (12, 14, 156, 74), "Your turn"),
     ),
     "time-after-time": (
