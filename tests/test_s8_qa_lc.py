@@ -226,3 +226,22 @@ def test_touch_hints_never_send_a_player_to_a_back_button_the_table_does_not_hav
     drawing = table.hint_row("touch")
     assert all(action != "back" for action, _ in drawing) and ("confirm", "Draw") in drawing, drawing
     assert ("back", "Take back") in table.hint_row("mouse")  # a right-click still takes back
+
+
+# --- a drop on the opponent's side says where your cards go -------------------------------------------
+def test_a_card_dropped_on_the_opponents_side_says_where_your_expeditions_are(app):
+    """Seen: a card dropped on the opponent's expeditions slid back to the hand with no word why."""
+    table, _session = solo_table(app)
+    my_step(app, table, "play")
+    card = table.board.hands[table.bottom_seat][0]
+    their_side = (table.lane_x(card_colour(card)), 300)
+    assert table.target_at(their_side) is None and table.on_their_side(their_side)
+    mouse_drag(app, card_grip(table, card), their_side)
+    run(app, 5)
+    assert card in table.board.hands[table.bottom_seat]
+    assert app.toasts.items and app.toasts.items[-1].text == \
+        "That side is Ada's. Your expeditions are below the discard piles."
+    app.toasts.items.clear()
+    mouse_drag(app, card_grip(table, card), (table.lane_x(card_colour(card)), 1000))  # back onto the hand: silent
+    run(app, 5)
+    assert not app.toasts.items

@@ -365,6 +365,15 @@ class LostCitiesTable(LiftedCardTable):
         top = int(DISCARD_Y + LANE_H / 2 + 6)
         return pygame.Rect(round(self.lane_x(colour) - width / 2), top, width, EXPEDITION_ZONE_BOTTOM - top)
 
+    def on_their_side(self, pos: tuple[float, float]) -> bool:
+        """Over the opponent's expeditions (above the discard piles, between the outer lanes)."""
+        if self.board is None:
+            return False
+        colours = self.board.colours
+        left = self.lane_x(colours[0]) - self.lane_pitch / 2
+        right = self.lane_x(colours[-1]) + self.lane_pitch / 2
+        return left <= pos[0] <= right and pos[1] < DISCARD_Y - LANE_H / 2 - 8
+
     def pile_zone(self, colour: str) -> pygame.Rect:
         return self.pile_rect(colour).inflate(int(self.lane_pitch) - 14 - LANE_W, 16)
 
@@ -1077,6 +1086,9 @@ class LostCitiesTable(LiftedCardTable):
                 self.focus = ("hand", drag.key)
                 self.relayout()
                 self.play("slide", 0.5)
+                if self.on_their_side(pos) and self.app is not None:
+                    self.app.toast(f"That side is {self.name_of(1 - self.bottom_seat)}'s. Your expeditions "
+                                   "are below the discard piles.")
                 return
             self.drag = drag  # the card stays where it was dropped until the move comes back
             if not self.attempt_lay(drag.key, target):
