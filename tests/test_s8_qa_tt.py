@@ -98,3 +98,119 @@ def test_the_pile_s_last_card_is_announced_in_the_log_and_the_herald(app):
     assert scene.heralds[-1].lines == ["Ben has no Time card left and draws from the pile."]
     image = scene.render_herald(scene.heralds[-1])
     assert image.get_height() < 236  # title and both lines inside the plate
+
+
+# --- a full row waiting for its Ghost to be drawn (RULING TT-8) --------------------------------------
+def test_a_win_by_the_last_ghost_leaving_a_full_row_says_so_in_the_log_and_the_herald(app):
+    """Ann's row had been full for turns; Ben drew her last Ghost and the log said "Ann completed the
+    row and won!", as if she had just placed a card."""
+    import dataclasses
+
+    from game.core.types import Event
+    from test_ui_table_time_after_time import make_session
+
+    session = make_session(3, 2)
+    scene = table_for(app, session)
+    app.run_frames(2)
+    draw = Event.make("draw", None, seat=1, from_seat=0, position=2, card="tt-ghost-2", name="Ben", from_name="Ann")
+    win = Event.make("win", None, seat=0, row=[f"tt-{h:02d}-a" for h in range(6, 13)], name="Ann")
+    update = dataclasses.replace(session.latest(0), events=(draw, win))
+    scene._current = update
+    scene.animate_event(win, update)
+    assert scene.log[-1] == "You won: Ben drew the last Ghost from your full row"
+    assert scene.heralds[-1].title == "YOU WIN!"
+    assert scene.heralds[-1].lines == ["Ben drew your last Ghost.", "Seven rising hours, no Ghost."]
+
+    scene._current = None
+    placed = Event.make("place", None, seat=0, card="tt-12-a", slot=6, name="Ann")
+    scene.log_history(((7, (Event.make("draw", None, seat=0, from_seat=2, position=0, card="tt-12-a", name="Ann",
+                                       from_name="Cat"), placed, win)),
+                       (9, (draw, win))))
+    assert scene.log[-3:] == ["You completed the row and won!", "Ben drew a Ghost from you and it ends the turn",
+                              "You won: Ben drew the last Ghost from your full row"]
+    cat = Event.make("draw", None, seat=0, from_seat=2, position=1, card="tt-ghost-1", name="Ann", from_name="Cat")
+    scene.log_history(((11, (cat, Event.make("win", None, seat=2, row=[], name="Cat"))),))
+    assert scene.log[-1] == "Cat won: you drew the last Ghost from Cat's full row"
+
+
+class _Recorder(pygame.Surface):
+    """A canvas that remembers where each image went."""
+
+    def __init__(self) -> None:
+        super().__init__((1920, 1080))
+        self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        rect = source.get_rect(topleft=dest.topleft if isinstance(dest, pygame.Rect) else dest)
+        self.placed.append((source, rect))
+        return super().blit(source, dest, area, special_flags)
+
+
+def test_a_long_name_a_full_row_and_its_ghosts_do_not_write_over_each_other_in_a_panel(app):
+    """Four players, the right-hand one Constantinopolis with a full row and both Ghosts: "YOU DRAW
+    HERE" ran into the Ghost icons (and a STUCK tag would have too), and an opponent's full row
+    waiting for its Ghost said nothing about it (only the viewer's own row did)."""
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.look.fonts import text_surface
+    from game.ui.look import palette as P
+    from test_s7_tt_table import _state_changed
+
+    names = ["Ann", "Bartholomew", "Maximiliana", "Constantinopolis"]
+    config = GameConfig.make("time-after-time", [SeatConfig("human" if i == 0 else "bot", name, "expert")
+                                                 for i, name in enumerate(names)])
+    session = next(s for s in (LocalSession(config, seed, bot_delay=0.0) for seed in range(1, 60))
+                   if s.run_bots_until_human() is None and s.state["turn"] == 0 and s.state["phase"] == "draw")
+    state = session.state
+    full = [f"tt-{6 + 2 * k:02d}-b" for k in range(7)]
+    state["out"] += [card for card in state["rows"][3] if card is not None]
+    for card in full + ["tt-ghost-1", "tt-ghost-2"]:
+        for place in state["hands"] + [state["pile"], state["out"]]:
+            if card in place:
+                place.remove(card)
+        for row in state["rows"]:
+            row[:] = [None if placed == card else placed for placed in row]
+    state["rows"][3] = list(full)
+    state["hands"][3] += ["tt-ghost-1", "tt-ghost-2"]
+    state["known"][3] = [c for c in state["known"][3] if not c.startswith("tt-ghost")] + ["tt-ghost-1", "tt-ghost-2"]
+    _state_changed(session)
+    scene = table_for(app, session)
+    settle(app, scene)
+    assert scene.picking and scene.victim == 3 and scene.ghosts_shown()[3] == 2 and scene.waiting_for_ghosts(3)
+    canvas = _Recorder()
+    geo = scene.geometry[3]
+    scene.draw_panel(canvas, 3, geo)
+    header = [rect for _, rect in canvas.placed if rect.top < geo.panel.y + 44]
+    assert len(header) >= 5  # name, YOU DRAW HERE, two Ghosts, the count
+    for k, a in enumerate(header):
+        assert geo.panel.contains(a)
+        for b in header[k + 1:]:
+            assert not a.colliderect(b), "two things in the panel's header overlap"
+    tag = text_surface("FULL ROW", "display", 26, P.TT_GHOST_GLOW)
+    assert any(image is tag for image, _ in canvas.placed), "the full row waiting for its Ghost is not said"
+
+
+def test_at_a_shared_screen_the_bottom_row_is_spoken_of_by_name_not_as_you(app):
+    """Two people and a bot at one screen: while the bot played, the bottom row read "BEN'S ROW ...
+    YOU COULD PLACE IT", and a full row "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN" - everyone at the
+    screen reads it, so it speaks of Ben's row as the heading does."""
+    import dataclasses
+
+    from game.ui.look import palette as P
+    from game.ui.look.fonts import text_surface
+    from test_ui_table_time_after_time import make_session
+
+    session = make_session(3, 4, humans=2)
+    scene = table_for(app, session)
+    app.run_frames(3)
+    scene.lift_curtain()
+    app.run_frames(2)
+    me = scene.viewer
+    view = dict(scene.view, pending="tt-12-a", who_could_place=[me], turn=2)
+    scene.shown = dataclasses.replace(scene.shown, view=view)
+    canvas = _Recorder()
+    scene.draw_my_row_frame(canvas)
+    images = [image for image, _ in canvas.placed]
+    assert any(image is text_surface(f"{scene.name_of(me).upper()}'S ROW", "display", 30, P.IVORY_DIM) for image in images)
+    assert any(image is text_surface("COULD PLACE IT", "display", 30, P.GOOD) for image in images)
+    assert not any(image is text_surface("YOU COULD PLACE IT", "display", 30, P.GOOD) for image in images)

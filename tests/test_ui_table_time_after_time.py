@@ -192,7 +192,8 @@ def test_while_the_win_is_celebrated_nobody_is_playing_and_panels_follow_the_las
     assert seen["over"] is True and seen["prompt"] == ""
     assert seen["ghost_drawn"]
     assert seen["ghosts"] == list(final["ghost_holders"])
-    assert scene.log[-1].endswith("completed the row and won!")  # said once: no "The game is over" after it
+    # said once: no "The game is over" after it; the row was full before its last Ghost was drawn
+    assert scene.log[-1] == "Cat won: Dan drew the last Ghost from Cat's full row"
     assert seen["sizes"] == list(final["hand_size"])
 
 

@@ -279,6 +279,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self._shadow = card_shadow((BASE_W, BASE_H))
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
+        self._move_events: tuple[Event, ...] = ()  # the events of a past move being logged
 
     # --- small queries ---------------------------------------------------------------------------
     @property
@@ -572,6 +573,13 @@ class TimeAfterTimeTable(TableSceneBase):
         somebody won (the line before already says who completed the row and won)."""
         if event.kind == "reorder" or (event.kind == "game_over" and event.get("winner") is not None):
             return ""
+        taker = self.last_ghost_taker(event)
+        if taker is not None:  # RULING TT-8: the row was full already; the last Ghost leaving wins it
+            name = self.who(int(event["seat"]))
+            drawer = self.who(taker)
+            drawer = "you" if drawer == "You" else drawer
+            return (f"You won: {drawer} drew the last Ghost from your full row" if name == "You"
+                    else f"{name} won: {drawer} drew the last Ghost from {name}'s full row")
         viewer = self.viewer
         if len(self.local_seats) > 1:
             # hot-seat: the log stays on screen when the curtain passes the table on, so it is
@@ -605,6 +613,16 @@ class TimeAfterTimeTable(TableSceneBase):
         if not names or not self.seat_names:
             return event
         return Event.make(event.kind, event.audience, **{**dict(event.args), **names})
+
+    def last_ghost_taker(self, event: Event) -> int | None:
+        """For a win: the seat that drew a Ghost from the winner in the same move (the winner's row
+        was full and waited for it, RULING TT-8), else None (the row was completed by a placing)."""
+        if event.kind != "win":
+            return None
+        events = self._move_events or (self._current.events if self._current is not None else ())
+        takers = [int(e["seat"]) for e in events if e.kind == "draw" and is_ghost(e.get("card"))
+                  and e.get("from_seat") == event.get("seat")]
+        return takers[-1] if takers else None
 
     def ghost_redraw(self) -> bool:
         options = self.view.get("options") or {}
@@ -848,8 +866,13 @@ class TimeAfterTimeTable(TableSceneBase):
         geo = self.geometry.get(seat)
         origin = ((geo.slots[0].centerx + geo.slots[-1].centerx) / 2, geo.slots[0].centery) if geo else (960, 540)
         self.sparks += [Spark(self._rng, origin) for _ in range(0 if MOTION.reduced else 90)]
+        lines = ["Seven rising hours, no Ghost."]
+        taker = self.last_ghost_taker(event)
+        if taker is not None:
+            name = self.who(seat)
+            lines.insert(0, f"{self.who(taker)} drew {'your' if name == 'You' else name + chr(39) + 's'} last Ghost.")
         self.herald("YOU WIN!" if self.mine(seat) and len(self.local_seats) == 1 else f"{self.name_of(seat)} WINS!",
-                    ["Seven rising hours, no Ghost."], P.BRASS_LIGHT, 3.5)
+                    lines, P.BRASS_LIGHT, 3.5)
         return 1.8
 
     def _on_game_over(self, event: Event) -> float:
@@ -890,7 +913,11 @@ class TimeAfterTimeTable(TableSceneBase):
             starter = next((e.get("seat") for e in moves[0][1] if e.kind in ("draw", "shift")), None)
             if starter is not None:
                 self.add_log(self.start_line(int(starter)))
-        super().log_history(moves)
+        for _, events in moves:
+            self._move_events = events  # what else happened in that move (describe reads it)
+            for event in events:
+                self.log_event(event)
+        self._move_events = ()
 
     def opening_line(self, view: dict[str, Any]) -> str:
         """The line under the moves the table opened after: who starts, or, for a game joined or
@@ -1465,28 +1492,14 @@ class TimeAfterTimeTable(TableSceneBase):
         self.draw_menu_button(surface)
 
     def draw_panel(self, surface: pygame.Surface, seat: int, geo: Geometry) -> None:
+        """The header: name and what the seat is doing on the left; its card count and known
+        Ghosts on the right, laid out first so that a long name shrinks rather than running into
+        them. The row's state (STUCK, FULL ROW) sits in the bottom-right corner, beside the backs."""
         panel = geo.panel
         assert panel is not None
         view = self.view
         active = view.get("turn") == seat and self.shown is not None and not self.game_over
         could = seat in view.get("who_could_place", []) and bool(view.get("pending"))
-        border = P.BRASS if active else (P.GOOD if could else (70, 74, 96))
-        del border  # the panel itself is part of the cached table layer
-        name = self.name_of(seat)
-        px = fit_px(name, "ui-bold", 30, panel.width // 2 - 40)
-        surface.blit(text_surface(name, "ui-bold", px, P.BRASS_LIGHT if active else P.IVORY), (panel.x + 22, panel.y + 10))
-        x = panel.x + 22 + text_surface(name, "ui-bold", px, P.IVORY).get_width() + 14
-        if active:
-            tag = text_surface("PLAYING", "display", 28, P.BRASS)
-            surface.blit(tag, (x, panel.y + 12))
-            x += tag.get_width() + 14
-        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw"):
-            tag = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
-            surface.blit(tag, (x, panel.y + 12))
-            x += tag.get_width() + 14
-        if could:  # in the header, where the fan under it cannot cover it (RULING TT-5's answer)
-            tag = text_surface("COULD PLACE IT", "display", 28, P.GOOD)
-            surface.blit(tag, (x, panel.y + 12))
         # the cards on screen: during a move's animation they are ahead of the view's count
         size = len(self.hands[seat]) if seat in self.hands else int(view.get("hand_size", [0] * self.seats)[seat])
         count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", 24, P.IVORY_DIM)
@@ -1499,9 +1512,30 @@ class TimeAfterTimeTable(TableSceneBase):
             for k in range(ghosts):
                 surface.blit(icon, icon.get_rect(topright=(right - k * 28, panel.y + 8)))
             right -= ghosts * 28 + 8
+        tags = []
+        if active:
+            tags.append(text_surface("PLAYING", "display", 28, P.BRASS))
+        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw"):
+            tags.append(text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW))
+        if could:  # in the header, where the fan under it cannot cover it (RULING TT-5's answer)
+            tags.append(text_surface("COULD PLACE IT", "display", 28, P.GOOD))
+        name = self.name_of(seat)
+        room = right - 12 - (panel.x + 22) - sum(tag.get_width() + 14 for tag in tags)
+        px = fit_px(name, "ui-bold", 30, min(panel.width // 2 - 40, room), min_px=20)
+        image = text_surface(name, "ui-bold", px, P.BRASS_LIGHT if active else P.IVORY)
+        surface.blit(image, image.get_rect(midleft=(panel.x + 22, panel.y + 28)))
+        x = panel.x + 22 + image.get_width() + 14
+        for tag in tags:
+            surface.blit(tag, (x, panel.y + 12))
+            x += tag.get_width() + 14
+        status = None
         if not view.get("completable", [True] * self.seats)[seat]:
-            warn = text_surface("STUCK", "display", 26, P.WARNING)
-            surface.blit(warn, warn.get_rect(topright=(right, panel.y + 14)))
+            status = text_surface("STUCK", "display", 26, P.WARNING)
+        elif self.waiting_for_ghosts(seat) and self.winner_seat is None:
+            # RULING TT-8: seven hours and a Ghost in hand - it wins when its Ghosts are drawn
+            status = text_surface("FULL ROW", "display", 26, P.TT_GHOST_GLOW)
+        if status is not None:
+            surface.blit(status, status.get_rect(bottomright=(panel.right - 22, panel.bottom - 12)))
 
     def ghosts_shown(self) -> list[int]:
         """The Ghosts known to be in each hand as the screen has it: the view's count, moved along
@@ -1521,20 +1555,22 @@ class TimeAfterTimeTable(TableSceneBase):
         view = self.view
         watching = self.viewer not in self.local_seats
         first, last = geo.slots[0], geo.slots[-1]
-        label = "YOUR ROW" if len(self.local_seats) <= 1 and not watching else f"{self.name_of(me).upper()}'S ROW"
+        shared = len(self.local_seats) > 1  # several people read it: "BEN'S ROW", never "YOU"
+        label = "YOUR ROW" if not shared and not watching else f"{self.name_of(me).upper()}'S ROW"
+        third = watching or shared
         surface.blit(text_surface(label, "display", 30, P.IVORY_DIM), (first.x, first.y - 36))
         x = first.x + text_surface(label, "display", 30, P.IVORY_DIM).get_width() + 16
         if view and not view.get("completable", [True] * self.seats)[me] and None in view["rows"][me]:
             warn = text_surface("CAN NO LONGER BE COMPLETED", "display", 30, P.WARNING)
             surface.blit(warn, (x, first.y - 36))
         elif self.waiting_for_ghosts(me) and self.winner_seat is None:
-            words = "FULL: WINS WHEN ITS GHOST IS DRAWN" if watching else "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN"
+            words = "FULL: WINS WHEN ITS GHOST IS DRAWN" if third else "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN"
             tag = text_surface(words, "display", 30, P.TT_GHOST_GLOW)
             surface.blit(tag, (x, first.y - 36))
         if self.winner_seat is not None:
             return
         if view.get("pending") and me in view.get("who_could_place", []):
-            tag = text_surface("COULD PLACE IT" if watching else "YOU COULD PLACE IT", "display", 30, P.GOOD)
+            tag = text_surface("COULD PLACE IT" if third else "YOU COULD PLACE IT", "display", 30, P.GOOD)
             surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
         elif watching and view.get("turn") == me and self.shown is not None and not self.game_over:
             # a player's own turn is said once, in the turn banner at the top
