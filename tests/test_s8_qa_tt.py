@@ -189,6 +189,18 @@ def test_a_long_name_a_full_row_and_its_ghosts_do_not_write_over_each_other_in_a
     tag = text_surface("FULL ROW", "display", 26, P.TT_GHOST_GLOW)
     assert any(image is tag for image, _ in canvas.placed), "the full row waiting for its Ghost is not said"
 
+    # the game ends in the next move (its view not shown yet): "YOU DRAW HERE" stayed up over the win
+    import dataclasses
+
+    draw_here = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
+    assert any(image is draw_here for image, _ in canvas.placed)
+    scene._current = dataclasses.replace(scene.shown, outcome=object())
+    assert scene.game_over
+    canvas = _Recorder()
+    scene.draw_panel(canvas, 3, geo)
+    assert not any(image is draw_here for image, _ in canvas.placed)
+    scene._current = None
+
 
 def test_at_a_shared_screen_the_bottom_row_is_spoken_of_by_name_not_as_you(app):
     """Two people and a bot at one screen: while the bot played, the bottom row read "BEN'S ROW ...

@@ -1498,8 +1498,9 @@ class TimeAfterTimeTable(TableSceneBase):
         panel = geo.panel
         assert panel is not None
         view = self.view
-        active = view.get("turn") == seat and self.shown is not None and not self.game_over
-        could = seat in view.get("who_could_place", []) and bool(view.get("pending"))
+        over = self.game_over  # the last move's view may still be the one before it: no tags then
+        active = view.get("turn") == seat and self.shown is not None and not over
+        could = seat in view.get("who_could_place", []) and bool(view.get("pending")) and not over
         # the cards on screen: during a move's animation they are ahead of the view's count
         size = len(self.hands[seat]) if seat in self.hands else int(view.get("hand_size", [0] * self.seats)[seat])
         count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", 24, P.IVORY_DIM)
@@ -1515,7 +1516,8 @@ class TimeAfterTimeTable(TableSceneBase):
         tags = []
         if active:
             tags.append(text_surface("PLAYING", "display", 28, P.BRASS))
-        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw"):
+        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw") \
+                and not over:
             tags.append(text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW))
         if could:  # in the header, where the fan under it cannot cover it (RULING TT-5's answer)
             tags.append(text_surface("COULD PLACE IT", "display", 28, P.GOOD))
@@ -1567,7 +1569,7 @@ class TimeAfterTimeTable(TableSceneBase):
             words = "FULL: WINS WHEN ITS GHOST IS DRAWN" if third else "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN"
             tag = text_surface(words, "display", 30, P.TT_GHOST_GLOW)
             surface.blit(tag, (x, first.y - 36))
-        if self.winner_seat is not None:
+        if self.winner_seat is not None or self.game_over:
             return
         if view.get("pending") and me in view.get("who_could_place", []):
             tag = text_surface("COULD PLACE IT" if third else "YOU COULD PLACE IT", "display", 30, P.GOOD)
