@@ -173,10 +173,15 @@ def test_without_play_again_back_to_title_is_the_main_button():
 
 
 def test_places_count_the_seats_ahead_and_say_tied_when_shared():
-    """Time After Time ranks only its winner: the others share second place and say so."""
+    """Places count the seats ahead; seats sharing a place on equal scores say "TIED". Time After
+    Time ranks only its winner: the others, on different scores, are not "TIED #2" (a 5 beside a 2)
+    but "NOT THIS TIME"; on equal scores they are tied."""
     lines = tuple(({"label": "Ghosts held", "value": 0},) for _ in range(3))
     race = Outcome((2, 7, 5), ((1,), (0, 2)), (1,), lines, "Ada filled seven rising hours.")
     _, scene = open_results(race, ["You", "Ada", "Basil"])
+    assert [scene.place_word(s) for s in range(3)] == ["NOT THIS TIME", "#1", "NOT THIS TIME"]
+    even = Outcome((5, 7, 5), ((1,), (0, 2)), (1,), lines, "Ada filled seven rising hours.")
+    _, scene = open_results(even, ["You", "Ada", "Basil"])
     assert [scene.place_word(s) for s in range(3)] == ["TIED #2", "#1", "TIED #2"]
     podium = Outcome((9, 5, 5, 1), ((0,), (1, 2), (3,)), (0,), lines + lines[:1], "You win.")
     _, scene = open_results(podium, ["You", "Ada", "Basil", "Clio"])

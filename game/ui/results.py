@@ -369,6 +369,11 @@ class ResultsScene(MenuScene):
         ahead = 0
         for group in self.outcome.ranking:
             if seat in group:
+                scores = {self.outcome.scores[s] for s in group if s < len(self.outcome.scores)}
+                if len(scores) > 1 and self.outcome.winners:
+                    # the game does not rank those who did not win (Time After Time): no "TIED #2"
+                    # over a 6 beside a 5
+                    return "NOT THIS TIME"
                 return f"{'TIED ' if len(group) > 1 else ''}#{ahead + 1}"
             ahead += len(group)
         return f"#{len(self.names)}"
