@@ -173,8 +173,8 @@ def test_seat_setup_with_one_device(device, data_dir, highcard_table):
         tap(app, widget_labelled(setup, "Start the game").rect.center)
     else:
         press = DEVICES[device]
-        press["down"](app)
-        press["down"](app)  # seat count -> seat 1 name -> seat 2 name (spatial focus)
+        assert setup.group.focused.label == "Seat 1"  # High Card's fixed seat count is not focused
+        press["down"](app)  # seat 1 name -> seat 2 name (spatial focus)
         press["right"](app)  # -> seat 2 "Plays"
         assert setup.group.focused is who[1]
         press["right"](app)  # Bot · Expert -> Bot · Master

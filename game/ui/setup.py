@@ -194,6 +194,8 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
         self.group.focus = min(keep, len(widgets) - 1)
+        if not widgets[self.group.focus].enabled:  # Lost Cities' fixed "2 seats": focus the first name
+            self.group.focus = next(i for i, widget in enumerate(widgets) if widget.enabled and widget.focusable)
 
     def how_to_play(self) -> None:
         """This game's rules, from where people choose to play it."""
