@@ -6,8 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
-from ui_helpers import frames, key, make_app
+from ui_helpers import frames, key, make_app, tap
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
 
@@ -71,4 +72,49 @@ def test_a_game_with_a_seat_choice_still_opens_on_the_seat_count(app):
     app.push(setup)
     frames(app, 2)
     assert setup.group.focused.label == "Seats at the table" and setup.group.focused.enabled
+
+
+# --- hints that name a button the screen has -----------------------------------------------------
+def test_touch_hints_on_the_pause_menu_do_not_name_a_back_button_it_lacks(app):
+    """A finger on the pause menu read "[Back button] Resume", but the menu has no Back button (its
+    Resume button is it); touch hints keep to what a finger can tap, as the on-screen keyboard's do."""
+    from game.ui.pause import PauseOverlay
+
+    pause = PauseOverlay(app, "lost-cities")
+    app.push(pause)
+    frames(app, 2)
+    tap(app, (5, 5))  # the last device is a finger
+    assert app.input.last_device == "touch"
+    words = hint_texts(app, pause)
+    assert HINT_GLYPHS["touch"]["back"] not in words and "Resume" not in words
+    assert "Select" in words
+    key(app, pygame.K_DOWN)  # keys still say Esc resumes
+    words = hint_texts(app, pause)
+    assert "Esc" in words and "Resume" in words
+
+
+def test_touch_hints_of_a_question_and_the_address_pad_drop_the_missing_back_button(app):
+    from game.ui.confirm import ConfirmOverlay
+    from game.ui.lobby import AddressScene
+
+    for scene in (ConfirmOverlay(app, "Start a new game?", "It replaces the saved one.", "Start", lambda: None,
+                                 no_label="Keep it"),
+                  AddressScene(app, "", lambda address, port: None)):
+        app.push(scene)
+        frames(app, 2)
+        tap(app, (5, 5))
+        assert HINT_GLYPHS["touch"]["back"] not in hint_texts(app, scene)
+        app.pop()
+        frames(app, 2)
+
+
+def test_touch_hints_keep_the_back_button_where_there_is_one(app):
+    from game.ui.settings_scene import SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 2)
+    tap(app, (5, 5))
+    words = hint_texts(app, settings)
+    assert HINT_GLYPHS["touch"]["back"] in words and "Save and back" in words
 

@@ -164,7 +164,13 @@ class MenuScene(Scene):
         return self.app.input.last_device if self.app is not None else "keyboard"
 
     def draw_hints(self, surface: pygame.Surface) -> None:
-        draw_hints(surface, self.device(), self.hints, backed=self.transparent)
+        device = self.device()
+        hints = self.hints
+        if device == "touch" and not any(widget.label == "Back" for widget in self.group.widgets):
+            # "Back button" names a button this screen does not have (the pause menu's Resume, a
+            # question's Cancel): a finger uses the buttons it sees
+            hints = [hint for hint in hints if hint[0] != "back"]
+        draw_hints(surface, device, hints, backed=self.transparent)
 
 
 def back_button(on_press: Callable[[], None]):
