@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
-from ui_helpers import frames, key, make_app, tap
+from ui_helpers import frames, key, make_app, pad, tap
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
 
@@ -117,4 +117,38 @@ def test_touch_hints_keep_the_back_button_where_there_is_one(app):
     tap(app, (5, 5))
     words = hint_texts(app, settings)
     assert HINT_GLYPHS["touch"]["back"] in words and "Save and back" in words
+
+
+# --- settings -------------------------------------------------------------------------------------
+def test_the_controls_list_names_gamepad_buttons_as_the_hints_do(app):
+    """The controls said Confirm "South" and Back "East" (and "East cancels" while waiting for a
+    button) while every hint, the seat badges and the curtain say A and B."""
+    from game.ui.settings_scene import SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 2)
+    drawn: list[str] = []
+    import game.ui.settings_scene as module
+
+    real = module.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    module.blit_text = spy
+    try:
+        settings.draw(pygame.Surface((1920, 1080)), 1.0)
+        confirm = next(w for w in settings.group.widgets if getattr(w, "intent", None) == "next")
+        settings.group.set_focus(confirm)
+        pad(app, pygame.CONTROLLER_BUTTON_A)  # waits for a button
+        settings.draw(pygame.Surface((1920, 1080)), 1.0)
+    finally:
+        module.blit_text = real
+    rows = " ".join(drawn)
+    assert "South" not in rows and "East" not in rows
+    assert "|   A" in rows and "|   B" in rows
+    assert "Press a gamepad button… (B cancels)" in drawn
+    assert HINT_GLYPHS["gamepad"]["confirm"] == "A" and HINT_GLYPHS["gamepad"]["back"] == "B"
 

@@ -33,7 +33,7 @@ DEFAULT_PAD: dict[str, list[str]] = {
     "prev": ["leftshoulder"], "next": ["rightshoulder"],
 }
 PAD_BUTTON_LABELS: dict[str, str] = {
-    "a": "South", "b": "East", "x": "West", "y": "North", "back": "Select", "guide": "Home",
+    "a": "A", "b": "B", "x": "X", "y": "Y", "back": "Select", "guide": "Home",
     "start": "Start", "leftstick": "L3", "rightstick": "R3", "leftshoulder": "LB", "rightshoulder": "RB",
     "dpup": "D-pad up", "dpdown": "D-pad down", "dpleft": "D-pad left", "dpright": "D-pad right",
 }
