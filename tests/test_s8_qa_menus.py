@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
-from ui_helpers import frames, key, make_app, pad, tap
+from ui_helpers import click, frames, key, make_app, pad, tap
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
 
@@ -152,3 +152,44 @@ def test_the_controls_list_names_gamepad_buttons_as_the_hints_do(app):
     assert "Press a gamepad button… (B cancels)" in drawn
     assert HINT_GLYPHS["gamepad"]["confirm"] == "A" and HINT_GLYPHS["gamepad"]["back"] == "B"
 
+
+# --- rules ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("device", ["touch", "mouse"])
+def test_a_finger_or_a_mouse_reaches_every_section_of_the_contents(app, device):
+    """The Labyrinth's contents have more sections than the five rows shown ("▼ 9 sections"), and
+    a tap or click could only pick among the five: the last sections were out of reach but by
+    turning pages one by one. A tap on the last row in view now brings the next one up."""
+    from game.ui.rules import RulesScene
+
+    rules = RulesScene(app, "labyrinth")
+    app.push(rules)
+    frames(app, 2)
+    press = tap if device == "touch" else click
+    contents = rules.contents
+    sections = rules.sections()
+    assert len(sections) > contents.visible_rows
+    for _ in range(len(sections) + 2):
+        last_row = contents.rect.y + contents.row_height * (contents.visible_rows - 0.5)
+        press(app, (contents.rect.centerx, last_row))
+        if contents.index == len(sections) - 1:
+            break
+    assert contents.index == len(sections) - 1
+    assert rules.page == sections[-1][1]  # the jump went to the last section's first page
+    press(app, (contents.rect.centerx, contents.rect.y + contents.row_height * 0.5))
+    assert contents.index < len(sections) - 1 and contents.scroll < len(sections) - contents.visible_rows
+
+
+def test_the_contents_scroll_keeps_a_row_of_context_as_pages_turn(app):
+    from game.ui.rules import RulesScene
+
+    rules = RulesScene(app, "labyrinth")
+    app.push(rules)
+    frames(app, 2)
+    contents = rules.contents
+    for _ in range(len(rules.doc()[1]) - 1):
+        key(app, pygame.K_RIGHT)
+    assert contents.index == len(contents.items) - 1
+    assert contents.scroll == len(contents.items) - contents.visible_rows  # never past the end
+    for _ in range(len(rules.doc()[1]) - 1):
+        key(app, pygame.K_LEFT)
+    assert contents.index == 0 and contents.scroll == 0

@@ -154,8 +154,7 @@ class RulesScene(MenuScene):
         section = self.section_index()
         if self.contents.index != section:  # a page turn moves the contents' mark along, quietly
             self.contents.index = section
-            rows = self.contents.visible_rows
-            self.contents.scroll = max(min(self.contents.scroll, section), section - rows + 1)
+            self.contents.reveal(section)
 
     def _first_screen_of(self, title: str) -> int:
         _, screens = self.doc()

@@ -402,10 +402,19 @@ class ListView(Widget):
         if index != self.index:
             self.index = index
             self.on_select(index)
-        if self.index < self.scroll:
-            self.scroll = self.index
-        elif self.index >= self.scroll + self.visible_rows:
-            self.scroll = self.index - self.visible_rows + 1
+        self.reveal(self.index)
+
+    def reveal(self, index: int) -> None:
+        """Scroll so row `index` shows with, where there is one, a row beyond it: a tap on the last
+        row in view brings the next one up, so a finger (which cannot press Down) reaches every row."""
+        rows = self.visible_rows
+        margin = 1 if rows >= 3 else 0
+        most = max(0, len(self.items) - rows)
+        if index - margin < self.scroll:
+            self.scroll = index - margin
+        elif index + margin >= self.scroll + rows:
+            self.scroll = index + margin - rows + 1
+        self.scroll = max(0, min(most, self.scroll))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind == "up" and self.index > 0:
