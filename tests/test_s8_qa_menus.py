@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
-from ui_helpers import click, frames, key, make_app, pad, tap
+from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
 
@@ -193,3 +193,58 @@ def test_the_contents_scroll_keeps_a_row_of_context_as_pages_turn(app):
     for _ in range(len(rules.doc()[1]) - 1):
         key(app, pygame.K_LEFT)
     assert contents.index == 0 and contents.scroll == 0
+
+
+# --- the LAN waiting room -------------------------------------------------------------------------
+def test_the_host_asks_before_closing_a_table_where_a_player_waits(data_dir):
+    """Hosting, one B (or Esc) on the waiting room closed the table at once and sent the player
+    who had just sat down on another screen back to their lobby. With someone seated it asks
+    first, the safe answer focused; an empty table still closes with one press."""
+    from test_ui_lobby import MiniTable, open_lobby, step_until
+
+    from game.ui.confirm import ConfirmOverlay
+    from game.ui.lobby import LobbyScene
+    from game.ui.lobby_room import WaitingRoomScene
+    from game.ui.tables import register_table, unregister_table
+    from net.client import RemoteSession
+
+    register_table("highcard", MiniTable)
+    app = make_app()
+    guest = None
+    try:
+        lobby = open_lobby(app)
+        pad(app, pygame.CONTROLLER_BUTTON_A)  # Host a table
+        tap(app, widget_labelled(app.scenes.top, "Open the table").rect.center)
+        room = app.scenes.top
+        assert isinstance(room, WaitingRoomScene) and room.hosted is not None
+        step_until(app, lambda: room.session.table is not None)
+        guest = RemoteSession("127.0.0.1", room.hosted.handle.port, name="Sam")
+        assert guest.wait_until(lambda: guest.ready, 5)
+        step_until(app, lambda: room.guests() == ["Sam"])
+
+        pad(app, pygame.CONTROLLER_BUTTON_B)
+        question = app.scenes.top
+        assert isinstance(question, ConfirmOverlay) and "Sam is seated" in " ".join(question.lines)
+        assert question.group.focused.label == "Keep it open"
+        pad(app, pygame.CONTROLLER_BUTTON_A)  # the habit press keeps the table
+        assert app.scenes.top is room and room.hosted.handle.thread.is_alive()
+
+        tap(app, widget_labelled(room, "Close the table").rect.center)  # the button asks too
+        assert isinstance(app.scenes.top, ConfirmOverlay)
+        tap(app, widget_labelled(app.scenes.top, "Close the table").rect.center)
+        assert app.scenes.top is lobby
+        step_until(app, lambda: not room.hosted.handle.thread.is_alive())
+
+        key(app, pygame.K_RETURN)  # host again: nobody joins, Esc closes at once
+        widget = widget_labelled(app.scenes.top, "Open the table")
+        click(app, widget.rect.center)
+        empty = app.scenes.top
+        assert isinstance(empty, WaitingRoomScene)
+        step_until(app, lambda: empty.session.table is not None)
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.scenes.top, LobbyScene)
+    finally:
+        if guest is not None:
+            guest.close()
+        app.shutdown()
+        unregister_table("highcard")

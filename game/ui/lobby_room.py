@@ -239,7 +239,7 @@ class WaitingRoomScene(MenuScene):
         elif self.hosted is not None:
             self.start_button = Button((x, 820, 500, 96), "Start the game", self.start_game, primary=True, px=40)
             widgets.append(self.start_button)
-            widgets.append(Button((x, 700, 500, 84), "Close the table", self.leave))
+            widgets.append(Button((x, 700, 500, 84), "Close the table", self.close_table))
         else:
             widgets.append(Button((x, 820, 500, 96), "Leave the table", self.leave))
         widgets.append(back_button(self.on_back))
@@ -274,10 +274,33 @@ class WaitingRoomScene(MenuScene):
             self.hosted.stop()
         self.app.pop()
 
+    def guests(self) -> list[str]:
+        """The names of the players on other screens who sit at this table now."""
+        status = self.session.table
+        if status is None:
+            return []
+        return [seat.name for seat in status.seats if seat.kind == "open" and seat.taken and seat.connected]
+
+    def close_table(self) -> None:
+        """The host leaves: with players from other screens seated, a question first (B or Esc by
+        habit would send them all back to their lobby); an empty table closes at once."""
+        from game.ui.confirm import ConfirmOverlay
+
+        assert self.app is not None
+        guests = self.guests()
+        if self.hosted is None or not guests or session_lost(self.session):
+            self.leave()
+            return
+        who = guests[0] if len(guests) == 1 else f"{', '.join(guests[:-1])} and {guests[-1]}"
+        self.app.push(ConfirmOverlay(self.app, "Close the table?",
+                                     f"{who} {'is' if len(guests) == 1 else 'are'} seated and waiting. "
+                                     f"Closing the table sends them back to the lobby.",
+                                     "Close the table", self.leave, no_label="Keep it open"))
+
     def on_back(self) -> None:
         if self.app is not None:
             self.app.assets.play("click", 0.6)
-        self.leave()
+        self.close_table()
 
     def exit(self) -> None:
         if not self.leaving and not self._handed_over:
