@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hint_row
 from game.ui.input import Intent
-from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
+from game.ui.labyrinth_reading import INK, RED_INK, fade_mask, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
@@ -24,7 +24,6 @@ SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
 SHEET_PX = 30
 SHEET_HINT_GAP = 44  # from the sheet's bottom edge to the middle of its hint row
 EXTRA_GAP = 22  # between a sheet's scrolling text and the fixed lines under it (the ending's score)
-FADE_PX = 54  # a scrolled text fades out over about a line and a half where the sheet cuts it
 HINT_PAD_X, HINT_PAD_Y = 18, 5  # the hint row's ink plate around it
 RANK_ROWS = (("8", "Hero"),  # the rulebook's table; eight favours are the most a score can reach
              ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
@@ -69,22 +68,6 @@ def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) ->
         out.blit(image, (0, y))
         y += image.get_height() + gap
     return out
-
-
-@lru_cache(maxsize=16)
-def fade_mask(width: int, height: int, top: bool, bottom: bool) -> pygame.Surface:
-    """White with an alpha ramp at the cut edges: multiplied into a text view, the lines there fade
-    out softly instead of being sliced through."""
-    mask = pygame.Surface((width, height), pygame.SRCALPHA)
-    mask.fill((255, 255, 255, 255))
-    fade = min(FADE_PX, height // 3)
-    for i in range(fade):
-        alpha = round(255 * ((i + 0.5) / fade) ** 1.3)
-        if top:
-            pygame.draw.line(mask, (255, 255, 255, alpha), (0, i), (width - 1, i))
-        if bottom:
-            pygame.draw.line(mask, (255, 255, 255, alpha), (0, height - 1 - i), (width - 1, height - 1 - i))
-    return mask
 
 
 def scrolled_view(body: pygame.Surface, size: tuple[int, int], scroll: float, most: float) -> pygame.Surface:

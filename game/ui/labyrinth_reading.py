@@ -32,6 +32,8 @@ BLOCK_GAP = 16
 INK = P.LA_SEPIA
 RED_INK = P.shade(P.LA_ARROW_RED, -0.25)
 GREEN_INK = P.hex_colour("#2F6B35")
+FADE_PX = 54  # a scrolled text fades out over about a line and a half where a sheet cuts it
+JOURNAL_FADE_PX = 36  # ... and over about a line where the reading panel cuts its page
 
 # kind -> (font role, px, colour, left indent, heading)
 STYLES: dict[str, tuple[str, int, tuple[int, int, int], int]] = {
@@ -114,6 +116,22 @@ def parchment_page(size: tuple[int, int]) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=16)
+def fade_mask(width: int, height: int, top: bool, bottom: bool, fade_px: int = FADE_PX) -> pygame.Surface:
+    """White with an alpha ramp at the cut edges: multiplied into a text view, the lines there fade
+    out softly instead of being sliced through."""
+    mask = pygame.Surface((width, height), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 255))
+    fade = min(fade_px, height // 3)
+    for i in range(fade):
+        alpha = round(255 * ((i + 0.5) / fade) ** 1.3)
+        if top:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, i), (width - 1, i))
+        if bottom:
+            pygame.draw.line(mask, (255, 255, 255, alpha), (0, height - 1 - i), (width - 1, height - 1 - i))
+    return mask
+
+
 HALO = 22
 
 
@@ -141,6 +159,7 @@ class Journal:
         self.text_width = self.rect.width - 2 * PAD
         self.content = pygame.Rect(self.rect.x + PAD, self.rect.y + HEADER_H, self.text_width,
                                    self.rect.height - HEADER_H - FOOTER_H)
+        self._view: pygame.Surface | None = None  # the page's text area, drawn each frame
         self.prev_rect = pygame.Rect(self.rect.x + 16, self.rect.bottom - FOOTER_H + 3, 96, 64)
         self.next_rect = pygame.Rect(self.rect.right - 112, self.rect.bottom - FOOTER_H + 3, 96, 64)
 
@@ -237,22 +256,31 @@ class Journal:
         pygame.draw.line(target, P.shade(INK, 0.35), (self.rect.x + PAD, self.rect.y + HEADER_H - 8),
                          (self.rect.right - PAD, self.rect.y + HEADER_H - 8), 2)
         if page is not None:
-            clip = target.get_clip()
-            target.set_clip(self.content)
-            y = self.content.y - float(self.scroll.value_at(alpha))  # type: ignore[arg-type]
+            # the page is drawn on a sheet of the text area's size and faded where it is cut, so a line
+            # scrolled half out of sight fades away instead of leaving a sliver of its descenders
+            view = self._view
+            if view is None or view.get_size() != self.content.size:
+                view = self._view = alpha_surface(self.content.size)
+            view.fill((0, 0, 0, 0))
+            scroll = float(self.scroll.value_at(alpha))  # type: ignore[arg-type]
+            y = -scroll
             for block in page.blocks:
                 image = block.render(self.text_width)
                 shown = float(block.appear.value_at(alpha))  # type: ignore[arg-type]
-                if y + image.get_height() >= self.content.y - 40 and y <= self.content.bottom and shown > 0.01:
-                    at = (self.content.x, round(y + (1 - shown) * 14))
+                if y + image.get_height() >= -40 and y <= self.content.height and shown > 0.01:
+                    at = (0, round(y + (1 - shown) * 14))
                     if shown < 0.99:
                         image.set_alpha(int(255 * shown))
-                        target.blit(image, at)
+                        view.blit(image, at)
                         image.set_alpha(255)
                     else:
-                        target.blit(image, at)
+                        view.blit(image, at)
                 y += image.get_height() + BLOCK_GAP
-            target.set_clip(clip)
+            above, below = scroll > 0.5, y - BLOCK_GAP > self.content.height + 0.5
+            if above or below:
+                view.blit(fade_mask(*self.content.size, above, below, JOURNAL_FADE_PX), (0, 0),
+                          special_flags=pygame.BLEND_RGBA_MULT)
+            target.blit(view, self.content.topleft)
             if self.max_scroll() > 0:
                 self._scrollbar(target, alpha)
         self._footer(target, focus)

@@ -1,0 +1,94 @@
+"""Session 8 QA of the Labyrinth, played through to its endings with mouse, keys, pad and touch.
+
+- The story panel, scrolled to follow a long page, cut its top line through: a sliver of descenders
+  lay under the page's title rule. The cut lines now fade out.
+- A short reading sheet (a prophecy, an item) put its "Enter Close" hint over the table's caption,
+  right beside the caption's own "Enter Read it": two Enter hints side by side under a sheet.
+- Undo took back every move since the checkpoint, but the button said "the last move", the toast
+  spoke of a "checkpoint", and the "Nothing happens" page of a try it took back stayed on the panel.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import Action, GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.labyrinth_layout import READ_RECT
+from game.ui.labyrinth_overlays import StorySheet
+from game.ui.labyrinth_reading import Journal, parchment_page
+from game.ui.tables import table_scene_for
+from game.ui.title import TitleScene
+from game.ui.tween import MOTION
+from ui_helpers import frames, key, make_app
+
+FAST = 1 / 15
+
+
+@pytest.fixture(autouse=True)
+def motion(data_dir):
+    yield
+    MOTION.reduced = False
+    MOTION.speed = 1.0
+
+
+def config(*kinds: str, mode: str = "together") -> GameConfig:
+    return GameConfig.make("labyrinth", [SeatConfig(k, f"P{i + 1}", "expert") for i, k in enumerate(kinds)],
+                           scenario="tutorial", mode=mode)
+
+
+def open_table(cfg: GameConfig, actions: list[Action] | None = None):
+    app = make_app()
+    app.settings.reduced_motion = True
+    app.apply_motion()
+    app.push(TitleScene(app))
+    session = LocalSession(cfg, 7, bot_delay=0, actions=actions)
+    table = table_scene_for("labyrinth")(app, session)
+    app.push(table)
+    return app, table, session
+
+
+def run_until(app, condition, limit: int = 900, frame: float = 1 / 60) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        app.step(frame)
+    raise AssertionError("condition not reached")
+
+
+def ready(app, table) -> None:
+    frames(app, 3)
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet) or table.can_act)
+    if isinstance(app.scenes.top, StorySheet):
+        key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.can_act and app.scenes.top is table)
+    frames(app, 10)
+
+
+def settle(app, table) -> None:
+    app.step(FAST)
+    run_until(app, lambda: table.can_act and not table.animating and not table.timers, frame=FAST)
+
+
+def test_the_story_panel_fades_a_line_it_cuts_instead_of_leaving_a_sliver_of_it():
+    pygame.init()
+    journal = Journal(READ_RECT)
+    journal.new_page("Card 3 · with Smooth key (B2)")
+    for _ in range(9):
+        journal.add("story", "On a shelf a jar glows faintly. Its lid is rusted shut, and something inside beats "
+                             "softly against the glass, again and again, as if it wanted out.", animate=False)
+    assert journal.max_scroll() > 200
+    content = journal.content
+    paper = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+    paper.blit(parchment_page(READ_RECT.size), READ_RECT.topleft)
+    worst = 0
+    for scroll in range(0, int(journal.max_scroll()), 3):  # wherever the page is cut
+        journal.scroll.set(float(scroll))
+        canvas = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        journal.draw(canvas, 1.0)
+        for y in (content.top, content.bottom - 1):  # the area's first and last rows
+            for x in range(content.left, content.right, 2):
+                a, b = canvas.get_at((x, y)), paper.get_at((x, y))
+                worst = max(worst, sum(abs(a[i] - b[i]) for i in range(3)))
+    assert worst < 40, f"ink at the panel's cut edge: a colour difference of {worst}"
