@@ -92,3 +92,24 @@ def test_the_story_panel_fades_a_line_it_cuts_instead_of_leaving_a_sliver_of_it(
                 a, b = canvas.get_at((x, y)), paper.get_at((x, y))
                 worst = max(worst, sum(abs(a[i] - b[i]) for i in range(3)))
     assert worst < 40, f"ink at the panel's cut edge: a colour difference of {worst}"
+
+
+def test_under_a_reading_sheet_the_tables_caption_hint_gives_way_to_the_sheets(monkeypatch):
+    import game.ui.labyrinth_painter as painter
+
+    app, table, session = open_table(config("human"))
+    ready(app, table)
+    table.focus = ("tile", str(table.hero_number))
+    seen: list[str] = []
+    real = painter.text_surface
+    monkeypatch.setattr(painter, "text_surface", lambda text, *a, **k: (seen.append(str(text)), real(text, *a, **k))[1])
+    key(app, pygame.K_RETURN, settle=20)  # the hero's card: read on a sheet
+    assert isinstance(app.scenes.top, StorySheet)
+    seen.clear()
+    frames(app, 2)
+    assert "Read it" not in seen  # the caption's Enter hint would sit beside the sheet's "Enter Close"
+    key(app, pygame.K_RETURN, settle=20)
+    assert app.scenes.top is table
+    seen.clear()
+    frames(app, 2)
+    assert "Read it" in seen

@@ -280,6 +280,8 @@ class LabyrinthPainter:
         hint; the text wraps short of the hint, never under it."""
         surface.blit(panel_surface(INFO_RECT.size, 16, P.INK_ALPHA), INFO_RECT.topleft)
         title, text, hint = self.info_lines()
+        if self.app is not None and self.app.scenes.top is not self:
+            hint = ""  # a sheet over the table takes the keys: its own hint says what they do, not ours
         x = INFO_RECT.x + 22
         hint_left = INFO_RECT.right - 22
         if hint in STATUS_HINTS:  # says how things stand; confirm would do nothing: no key beside it
