@@ -113,3 +113,34 @@ def test_under_a_reading_sheet_the_tables_caption_hint_gives_way_to_the_sheets(m
     seen.clear()
     frames(app, 2)
     assert "Read it" in seen
+
+
+def test_undo_says_how_many_moves_it_takes_back_and_takes_their_story_pages_with_them():
+    opening = [Action.make(0, "interact", card="i-002", items=[]), Action.make(0, "move", to=2),
+               Action.make(0, "move", to=3), Action.make(0, "interact", card="i-005", items=[])]
+    app, table, session = open_table(config("human"), actions=opening)
+    ready(app, table)
+    toasts: list[str] = []
+    real_toast = app.toast
+    app.toast = lambda text, kind="info", *a, **k: (toasts.append(text), real_toast(text, kind, *a, **k))[1]
+    pages = len(table.journal.pages)
+    before = [p.title for p in table.journal.pages]
+    session.submit(Action.make(0, "move", to=1))  # nothing new: the first move Undo would take back
+    settle(app, table)
+    session.submit(Action.make(0, "interact", card="i-006", items=["it-C"]))  # the jar has no C paragraph
+    settle(app, table)
+    assert table.journal.pages[-1].title == "Nothing happens"
+    assert table.undo_moves == 2
+    table.focus = ("button", "undo")
+    assert table.info_lines()[1].startswith("Take back the last 2 moves")
+    table.press_button("undo")
+    settle(app, table)
+    assert [p.title for p in table.journal.pages] == before and len(table.journal.pages) == pages
+    assert "Undone: the last 2 moves are taken back." in toasts
+    assert list(table.log)[-1] == "Undone: the last 2 moves are taken back."
+    assert not [t for t in toasts if "checkpoint" in t]
+    assert table.hero_number == 3
+    session.submit(Action.make(0, "move", to=1))
+    settle(app, table)
+    table.focus = ("button", "undo")
+    assert table.info_lines()[1].startswith("Take back the last move:")

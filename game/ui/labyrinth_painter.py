@@ -264,7 +264,9 @@ class LabyrinthPainter:
             text = str(entry.get("fulfilled") if state == "fulfilled" else entry.get("text", ""))
             return (f"Prophecy {entry.get('number', '')} · {entry.get('title', '')} ({state})", text, "Read it")
         if kind == "button":
-            about = {"undo": "Take back the last move: nothing new has been revealed since.",
+            undo = (f"Take back {self.undo_words()}: nothing new has been revealed since."
+                    if self.undo_moves else "Take back the moves made since something new was last revealed.")
+            about = {"undo": undo,
                      "end_turn": "Pass the turn to the next player clockwise.",
                      "discard": "Browse the discard pile. Unread cards stay face down.",
                      "use": "Turn the card over with the chosen items.", "cancel": "Put the items back."}

@@ -117,6 +117,13 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.tips_given: set[str] = set()
         self.tips_waiting: list[str] = []  # tips of the move being told, added under its story at its end
         self.placed_run: tuple[int, int] | None = None  # (scenery number, cards) of the last log line
+        # Undo goes back to the checkpoint: every move since something new was last revealed. The
+        # table counts those moves and remembers how many story pages there were before the first,
+        # so Undo can say what it takes back and the pages of the moves it takes back go with them.
+        self.pages_at_update = 0  # journal pages before the update being told
+        self.undo_pages: int | None = None  # journal pages before the first undoable move (None: unknown)
+        self.undo_moves = 0  # moves Undo would take back (0: unknown or none)
+        self.undo_version = -1  # the update last counted
 
     # --- small helpers ------------------------------------------------------------------------------
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -152,6 +159,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             return
         self.prophecy_ids = {str(p["card"]) for p in view.get("prophecies", [])}
         first = not self.built
+        self.count_undoable(view, first, update.version)
         self.reconcile(view, immediate=first)
         if first:
             self.built = True
@@ -161,6 +169,26 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.chosen = [c for c in self.chosen if c in self.item_entries]
         if self.focus is None or not self.target_rect(self.focus):
             self.focus = self.default_focus()
+
+    def count_undoable(self, view: dict[str, Any], first: bool, version: int) -> None:
+        """Keep count of the moves Undo would take back (the engine keeps one checkpoint: the state
+        before the first move since something new was revealed)."""
+        if not view.get("can_undo") or first:  # nothing to undo, or a resumed game's moves unknown
+            self.undo_pages, self.undo_moves = None, 0
+        elif version != self.undo_version:  # one more move made since the checkpoint
+            if self.undo_moves == 0:
+                self.undo_pages = self.pages_at_update
+            self.undo_moves += 1
+        self.undo_version = version
+
+    def undo_words(self) -> str:
+        """What Undo takes back, as the button's caption and the toast say it."""
+        if self.undo_moves > 1:
+            return f"the last {self.undo_moves} moves"
+        return "the last move"
+
+    def undo_sentence(self) -> str:
+        return f"Undone: {self.undo_words()} {'are' if self.undo_moves > 1 else 'is'} taken back."
 
     def start_journal(self, view: dict[str, Any], version: int) -> None:
         """The first pages: the intro and what the setup read; on a resumed game, the story so far as
@@ -358,6 +386,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def animate_event(self, event: Event, update: Update) -> float:
         if self.page_update != id(update):
             self.page_update = id(update)
+            self.pages_at_update = len(self.journal.pages)
             self.begin_update(update)
         self.log_event(event)
         handler = getattr(self, "on_" + event.kind, None)
@@ -450,6 +479,8 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             return f"Scenery #{number} is placed face down on top of the old #{number}."
         if event.kind == "ending_reached":
             return f"The end: {event['title']} \u2013 score {event['score']}, {event['rank']}."
+        if event.kind == "undo":
+            return self.undo_sentence()
         return self.engine.describe(event, self.viewer)
 
     def begin_update(self, update: Update) -> None:
@@ -721,8 +752,13 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def on_undo(self, event: Event, update: Update) -> float:
         self.clear_selection()
         self.play("shuffle", 0.8)
+        if self.undo_pages is not None and 0 < self.undo_pages < len(self.journal.pages):
+            # the story pages of the moves taken back go too ("Nothing happens" of a try undone)
+            del self.journal.pages[self.undo_pages:]
+            self.journal.index = len(self.journal.pages) - 1
+            self.journal.scroll.set(self.journal.max_scroll())
         if self.app is not None:
-            self.app.toast("Back to the last checkpoint.", "info")
+            self.app.toast(self.undo_sentence(), "info")
         return 0.2
 
     def on_turn(self, event: Event, update: Update) -> float:
