@@ -144,3 +144,19 @@ def test_undo_says_how_many_moves_it_takes_back_and_takes_their_story_pages_with
     settle(app, table)
     table.focus = ("button", "undo")
     assert table.info_lines()[1].startswith("Take back the last move:")
+
+
+@pytest.mark.parametrize("device, back", [("touch", False), ("mouse", False), ("keyboard", True), ("gamepad", True)])
+def test_choosing_items_speaks_of_back_only_to_keys_and_pads(device, back):
+    """A finger has no Back: 'Back cancels' under a card waiting for items pointed at nothing; the
+    Cancel button beside Use is what a finger or a mouse uses."""
+    app, table, session = open_table(config("human"), actions=[Action.make(0, "interact", card="i-002", items=[]),
+                                                               Action.make(0, "move", to=2)])
+    ready(app, table)
+    app.input.last_device = device
+    table.choose_interaction("i-003", device)
+    assert table.selected == "i-003"
+    hint = table.info_lines()[2]
+    assert hint.startswith("Pick from your items, then Use")
+    assert ("Back cancels" in hint) is back
+    assert [label for name, label, _ in table.buttons() if name == "cancel"] == ["Cancel"]

@@ -212,8 +212,10 @@ class LabyrinthPainter:
             text = f"Picked: {picked}."
             if tried:
                 text += " Already tried here: " + "; ".join(" + ".join(self.item_name(i) for i in t) for t in tried) + "."
+            # a finger has no Back (and a mouse's is a right-click nobody guesses): the Cancel button is there
+            cancel = " · Back cancels" if self.show_focus() else ""
             return (f"Card {number} wants {'one item' if needs == 1 else 'two items'}", text,
-                    "Pick from your items, then Use · Back cancels")
+                    f"Pick from your items, then Use{cancel}")
         pointing = not self.show_focus() and self.hover is not None and self.drag is None
         target = self.hover if pointing else self.focus
         if target is not None and self.target_rect(target) is None:
