@@ -65,3 +65,35 @@ def test_touch_hints_have_no_move_hint():
     assert shown_hints("touch", hints) == [("confirm", "Select")]
     assert shown_hints("mouse", hints) == hints
     assert hint_row_width("touch", hints) == hint_row_width("touch", hints[1:])
+
+
+def test_a_gamepads_x_erases_a_letter_on_the_on_screen_keyboard(data_dir):
+    """A pad player had to travel to the Erase key for every letter; X erases, as Backspace does,
+    and the keyboard's hints say so. X bound to something else by the player keeps that binding."""
+    import pygame
+
+    import game.ui.osk as osk_module
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.widgets import TextEntry
+    from ui_helpers import frames, make_app, pad
+
+    app = make_app()
+    entry = TextEntry((100, 100, 500, 80), "Seat 2", "Ann", lambda text: None, max_len=12)
+    osk = OnScreenKeyboard(app, entry)
+    app.push(osk)
+    frames(app, 2)
+    pad(app, pygame.CONTROLLER_BUTTON_X)
+    assert entry.text == "An"
+    seen: list[str] = []
+    real = osk_module.draw_hints
+    osk_module.draw_hints = lambda surface, device, hints, **kw: seen.extend(label for _, label in hints)
+    try:
+        osk.draw_hints(app.canvas)
+    finally:
+        osk_module.draw_hints = real
+    assert "Erase" in seen
+    app.settings.pad_bindings["next"] = ["rightshoulder", "x"]
+    app.input.rebuild_bindings()
+    pad(app, pygame.CONTROLLER_BUTTON_X)
+    assert entry.text == "An"
+    app.shutdown()

@@ -18,11 +18,11 @@ CANVAS_W, CANVAS_H = 1920, 1080
 MARGIN = 120
 
 HINT_GLYPHS = {
-    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P",
+    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P", "erase": "Backspace",
                  "updown": "Up / Down", "leftright": "Left / Right"},
     "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc",
               "updown": "Click", "leftright": "Wheel"},
-    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start",
+    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start", "erase": "X",
                 "updown": "D-pad up / down", "leftright": "D-pad left / right"},
     "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button",
               "updown": "Tap", "leftright": "Tap arrows"},

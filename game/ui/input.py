@@ -362,6 +362,11 @@ class InputMapper:
             self.capture = None
             self._emit(Intent("captured", "gamepad", text=name, pad=instance))
             return
+        if down and name == "x" and not self._pad.get("x"):
+            # X erases a letter wherever letters are typed (the on-screen keyboard, the address
+            # keypad, a name field), as Backspace does; it is free unless the player bound it
+            self._emit(Intent("erase", "gamepad", repeat=False, pad=instance))
+            return
         for kind in self._pad.get(name, []):
             if down:
                 self._press(kind, "gamepad", instance)

@@ -82,7 +82,10 @@ class OnScreenKeyboard(MenuScene):
 
     def draw_hints(self, surface: pygame.Surface) -> None:
         """No "Back button: Done" for touch: the keyboard has no Back button, its Done key is it."""
-        hints = self.hints[:2] if self.device() == "touch" else self.hints
+        device = self.device()
+        hints = self.hints[:2] if device == "touch" else self.hints
+        if device == "gamepad":  # X erases (the Erase key is a long way round on a pad)
+            hints = (*hints[:2], ("erase", "Erase"), *hints[2:])
         draw_hints(surface, self.device(), hints, backed=True)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
