@@ -241,12 +241,31 @@ class WaitingRoomScene(MenuScene):
             widgets.append(self.start_button)
             widgets.append(Button((x, 700, 500, 84), "Close the table", self.close_table))
         else:
+            # focused first: a guest waiting can read the rules, and a stray A press no longer leaves
+            widgets.append(Button((x, 700, 500, 84), "How to play", self.how_to_play))
             widgets.append(Button((x, 820, 500, 96), "Leave the table", self.leave))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
         self.group.focus = 0
 
     # --- actions ---------------------------------------------------------------------------------
+    def how_to_play(self) -> None:
+        """The table's game's rules, while the guest waits (the game opens over them when it starts)."""
+        from game.ui.rules import RulesScene
+
+        if self.app is not None:
+            self.app.push(RulesScene(self.app, self.session.game_id or None))
+
+    def tick_background(self, dt: float) -> None:
+        """Under the rules: the host may start the game meanwhile; its table must not wait for the
+        guest to close the rules (their turn would hold everyone up), so the rules give way."""
+        assert self.app is not None
+        self.session.poll()  # the link's news (the start, the first views) comes in through poll
+        if session_lost(self.session) or (self.session.ready and self.session.started and self._first_views_in()):
+            while self.app.scenes.top is not self and len(self.app.scenes.scenes) > 1:
+                self.app.pop()
+            self.update(dt)
+
     def missing_players(self) -> int:
         status = self.session.table
         if status is None:

@@ -1,0 +1,51 @@
+"""A guest's waiting room (all on 127.0.0.1): "How to play" is focused, so a stray A press reads the
+rules instead of leaving the table; a game the host starts meanwhile opens over the rules."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.core.registry import GAMES
+from game.ui.lobby_room import LanTableScene, WaitingRoomScene
+from game.ui.rules import RulesScene
+from net.client import RemoteSession
+from net.host import start_host
+from ui_helpers import frames, make_app, pad
+
+
+def step_until(app, predicate, timeout: float = 8.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        if predicate():
+            return True
+        time.sleep(0.002)
+    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
+
+
+def test_a_guest_reads_the_rules_while_waiting_and_the_game_opens_over_them(data_dir):
+    handle = start_host("time-after-time", "open,open", address="127.0.0.1", port=0, bot_delay=0.0,
+                        table_name="Kitchen table")
+    app = make_app()
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    sam = None
+    try:
+        room = WaitingRoomScene(app, ann)
+        app.push(room)
+        step_until(app, lambda: ann.ready and ann.table is not None)
+        assert room.group.focused.label == "How to play"
+        pad(app, pygame.CONTROLLER_BUTTON_A)  # the stray press: the rules, not leaving
+        rules = app.scenes.top
+        assert isinstance(rules, RulesScene) and GAMES[rules.game_index].game_id == "time-after-time"
+        assert not room.leaving and ann.status_text != "left"
+        sam = RemoteSession("127.0.0.1", handle.port, name="Sam", seats=[1])  # the table fills: it starts
+        step_until(app, lambda: isinstance(app.scenes.top, LanTableScene))
+        assert not any(isinstance(scene, (RulesScene, WaitingRoomScene)) for scene in app.scenes.scenes)
+    finally:
+        for session in (ann, sam):
+            if session is not None:
+                session.close()
+        app.shutdown()
+        handle.stop()
