@@ -97,3 +97,23 @@ def test_a_gamepads_x_erases_a_letter_on_the_on_screen_keyboard(data_dir):
     pad(app, pygame.CONTROLLER_BUTTON_X)
     assert entry.text == "An"
     app.shutdown()
+
+
+def test_the_labyrinth_darkens_its_bright_parchment_more_under_the_results(data_dir):
+    """The story panel's parchment read through "YOU MADE IT OUT!" at the usual dim; the Labyrinth's
+    results darken the table more than a card game's do."""
+    from game.ui.tables import table_scene_for
+    from main import seeded_session
+    from ui_helpers import frames, make_app
+
+    dims = {}
+    for game in ("labyrinth", "lost-cities"):
+        app = make_app()
+        app.push(table_scene_for(game)(app, seeded_session(game, 2, 5, finished=True)))
+        for _ in range(600):
+            frames(app, 1)
+            if type(app.scenes.top).__name__ == "ResultsScene":
+                break
+        dims[game] = app.scenes.top.dim
+        app.shutdown()
+    assert dims["labyrinth"] >= 215 and dims["lost-cities"] == 165

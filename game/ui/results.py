@@ -160,8 +160,9 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
                  on_again: Callable[[], None] | None, title: str = "", record: str = "",
-                 engine_names: Sequence[str] = ()) -> None:
+                 engine_names: Sequence[str] = (), dim: int = 165) -> None:
         super().__init__(app)
+        self.dim = dim  # how dark the table goes behind the cards (a bright table asks for more)
         self.outcome = outcome
         self.record = record  # "Your record in ...": the footer's left, when the game was recorded
         self.names = names
@@ -337,7 +338,7 @@ class ResultsScene(MenuScene):
         return str(score)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 165 * self.appear)
+        dim_screen(surface, self.dim * self.appear)
         for particle in self.particles:  # confetti falls behind the score cards
             size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
             pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))

@@ -86,6 +86,7 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
+    results_dim = 165  # how dark the table goes under the results (the Labyrinth's parchment asks for more)
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
     base_menu_button = False
@@ -596,7 +597,8 @@ class TableSceneBase(Scene):
         in_game = self.view.get("names") if isinstance(self.view, dict) else None  # the engine's own (its summary's)
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
                                    again, self.game_id, record=self.record_summary,
-                                   engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else ()))
+                                   engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else (),
+                                   dim=self.results_dim))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
