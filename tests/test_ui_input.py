@@ -101,6 +101,35 @@ def test_touch_fingers_map_through_the_letterbox(mapper):
     assert mapper.feed([ev(pygame.MOUSEBUTTONDOWN, pos=(1, 1), button=1, touch=True)]) == []
 
 
+def test_two_fingers_pinch_and_neither_taps_nor_drags_after(mapper):
+    """A second finger turns the touch into a pinch: zoom factors between the fingers, no tap when
+    they lift, and the finger left down does nothing until it lifts too."""
+    base = dict(touch_id=1, dx=0.0, dy=0.0, pressure=1.0)
+    f = lambda kind, finger, x, y: ev(kind, finger_id=finger, x=x, y=y, **base)
+    out = mapper.feed([f(pygame.FINGERDOWN, 1, 0.4, 0.5), f(pygame.FINGERDOWN, 2, 0.6, 0.5),
+                       f(pygame.FINGERMOTION, 2, 0.8, 0.5), f(pygame.FINGERMOTION, 1, 0.2, 0.5)])
+    assert kinds(out) == ["point", "pinch", "pinch"]
+    first, second = out[1], out[2]
+    assert first.amount == pytest.approx(2.0) and first.pos == (pytest.approx(1152.0), 540.0)
+    assert second.amount == pytest.approx(1.5) and second.pos == (pytest.approx(960.0), 540.0)
+    closing = mapper.feed([f(pygame.FINGERMOTION, 2, 0.6, 0.5)])
+    assert kinds(closing) == ["pinch"] and closing[0].amount < 1
+    later = mapper.feed([f(pygame.FINGERUP, 2, 0.6, 0.5), f(pygame.FINGERMOTION, 1, 0.1, 0.5),
+                         f(pygame.FINGERUP, 1, 0.1, 0.5)])
+    assert later == []
+    tap = mapper.feed([f(pygame.FINGERDOWN, 3, 0.5, 0.5), f(pygame.FINGERUP, 3, 0.5, 0.5)])
+    assert kinds(tap) == ["point", "release"]  # one finger taps again
+
+
+def test_a_drag_a_second_finger_joins_ends_where_the_first_finger_is(mapper):
+    base = dict(touch_id=1, dx=0.0, dy=0.0, pressure=1.0)
+    f = lambda kind, finger, x, y: ev(kind, finger_id=finger, x=x, y=y, **base)
+    out = mapper.feed([f(pygame.FINGERDOWN, 1, 0.4, 0.5), f(pygame.FINGERMOTION, 1, 0.45, 0.5),
+                       f(pygame.FINGERDOWN, 2, 0.7, 0.5)])
+    assert kinds(out) == ["point", "drag_start", "drag_move", "drag_end"]
+    assert out[-1].pos == (pytest.approx(864.0), 540.0)
+
+
 def test_posted_controller_buttons_by_position_and_stick_with_repeat(mapper):
     press = lambda b: [ev(pygame.CONTROLLERBUTTONDOWN, button=b, instance_id=0),
                        ev(pygame.CONTROLLERBUTTONUP, button=b, instance_id=0)]

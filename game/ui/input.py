@@ -36,6 +36,7 @@ except ImportError:  # pragma: no cover - very old pygame
 class Intent:
     """What the player means. kind: up/down/left/right, confirm, back, menu, prev, next,
     point (press at pos), hover (pointer moved, no button), drag_start/drag_move/drag_end (pos),
+    pinch (two fingers: `amount` the zoom factor since the last pinch, at `pos` between them),
     release (press ended without a drag), scroll (amount), text (typed text), erase (backspace while
     typing), captured (a raw key/button for rebinding, in `text`), device (hot-plug note in `text`).
     `pad` is the SDL instance id of the game controller a gamepad intent came from (None for every
@@ -92,6 +93,9 @@ class InputMapper:
         self._stick: dict[tuple[int, str], str | None] = {}  # (instance, axis group) -> direction held
         self._pointer_down: dict[str, Pos] = {}  # pointer id -> press pos (canvas)
         self._dragging: set[str] = set()
+        self._fingers: dict[str, Pos] = {}  # touch pointers down now -> where they are (canvas)
+        self._pinch: tuple[str, str, float] | None = None  # the two fingers and their last distance
+        self._pinch_done: set[str] = set()  # fingers of an ended pinch: ignored until lifted
         self._out: list[Intent] = []
         self.pad_numbers: dict[int, int] = {}  # instance id -> "Pad N" as people read it, while plugged in
         self.rebuild_bindings()
@@ -285,13 +289,59 @@ class InputMapper:
         pos = self.to_canvas((event.x * width, event.y * height))
         pid = f"finger{event.finger_id}"
         if event.type == pygame.FINGERDOWN:
-            if pos is not None:
+            if pos is None:
+                return
+            others = [other for other in self._fingers if other not in self._pinch_done]
+            self._fingers[pid] = pos
+            if self._pinch is None and len(others) == 1:
+                self._start_pinch(others[0], pid)
+            elif self._pinch is None:
                 self._pointer_press(pid, "touch", pos)
+            else:
+                self._pinch_done.add(pid)  # a third finger has no part in the pinch
         elif event.type == pygame.FINGERUP:
+            self._fingers.pop(pid, None)
+            if self._pinch is not None and pid in self._pinch[:2]:
+                self._pinch_done.update(p for p in self._pinch[:2] if p != pid and p in self._fingers)
+                self._pinch = None
+                return
+            if pid in self._pinch_done:
+                self._pinch_done.discard(pid)
+                return
             fallback = pos if pos is not None else self._pointer_down.get(pid, (0.0, 0.0))
             self._pointer_release(pid, "touch", fallback)
         elif pos is not None:
-            self._pointer_move(pid, "touch", pos)
+            if pid in self._fingers:
+                self._fingers[pid] = pos
+            if self._pinch is not None and pid in self._pinch[:2]:
+                self._move_pinch()
+            elif pid not in self._pinch_done:
+                self._pointer_move(pid, "touch", pos)
+
+    def _start_pinch(self, first: str, second: str) -> None:
+        """A second finger down: the two pinch (zoom) from now on. The first finger's press ends
+        here without a tap; a drag it had begun ends where that finger is."""
+        if first in self._dragging:
+            self._dragging.discard(first)
+            self._emit(Intent("drag_end", "touch", pos=self._fingers[first]))
+        self._pointer_down.pop(first, None)
+        self._pinch = (first, second, max(1.0, self._finger_gap(first, second)))
+
+    def _finger_gap(self, first: str, second: str) -> float:
+        (ax, ay), (bx, by) = self._fingers[first], self._fingers[second]
+        return ((ax - bx) ** 2 + (ay - by) ** 2) ** 0.5
+
+    def _move_pinch(self) -> None:
+        """Fingers apart: a "pinch" intent with the factor of the distance's change since the last
+        one (> 1 spreading, < 1 closing), at the point between them."""
+        assert self._pinch is not None
+        first, second, last = self._pinch
+        gap = max(1.0, self._finger_gap(first, second))
+        if abs(gap / last - 1.0) < 0.02:
+            return
+        (ax, ay), (bx, by) = self._fingers[first], self._fingers[second]
+        self._pinch = (first, second, gap)
+        self._emit(Intent("pinch", "touch", pos=((ax + bx) / 2, (ay + by) / 2), amount=gap / last))
 
     # --- game controllers ------------------------------------------------------------------------
     def pad_number(self, instance: int) -> int:

@@ -378,6 +378,10 @@ class LabyrinthControls:
                 self.journal.scroll_by(-intent.amount * 60)
             elif MAP_RECT.collidepoint(self.pointer):
                 self.camera.zoom_at(self.pointer, 1.12 if intent.amount > 0 else 1 / 1.12)
+        elif kind == "pinch" and intent.pos is not None:
+            if MAP_RECT.collidepoint(intent.pos):
+                self.drag = None  # two fingers zoom; the one-finger pan they began with is over
+                self.camera.zoom_at(intent.pos, intent.amount, seconds=0)
         elif kind == "hover" and intent.pos is not None:
             self.hover = self.hit(intent.pos)
         elif kind == "point" and intent.pos is not None:

@@ -105,15 +105,20 @@ class Camera:
         cy = min(max(centre[1], top - half_h + keep_y), bottom + half_h - keep_y)
         return (cx, cy)
 
-    def zoom_at(self, point: Pos, factor: float) -> None:
+    def zoom_at(self, point: Pos, factor: float, seconds: float = 0.12) -> None:
         """Zoom by `factor` keeping the map point under `point` where it is (mouse wheel), as far as
-        the map stays in sight (zooming out at a corner slides the map back into view)."""
+        the map stays in sight (zooming out at a corner slides the map back into view). A pinch
+        zooms at once (`seconds` 0): its many small steps follow the fingers."""
         scale, _ = self.now()
         anchor = self.to_map(point)
         new = max(MIN_SCALE, min(MAX_SCALE * 1.6, scale * factor))
         centre = (anchor[0] - (point[0] - self.rect.centerx) / new, anchor[1] - (point[1] - self.rect.centery) / new)
-        self.scale.to(new, 0.12)
-        self.centre.to(self.clamp(centre, new), 0.12)
+        if seconds <= 0:
+            self.scale.set(new)
+            self.centre.set(self.clamp(centre, new))
+        else:
+            self.scale.to(new, seconds)
+            self.centre.to(self.clamp(centre, new), seconds)
         self.manual = True
 
     def pan(self, dx: float, dy: float) -> None:
