@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.ui.hint_glyphs import DEFAULT_GLYPHS, hint_glyphs
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, text_surface
@@ -17,16 +18,9 @@ from game.ui.widgets import FocusGroup, panel_surface
 CANVAS_W, CANVAS_H = 1920, 1080
 MARGIN = 120
 
-HINT_GLYPHS = {
-    "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P", "erase": "Backspace",
-                 "updown": "Up / Down", "leftright": "Left / Right"},
-    "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc",
-              "updown": "Click", "leftright": "Wheel"},
-    "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start", "erase": "X",
-                "updown": "D-pad up / down", "leftright": "D-pad left / right"},
-    "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button",
-              "updown": "Tap", "leftright": "Tap arrows"},
-}
+# The caps with the default bindings; hint rows draw `hint_glyphs(device)`, which follows the
+# player's bindings (game/ui/hint_glyphs.py).
+HINT_GLYPHS = DEFAULT_GLYPHS
 
 
 def draw_background(surface: pygame.Surface, tone: str = "green") -> None:
@@ -79,7 +73,7 @@ def shown_hints(device: str, actions: Sequence[tuple[str, str]]) -> list[tuple[s
 def hint_row_width(device: str, actions: Sequence[tuple[str, str]], gap: int = 36, label_px: int = 24,
                    key_px: int = 22, key_pad: int = 22, key_gap: int = 10) -> int:
     """How wide `draw_hint_row` draws `actions` with the same sizes (key caps and words)."""
-    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    glyphs = hint_glyphs(device)
     actions = shown_hints(device, actions)
     total = sum(font("ui", label_px).size(label)[0] + key_gap + font("ui-bold", key_px).size(glyphs.get(action, action))[0]
                 + key_pad + gap for action, label in actions)
@@ -92,7 +86,7 @@ def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[
     """Hints as key caps with their words, right-aligned at `right` on the line `y`; tables place
     them (and size them smaller) where their own cards leave room. With `left_limit`, the row stops
     once it has reached further left than that."""
-    glyphs = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])
+    glyphs = hint_glyphs(device)
     x = right
     for action, label in reversed(shown_hints(device, actions)):
         word = text_surface(label, "ui", label_px, P.IVORY_DIM)

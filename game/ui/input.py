@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 
 import pygame
 
+from game.ui.hint_glyphs import use_bindings
 from game.ui.settings import BINDABLE_INTENTS, Settings
 
 log = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ class InputMapper:
 
     # --- bindings --------------------------------------------------------------------------------
     def rebuild_bindings(self) -> None:
-        """Recompute lookup tables after the settings' bindings changed."""
+        """Recompute lookup tables (and the hints' key caps) after the settings' bindings changed."""
         self._keys: dict[int, list[str]] = {}
         for intent in BINDABLE_INTENTS:
             for name in self.settings.key_bindings.get(intent, []):
@@ -116,6 +117,8 @@ class InputMapper:
         for intent in BINDABLE_INTENTS:
             for name in self.settings.pad_bindings.get(intent, []):
                 self._pad.setdefault(name, []).append(intent)
+        # the hint rows' key caps say the keys and buttons bound now (computed here, not per frame)
+        use_bindings(self.settings.key_bindings, self.settings.pad_bindings)
 
     def start_text(self) -> None:
         self.text_mode = True

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen, draw_hints
+from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen, draw_hints, hint_glyphs
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
@@ -84,7 +84,8 @@ class OnScreenKeyboard(MenuScene):
         """No "Back button: Done" for touch: the keyboard has no Back button, its Done key is it."""
         device = self.device()
         hints = self.hints[:2] if device == "touch" else self.hints
-        if device == "gamepad":  # X erases (the Erase key is a long way round on a pad)
+        # X erases (the Erase key is a long way round on a pad) while the player has not bound X
+        if device == "gamepad" and "erase" in hint_glyphs(device):
             hints = (*hints[:2], ("erase", "Erase"), *hints[2:])
         draw_hints(surface, self.device(), hints, backed=True)
 

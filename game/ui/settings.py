@@ -37,6 +37,22 @@ PAD_BUTTON_LABELS: dict[str, str] = {
     "start": "Start", "leftstick": "L3", "rightstick": "R3", "leftshoulder": "LB", "rightshoulder": "RB",
     "dpup": "D-pad up", "dpdown": "D-pad down", "dpleft": "D-pad left", "dpright": "D-pad right",
 }
+KEY_LABELS: dict[str, str] = {
+    "return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
+    "page up": "PgUp", "page down": "PgDn", "enter": "Num Enter",
+}
+
+
+def key_label(name: str) -> str:
+    """A key as people read it on a key cap: "return" -> "Enter", "q" -> "Q", "f10" -> "F10"."""
+    return KEY_LABELS.get(name, name.title() if len(name) > 1 else name.upper())
+
+
+def pad_button_label(name: str) -> str:
+    """A gamepad button as people read it: "leftshoulder" -> "LB" (unknown names as they are)."""
+    return PAD_BUTTON_LABELS.get(name, name)
+
+
 ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "Normal"), (1.5, "Fast"), (2.0, "Very fast"), (0.75, "Relaxed"))
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1024, 576))
 NAME_MAX = 20

@@ -11,7 +11,7 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS,
-                              WINDOW_SIZES, Settings, printable_name)
+                              WINDOW_SIZES, Settings, key_label, printable_name)
 from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
 
 ROW_H = 72
@@ -20,11 +20,6 @@ LEFT_W = 800
 RIGHT_X = 1000
 RIGHT_W = 800
 MAX_PER_DEVICE = 3
-
-
-def key_label(name: str) -> str:
-    return {"return": "Enter", "escape": "Esc", "space": "Space", "backspace": "Backspace",
-            "page up": "PgUp", "page down": "PgDn", "enter": "Num Enter"}.get(name, name.title() if len(name) > 1 else name.upper())
 
 
 class BindingRow(Widget):

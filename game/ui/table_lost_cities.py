@@ -30,7 +30,7 @@ from game.core.types import Action, Event
 from game.rules.lost_cities import (COLOUR_NAMES, ENGINE, MINUS, TIMES, card_colour, card_name,
                                     expedition_score, is_wager, lane_sort_key)
 from game.session.base import Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, HINT_GLYPHS, draw_hint_row
+from game.ui.chrome import CANVAS_H, CANVAS_W, draw_hint_row, hint_glyphs
 from game.ui.chrome import hint_row_width as chrome_hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
@@ -1624,7 +1624,7 @@ class LostCitiesTable(LiftedCardTable):
             text = text_surface(label, "ui-bold", 34, P.INK)
             surface.blit(text, text.get_rect(center=button.center))
             device = self.app.input.last_device if self.app is not None else "keyboard"
-            glyph = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])["confirm"]
+            glyph = hint_glyphs(device)["confirm"]
             hint = text_surface(f"{glyph} to continue", "ui", 22, P.IVORY)
             plate = hint.get_rect(midtop=(panel.centerx, panel.bottom + 12)).inflate(32, 10)
             # on its own ink plate: below the panel lie the hand's bright cards
