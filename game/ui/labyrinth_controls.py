@@ -11,9 +11,14 @@ import pygame
 
 from game.ui.input import Intent
 from game.ui.labyrinth_layout import (
-    BUTTON_ROW, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
+    BUTTON_ROW, FAVOUR_RECT, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
 )
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
+from game.ui.labyrinth_painter import PEEK_AFTER
+
+LONG_PRESS = 0.45  # s a finger rests on a card, still, before it is looked at instead of tapped
+# what a long press looks at: a card (shown big, its words in the caption) or a button (what it does)
+LOOKABLE = frozenset({"tile", "inter", "item", "prophecy", "button", "favours"})
 
 
 class LabyrinthControls:
@@ -69,6 +74,8 @@ class LabyrinthControls:
             return MENU_RECT
         if kind == "fit":
             return FIT_RECT if self.camera.manual else None
+        if kind == "favours":
+            return FAVOUR_RECT
         return None
 
     def targets(self) -> list[Target]:
@@ -77,7 +84,7 @@ class LabyrinthControls:
         out += [("item", c) for c in self.item_order if c in self.item_sprites]
         out += [("prophecy", c) for c in self.prophecy_sprites]
         out += [("button", name) for name, _, _ in self.buttons()]
-        out += [("page", "prev"), ("page", "next"), ("menu", "menu")]
+        out += [("page", "prev"), ("page", "next"), ("menu", "menu"), ("favours", "favours")]
         if self.camera.manual:
             out.append(("fit", "fit"))
         return out
@@ -99,7 +106,7 @@ class LabyrinthControls:
 
     def hit(self, pos: Pos, ignore: Target | None = None) -> Target | None:
         """The target under a pointer (topmost first), passing over a dragged card (`ignore`)."""
-        for kind in ("button", "page", "menu", "fit", "item", "prophecy"):
+        for kind in ("button", "page", "menu", "fit", "item", "prophecy", "favours"):
             for target in [t for t in self.targets() if t[0] == kind and t != ignore]:
                 rect = self.target_rect(target)
                 if rect is not None and rect.collidepoint(pos):
@@ -171,6 +178,9 @@ class LabyrinthControls:
             self.play("slide", 0.5)
         elif kind == "menu":
             self._pause()
+        elif kind == "favours":
+            self.focus = target  # the caption says what the flames mean (touch and mouse alike)
+            self.play("focus", 0.5)
         elif kind == "tile":
             self.choose_tile(int(key))
         elif kind == "inter":
@@ -379,6 +389,7 @@ class LabyrinthControls:
             elif MAP_RECT.collidepoint(self.pointer):
                 self.camera.zoom_at(self.pointer, 1.12 if intent.amount > 0 else 1 / 1.12)
         elif kind == "pinch" and intent.pos is not None:
+            self.end_hold()
             if MAP_RECT.collidepoint(intent.pos):
                 self.drag = None  # two fingers zoom; the one-finger pan they began with is over
                 self.camera.zoom_at(intent.pos, intent.amount, seconds=0)
@@ -386,18 +397,65 @@ class LabyrinthControls:
             self.hover = self.hit(intent.pos)
         elif kind == "point" and intent.pos is not None:
             self.pressed = self.hit(intent.pos)
+            self.end_hold()
+            if intent.device == "touch" and self.pressed is not None and self.pressed[0] in LOOKABLE:
+                self.resting = [self.pressed, 0.0, False]
         elif kind == "release" and intent.pos is not None:
+            looked = self.end_hold()
             target = self.hit(intent.pos)
-            if target is not None and target == self.pressed:
+            if looked is not None:
+                self.focus = looked  # a long press only looked: no tap; the caption keeps its words
+            elif target is not None and target == self.pressed:
                 self.focus = target
                 self.activate(target, intent.device)
             self.pressed = None
         elif kind == "drag_start" and intent.pos is not None:
+            self.end_hold()
             self.start_drag(intent.pos)
         elif kind == "drag_move" and intent.pos is not None:
             self.move_drag(intent.pos)
         elif kind == "drag_end" and intent.pos is not None:
             self.end_drag(intent.pos)
+
+    # --- a finger held still on a card looks at it (touch has no hover) -----------------------------
+    resting: list[Any] | None = None  # [target, seconds held, looked] of a finger resting on a target
+
+    def update_hold(self, dt: float) -> None:
+        """Time the finger at rest; at LONG_PRESS the card is looked at as a mouse hovers it: a scenery
+        shown full size in the map's corner (at once: the press was the wait), its words in the caption."""
+        hold = self.resting
+        if hold is None:
+            return
+        down = getattr(getattr(self.app, "input", None), "_pointer_down", None)
+        if isinstance(down, dict) and not any(str(p).startswith("finger") for p in down):
+            self.end_hold()  # the press ended with no release here (a second finger made it a pinch)
+            return
+        if hold[2]:
+            return
+        hold[1] += dt
+        if hold[1] < LONG_PRESS:
+            return
+        if self.target_rect(hold[0]) is None:  # it went away under the finger
+            self.resting = None
+            return
+        hold[2] = True
+        self.hover = hold[0]
+        self.peek_target, self.peek_time = hold[0], PEEK_AFTER
+        self.play("focus", 0.5)
+
+    def end_hold(self) -> Target | None:
+        """The finger lifted, moved off or was joined by another: the look ends. Returns what a long
+        press looked at (that press is then no tap), None if it was short."""
+        hold, self.resting = self.resting, None
+        if hold is None or not hold[2]:
+            return None
+        self.hover = None
+        return hold[0]  # type: ignore[no-any-return]
+
+    def pause(self) -> None:
+        """A sheet or the menu opened over the table: a finger resting there looks no more."""
+        self.end_hold()
+        super().pause()  # type: ignore[misc]
 
     def hero_rect(self) -> pygame.Rect | None:
         if self.hero_number is None:

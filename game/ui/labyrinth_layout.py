@@ -32,6 +32,7 @@ ITEM_W = 150  # ART.md: cards held >= 140 px wide at 1080p
 PROPHECY_W = 112
 FAVOUR_PX = 58
 FAVOUR_LEFT = 1904 - 8 * 64
+FAVOUR_RECT = pygame.Rect(FAVOUR_LEFT, 14, 8 * 64, 72)  # the row of flames: looked at, it says what they mean
 STAGE = (1000.0, 340.0)  # where an interaction card is turned over and read
 STAGE_W = 190
 DISCARD_POS = (BUTTON_ROW.right - 110.0, BUTTON_ROW.centery)

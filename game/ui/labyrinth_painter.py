@@ -49,6 +49,7 @@ class LabyrinthPainter:
 
     tiles: dict[int, Any]
     inters: dict[str, Any]
+    resting: list[Any] | None
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
@@ -204,7 +205,8 @@ class LabyrinthPainter:
     def info_lines(self) -> tuple[str, str, str]:
         """(title, text, hint) for what the player points at or has focused. A hint that confirm acts
         on is drawn with the confirm key or button beside it; a status (`STATUS_HINTS`) is not."""
-        if self.selected is not None:
+        looking = self.resting is not None and self.resting[2]  # a finger held still on something looks at it
+        if self.selected is not None and not looking:
             needs = self.interaction_needs(self.selected)
             number = self.inters[self.selected].number if self.selected in self.inters else "?"
             picked = ", ".join(self.item_name(c) for c in self.chosen) or "nothing yet"
@@ -256,7 +258,8 @@ class LabyrinthPainter:
         if kind == "item":
             entry = self.item_entries.get(key, {})
             code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
-            return (f"{entry.get('name', '')} ({code})", str(entry.get("text", "")), "Read it")
+            return (f"{entry.get('name', '')} ({code})", str(entry.get("text", "")),
+                    "Read it" if self.selected is None else "Pick it")
         if kind == "prophecy":
             entry = self.prophecy_entries.get(key, {})
             if entry.get("state") == "hidden":
@@ -273,6 +276,12 @@ class LabyrinthPainter:
                      "discard": "Browse the discard pile. Unread cards stay face down.",
                      "use": "Turn the card over with the chosen items.", "cancel": "Put the items back."}
             return (BUTTON_LABELS.get(key, key), about.get(key, ""), "")
+        if kind == "favours":
+            lit = int(self.view.get("favours", {}).get("lit", 8))
+            unfulfilled = sum(1 for p in self.view.get("prophecies", []) if p.get("state") != "fulfilled")
+            return (f"Favours · {lit} of 8 still burn",
+                    f"Your score: the favours still lit, less each prophecy unfulfilled at the end "
+                    f"({unfulfilled} now). Careless tries put favours out.", "")
         if kind == "fit":
             return ("Fit map", "Zoom back out so the whole map shows again.", "")
         if kind == "page":
@@ -379,8 +388,8 @@ class LabyrinthPainter:
             return
         ring = reach_outline(rect.size, 12, P.BRASS_LIGHT, 5)
         surface.blit(ring, (rect.x - 12, rect.y - 12))
-        if self.focus[0] == "tile":
-            return  # the ring on a card this size is plain; a pointer above it would sit on the card above
+        if self.focus[0] in ("tile", "favours"):
+            return  # the ring is plain: a pointer above a card would sit on the card above, above the flames off screen
         cx, top = rect.centerx, rect.y - 10
         pygame.draw.polygon(surface, P.BRASS_LIGHT, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)])
         pygame.draw.polygon(surface, P.INK, [(cx - 14, top - 16), (cx + 14, top - 16), (cx, top)], 2)

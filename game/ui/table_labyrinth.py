@@ -9,7 +9,9 @@ flames at the top right.
 
 Actions: tap a lit scenery to move the hero there (or drag the hero onto it); tap an interaction
 card to turn it over (cards that want items: pick 1 or 2 items, then Use, or drop an item on the
-card); Undo when offered; End turn when playing in turns. Every device works alone: arrows/d-pad
+card); Undo when offered; End turn when playing in turns. A finger has no hover: held still on a card, a
+button or the favours for a moment it looks instead of tapping (a small scenery shown full size, the
+words in the caption). Every device works alone: arrows/d-pad
 move a brass focus over everything, confirm acts, back cancels a choice, Q/E (LB/RB) page the story.
 
 The scene never decides rules: targets light up from `self.legal`, texts come from the view and the
@@ -100,6 +102,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.focus: Target | None = None
         self.hover: Target | None = None
         self.pressed: Target | None = None
+        self.resting: list[Any] | None = None  # a finger at rest on a target: [target, seconds, looked]
         self.pointer: Pos = (960.0, 540.0)
         self.drag: Drag | None = None
         self.built = False
@@ -885,6 +888,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     # --- loop ---------------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
         self.time += dt
+        self.update_hold(dt)
         looked = self.hover if not self.show_focus() else self.focus
         if looked != self.peek_target:
             self.peek_target, self.peek_time = looked, 0.0
