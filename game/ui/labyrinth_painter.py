@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.chrome import CANVAS_W, HINT_GLYPHS, draw_menu_label
+from game.ui.chrome import CANVAS_W, draw_menu_label, hint_glyphs
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff,
@@ -307,7 +307,7 @@ class LabyrinthPainter:
             at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
             surface.blit(image, at)
             device = self.app.input.last_device if self.app is not None else "keyboard"
-            glyph = HINT_GLYPHS.get(device, HINT_GLYPHS["keyboard"])["confirm"]
+            glyph = hint_glyphs(device)["confirm"]
             key = text_surface(glyph, "ui-bold", 22, P.INK)
             box = pygame.Rect(0, 0, key.get_width() + 22, 38)
             box.midright = (at.left - 12, at.centery)
