@@ -454,7 +454,7 @@ class LanTableScene(Scene):
             table.lan_hosting = hosted is not None  # type: ignore[attr-defined]  # "Close the table for everyone"
         self.tone = getattr(table, "tone", "green")
         self.down_for = 0.0  # seconds the link has been down
-        self.mode = "ok"  # ok | reconnecting | gone
+        self.mode = "ok"  # ok | reconnecting | gone | ended (the link is gone after the game)
         self.group = FocusGroup()
         self.status: TableStatus | None = None
         self._strip_key: tuple | None = None
@@ -483,7 +483,7 @@ class LanTableScene(Scene):
         self.table.resume()
 
     def handle(self, intent: Intent) -> None:
-        if self.mode == "ok":
+        if self.mode in ("ok", "ended"):
             self.table.handle(intent)
             return
         if self.mode == "reconnecting" and intent.kind in ("menu", "back"):
@@ -508,9 +508,22 @@ class LanTableScene(Scene):
         card at once (the overlay is see-through), not when the menu closes."""
         self._follow_link(dt)
 
+    def game_over(self) -> bool:
+        """This screen has the game's final position (its results are shown or due)."""
+        mine = self.session.local_seats()
+        latest = self.session.latest(mine[0] if mine else None)
+        return latest is not None and latest.outcome is not None
+
     def _follow_link(self, dt: float) -> None:
-        if session_lost(self.session):
+        if self.game_over() and (session_lost(self.session) or self.mode == "ended"):
+            # the game was played out: the host leaving its results screen (which closes the table)
+            # or a link lost now takes nothing away, so no "host is gone" card covers the results
+            mode = "ended"
+        elif session_lost(self.session):
             mode = "gone"
+        elif self.game_over():
+            self.down_for = 0.0
+            mode = "ok"  # a blip after the last move: the results stay, no reconnecting veil
         elif self.session.status_text in (STATUS_RECONNECTING, STATUS_CONNECTING, STATUS_HOST_RESTARTING):
             self.down_for += dt
             mode = "reconnecting" if self.down_for >= RECONNECT_VEIL_AFTER else "ok"
@@ -522,6 +535,10 @@ class LanTableScene(Scene):
             self._build_overlay()
             if mode == "gone" and self.app is not None:
                 self.app.assets.play("invalid", 0.7)
+            elif mode == "ended" and self.app is not None and self.hosted is None:
+                closed = self.session.failure == "host/closing"
+                self.app.toast(("The host closed the table" if closed else "The connection to the host ended")
+                               + " after the game: the results stay on your screen.", "info")
 
     def _build_overlay(self) -> None:
         card = overlay_card()
@@ -547,7 +564,7 @@ class LanTableScene(Scene):
         self.table.draw(surface, alpha)
         if getattr(self.table, "curtain_seat", None) is None and self.mode == "ok":
             self.draw_strip(surface)  # (not while the link is down: who is connected is not known then)
-        if self.mode != "ok":
+        if self.mode in ("reconnecting", "gone"):
             self.draw_overlay(surface)
 
     def draw_strip(self, surface: pygame.Surface) -> None:
