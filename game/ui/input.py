@@ -294,7 +294,11 @@ class InputMapper:
         if event.type == pygame.FINGERDOWN:
             if pos is None:
                 return
-            others = [other for other in self._fingers if other not in self._pinch_done]
+            # the same finger down again: its lift was lost, this is a new press, not a second finger
+            others = [other for other in self._fingers if other not in self._pinch_done and other != pid]
+            self._pinch_done.discard(pid)
+            if self._pinch is not None and pid in self._pinch[:2]:
+                self._pinch = None
             self._fingers[pid] = pos
             if self._pinch is None and len(others) == 1:
                 self._start_pinch(others[0], pid)
