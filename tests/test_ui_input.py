@@ -121,6 +121,24 @@ def test_two_fingers_pinch_and_neither_taps_nor_drags_after(mapper):
     assert kinds(tap) == ["point", "release"]  # one finger taps again
 
 
+def test_a_finger_whose_lift_was_lost_long_ago_does_not_turn_the_next_tap_into_a_pinch(mapper, monkeypatch):
+    import game.ui.input as input_module
+
+    base = dict(touch_id=1, dx=0.0, dy=0.0, pressure=1.0)
+    f = lambda kind, finger, x, y: ev(kind, finger_id=finger, x=x, y=y, **base)
+    clock = [100.0]
+    monkeypatch.setattr(input_module.time, "monotonic", lambda: clock[0])
+    assert kinds(mapper.feed([f(pygame.FINGERDOWN, 1, 0.4, 0.5)])) == ["point"]  # its FINGERUP never comes
+    clock[0] += input_module.STALE_FINGER_SECONDS + 1
+    tap = mapper.feed([f(pygame.FINGERDOWN, 2, 0.6, 0.5), f(pygame.FINGERUP, 2, 0.6, 0.5)])
+    assert kinds(tap) == ["point", "release"]
+    assert mapper.feed([f(pygame.FINGERUP, 1, 0.4, 0.5)]) == []  # the late lift says nothing
+    clock[0] += 0.5  # a finger held briefly, then a second one: that is a pinch
+    mapper.feed([f(pygame.FINGERDOWN, 3, 0.4, 0.5)])
+    clock[0] += 0.5
+    assert kinds(mapper.feed([f(pygame.FINGERDOWN, 4, 0.6, 0.5), f(pygame.FINGERMOTION, 4, 0.8, 0.5)])) == ["pinch"]
+
+
 def test_a_drag_a_second_finger_joins_ends_where_the_first_finger_is(mapper):
     base = dict(touch_id=1, dx=0.0, dy=0.0, pressure=1.0)
     f = lambda kind, finger, x, y: ev(kind, finger_id=finger, x=x, y=y, **base)

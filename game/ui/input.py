@@ -8,6 +8,7 @@ already mapped from the window to the 1920x1080 canvas through the letterbox.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
@@ -26,6 +27,7 @@ REPEAT_DELAY = 0.38  # s before a held direction repeats
 REPEAT_EVERY = 0.11  # s between repeats
 STICK_THRESHOLD = 0.55  # of full deflection
 DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
+STALE_FINGER_SECONDS = 3.0  # a finger down this long without a word lost its lift (SDL never sent it)
 
 try:  # pygame-ce ships the SDL game-controller API here
     from pygame._sdl2 import controller as sdl_controller
@@ -95,6 +97,7 @@ class InputMapper:
         self._pointer_down: dict[str, Pos] = {}  # pointer id -> press pos (canvas)
         self._dragging: set[str] = set()
         self._fingers: dict[str, Pos] = {}  # touch pointers down now -> where they are (canvas)
+        self._finger_seen: dict[str, float] = {}  # touch pointer -> when it last said anything (monotonic s)
         self._pinch: tuple[str, str, float] | None = None  # the two fingers and their last distance
         self._pinch_done: set[str] = set()  # fingers of an ended pinch: ignored until lifted
         self._out: list[Intent] = []
@@ -294,12 +297,18 @@ class InputMapper:
         if event.type == pygame.FINGERDOWN:
             if pos is None:
                 return
-            # the same finger down again: its lift was lost, this is a new press, not a second finger
+            # the same finger down again: its lift was lost, this is a new press, not a second finger;
+            # a finger silent for long is one whose lift was lost too (nobody holds still that long
+            # before pinching), so it is forgotten rather than pinched with
+            now = time.monotonic()
+            for stale in [f for f, seen in self._finger_seen.items() if now - seen > STALE_FINGER_SECONDS]:
+                self._forget_finger(stale)
             others = [other for other in self._fingers if other not in self._pinch_done and other != pid]
             self._pinch_done.discard(pid)
             if self._pinch is not None and pid in self._pinch[:2]:
                 self._pinch = None
             self._fingers[pid] = pos
+            self._finger_seen[pid] = now
             if self._pinch is None and len(others) == 1:
                 self._start_pinch(others[0], pid)
             elif self._pinch is None:
@@ -308,6 +317,7 @@ class InputMapper:
                 self._pinch_done.add(pid)  # a third finger has no part in the pinch
         elif event.type == pygame.FINGERUP:
             self._fingers.pop(pid, None)
+            self._finger_seen.pop(pid, None)
             if self._pinch is not None and pid in self._pinch[:2]:
                 self._pinch_done.update(p for p in self._pinch[:2] if p != pid and p in self._fingers)
                 self._pinch = None
@@ -320,10 +330,20 @@ class InputMapper:
         elif pos is not None:
             if pid in self._fingers:
                 self._fingers[pid] = pos
+                self._finger_seen[pid] = time.monotonic()
             if self._pinch is not None and pid in self._pinch[:2]:
                 self._move_pinch()
             elif pid not in self._pinch_done:
                 self._pointer_move(pid, "touch", pos)
+
+    def _forget_finger(self, pid: str) -> None:
+        self._fingers.pop(pid, None)
+        self._finger_seen.pop(pid, None)
+        self._pointer_down.pop(pid, None)
+        self._dragging.discard(pid)
+        self._pinch_done.discard(pid)
+        if self._pinch is not None and pid in self._pinch[:2]:
+            self._pinch = None
 
     def _start_pinch(self, first: str, second: str) -> None:
         """A second finger down: the two pinch (zoom) from now on. The first finger's press ends
