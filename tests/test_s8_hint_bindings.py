@@ -184,3 +184,27 @@ def test_no_screen_reads_the_default_caps_directly():
     readers = [path.name for path in root.rglob("*.py")
                if "HINT_GLYPHS" in path.read_text(encoding="utf-8") and path.name != "chrome.py"]
     assert readers == []
+
+
+def test_sentences_that_name_a_button_follow_the_bindings_too(app):
+    """The curtain's "press A", the seat setup's "Press A to take" and its toast named the default
+    buttons whatever was bound; they now name the player's."""
+    from game.ui.setup import SeatPadButton, SeatSetupScene
+
+    app.settings.pad_bindings["confirm"] = ["y"]
+    app.settings.key_bindings["confirm"] = ["space"]
+    app.input.rebuild_bindings()
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben")])
+    from game.ui.tables import table_scene_for
+
+    table = table_scene_for("lost-cities")(app, LocalSession(config, 1, bot_delay=0.0))
+    app.clear_to(table)
+    frames(app, 2)
+    table.curtain_seat = 0
+    app.input.last_device = "gamepad"
+    assert table.curtain_how() == "press Y"
+    app.input.last_device = "keyboard"
+    assert table.curtain_how() == "press Space"
+    badge = SeatPadButton((0, 0, 200, 80), 0, "", lambda: None)
+    assert badge.sub == "Press Y to take" and badge.help_text.startswith("Press Y on your gamepad")
+    assert isinstance(SeatSetupScene(app, "lost-cities"), SeatSetupScene)

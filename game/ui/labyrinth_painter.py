@@ -285,7 +285,8 @@ class LabyrinthPainter:
         if kind == "fit":
             return ("Fit map", "Zoom back out so the whole map shows again.", "")
         if kind == "page":
-            return ("The story so far", "Turn the pages of what has been read (Q / E, LB / RB).", "")
+            pages = f"{hint_glyphs('keyboard')['page']}, {hint_glyphs('gamepad')['page']}"
+            return ("The story so far", f"Turn the pages of what has been read ({pages}).", "")
         return ("", "", "")
 
     def draw_info(self, surface: pygame.Surface) -> None:

@@ -14,6 +14,7 @@ from game.core.registry import UnknownGame, find_game, game_info
 from game.core.types import GameConfig, IllegalAction, SeatConfig
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.hint_glyphs import hint_glyphs
 from game.ui.look import palette as P
 from game.ui.input import Intent
 from game.ui.look.fonts import text_surface, wrap
@@ -33,9 +34,14 @@ NAME_W = 470  # a seat's row: its name, who plays it, and (for a person) the pad
 WHO_X = 490
 WHO_W = 420
 PAD_X = 930
-PAD_HELP = ("Press A on your gamepad to take this seat: then only that pad plays this seat's turns "
+PAD_HELP = ("Press {A} on your gamepad to take this seat: then only that pad plays this seat's turns "
             "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
             "keep working for everyone.")
+
+
+def pad_confirm() -> str:
+    """What a pad's confirm button is called now ("A" unless the player rebound it)."""
+    return hint_glyphs("gamepad")["confirm"]
 
 
 NAME_BOX_LEFT = 140  # "Seat 5" ends before this; the name box takes the rest of its narrow row
@@ -64,13 +70,12 @@ class SeatPadButton(Button):
     """The pad badge of a person's seat: "Any pad" until a gamepad takes the seat with A, then
     "Pad 2" in brass. A gamepad's A on it is handled by the scene (it needs to know which pad)."""
 
-    help_text = PAD_HELP
-
     def __init__(self, rect: tuple[int, int, int, int], seat: int, pad_label: str,
                  on_press: Callable[[], Any]) -> None:
         bound = bool(pad_label)
         super().__init__(rect, pad_label or "Any pad", on_press,
-                         sub="Press to free" if bound else "Press A to take", px=30)
+                         sub="Press to free" if bound else f"Press {pad_confirm()} to take", px=30)
+        self.help_text = PAD_HELP.replace("{A}", pad_confirm())
         self.seat = seat
         self.bound = bound
 
@@ -260,7 +265,8 @@ class SeatSetupScene(OptionsSetupScene):
         elif holder is not None:
             self.app.assets.play("invalid")
             self.app.toast(f"{self.app.input.pad_label(holder)} holds {self.seat_name(seat)}'s seat: "
-                           f"press A there (or Enter) to let it go.", "warning")
+                           f"press {pad_confirm()} there (or "
+                           f"{hint_glyphs('keyboard')['confirm']}) to let it go.", "warning")
             return
         else:
             for other in [s for s, p in self.seat_pads.items() if p == pad]:
@@ -279,7 +285,7 @@ class SeatSetupScene(OptionsSetupScene):
             self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
             self.build()
         else:
-            self.app.toast("Press A on the gamepad that will play this seat.", "info")
+            self.app.toast(f"Press {pad_confirm()} on the gamepad that will play this seat.", "info")
 
     @property
     def subtitle(self) -> str:

@@ -50,6 +50,7 @@ import pygame
 
 from game.core.types import Action, Event, Outcome
 from game.session.storage import write_problem
+from game.ui.hint_glyphs import hint_glyphs
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.input import Intent
@@ -669,10 +670,12 @@ class TableSceneBase(Scene):
         """How the person behind the curtain lifts it: "press A on Pad 2" when a pad plays their seat
         (only it, or the shared devices, lift it), else in the words of the last device used."""
         label = self.pad_label(self.curtain_seat)
+        pad_confirm = hint_glyphs("gamepad")["confirm"]  # the player's own binding ("A" by default)
         if label:
-            return f"press A on {label}"
+            return f"press {pad_confirm} on {label}"
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        return {"gamepad": "press A", "touch": "tap the screen", "mouse": "click"}.get(device, "press Enter")
+        return {"gamepad": f"press {pad_confirm}", "touch": "tap the screen", "mouse": "click"}.get(
+            device, f"press {hint_glyphs('keyboard')['confirm']}")
 
 
 class LiftedCardTable(TableSceneBase):
