@@ -81,6 +81,7 @@ class RemoteSession(Session):
         self._table: TableStatus | None = None
         self._started = False
         self._latest: dict[int | None, Update] = {}
+        self.game_number = 0  # games dealt at this table after the first (the host's Play again)
         self._seen_hash: dict[int, str] = {}  # version -> hash, to spot drift between our seats
         self._inbox: queue.Queue[Message] = queue.Queue()
         self._ready = threading.Event()
@@ -210,12 +211,19 @@ class RemoteSession(Session):
                           last.outcome, message.message, message.code)
         if isinstance(message, UpdateMsg):
             previous = self._latest.get(message.seat)
+            if (message.resync and previous is not None and previous.outcome is not None
+                    and message.version < previous.version and message.seat == self._lead_seat()):
+                self.game_number += 1  # the host dealt a new game at this table (Play again)
             update = Update(message.seat, message.events, message.view, message.legal, message.active,
                             message.version, message.state_hash, message.outcome, None, None, message.actor)
             self._latest[message.seat] = update
             self._check_drift(message, previous)
             return update
         return None
+
+    def _lead_seat(self) -> int | None:
+        """The seat whose updates stand for this connection's (the lowest; None for a spectator)."""
+        return min(self._my_seats) if self._my_seats else None
 
     def _check_drift(self, message: UpdateMsg, previous: Update | None) -> None:
         """A gap in versions or two hashes for one version means we missed something: resync."""

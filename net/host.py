@@ -520,6 +520,26 @@ class TableHost:
         self._table_changed()
         self._schedule_bots()
 
+    def new_game(self) -> bool:
+        """Play again: once the game is over, a fresh deal (a new seed) for the same seats, names,
+        tokens and options. Every connection in the game gets a full update (`resync`, version 0),
+        which is how a client learns a new game began. False (nothing changes) while a game is on."""
+        if not self.started or self._closing or not self.engine.is_over(self.state):
+            return False
+        self.seed = token_source.randbits(62)
+        self.state = self.previous_state = self.engine.new_game(self.config, self.seed)
+        self.start_hash = self.engine.state_hash(self.state)
+        self.actions = []
+        self.game_over.clear()
+        self._bots = {i: make_bot(self.config.game, s.spec.level, self.engine, i, self.seed * 1_000_003 + i)
+                      for i, s in enumerate(self.seats) if s.spec.kind == "bot"}
+        self._autosave()
+        for link in list(self.links.values()):
+            if link.conn.state is State.IN_GAME:
+                self._send_full_updates(link)
+        self._schedule_bots()
+        return True
+
     def _name_the_seats(self) -> None:
         """The game calls each player by the name they sat down with, as the seat list does: the
         engine's words ("Ann wins, landing in 1969.") then agree with every screen, and the save
@@ -685,6 +705,10 @@ class HostHandle:
 
     def table_status(self) -> TableStatus:
         return self.call(self.host.table_status)
+
+    def new_game(self) -> bool:
+        """Play again at this table once its game is over (see TableHost.new_game)."""
+        return self.call(self.host.new_game)
 
     def free_seats(self) -> int:
         return self.call(self.host.free_seats)

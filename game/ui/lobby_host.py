@@ -205,6 +205,14 @@ class HostedTable:
     def start_game(self) -> None:
         self.handle.start_game()
 
+    def new_game(self) -> bool:
+        """Play again: a fresh deal for everyone at this table, once its game is over."""
+        try:
+            return bool(self.handle.new_game())
+        except Exception:  # a host that cannot answer deals nothing
+            log.exception("could not deal a new game")
+            return False
+
     def join_addresses(self) -> list[str]:
         port = self.handle.port
         shown = [a for a in (self.addresses or local_ipv4s()) if not ipaddress.IPv4Address(a).is_loopback]

@@ -450,8 +450,6 @@ class LanTableScene(Scene):
         self.session = session
         self.table = table
         self.hosted = hosted
-        if hasattr(table, "lan_hosting"):
-            table.lan_hosting = hosted is not None  # type: ignore[attr-defined]  # "Close the table for everyone"
         self.tone = getattr(table, "tone", "green")
         self.down_for = 0.0  # seconds the link has been down
         self.mode = "ok"  # ok | reconnecting | gone | ended (the link is gone after the game)
@@ -459,9 +457,51 @@ class LanTableScene(Scene):
         self.status: TableStatus | None = None
         self._strip_key: tuple | None = None
         self._strip: pygame.Surface | None = None
-        # On a LAN table "Play again" would start a local game; the results offer the title instead.
+        self._wire_table(table)
+        self.game_number = getattr(session, "game_number", 0)
+
+    def _wire_table(self, table: Scene) -> None:
+        """A LAN table's results: the host's "Play again" deals a new game for everyone at this
+        table; a guest's offer only the title (their next game comes when the host deals it)."""
+        if hasattr(table, "lan_hosting"):
+            table.lan_hosting = self.hosted is not None  # type: ignore[attr-defined]
         if hasattr(table, "play_again"):
-            table.play_again = None  # type: ignore[attr-defined]
+            again = self.play_again_for_everyone if self.hosted is not None else None
+            table.play_again = again  # type: ignore[attr-defined]
+            if hasattr(table, "on_again"):
+                table.on_again = again  # type: ignore[attr-defined]
+
+    def play_again_for_everyone(self) -> None:
+        """The host's Play again: the same seats, names and options, a fresh deal; every screen at
+        the table opens the new game (see `_open_new_game`)."""
+        if self.hosted is None or self.app is None:
+            return
+        self.app.assets.play("click", 0.6)
+        if not self.hosted.new_game():
+            self.app.toast("The table could not deal a new game.", "error")
+
+    def _open_new_game(self) -> None:
+        """The host dealt again: whatever lies over this table (results, pause menu) goes, and a fresh
+        table scene starts from the new game's first view."""
+        from game.ui.tables import table_scene_for
+
+        assert self.app is not None
+        factory = table_scene_for(self.session.game_id or "")
+        if factory is None:
+            return
+        while self.app.scenes.top is not self and len(self.app.scenes.scenes) > 1:
+            self.app.pop()
+        old, self.table = self.table, factory(self.app, self.session)
+        self.table.seat_pads = dict(getattr(old, "seat_pads", {}))  # type: ignore[attr-defined]
+        self._wire_table(self.table)
+        self.table.app = self.app
+        self.table.enter()
+        if self.hosted is None:
+            host = next((seat.name for seat in (self.status.seats if self.status else ()) if seat.kind == "local"),
+                        "The host")
+            self.app.toast(f"{host} dealt a new game at this table.", "info")
+        else:
+            self.app.toast("A new game for everyone at the table.", "info")
 
     # --- forwarding ------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -497,6 +537,9 @@ class LanTableScene(Scene):
     def update(self, dt: float) -> None:
         self.table.clock = self.clock
         self.table.update(dt)
+        if getattr(self.session, "game_number", 0) != self.game_number:
+            self.game_number = self.session.game_number
+            self._open_new_game()
         status = self.session.table
         if status is not self.status and self.mode == "ok":
             say_seat_changes(self.app, self.status, status, set(self.session.local_seats()))
@@ -505,7 +548,14 @@ class LanTableScene(Scene):
 
     def tick_background(self, dt: float) -> None:
         """Under the pause menu or the rules the link is still followed: a vanished host shows its
-        card at once (the overlay is see-through), not when the menu closes."""
+        card at once (the overlay is see-through), not when the menu closes. Under the results
+        the link's news is read too: a new game the host deals opens over them."""
+        if self.game_over() and not session_lost(self.session):
+            self.session.poll()  # (only after the last move: nothing is left to animate)
+            if getattr(self.session, "game_number", 0) != self.game_number:
+                self.game_number = self.session.game_number
+                self._open_new_game()
+                return
         self._follow_link(dt)
 
     def game_over(self) -> bool:
