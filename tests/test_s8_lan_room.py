@@ -49,3 +49,36 @@ def test_a_guest_reads_the_rules_while_waiting_and_the_game_opens_over_them(data
                 session.close()
         app.shutdown()
         handle.stop()
+
+
+def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
+    """A guest's results offer only "Back to title" (the host deals the next game): their footer says
+    so, under the record; the host's screen has Play again instead and no such line."""
+    import highcard  # noqa: F401 - registers the test engine
+    from net_driver import BotDriver
+    from test_s8_qa_lan import MiniTable
+
+    from game.ui.lobby_room import open_lan_table
+    from game.ui.results import ResultsScene
+    from game.ui.tables import register_table, unregister_table
+    from game.ui.title import TitleScene
+
+    register_table("highcard", MiniTable)
+    handle = start_host("highcard", "open,open", address="127.0.0.1", port=0, bot_delay=0.0, seed=3)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+    app = make_app()
+    try:
+        assert BotDriver([ann, bob], seed=2).play(20)
+        app.push(TitleScene(app))
+        lan = open_lan_table(app, ann)
+        assert lan is not None
+        app.push(lan)
+        step_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+        assert app.scenes.top.note == "The host can deal another game: stay at this table for it."
+    finally:
+        ann.close()
+        bob.close()
+        app.shutdown()
+        handle.stop()
+        unregister_table("highcard")

@@ -170,7 +170,10 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
         app.assets.play("invalid", 0.6)
         app.toast(f"This program cannot show {game_title(session.game_id)} tables yet.", "warning")
         return None
-    return LanTableScene(app, session, factory(app, session), hosted)
+    table = factory(app, session)
+    if hosted is None:  # a guest's or a spectator's results say where the next game comes from
+        table.results_note = "The host can deal another game: stay at this table for it."
+    return LanTableScene(app, session, table, hosted)
 
 
 class SeatBoard:

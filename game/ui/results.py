@@ -160,8 +160,9 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
                  on_again: Callable[[], None] | None, title: str = "", record: str = "",
-                 engine_names: Sequence[str] = (), dim: int = 165) -> None:
+                 engine_names: Sequence[str] = (), dim: int = 165, note: str = "") -> None:
         super().__init__(app)
+        self.note = note  # under the buttons: where the next game comes from, at a LAN guest's screen
         self.dim = dim  # how dark the table goes behind the cards (a bright table asks for more)
         self.outcome = outcome
         self.record = record  # "Your record in ...": the footer's left, when the game was recorded
@@ -359,10 +360,14 @@ class ResultsScene(MenuScene):
         self._draw_seats(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
-        if self.record:
-            px = max(MIN_LINE_PX, fit_px(self.record, "ui", 24, CANVAS_W // 2 - MARGIN))
-            line = text_surface(self.record, "ui", px, P.BRASS_LIGHT)
-            surface.blit(line, line.get_rect(midleft=(MARGIN, CANVAS_H - 46)))
+        # the footer's left: your record, and at a LAN guest's screen where the next game comes from
+        footer = [(text, colour) for text, colour in ((self.record, P.BRASS_LIGHT), (self.note, P.IVORY_DIM)) if text]
+        for k, (text, colour) in enumerate(footer):
+            y = CANVAS_H - 46 if len(footer) == 1 else CANVAS_H - 64 + 36 * k
+            size = 24 if len(footer) == 1 else 21
+            px = max(MIN_LINE_PX, fit_px(text, "ui", size, CANVAS_W // 2 - MARGIN))
+            line = text_surface(text, "ui", px, colour)
+            surface.blit(line, line.get_rect(midleft=(MARGIN, y)))
 
     def place_word(self, seat: int) -> str:
         """A seat's place: its group's position counted in seats ahead of it (1, 2, 2, 4), and

@@ -87,6 +87,7 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
+    results_note = ""  # a line under the results' buttons (a LAN guest: where the next game comes from)
     results_dim = 165  # how dark the table goes under the results (the Labyrinth's parchment asks for more)
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
@@ -599,7 +600,7 @@ class TableSceneBase(Scene):
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
                                    again, self.game_id, record=self.record_summary,
                                    engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else (),
-                                   dim=self.results_dim))
+                                   dim=self.results_dim, note=self.results_note))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
