@@ -26,7 +26,7 @@ from net.client import RemoteSession  # noqa: E402
 from net.host import start_host  # noqa: E402
 from net.protocol import SeatInfo, TableStatus  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
-from ui_helpers import frames, key, make_app  # noqa: E402
+from ui_helpers import frames, key, make_app, step_until  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
@@ -48,16 +48,6 @@ def quick_lan() -> LanOptions:
     return LanOptions(discovery=False, port=0, reconnect_window=1.0, connect_timeout=2.0, games=("highcard",),
                       bot_delay=0.0)
 
-
-def step_until(app, predicate, timeout: float = 6.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        found = predicate()
-        if found:
-            return found
-        time.sleep(0.002)
-    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
 
 
 def status(*seats: SeatInfo) -> TableStatus:

@@ -3,7 +3,6 @@ rules instead of leaving the table; a game the host starts meanwhile opens over 
 
 from __future__ import annotations
 
-import time
 
 import pygame
 
@@ -12,17 +11,8 @@ from game.ui.lobby_room import LanTableScene, WaitingRoomScene
 from game.ui.rules import RulesScene
 from net.client import RemoteSession
 from net.host import start_host
-from ui_helpers import frames, make_app, pad
+from ui_helpers import frames, make_app, pad, step_until
 
-
-def step_until(app, predicate, timeout: float = 8.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        if predicate():
-            return True
-        time.sleep(0.002)
-    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
 
 
 def test_a_guest_reads_the_rules_while_waiting_and_the_game_opens_over_them(data_dir):

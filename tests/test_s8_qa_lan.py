@@ -6,7 +6,6 @@ Every socket is on 127.0.0.1 and nothing here starts zeroconf (discovery is off)
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 import sys
 
@@ -22,22 +21,12 @@ from game.ui.title import TitleScene  # noqa: E402
 from net.client import RemoteSession  # noqa: E402
 from net.host import start_host  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
-from ui_helpers import frames, make_app  # noqa: E402
+from ui_helpers import frames, make_app, step_until  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
     """A table that draws nothing: enough to reach the results screen."""
 
-
-def step_until(app, predicate, timeout: float = 8.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        found = predicate()
-        if found:
-            return found
-        time.sleep(0.002)
-    raise AssertionError(f"timed out; top scene is {type(app.scenes.top).__name__}")
 
 
 def test_a_host_closing_after_the_game_leaves_the_guests_results_uncovered(data_dir):

@@ -38,7 +38,7 @@ from net.host import sidecar_path, start_host  # noqa: E402
 from net.seat_tokens import SeatTokens  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
 from netns_helpers import entered_private_netns, run_script_in_netns, unshare_command  # noqa: E402
-from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled  # noqa: E402
+from ui_helpers import click, frames, key, make_app, pad, step_until, tap, widget_labelled  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
@@ -55,20 +55,6 @@ def quick_lan(**overrides: Any) -> LanOptions:
     values.update(overrides)
     return LanOptions(**values)
 
-
-def step_until(app, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
-    """Run frames (1/60 s each) until `predicate()` is truthy; the network runs on its own threads."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        frames(app, 1)
-        found = predicate()
-        if found:
-            return found
-        time.sleep(0.002)
-    top = app.scenes.top
-    focused = getattr(getattr(top, "group", None), "focused", None)
-    raise AssertionError(f"timed out; top scene is {type(top).__name__}, focus on "
-                         f"{getattr(focused, 'label', None)!r}")
 
 
 def open_lobby(app, lan: LanOptions | None = None) -> LobbyScene:

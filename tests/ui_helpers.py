@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+import time
+from typing import Any, Callable, Iterator
 
 import pygame
 
@@ -94,3 +95,20 @@ def widget_labelled(scene, label: str):
             return widget
     raise AssertionError(f"no widget {label!r} on {type(scene).__name__}: "
                          f"{[w.label for w in scene.group.widgets]}")
+
+
+def step_until(app: App, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
+    """Run frames (1/60 s each) until `predicate()` is truthy and return it; for waits on the
+    network, which runs on its own threads."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        frames(app, 1)
+        found = predicate()
+        if found:
+            return found
+        time.sleep(0.002)
+    top = app.scenes.top
+    focused = getattr(getattr(top, "group", None), "focused", None)
+    raise AssertionError(f"timed out; top scene is {type(top).__name__}, focus on "
+                         f"{getattr(focused, 'label', None)!r}")
+
