@@ -214,6 +214,22 @@ def test_a_failed_match_keeps_the_item_and_says_so():
     assert "it-A" in table.item_sprites
     assert any("goes back face down" in text for text in table.journal.texts())
     assert table.inters["i-006"].entry["tried"] == [["it-A"]]
+    # the same try again can only fail: it is not sent, and the player is told why
+    tries = len(session.actions)
+    app.toasts.items.clear()
+    click(app, table.inters["i-006"].hit_rect(table.camera).center)
+    click(app, table.item_sprites["it-A"].draw_rect().center)
+    click(app, table.button_rects()["use"].center)
+    frames(app, 5)
+    assert len(session.actions) == tries
+    assert app.toasts.items[-1].text.endswith("already failed on this card: try something else.")
+    click(app, table.button_rects()["cancel"].center)
+    frames(app, 5)
+    app.toasts.items.clear()
+    drag(app, table.item_sprites["it-A"].draw_rect().center, table.inters["i-006"].hit_rect(table.camera).center)
+    frames(app, 5)
+    assert len(session.actions) == tries
+    assert app.toasts.items[-1].text.endswith("already failed on this card: try something else.")
 
 
 def test_no_text_on_the_table_is_a_secret_of_the_scenario():

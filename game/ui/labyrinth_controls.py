@@ -326,8 +326,24 @@ class LabyrinthControls:
         if len(self.chosen) == needs and self.focus is not None and self.focus[0] == "item":
             self.focus = ("button", "use")
 
+    def tried_before(self, key: Any, items: list[str]) -> bool:
+        """These items already failed on this card (the view lists each try): a card's paragraphs
+        do not change, so the same try can only fail again."""
+        inter = self.inters.get(key)
+        tried = (inter.entry.get("tried") or []) if inter is not None else []
+        return any(sorted(str(i) for i in attempt) == sorted(items) for attempt in tried)
+
+    def refuse_repeat(self, items: list[str]) -> None:
+        self.play("invalid", 0.6)
+        if self.app is not None:
+            names = " + ".join(self.item_name(i) for i in items)
+            self.app.toast(f"{names} already failed on this card: try something else.", "info")
+
     def use_selection(self) -> None:
         if self.selected is None or not self.can_act:
+            return
+        if self.tried_before(self.selected, self.chosen):
+            self.refuse_repeat(self.chosen)
             return
         action = self.legal_interaction(self.selected, self.chosen)
         if action is None:
@@ -522,6 +538,10 @@ class LabyrinthControls:
             action = self.legal_interaction(target[1], [card])
             if action is None:
                 self.snap_back("That card cannot take this item.")
+                return
+            if self.tried_before(target[1], [card]):
+                self.refuse_repeat([card])
+                self.layout_items()
                 return
             self.clear_selection()
             self.submit(action)
