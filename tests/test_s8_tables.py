@@ -117,3 +117,21 @@ def test_the_labyrinth_darkens_its_bright_parchment_more_under_the_results(data_
         dims[game] = app.scenes.top.dim
         app.shutdown()
     assert dims["labyrinth"] >= 215 and dims["lost-cities"] == 165
+
+
+def test_lost_in_time_shows_no_skipped_turns_once_the_game_is_over(app, monkeypatch):  # noqa: F811
+    """Disaster badges ("SKIPS 3 TURNS") stayed on the panels behind the results: a game that ended
+    has no turns left to miss."""
+    import game.ui.table_lost_in_time as lit_module
+
+    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 3)
+    for _ in range(3000):
+        app.run_frames(1, 1 / 15)
+        if scene.board is not None and any(scene.board.skips) and not scene.game_over:
+            break
+    assert scene.board is not None and any(scene.board.skips)
+    seen = words_drawn(app, lit_module, monkeypatch, 1)
+    assert any("SKIP" in w for w in seen)  # while the game goes on the badge is there
+    monkeypatch.setattr(lit_module.LostInTimeTable, "game_over", property(lambda self: True))
+    seen = words_drawn(app, lit_module, monkeypatch, 1)
+    assert not any("SKIP" in w for w in seen)

@@ -1530,7 +1530,7 @@ class LostInTimeTable(LiftedCardTable):
         hand_right = geo.hand_pos[0] + 14 * max(0, count - 1) / 2 + MINI_W / 2 + 10
         words = text_surface(f"{count} in hand", "ui", 22, P.IVORY_DIM)
         surface.blit(words, words.get_rect(midleft=(round(hand_right), line2)))
-        skips = board.skips[seat]
+        skips = board.skips[seat] if not self.game_over else 0  # nobody misses a turn of a game that ended
         if skips > 0:
             text = self.skips_text(skips)
             self.badge(surface, text, (round(hand_right + words.get_width() + 14), line2), P.LT_DISASTER_RED,
@@ -1612,7 +1612,7 @@ class LostInTimeTable(LiftedCardTable):
         x = plate.x + 20
         if board.dealer == me:
             x = self.draw_dealer_badge(surface, (x, y + 16)) + 14
-        if board.skips[me] > 0:
+        if board.skips[me] > 0 and not self.game_over:
             text = self.skips_text(board.skips[me])
             text = text if watching else text.replace("SKIPS", "YOU SKIP")
             self.badge(surface, text, (x, y + 16), P.LT_DISASTER_RED, anchor="midleft")
