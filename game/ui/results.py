@@ -162,7 +162,7 @@ class ResultsScene(MenuScene):
                  on_again: Callable[[], None] | None, title: str = "", record: str = "",
                  engine_names: Sequence[str] = (), dim: int = 165, note: str = "") -> None:
         super().__init__(app)
-        self.note = note  # under the buttons: where the next game comes from, at a LAN guest's screen
+        self.note = note  # in the footer under the record: where the next game comes from (a LAN guest)
         self.dim = dim  # how dark the table goes behind the cards (a bright table asks for more)
         self.outcome = outcome
         self.record = record  # "Your record in ...": the footer's left, when the game was recorded

@@ -87,7 +87,7 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
-    results_note = ""  # a line under the results' buttons (a LAN guest: where the next game comes from)
+    results_note = ""  # a line in the results' footer (a LAN guest: where the next game comes from)
     results_dim = 165  # how dark the table goes under the results (the Labyrinth's parchment asks for more)
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
@@ -102,6 +102,9 @@ class TableSceneBase(Scene):
         self.game_id = session.game_id
         self.local_seats: list[int] = session.local_seats()
         self.seat_names: list[str] = [status.name for status in session.seats()]
+        # the seat status the names were read from: a LAN session's `table` (a new object whenever the
+        # host says the seats changed); a local session's seats never change
+        self._seats_read_from: object = getattr(session, "table", None)
         if viewer is None:
             viewer = self.local_seats[0] if self.local_seats else (None if getattr(session, "spectator", False) else 0)
         self.viewer: int | None = viewer
@@ -397,7 +400,8 @@ class TableSceneBase(Scene):
             self.app.toast(f"This table stopped: {exc}. The game so far is saved; use Menu to leave.", "error")
             return
         self._say_save_notices()
-        self.refresh_seat_names()
+        if getattr(self.session, "table", None) is not self._seats_read_from:
+            self.refresh_seat_names()
         newest = self.newest_version()
         for update in updates:
             if update.error:
@@ -432,6 +436,7 @@ class TableSceneBase(Scene):
         """The seats' names as the session tells them now: at a LAN table a seat can change hands
         during the game (someone sits down in a seat left open), and the panels, the log's new lines,
         the curtain and the results then say the new name."""
+        self._seats_read_from = getattr(self.session, "table", None)
         names = [status.name for status in self.session.seats()]
         if names and names != self.seat_names:
             self.seat_names = names
