@@ -171,18 +171,14 @@ class TableHost:
         self.grace, self.heartbeat, self.bot_delay = grace, heartbeat, bot_delay
         self.bot_takeover, self.auto_start, self.tap = bot_takeover, auto_start, tap
         self.local_token = local_token or new_token()
-        self.state = self.engine.new_game(self.config, self.seed)
-        self.start_hash = self.engine.state_hash(self.state)  # saved, so a changed scenario is named on resume
-        self.previous_state = self.state
+        self._deal()
         self.actions: list[Action] = []
         self.started = False
         self.links: dict[int, Link] = {}
         self.listeners: list[Callable[[TableHost], None]] = []  # told when seats change (discovery)
         self._ids = itertools.count(1)
         self._nonces = itertools.count(1)
-        self._bots: dict[int, Bot] = {
-            i: make_bot(game, s.spec.level, self.engine, i, self.seed * 1_000_003 + i)
-            for i, s in enumerate(self.seats) if s.spec.kind == "bot"}
+        self._bots: dict[int, Bot] = self._seat_bots()
         self._bot_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="host-bot")
         self._save_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="host-save")
         self._save_lock = threading.Lock()
@@ -527,12 +523,10 @@ class TableHost:
         if not self.started or self._closing or not self.engine.is_over(self.state):
             return False
         self.seed = token_source.randbits(62)
-        self.state = self.previous_state = self.engine.new_game(self.config, self.seed)
-        self.start_hash = self.engine.state_hash(self.state)
+        self._deal()
         self.actions = []
         self.game_over.clear()
-        self._bots = {i: make_bot(self.config.game, s.spec.level, self.engine, i, self.seed * 1_000_003 + i)
-                      for i, s in enumerate(self.seats) if s.spec.kind == "bot"}
+        self._bots = self._seat_bots()
         self._autosave()
         for link in list(self.links.values()):
             if link.conn.state is State.IN_GAME:
@@ -553,8 +547,17 @@ class TableHost:
             return
         seats = tuple(SeatConfig(c.kind, name, c.level) for c, name in zip(self.config.seats, names))
         self.config = GameConfig(self.config.game, seats, self.config.options)
+        self._deal()
+
+    def _deal(self) -> None:
+        """The first position of a game of this config and seed."""
         self.state = self.previous_state = self.engine.new_game(self.config, self.seed)
-        self.start_hash = self.engine.state_hash(self.state)
+        self.start_hash = self.engine.state_hash(self.state)  # saved, so a changed scenario is named on resume
+
+    def _seat_bots(self) -> dict[int, Bot]:
+        """The bots of the bot seats, seeded by the game's seed."""
+        return {i: make_bot(self.config.game, s.spec.level, self.engine, i, self.seed * 1_000_003 + i)
+                for i, s in enumerate(self.seats) if s.spec.kind == "bot"}
 
     def _reject(self, link: Link, code: str, seat: int, message: str = "") -> None:
         self._send(link, ErrorMsg(code, (message or ERROR_CODES[code])[:400], seat, self.version))

@@ -181,6 +181,11 @@ class App:
         if not self.scenes.scenes:
             self.running = False
 
+    def pop_to(self, scene: Scene) -> None:
+        """Close whatever lies over `scene` (a menu, the rules, the results), keeping the bottom one."""
+        while self.scenes.top is not scene and len(self.scenes.scenes) > 1:
+            self.pop()
+
     def replace(self, scene: Scene) -> None:
         scene.app = self
         self.scenes.replace(scene)

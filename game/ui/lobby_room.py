@@ -265,8 +265,7 @@ class WaitingRoomScene(MenuScene):
         assert self.app is not None
         self.session.poll()  # the link's news (the start, the first views) comes in through poll
         if session_lost(self.session) or (self.session.ready and self.session.started and self._first_views_in()):
-            while self.app.scenes.top is not self and len(self.app.scenes.scenes) > 1:
-                self.app.pop()
+            self.app.pop_to(self)
             self.update(dt)
 
     def missing_players(self) -> int:
@@ -492,8 +491,7 @@ class LanTableScene(Scene):
         factory = table_scene_for(self.session.game_id or "")
         if factory is None:
             return
-        while self.app.scenes.top is not self and len(self.app.scenes.scenes) > 1:
-            self.app.pop()
+        self.app.pop_to(self)
         old, self.table = self.table, factory(self.app, self.session)
         self.table.seat_pads = dict(getattr(old, "seat_pads", {}))  # type: ignore[attr-defined]
         self._wire_table(self.table)
@@ -540,9 +538,7 @@ class LanTableScene(Scene):
     def update(self, dt: float) -> None:
         self.table.clock = self.clock
         self.table.update(dt)
-        if getattr(self.session, "game_number", 0) != self.game_number:
-            self.game_number = self.session.game_number
-            self._open_new_game()
+        self._follow_new_game()
         status = self.session.table
         if status is not self.status and self.mode == "ok":
             say_seat_changes(self.app, self.status, status, set(self.session.local_seats()))
@@ -555,11 +551,17 @@ class LanTableScene(Scene):
         the link's news is read too: a new game the host deals opens over them."""
         if self.game_over() and not session_lost(self.session):
             self.session.poll()  # (only after the last move: nothing is left to animate)
-            if getattr(self.session, "game_number", 0) != self.game_number:
-                self.game_number = self.session.game_number
-                self._open_new_game()
+            if self._follow_new_game():
                 return
         self._follow_link(dt)
+
+    def _follow_new_game(self) -> bool:
+        """The host dealt again since this screen last looked (its session counts the games): open it."""
+        if getattr(self.session, "game_number", 0) == self.game_number:
+            return False
+        self.game_number = self.session.game_number
+        self._open_new_game()
+        return True
 
     def game_over(self) -> bool:
         """This screen has the game's final position (its results are shown or due)."""
