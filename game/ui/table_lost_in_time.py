@@ -1018,8 +1018,7 @@ class LostInTimeTable(LiftedCardTable):
         its Disaster option). `you` is the seat written as "You" (None at a shared screen)."""
         from game.rules.lost_in_time import describe_event
 
-        skip = str(self.view.get("options", {}).get("disaster_skip", "turn"))  # ruling LT-5 option
-        return describe_event(event, you, list(self.seat_names), skip)
+        return describe_event(event, you, list(self.seat_names), "action" if self.action_only() else "turn")
 
     # --- the loop --------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
