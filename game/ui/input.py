@@ -336,6 +336,11 @@ class InputMapper:
             elif pid not in self._pinch_done:
                 self._pointer_move(pid, "touch", pos)
 
+    def finger_pressing(self) -> bool:
+        """A finger's press (or the drag it became) is still on; one that became a pinch is not. A
+        table timing a long press asks, since a press that turns into a pinch ends with no release."""
+        return any(pid.startswith("finger") for pid in self._pointer_down)
+
     def _forget_finger(self, pid: str) -> None:
         self._fingers.pop(pid, None)
         self._finger_seen.pop(pid, None)

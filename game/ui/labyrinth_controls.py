@@ -442,8 +442,8 @@ class LabyrinthControls:
         hold = self.resting
         if hold is None:
             return
-        down = getattr(getattr(self.app, "input", None), "_pointer_down", None)
-        if isinstance(down, dict) and not any(str(p).startswith("finger") for p in down):
+        mapper = getattr(self.app, "input", None)
+        if mapper is not None and not mapper.finger_pressing():
             self.end_hold()  # the press ended with no release here (a second finger made it a pinch)
             return
         if hold[2]:
