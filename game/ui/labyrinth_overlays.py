@@ -70,14 +70,26 @@ def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) ->
     return out
 
 
+_last_views: dict[int, tuple[tuple[Any, ...], pygame.Surface]] = {}  # id(body) -> (its key, the view)
+
+
 def scrolled_view(body: pygame.Surface, size: tuple[int, int], scroll: float, most: float) -> pygame.Surface:
     """The part of a tall text `body` a text area of `size` shows at `scroll`, as a surface of exactly
-    that size (nothing of the text can reach past the area), faded at an edge beyond which more lies."""
-    view = alpha_surface(size)
-    view.blit(body, (0, -round(scroll)))
+    that size (nothing of the text can reach past the area), faded at an edge beyond which more lies.
+    A sheet is drawn every frame but scrolls seldom: the view is made again only when it changes."""
+    offset = round(scroll)
     above, below = scroll > 0.5, scroll < most - 0.5
+    key = (body, size, offset, above, below)
+    last = _last_views.get(id(body))
+    if last is not None and last[0][0] is body and last[0][1:] == key[1:]:
+        return last[1]
+    view = alpha_surface(size)
+    view.blit(body, (0, -offset))
     if above or below:
         view.blit(fade_mask(size[0], size[1], above, below), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_last_views) > 8:  # the sheets open now; older bodies are gone with their sheets
+        _last_views.clear()
+    _last_views[id(body)] = (key, view)
     return view
 
 
