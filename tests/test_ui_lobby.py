@@ -376,7 +376,7 @@ def test_a_table_hosted_from_the_lobby_resumes_from_its_autosave_and_ends_back_a
         results = app.scenes.top
         assert guest.latest(1).state_hash == handle.snapshot()[1] and handle.snapshot()[2]
         labels = [w.label for w in results.group.widgets]
-        # the host's Play again deals a new LAN game for the same table (tests/test_s8_qa_lan.py), never a local one
+        # the host's Play again deals a new LAN game for the same table (tests/test_lan_whole_games.py), never a local one
         assert labels == ["Play again", "Back to title"] and results.on_again == table.play_again_for_everyone
         tap(app, centre(widget_labelled(results, "Back to title")))
         assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.labyrinth_layout import MAP_RECT
-from test_s8_labyrinth_camera import assert_in_sight, motion, open_table, ready  # noqa: F401
+from test_labyrinth_camera import assert_in_sight, motion, open_table, ready  # noqa: F401
 from ui_helpers import frames
 
 

@@ -1,4 +1,4 @@
-"""Nothing a player saved is lost, and a saved game comes back as it was (session 7 sweep).
+"""Nothing a player saved is lost, and a saved game comes back as it was.
 
 Autosaves of whole games in all four games resume exactly; a full disk or a read-only folder
 never stops the game; a writer killed mid-write leaves a whole file; saves of another format or of

@@ -1,4 +1,4 @@
-"""Session 8: at a LAN table every screen names players by the names they sat down with.
+"""At a LAN table every screen names players by the names they sat down with.
 
 The host writes the seated players' names into the game's config when it starts the game, so the
 engine's own words (Lost in Time's "Ann wins, landing in 1969.", Time After Time's log names) agree

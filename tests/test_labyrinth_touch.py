@@ -11,8 +11,8 @@ import pygame
 from game.ui.labyrinth_controls import LONG_PRESS
 from game.ui.labyrinth_layout import FAVOUR_RECT, MAP_RECT
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
-from test_s8_labyrinth_camera import motion, open_table, ready, run_until  # noqa: F401
-from test_s8_labyrinth_pinch import finger, pinch
+from test_labyrinth_camera import motion, open_table, ready, run_until  # noqa: F401
+from test_labyrinth_pinch import finger, pinch
 from ui_helpers import frames, tap
 
 SIZE = (1280, 720)

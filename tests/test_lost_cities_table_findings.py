@@ -1,4 +1,4 @@
-"""Session 7 sweep of the Lost Cities table: what a person at the screen must never see or suffer.
+"""The Lost Cities table: what a person at the screen must never see or suffer.
 
 - hot-seat: the shared log never names a card drawn blind from the deck (the next person reads it);
 - the next round is not dealt behind the scoring panel while it is read;
@@ -239,7 +239,7 @@ def test_the_hint_row_fits_beside_the_hand_in_every_step(app, device):
     settle(app, table)
     rows["draw"] = table.hint_row(device)
     assert ("confirm", "Draw") in rows["draw"] and ("confirm", "Place") in rows["picked"]
-    if device != "touch":  # a touchscreen has no Back button (test_s8_qa_lc)
+    if device != "touch":  # a touchscreen has no Back button (test_lost_cities_whole_matches)
         assert ("back", "Take back") in rows["draw"] and ("back", "Cancel") in rows["picked"]
         assert ("menu", "Menu") not in rows["picked"]  # Back is not the menu key while a card is lifted
     for step, row in rows.items():

@@ -1,4 +1,4 @@
-"""Session 7 sweep of the Labyrinth table: what a player saw wrong and what now holds instead.
+"""The Labyrinth table: what a player saw wrong and what now holds instead.
 
 - The log named a covering scenery card by its id ("covering s-2").
 - Playing together, several people at one screen met a "Pass to P1 … when nobody else is looking"

@@ -1,4 +1,4 @@
-"""Second sweep of the Time After Time table.
+"""The Time After Time table's rarer moments.
 
 - A table opened part-way through a turn (Continue after leaving with a drawn card still to place)
   logs the game's start once, first (on the first turn the start line came again under the draw).

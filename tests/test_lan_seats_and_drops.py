@@ -1,4 +1,4 @@
-"""Session 7 LAN sweep: what a player is told when others sit down, drop, come back or get a stand-in;
+"""LAN tables: what a player is told when others sit down, drop, come back or get a stand-in;
 what a guest's waiting room waits for; and a table everyone left waits instead of playing itself out.
 
 Every socket is on 127.0.0.1 and nothing here starts zeroconf (discovery is off).

@@ -1,4 +1,4 @@
-"""Session 8 QA of the menus, walked with one device at a time (mouse, keyboard, gamepad, touch) at
+"""The menus, walked with one device at a time (mouse, keyboard, gamepad, touch) at
 several window sizes: what a new player met and what was fixed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Second sweep, hot-seat with a bot between two people: once a person's turn is over and a bot
+"""Hot seat with a bot between two people: once a person's turn is over and a bot
 plays, that person's hand lies face down (before, it stayed face up while the next person, already
 at the screen, watched the bot play); it is face up again for its owner's turn."""
 

@@ -1,10 +1,10 @@
-"""Session 8 table checks: a player's own turn is said once (the banner), not again over the row."""
+"""A player's own turn is said once (the banner), not again over the row."""
 
 from __future__ import annotations
 
 import game.ui.table_base as base_module
 import game.ui.table_time_after_time as tt_module
-from test_s7_tables2_watch import app, watched, words_drawn  # noqa: F401  (app: the fixture)
+from test_spectator_seat import app, watched, words_drawn  # noqa: F401  (app: the fixture)
 
 
 def test_time_after_time_says_your_turn_once_in_the_banner(app, monkeypatch):  # noqa: F811

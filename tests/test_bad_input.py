@@ -1,4 +1,4 @@
-"""Session 7 sweep of the shell: hostile files and command lines get a sentence, never a traceback,
+"""The shell against bad input: hostile files and command lines get a sentence, never a traceback,
 and never cost what was saved; rebinding can never strand a keyboard or gamepad player."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Second sweep: a spectator (an all-bot game watched, a LAN spectator) sees seat 0 at the bottom of
+"""A spectator (an all-bot game watched, a LAN spectator) sees seat 0 at the bottom of
 Time After Time and Lost in Time. That seat is named there, never "YOUR ROW" / "YOUR TIMELINE" /
 "YOUR TURN" (before: the Time After Time row had no name at all for a spectator, and Lost in Time's
 plate said "YOUR TIMELINE")."""

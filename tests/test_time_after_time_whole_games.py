@@ -1,4 +1,4 @@
-"""Session 8 QA of the Time After Time table, played through real input events: what a player saw
+"""The Time After Time table, played through real input events: what a player saw
 wrong, each held here."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def test_the_neighbours_fan_stays_put_while_the_emergency_move_is_planned(app):
 def _nobody_can_place_with_an_empty_pile():
     """Seat 0 holds 06H00..11H00 in slots 1-6 and is about to draw the other 06H00 from Ben, whose
     row starts with 07H00: nobody can place it. The pile is empty."""
-    from test_s7_tt_table import _move_card, _state_changed
+    from test_time_after_time_table_findings import _move_card, _state_changed
     from test_ui_table_time_after_time import session_with_row
 
     session = session_with_row({slot: f"tt-{6 + slot:02d}-a" for slot in range(6)})
@@ -64,7 +64,7 @@ def _nobody_can_place_with_an_empty_pile():
 def test_a_card_nobody_can_place_with_the_pile_empty_is_not_said_to_be_replaced_from_it(app):
     """The herald said "You draw from the pile instead." when the pile was empty and nothing was
     drawn (the hand stayed one card short)."""
-    from test_s7_tt_table import _wait_to_act
+    from test_time_after_time_table_findings import _wait_to_act
 
     session = _nobody_can_place_with_an_empty_pile()
     scene = table_for(app, session)
@@ -154,7 +154,7 @@ def test_a_long_name_a_full_row_and_its_ghosts_do_not_write_over_each_other_in_a
     from game.session import LocalSession
     from game.ui.look.fonts import text_surface
     from game.ui.look import palette as P
-    from test_s7_tt_table import _state_changed
+    from test_time_after_time_table_findings import _state_changed
 
     names = ["Ann", "Bartholomew", "Maximiliana", "Constantinopolis"]
     config = GameConfig.make("time-after-time", [SeatConfig("human" if i == 0 else "bot", name, "expert")

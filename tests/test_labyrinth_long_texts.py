@@ -1,4 +1,4 @@
-"""Session 7, second Labyrinth sweep: a full map, long texts and a LAN guest's table.
+"""The Labyrinth with a full map, long texts and a LAN guest's table.
 
 - A scenario's long title ran under the "Your turn" banner in the top bar.
 - A map too wide to fit even at the smallest zoom was centred on its middle: the hero, the card in

@@ -1,4 +1,4 @@
-"""Session 8 QA of the Labyrinth, played through to its endings with mouse, keys, pad and touch.
+"""The Labyrinth played through to its endings with mouse, keys, pad and touch.
 
 - The story panel, scrolled to follow a long page, cut its top line through: a sliver of descenders
   lay under the page's title rule. The cut lines now fade out.

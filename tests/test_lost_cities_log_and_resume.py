@@ -1,4 +1,4 @@
-"""Second sweep of the Lost Cities table: the log over a whole round stays readable (whole entries,
+"""The Lost Cities table: the log over a whole round stays readable (whole entries,
 never a stray "(0 left)" cut from the one above), and a table opened on a game whose round has just
 ended (Continue after leaving during the scoring panel) shows that round's scores first."""
 
@@ -8,7 +8,7 @@ import pygame
 
 from game.core.types import SeatConfig
 from game.ui.table_lost_cities import LOG_ROWS, LostCitiesTable
-from test_s7_lc import app, lay_and_draw_from_deck, my_turn, open_table, run, short_session  # noqa: F401
+from test_lost_cities_table_findings import app, lay_and_draw_from_deck, my_turn, open_table, run, short_session  # noqa: F401
 
 
 def test_the_log_shows_whole_entries_with_the_newest_two_bright(app):

@@ -1,4 +1,4 @@
-"""Session 8: the first-game tips hooked into the three card tables (they open by themselves at a
+"""The first-game tips hooked into the three card tables (they open by themselves at a
 newcomer's first turn, never with the switch off, for bots or a spectator, nor behind a curtain; a LAN
 table gets them too, and a lost link closes them), and the pause menu's Rules opening at the section
 about the step the table is at.

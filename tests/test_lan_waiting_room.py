@@ -46,7 +46,7 @@ def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
     so, under the record; the host's screen has Play again instead and no such line."""
     import highcard  # noqa: F401 - registers the test engine
     from net_driver import BotDriver
-    from test_s8_qa_lan import MiniTable
+    from test_lan_whole_games import MiniTable
 
     from game.ui.lobby_room import open_lan_table
     from game.ui.results import ResultsScene

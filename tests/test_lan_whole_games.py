@@ -1,4 +1,4 @@
-"""Session 8 LAN QA: whole games between a host screen and guests over loopback, and what a guest
+"""LAN, whole games between a host screen and guests over loopback, and what a guest
 sees when the table ends after its game.
 
 Every socket is on 127.0.0.1 and nothing here starts zeroconf (discovery is off).

@@ -1,4 +1,4 @@
-"""Session 8 QA of the Lost Cities table, from whole matches played through real input events:
+"""The Lost Cities table, checked through whole matches played through real input events:
 what a player saw that was wrong, each pinned by a test that failed before its fix."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Session 7 sweep of the Time After Time table: what a player at the screen saw wrong, each fixed
+"""The Time After Time table: what a player at the screen saw wrong, each fixed
 and held here (hot-seat log, the pick fan's fit, the prompts and hints of the rarer moments)."""
 
 from __future__ import annotations
