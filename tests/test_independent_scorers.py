@@ -156,32 +156,166 @@ def lt_winners(timelines: list[list[str]], chips: bool) -> set[int]:
     return {c[3] for c in candidates if c[:3] == best}
 
 
-@pytest.mark.parametrize("seats,chips", [(2, False), (3, True), (4, False), (6, True)])
-def test_lost_in_time_against_an_independent_referee(seats, chips):
+LT_ROUND_CAP = 300  # the engine's safety limit (not in the rulebook): the game ends after this round
+
+
+def lt_arrow(card: str) -> str:
+    return LT_DECK[card]["arrow"]
+
+
+def lt_expected_legal(state: dict, seat: int) -> set[Action]:
+    """LT-3, LT-4, LT-5, LT-5b, LT-7, LT-8, LT-11 from the table as it lies."""
+    hand, line, direction = state["hands"][seat], state["timelines"][seat], state["direction"]
+    if state["phase"] == "travel":
+        places = {Action.make(seat, "place", card=c) for c in hand if lt_fits(c, line, direction)}
+        return places or {Action.make(seat, "cannot_travel")}
+    n = len(state["hands"])
+    legal = {Action.make(seat, "pass")}
+    for card in hand:
+        for target in range(n):
+            if target == seat:
+                continue
+            if LT_DECK[card]["kind"] == "vip" and state["hands"][target]:
+                legal.add(Action.make(seat, "vip", card=card, target=target))
+            if LT_DECK[card]["kind"] == "disaster":
+                legal.add(Action.make(seat, "disaster", card=card, target=target))
+    could = any(lt_fits(c, line, direction) for c in hand)
+    for first in hand:
+        for second in [None] + hand:
+            if second == first:
+                continue
+            cards = [first] if second is None else [first, second]
+            rest = [c for c in hand if c not in cards]
+            if not could or any(lt_fits(c, line, direction) for c in rest):  # LT-8: no cheating
+                legal.add(Action.make(seat, "discard", cards=cards))
+    return legal
+
+
+class LtReferee:
+    """Who plays next, which way, who skips, which card lies sideways and when the game ends
+    (LT-2, LT-5, LT-6, LT-7, LT-10), followed move by move from the actions alone."""
+
+    def __init__(self, state: dict, skip: str) -> None:
+        n = len(state["hands"])
+        self.n, self.skip = n, skip
+        self.dealer, self.round, self.index = state["dealer"], 1, 0
+        self.direction, self.final, self.over = "future", False, False  # LT-2: Chronos starts blue
+        self.skips, self.tilted = [0] * n, [None] * n
+        self.turn, self.phase = (self.dealer + 1) % n, "action"
+
+    def step(self, before: dict, action: Action, after: dict, tag: str) -> None:
+        seat, kind = action.seat, action.kind
+        if kind == "disaster":
+            self.skips[action["target"]] += 1
+        if kind in ("pass", "vip", "disaster", "discard"):
+            self.phase = "travel"
+            return
+        line = after["timelines"][seat]
+        if kind == "place":
+            card, old = action["card"], before["timelines"][seat]
+            expected = old + [card] if self.direction == "future" or not old else [card] + old
+            assert line == expected, f"{tag}: the card went to the wrong end"
+            self.tilted[seat] = None  # LT-7: travelling straightens
+            if len(line) >= 8:
+                self.final = True  # LT-10
+        else:
+            old = before["timelines"][seat]
+            if self.tilted[seat] is not None:  # LT-7: unable again: the turned card is lost
+                lost = self.tilted[seat]
+                assert line == [c for c in old if c != lost], f"{tag}: the sideways card was not lost"
+                # to the side pile, never the discard pile (LT-7); a refill right after may reshuffle it (LT-9)
+                assert lost not in after["discard"], f"{tag}: the lost card may set the direction"
+                if after["round"] == before["round"]:
+                    assert after["side"][-1] == lost, f"{tag}: the lost card is not on the side pile"
+                self.tilted[seat] = None
+            else:
+                assert line == old, f"{tag}: a card left the timeline on a first failure"
+                if old:
+                    self.tilted[seat] = old[-1] if self.direction == "future" else old[0]
+        self.index += 1
+        self._next_seat(before)
+
+    def _next_seat(self, before: dict) -> None:
+        while True:
+            if self.index >= self.n:
+                if self.final or self.round >= LT_ROUND_CAP:
+                    self.over = True
+                    return
+                self.dealer, self.round, self.index = (self.dealer + 1) % self.n, self.round + 1, 0
+                if before["discard"]:  # LT-6: the top card at the end of the round sets the way
+                    self.direction = lt_arrow(before["discard"][-1])
+                continue
+            seat = (self.dealer + 1 + self.index) % self.n
+            if self.skips[seat]:  # LT-5: the Disaster's victim loses this turn (or its action)
+                self.skips[seat] -= 1
+                if self.skip == "turn":
+                    self.index += 1
+                    continue
+                self.turn, self.phase = seat, "travel"
+                return
+            self.turn, self.phase = seat, "action"
+            return
+
+    def check(self, state: dict, tag: str) -> None:
+        assert state["over"] == self.over, f"{tag}: the game should {'' if self.over else 'not '}be over"
+        assert state["tilted"] == self.tilted, f"{tag}: sideways cards differ"
+        if self.over:
+            return
+        for key, value in (("turn", self.turn), ("phase", self.phase), ("dealer", self.dealer),
+                           ("round", self.round), ("direction", self.direction), ("skips", self.skips)):
+            assert state[key] == value, f"{tag}: {key} is {state[key]!r}, the rules say {value!r}"
+
+
+def lt_check_table(state: dict, new_round: bool, before: dict | None, tag: str) -> None:
+    """Every card somewhere exactly once (LT-1); hands refilled to 5 at a round start unless nothing
+    is left to draw; the reshuffle keeps the discard pile's top card (LT-6, LT-9)."""
+    everywhere = state["draw"] + state["discard"] + state["side"]
+    for hand, line in zip(state["hands"], state["timelines"]):
+        everywhere += hand + line
+        years = [LT_DECK[c]["year"] for c in line]
+        assert years == sorted(years) and len(set(years)) == len(years), f"{tag}: timeline out of order"
+    assert sorted(everywhere) == sorted(LT_DECK), f"{tag}: cards not conserved"
+    assert all(len(hand) <= 5 for hand in state["hands"]), f"{tag}: a hand above 5"
+    if new_round:
+        if any(len(hand) < 5 for hand in state["hands"]):
+            assert not state["draw"] and len(state["discard"]) <= 1 and not state["side"], f"{tag}: a hand short"
+        if before is not None and before["discard"]:
+            assert state["discard"][-1] == before["discard"][-1], f"{tag}: the discard top moved"
+
+
+@pytest.mark.parametrize("seats,chips,skip", [(2, False, "turn"), (3, True, "action"), (4, False, "turn"),
+                                              (5, False, "action"), (6, True, "turn")])
+def test_lost_in_time_against_an_independent_referee(seats, chips, skip):
     engine = find_game("lost-in-time")
     games = _games(25)
     for seed in range(games):
-        config = GameConfig.make("lost-in-time", seats, chips=chips)
+        config = GameConfig.make("lost-in-time", seats, chips=chips, disaster_skip=skip)
         state = engine.new_game(config, seed)
         rng = Rng.from_seed(seed, "referee")
+        # LT-2: five cards each, the rest face down; left of the dealer starts
+        assert [len(h) for h in state["hands"]] == [5] * seats and len(state["draw"]) == 75 - 5 * seats
+        referee = LtReferee(state, skip)
+        referee.check(state, f"seed {seed} setup")
+        lt_check_table(state, False, None, f"seed {seed} setup")
         while not engine.is_over(state):
             seat = engine.active_seats(state)[0]
             legal = engine.legal_actions(state, seat)
-            if state["phase"] == "travel":
-                line = state["timelines"][seat]
-                expected = {c for c in state["hands"][seat] if lt_fits(c, line, state["direction"])}
-                placeable = {a["card"] for a in legal if a.kind == "place"}
-                assert placeable == expected, f"seed {seed}: placements differ"
-                if not expected:
-                    assert [a.kind for a in legal] == ["cannot_travel"]
-            state, _ = engine.apply(state, rng.choice(legal))
-            for line in state["timelines"]:
-                years = [LT_DECK[c]["year"] for c in line]
-                assert years == sorted(years) and len(set(years)) == len(years), "timeline out of order"
+            assert set(legal) == lt_expected_legal(state, seat), f"seed {seed}: legal moves differ"
+            assert len(legal) == len(set(legal)), f"seed {seed}: a move is offered twice"
+            kinds = sorted({a.kind for a in legal})  # a kind first, so VIPs and Disasters get played
+            action = rng.choice([a for a in legal if a.kind == rng.choice(kinds)])
+            before = state
+            state, _ = engine.apply(state, action)
+            tag = f"seed {seed}, round {before['round']}, {action}"
+            referee.step(before, action, state, tag)
+            referee.check(state, tag)
+            lt_check_table(state, state["round"] != before["round"], before, tag)
         outcome = engine.result(state)
         expected_scores = [lt_total(line, chips) for line in state["timelines"]]
         assert list(outcome.scores) == expected_scores, f"seed {seed}: totals differ"
-        assert set(outcome.winners) == lt_winners(state["timelines"], chips), f"seed {seed}: winners differ"
+        winners = lt_winners(state["timelines"], chips)
+        assert set(outcome.winners) == winners, f"seed {seed}: winners differ"
+        assert outcome.draw == (len(winners) > 1), f"seed {seed}: a shared win is a draw"
 
 
 # --- Time After Time ---------------------------------------------------------------------------------
