@@ -36,6 +36,10 @@ ROUND_CAP = 300
 8th card had finished. Only degenerate bot play gets near it; it must never hang a table."""
 
 KINDS = ("event", "vip", "disaster")
+ACTION_ARGUMENTS: dict[str, tuple[str, ...]] = {  # ruling LT-3: the action, then the travel
+    "pass": (), "vip": ("card", "target"), "disaster": ("card", "target"), "discard": ("cards",),
+    "place": ("card",), "cannot_travel": (),
+}
 ARROWS = ("past", "future")  # red arrow = to the past, blue arrow = to the future
 DECK_COUNTS = {"event": 52, "vip": 11, "disaster": 12}  # ruling LT-1
 EVENT_ERA_COUNTS = {"antiquity": 8, "middle-ages": 8, "renaissance": 10, "enlightenment": 11, "modern": 15}
@@ -313,9 +317,16 @@ class LostInTime(Engine[dict]):
             return "the game is over"
         if action.seat != state["turn"]:
             return f"it is not seat {action.seat}'s turn (seat {state['turn']} is playing)"
-        kinds = ("pass", "vip", "disaster", "discard", "place", "cannot_travel")
-        if action.kind not in kinds:
-            return f"'{action.kind}' is not a Lost in Time action (actions: {', '.join(kinds)})"
+        if action.kind not in ACTION_ARGUMENTS:
+            return f"'{action.kind}' is not a Lost in Time action (actions: {', '.join(ACTION_ARGUMENTS)})"
+        expected = ACTION_ARGUMENTS[action.kind]
+        given = [name for name, _ in action.args]
+        unknown = [name for name in given if name not in expected]
+        missing = [name for name in expected if name not in given]
+        if unknown or missing:
+            takes = " and ".join(expected) if expected else "nothing"
+            wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
+            return f"a '{action.kind}' action takes {takes}: {wrong}"
         hand = state["hands"][action.seat]
         timeline = state["timelines"][action.seat]
         direction = state["direction"]
@@ -339,7 +350,7 @@ class LostInTime(Engine[dict]):
                     return f"{state['names'][target]} has no card in hand to steal"
             else:
                 where = "younger than your youngest" if direction == "future" else "older than your oldest"
-                end = timeline[-1] if direction == "future" else (timeline[0] if timeline else None)
+                end = (timeline[-1] if direction == "future" else timeline[0]) if timeline else None
                 if end is not None and not fits(card, timeline, direction):
                     return (f"{card_label(card)} cannot travel to the {direction}: it must be {where} card "
                             f"({card_label(end)}), and never goes in between (ruling LT-4)")
