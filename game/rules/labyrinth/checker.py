@@ -5,8 +5,9 @@ squares never collide except by Cover X (the loader), counts match the declared 
 is used and taken somewhere, every interaction, scenery card, prophecy and ending can be reached.
 
 The dynamic check searches the game's states breadth-first with memoisation on a *canonical* state:
-the hero's square is dropped (under ruling LA-4b it never changes what can happen), moves onto
-already discovered cards are skipped, failed matches are skipped (they change nothing), and item
+the hero's square is dropped (under ruling LA-4b it never changes what can happen) unless a REMOVE
+SCENERY names it (the hero standing on a removed card is sent on), moves onto already discovered
+cards are skipped but for those squares, failed matches are skipped (they change nothing), and item
 choices on one card are grouped by the paragraph they reveal (symmetry: two items that open the same
 paragraph lead to the same state). Then a backward pass marks every state that can still reach an
 ending; any other state is a dead end, reported with the actions that lead into it.
@@ -157,24 +158,46 @@ def static_problems(scenario: Scenario) -> list[str]:
 
 # --- the search ------------------------------------------------------------------------------------
 
-def canonical(state: dict) -> tuple:
-    """What decides the rest of the game: the hero's square, the texts read and the turn do not."""
+def removable_numbers(scenario: Scenario) -> frozenset[int]:
+    """Numbers some REMOVE SCENERY FROM PLAY names: the only squares where the hero's standing
+    changes what happens (the hero standing on a removed card is sent on, LA-2)."""
+    cached = getattr(scenario, "_removable", None)
+    if cached is None:
+        cached = frozenset(scenario.scenery[i[1]].number for _, i in all_instructions(scenario)
+                           if i[0] == "remove_scenery")
+        scenario._removable = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def canonical(state: dict, removable: frozenset[int] = frozenset()) -> tuple:
+    """What decides the rest of the game: the texts read and the turn do not, and the hero's square
+    only when it is one a REMOVE SCENERY names (elsewhere, under LA-4b, it never matters)."""
     return (
         tuple(sorted((k, tuple(v)) for k, v in state["stacks"].items())),
         tuple(sorted(state["face_up"])), tuple(sorted(state["in_play"])), tuple(sorted(state["held"])),
         tuple(state["interaction_deck"]), tuple(state["item_deck"]), tuple(state["scenery_deck"]),
         state["favours"], tuple(sorted(state["prophecies"].items())), state["ending"],
+        state["hero"] if state["hero"] in removable else None,
     )
 
 
 def successors(scenario: Scenario, state: dict) -> Iterator[tuple[str, dict]]:
-    """(action label, next state) for every action that can change the canonical state."""
+    """(action label, next state) for every action that can change the canonical state: discoveries,
+    and walks onto (or off) a square that a REMOVE SCENERY names."""
     probe = Table(scenario, state)
+    removable = removable_numbers(scenario)
+    stepped_off = False
     for number in probe.move_targets():
-        if probe.top(number) not in state["face_up"]:
-            child = marshal.loads(marshal.dumps(state))
-            Table(scenario, child).move(number)
-            yield f"move to #{number}", child
+        if probe.top(number) in state["face_up"]:
+            if number in removable:
+                pass  # standing here when the card is removed sends the hero on
+            elif state["hero"] in removable and not stepped_off:
+                stepped_off = True  # one walk away stands for all of them
+            else:
+                continue
+        child = marshal.loads(marshal.dumps(state))
+        Table(scenario, child).move(number)
+        yield f"move to #{number}", child
     held = sorted(state["held"])
     for card_id in sorted(state["in_play"]):
         card = scenario.interactions[card_id]
@@ -208,7 +231,8 @@ def _combos(held: list[str], size: int) -> Iterator[tuple[str, ...]]:
 def search(scenario: Scenario, report: Report, budget: float, max_states: int) -> None:
     started = time.perf_counter()
     start = initial_state(scenario, 1, "together")[0]
-    keys: dict[tuple, int] = {canonical(start): 0}
+    removable = removable_numbers(scenario)
+    keys: dict[tuple, int] = {canonical(start, removable): 0}
     parent: list[tuple[int, str]] = [(-1, "")]
     children: list[list[int]] = [[]]
     outcome: list[str | None] = [None]  # ending id, "stalled", or None while open
@@ -235,7 +259,7 @@ def search(scenario: Scenario, report: Report, budget: float, max_states: int) -
         any_child = False
         for label, child in successors(scenario, state):
             any_child = True
-            key = canonical(child)
+            key = canonical(child, removable)
             known = keys.get(key)
             if known is None:
                 known = len(parent)
