@@ -182,10 +182,24 @@ class Table:
         return options
 
     def stalled(self) -> bool:
-        """Nothing can ever happen again: no interaction in play and no scenery left to discover."""
-        if self.st["in_play"]:
+        """Nothing can ever happen again: no face-down scenery the hero may step on, and no card in
+        play that would turn over (one needing no item, or one some held items match). Walks between
+        discovered cards and failed tries change nothing (LA-3, LA-4b), so without this check a game
+        left with only those would never end."""
+        if any(self.top(n) not in self.st["face_up"] for n in self.move_targets()):
             return False
-        return not any(self.top(n) not in self.st["face_up"] for n in self.move_targets())
+        needing: list[InteractionCard] = []
+        for card_id in self.st["in_play"]:
+            card = self.sc.interactions[card_id]
+            if card.needs == 0:
+                return False
+            needing.append(card)
+        held = [self.sc.items[i] for i in sorted(self.st["held"])]
+        for card in needing:
+            for combo in combinations(held, card.needs):
+                if match_paragraph(card, list(combo)) is not None:
+                    return False
+        return True
 
     # --- actions --------------------------------------------------------------------------------
     def move(self, number: int) -> None:
@@ -235,7 +249,7 @@ class Table:
                                       paragraph=paragraph.key if paragraph else ""))
         self.read(card.top_key, card_id)
         self.run(card.top_instructions, card_id)
-        if paragraph is not None:
+        if paragraph is not None and self.st["ending"] is None:  # an ending in the top text closes the story
             self.read(paragraph.text_key, card_id)
             self.run(paragraph.instructions, card_id)
         self.cards.pop()
@@ -289,6 +303,8 @@ class Table:
     def op_place_scenery(self, source: str, card_ids: tuple[str, ...]) -> None:
         placed = [card_id for card_id in card_ids if self.place(card_id)]
         for card_id in placed:  # the hero icon: turn it over and step on it after placing all
+            if self.st["ending"] is not None:
+                return  # an ending reached on the way closes the story at once
             if self.sc.scenery[card_id].hero and self.top(self.sc.scenery[card_id].number) == card_id:
                 self.set_hero(self.sc.scenery[card_id].number)
                 self.discover(card_id)
@@ -296,7 +312,7 @@ class Table:
     def op_discover_scenery(self, source: str, card_id: str) -> None:
         self.op_place_scenery(source, (card_id,))
         card = self.sc.scenery[card_id]
-        if self.top(card.number) == card_id:
+        if self.top(card.number) == card_id and self.st["ending"] is None:
             self.discover(card_id)
 
     def place(self, card_id: str) -> bool:
@@ -542,6 +558,31 @@ class LabyrinthEngine(Engine[dict]):
         if state["checkpoint"] is not None:
             actions.append(Action.make(seat, "undo"))
         return actions
+
+    def apply(self, state: dict, action: Action) -> tuple[dict, list[Event]]:
+        """Check the action's argument shapes first: `True` and `1.0` equal `1` in Python, so a
+        malformed move would pass the legality test and then fail deep inside (bad input must get
+        a clear message, never a traceback)."""
+        if isinstance(action, Action):
+            problem = self.shape_problem(action)
+            if problem:
+                raise IllegalAction(problem)
+        return super().apply(state, action)
+
+    @staticmethod
+    def shape_problem(action: Action) -> str:
+        """Why this action's arguments have the wrong type, or "" when they are well-formed."""
+        if action.kind == "move":
+            target = action.get("to")
+            if isinstance(target, bool) or not isinstance(target, int):
+                return f"move needs a scenery number (to=N), not {target!r}"
+        elif action.kind == "interact":
+            card, items = action.get("card"), action.get("items", ())
+            if not isinstance(card, str):
+                return f"interact needs an interaction card id (card=...), not {card!r}"
+            if not isinstance(items, tuple) or not all(isinstance(item, str) for item in items):
+                return f"interact needs a list of item ids (items=[...]), not {items!r}"
+        return ""
 
     def explain_illegal(self, state: dict, action: Action) -> str:
         if self.is_over(state):
