@@ -688,3 +688,21 @@ def test_check_scenario_follows_the_hero_onto_a_card_that_will_be_removed(tmp_pa
     state, _ = act(state, "move", to=2)
     state, _ = use(state, "i-002")
     assert state["hero"] == 3 and "s-3" in state["face_up"] and "i-003" in state["in_play"]
+
+
+# --- the rules help page (game/content/rules/labyrinth.md) -------------------------------------------
+
+def test_the_rules_page_tells_players_what_the_audit_found_missing():
+    """The in-game rules against the rulebook: cards take precedence (Playing the Game), a card may be
+    placed next to the card it refers to and the hero icon is turned over after all new scenery is
+    down (Scenery Cards), a failed try is the turn's card in turns (LA-5, as the engine counts it),
+    and a game with nothing left to try ends without an ending (as the engine ends it)."""
+    page = (Path(__file__).parent.parent / "game/content/rules/labyrinth.md").read_text(encoding="utf-8")
+    flat = " ".join(page.split())
+    assert "something other than these rules, the card wins" in flat
+    assert "or next to the card it names" in flat
+    assert "turned over once all the new cards are down" in flat
+    assert "a try that matches nothing does" in flat
+    assert "the adventure ends there without one" in flat
+    # what the page already said and the rulebook insists on
+    assert "3 or less, Apprentice" in flat and "8, Hero" in flat and "With 7 favours and 2 prophecies unfulfilled, you score 5" in flat
