@@ -25,6 +25,11 @@ def _games(default: int) -> int:
 
 
 # --- Lost Cities -------------------------------------------------------------------------------------
+LC_COLOURS = ("y", "b", "w", "g", "r", "p")  # the state's colour letters in lane order; the 6th is the long game
+LC_RANKS = ("w1", "w2", "w3") + tuple(f"{n:02d}" for n in range(2, 11))  # LC-1: 3 wagers and 2-10
+LC_ROUND_CAP = 10_000  # LC-8
+
+
 def lc_rank(card: str) -> str:
     return card.split("-")[2]
 
@@ -48,73 +53,217 @@ def lc_expedition_score(cards: list[str]) -> int:
     return score + (20 if len(cards) >= 8 else 0)
 
 
-def lc_expected_legal(state: dict, seat: int) -> set[Action]:
-    """LC-2, LC-3, LC-4 from the table as it lies."""
-    legal: set[Action] = set()
-    if state["phase"] == "play":
-        for card in state["hands"][seat]:
-            legal.add(Action.make(seat, "discard", card=card))
-            lane = state["expeditions"][seat][lc_colour(card)]
-            numbers = [lc_value(c) for c in lane if lc_value(c) is not None]
-            if lc_value(card) is None:
-                if not numbers:
+def lc_may_extend(lane: list[str], card: str) -> bool:
+    """LC-4: wagers only while the lane has no number; a number above every number in the lane."""
+    numbers = [lc_value(c) for c in lane if lc_value(c) is not None]
+    if lc_value(card) is None:
+        return not numbers
+    return not numbers or lc_value(card) > max(numbers)
+
+
+class LcReferee:
+    """A match of Lost Cities followed from the actions alone: whose turn and which step (LC-2), the
+    card discarded this turn (LC-3), where every card goes, when a round ends (LC-5, LC-8), what it
+    scores (LC-6), who deals next and when the match is over (LC-7). It reads the engine's state only
+    to compare it with what it expects."""
+
+    def __init__(self, state: dict, colours: int, rounds: int, tag: str) -> None:
+        self.colours, self.rounds = LC_COLOURS[:colours], rounds
+        self.round, self.totals = 1, [0, 0]
+        self.check_deal(state, None, tag)
+
+    def check_deal(self, state: dict, starter: int | None, tag: str) -> None:
+        """LC-1: every card shuffled in, 8 to each hand, the rest in the draw pile, an empty table;
+        LC-7: round 1 starts with either seat, a later round with the loser of the last."""
+        full = sorted(f"lc-{c}-{r}" for c in self.colours for r in LC_RANKS)
+        hands = state["hands"]
+        assert state["colours"] == list(self.colours), f"{tag}: colours differ"
+        assert len(hands[0]) == len(hands[1]) == 8 and len(state["deck"]) == len(full) - 16, f"{tag}: bad deal"
+        assert sorted(hands[0] + hands[1] + state["deck"]) == full, f"{tag}: the deal lost or doubled a card"
+        assert not any(state["discards"][c] for c in self.colours), f"{tag}: a discard pile is not empty"
+        assert not any(state["expeditions"][s][c] for s in (0, 1) for c in self.colours), f"{tag}: a lane is not empty"
+        assert state["round"] == self.round, f"{tag}: round number differs"
+        assert state["turn"] in (0, 1) if starter is None else state["turn"] == starter, f"{tag}: wrong starter"
+        self.turn, self.phase, self.discarded, self.actions = state["turn"], "play", None, 0
+        self.lay_before: dict | None = None
+
+    def expected_legal(self, state: dict) -> set[Action]:
+        """LC-2, LC-3, LC-4 from the table as it lies and this turn's own memory."""
+        seat, legal = self.turn, set()
+        if self.phase == "play":
+            for card in state["hands"][seat]:
+                legal.add(Action.make(seat, "discard", card=card))
+                if lc_may_extend(state["expeditions"][seat][lc_colour(card)], card):
                     legal.add(Action.make(seat, "play", card=card))
-            elif not numbers or lc_value(card) > max(numbers):
-                legal.add(Action.make(seat, "play", card=card))
-    else:
-        legal.add(Action.make(seat, "undo"))  # a draw phase always follows this seat's own play or discard
+            return legal
+        legal.add(Action.make(seat, "undo"))  # the card laid this turn may come back until the draw
         if state["deck"]:
             legal.add(Action.make(seat, "draw", source="deck"))
-        for colour, pile in state["discards"].items():
-            if pile and pile[-1] != state["last_discard"]:
+        for colour in self.colours:
+            pile = state["discards"][colour]
+            if pile and pile[-1] != self.discarded:  # LC-3
                 legal.add(Action.make(seat, "draw", source=colour))
-    return legal
+        return legal
+
+    def step(self, before: dict, action: Action, after: dict, tag: str) -> None:
+        seat, kind = action.seat, action.kind
+        assert seat == self.turn, f"{tag}: not this seat's turn"
+        self.actions += 1
+        hand = sorted(before["hands"][seat])
+        lanes = {s: {c: list(before["expeditions"][s][c]) for c in self.colours} for s in (0, 1)}
+        piles = {c: list(before["discards"][c]) for c in self.colours}
+        deck = len(before["deck"])
+        if kind in ("play", "discard"):
+            card = action["card"]
+            hand.remove(card)
+            if kind == "play":
+                lanes[seat][lc_colour(card)].append(card)  # LC-2: on top of its own colour, own side
+            else:
+                piles[lc_colour(card)].append(card)  # LC-2: face up on its colour's pile
+            self.phase, self.discarded, self.lay_before = "draw", card if kind == "discard" else None, before
+            ends = False
+        elif kind == "undo":
+            assert self.lay_before is not None, f"{tag}: undo with nothing laid"
+            lay = self.lay_before
+            hand = sorted(lay["hands"][seat])
+            lanes = {s: {c: list(lay["expeditions"][s][c]) for c in self.colours} for s in (0, 1)}
+            piles = {c: list(lay["discards"][c]) for c in self.colours}
+            self.phase, self.discarded, self.lay_before = "play", None, None
+            ends = False
+        else:
+            source = action["source"]
+            if source == "deck":
+                hand.append(before["deck"][-1])
+                deck -= 1
+            else:
+                hand.append(piles[source].pop())  # LC-2: the top card only
+            hand.sort()
+            self.turn, self.phase, self.discarded, self.lay_before = 1 - seat, "play", None, None
+            ends = deck == 0  # LC-5: the last card of the draw pile ends the round at once
+        ends = ends or self.actions == LC_ROUND_CAP  # LC-8
+        if not ends:
+            assert after["round"] == self.round and not after["over"], f"{tag}: the round ended too soon"
+            assert sorted(after["hands"][seat]) == hand, f"{tag}: the hand differs"
+            assert len(after["hands"][1 - seat]) == 8, f"{tag}: the waiting hand is not 8 cards"
+            assert after["expeditions"] == [lanes[0], lanes[1]], f"{tag}: expeditions differ"
+            assert after["discards"] == piles and len(after["deck"]) == deck, f"{tag}: piles differ"
+            assert after["turn"] == self.turn and after["phase"] == self.phase, f"{tag}: turn or step differs"
+            if kind == "draw":
+                assert len(after["hands"][seat]) == 8, f"{tag}: a turn did not end with 8 cards"
+            return
+        # LC-5, LC-6: the round is scored from the expeditions as they lie; hands score nothing
+        scores = [sum(lc_expedition_score(lanes[s][c]) for c in self.colours) for s in (0, 1)]
+        self.totals = [self.totals[0] + scores[0], self.totals[1] + scores[1]]
+        assert after["totals"] == self.totals, f"{tag}: match totals differ"
+        assert after["history"][-1]["scores"] == scores, f"{tag}: round scores differ"
+        if self.round == self.rounds:  # LC-7: the match is over after its last round
+            assert after["over"] and after["round"] == self.round, f"{tag}: the match did not end"
+            self.round += 1
+            return
+        self.round += 1
+        loser = 0 if scores[0] <= scores[1] else 1  # LC-7: the loser starts; seat 0 breaks a tie
+        assert not after["over"], f"{tag}: the match ended early"
+        self.check_deal(after, loser, tag)
+
+
+def lc_style(seed: int, seat: int) -> str:
+    """How a seat of a seeded game plays: mostly at random; in some games seat 0 builds long lanes
+    (the 8-card bonus, unstarted colours), in some both only discard (0 to 0: a drawn match), in one
+    nobody lets the draw pile run down (the LC-8 cap)."""
+    if seed == 11:
+        return "stall"
+    style = {6: "builder", 7: "builder", 8: "idle", 9: "builder"}.get(seed % 10, "random")
+    return "random" if style == "builder" and seat == 1 else style
+
+
+def lc_builder_play(legal: list[Action], rng: Rng, state: dict, seat: int) -> Action:
+    """One or two lanes with few gaps: a card goes on only once every lower card it would skip is
+    out of the draw pile (a test policy may look at the whole table)."""
+    lanes, hand, deck = state["expeditions"][seat], state["hands"][seat], set(state["deck"])
+    started = [c for c, lane in lanes.items() if lane]
+    playable = {a["card"] for a in legal if a.kind == "play"}
+    for colour in started:
+        mine = sorted((c for c in hand if lc_colour(c) == colour and c in playable), key=lambda c: lc_value(c) or 0)
+        if not mine:
+            continue
+        low, top = mine[0], max([lc_value(c) or 1 for c in lanes[colour]])
+        skipped = [f"lc-{colour}-{v:02d}" for v in range(top + 1, lc_value(low) or 2)]
+        if not any(c in deck for c in skipped) or len(deck) < 6:
+            return Action.make(seat, "play", card=low)
+    held = [lc_colour(c) for c in hand]
+    if len(started) < 2:
+        best = max(set(held), key=lambda c: (held.count(c), c))
+        if held.count(best) >= 3 and best not in started:
+            return Action.make(seat, "play", card=min((c for c in hand if lc_colour(c) == best),
+                                                      key=lambda c: lc_value(c) or 0))
+    spare = [c for c in hand if lc_colour(c) not in started] or hand
+    return Action.make(seat, "discard", card=rng.choice(spare))
+
+
+def lc_choose(style: str, legal: list[Action], rng: Rng, state: dict, seat: int) -> Action:
+    plays = [a for a in legal if a.kind == "play"]
+    discards = [a for a in legal if a.kind == "discard"]
+    draws = [a for a in legal if a.kind == "draw"]
+    if style == "random":
+        return rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(legal)
+    if style == "idle":
+        return discards[0] if discards else next(a for a in draws if a["source"] == "deck")
+    if style == "stall":
+        if discards:
+            return rng.choice(discards)
+        piles = [a for a in draws if a["source"] != "deck"]
+        return rng.choice(piles or draws)
+    if discards:
+        return lc_builder_play(legal, rng, state, seat)
+    lanes = state["expeditions"][seat]
+    useful = [a for a in draws if a["source"] != "deck" and lanes[a["source"]]
+              and lc_may_extend(lanes[a["source"]], state["discards"][a["source"]][-1])]
+    return useful[0] if useful else next((a for a in draws if a["source"] == "deck"), draws[0])
 
 
 @pytest.mark.parametrize("colours", [5, 6])
 def test_lost_cities_against_an_independent_referee(colours):
     engine = find_game("lost-cities")
     games = _games(60)
-    rounds_checked = 0
+    rounds_checked = rounds_expected = 0
+    bonus_seen = capped = False
+    first_starters: set[int] = set()
     for seed in range(games):
-        config = GameConfig.make("lost-cities", 2, rounds=3, colours=colours)
+        rounds = (3, 1, 2, 4, 5)[seed % 5]  # LC-7: 3 by default, 1 to 5 as an option
+        rounds_expected += rounds
+        config = GameConfig.make("lost-cities", 2, rounds=rounds, colours=colours)
         state = engine.new_game(config, seed)
-        rng = Rng.from_seed(seed, "referee")
-        totals = [0, 0]
-        round_scores: list[list[int]] = []
+        referee = LcReferee(state, colours, rounds, f"seed {seed}, deal")
+        first_starters.add(state["turn"])
+        rng, styles = Rng.from_seed(seed, "referee"), (lc_style(seed, 0), lc_style(seed, 1))
         while not engine.is_over(state):
-            seat = engine.active_seats(state)[0]
-            assert seat == state["turn"]
+            seat = referee.turn
+            tag = f"seed {seed}, round {referee.round}, action {referee.actions + 1}"
+            assert engine.active_seats(state) == [seat], f"{tag}: active seats differ"
             legal = engine.legal_actions(state, seat)
-            assert set(legal) == lc_expected_legal(state, seat), f"seed {seed}: legal moves differ"
-            plays = [a for a in legal if a.kind == "play"]
-            action = rng.choice(plays) if plays and rng.random() < 0.5 else rng.choice(legal)
+            assert set(legal) == referee.expected_legal(state), f"{tag}: legal moves differ"
+            assert len(legal) == len(set(legal)), f"{tag}: a legal move is listed twice"
+            assert engine.legal_actions(state, 1 - seat) == [], f"{tag}: the waiting seat may act"
+            action = lc_choose(styles[seat], legal, rng, state, seat)
             before = state
             state, _ = engine.apply(state, action)
-            if action.kind in ("play", "discard"):
-                before_lay = before
-            if action.kind == "undo":  # the table is as it was before the card was laid
-                for key in ("expeditions", "discards", "deck", "turn", "phase"):
-                    assert state[key] == before_lay[key], f"seed {seed}: undo left {key} changed"
-                assert sorted(state["hands"][seat]) == sorted(before_lay["hands"][seat])
-            if state["round"] != before["round"] or engine.is_over(state):
-                scores = [sum(lc_expedition_score(before["expeditions"][s][c]) for c in before["colours"])
-                          for s in (0, 1)]
-                round_scores.append(scores)
-                totals = [totals[0] + scores[0], totals[1] + scores[1]]
-                assert state["totals"] == totals, f"seed {seed}: match totals differ"
-                rounds_checked += 1
-                if not engine.is_over(state):
-                    # LC-7: the loser of the previous round starts; seat 0 breaks a tie
-                    loser = 0 if scores[0] < scores[1] else 1 if scores[1] < scores[0] else 0
-                    assert state["starter"] == loser and state["turn"] == loser
+            referee.step(before, action, state, f"{tag} {action}")
+            rounds_checked += referee.round != before["round"]
+            bonus_seen |= any(len(lane) >= 8 for side in before["expeditions"] for lane in side.values())
+            capped |= bool(state["history"]) and state["history"][-1]["reason"] == "cap"
+        assert referee.round == rounds + 1, f"seed {seed}: the match ended after {referee.round - 1} rounds"
         outcome = engine.result(state)
+        totals = referee.totals
         assert list(outcome.scores) == totals
-        if totals[0] == totals[1]:
-            assert set(outcome.winners) == {0, 1} and outcome.draw
+        if totals[0] == totals[1]:  # LC-7: a tied match stays a draw
+            assert set(outcome.winners) == {0, 1} and outcome.draw and outcome.ranking == ((0, 1),)
         else:
-            assert list(outcome.winners) == [0 if totals[0] > totals[1] else 1]
-    assert rounds_checked == games * 3
+            winner = 0 if totals[0] > totals[1] else 1
+            assert list(outcome.winners) == [winner] and not outcome.draw
+            assert outcome.ranking == ((winner,), (1 - winner,))
+    assert rounds_checked == rounds_expected
+    assert bonus_seen and (capped or games <= 11), "the games never reached the 8-card bonus or the LC-8 cap"
+    assert first_starters == {0, 1} or games < 10, "LC-7: round 1 is always started by the same seat"
 
 
 # --- Lost in Time ------------------------------------------------------------------------------------
