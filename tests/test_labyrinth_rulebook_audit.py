@@ -469,6 +469,16 @@ def test_an_ending_in_the_top_text_closes_the_story_before_the_paragraph_ruling_
     assert "Never read" not in strings
 
 
+
+def test_an_ending_met_on_a_hero_icon_card_stops_the_next_hero_icon_card_ruling_la_2():
+    """LA-2: an ending closes the story at once — two hero-icon cards placed together are turned
+    over in turn, and when the first one's immediate card ends the story the second stays down."""
+    body = HERO_ICON.replace('title = "North room"', 'hero = true\ntitle = "North room"').replace(
+        'top = "Arrived by the hero icon."', 'top = "Arrived by the hero icon."\ndo = [{ ending = "e-1" }]')
+    state, events = use(ENGINE.start(scenario("two-hero-icons", body)), "i-001")
+    assert state["ending"] == "e-1" and state["hero"] == 2
+    assert "s-3" not in state["face_up"] and [e["to"] for e in events if e.kind == "hero_moved"] == [2]
+
 # --- Key instructions --------------------------------------------------------------------------------
 
 def test_discover_scenery_turns_the_card_over_but_leaves_the_hero_where_it_is():
