@@ -370,6 +370,10 @@ class TimeAfterTime(Engine[dict]):
                 events += self._end_turn(state)
             return events
         events = [Event.make("draw", None, **draw)]
+        # ruling TT-6: a neighbour left with no Time card draws from the pile at once, before this
+        # turn goes on ("a player whose last card is taken therefore takes the top card of the
+        # draw pile"), so it comes before the pile card of a TT-5 discard below
+        events += self._refill_if_needed(state, victim)
         if None not in state["rows"][seat]:
             # ruling TT-6b: a full row keeps what it draws, no question asked
             events += self._keep_card(state, seat, card, "full_row")
@@ -382,7 +386,8 @@ class TimeAfterTime(Engine[dict]):
         # ruling TT-5: nobody could place it - out of the game, then a card from the pile
         state["pending"] = None
         state["out"].append(card)
-        events.append(Event.make("discard_out", None, seat=seat, card=card))
+        # draw_count: what the pile holds now, after any refill of the neighbour (TT-6) came first
+        events.append(Event.make("discard_out", None, seat=seat, card=card, draw_count=len(state["pile"])))
         events += self._draw_from_pile(state, seat, "discard_out")
         return events + self._end_turn(state)
 
@@ -427,6 +432,13 @@ class TimeAfterTime(Engine[dict]):
                            draw_count=len(state["pile"])),
                 Event.make("refill", others, seat=seat, reason=reason, draw_count=len(state["pile"]))]
 
+    def _refill_if_needed(self, state: dict, seat: int) -> list[Event]:
+        """Ruling TT-6: a hand holding no Time card (empty, or only Ghosts) takes the pile's top card
+        while the pile lasts (the pile holds no Ghost, so one card is always enough)."""
+        if any(not is_ghost(c) for c in state["hands"][seat]):
+            return []
+        return self._draw_from_pile(state, seat, "no_time_card")
+
     def _end_turn(self, state: dict) -> list[Event]:
         state["phase"] = PHASE_DRAW
         state["turn"] = left_neighbour(state["turn"], state["seats"])
@@ -434,17 +446,16 @@ class TimeAfterTime(Engine[dict]):
         return []
 
     def _settle(self, state: dict) -> list[Event]:
-        """The automatic parts after every move: refills (TT-6), the immediate win and the
-        exhausted-pile end (TT-8), and the safety cap."""
+        """The automatic parts after every move: the immediate win (TT-8), refills (TT-6), the
+        exhausted-pile end (TT-8) and the safety cap."""
         events: list[Event] = []
         seats = state["seats"]
         order = [(state["turn"] + i) % seats for i in range(seats)]
-        for seat in order:
-            if not any(not is_ghost(c) for c in state["hands"][seat]) and state["pile"]:
-                events += self._draw_from_pile(state, seat, "no_time_card")
-        for seat in order:
+        for seat in order:  # ruling TT-8: the win ends the game at once, before any refill
             if None not in state["rows"][seat] and not any(is_ghost(c) for c in state["hands"][seat]):
-                return events + self._finish(state, seat, "row_complete")
+                return self._finish(state, seat, "row_complete")
+        for seat in order:
+            events += self._refill_if_needed(state, seat)
         if not state["pile"] and any(not hand for hand in state["hands"]):
             return events + self._finish(state, None, "empty_hand")
         if state["turn_number"] > SAFETY_TURN_CAP and state["phase"] == PHASE_DRAW:
