@@ -468,6 +468,10 @@ def test_lost_in_time_against_an_independent_referee(seats, chips, skip):
 
 
 # --- Time After Time ---------------------------------------------------------------------------------
+TT_DEAL = {2: (13, 1), 3: (19, 2), 4: (26, 2)}  # TT-1: Time cards and Ghosts dealt, 7 to each seat
+TT_TIME_CARDS = sorted(f"tt-{hour:02d}-{copy}" for hour in range(6, 23) for copy in "ab")  # TT-1: 34
+
+
 def tt_hour(card: str) -> int | None:
     part = card.split("-")[1]
     return None if part == "ghost" else int(part)
@@ -502,17 +506,72 @@ def tt_completable(row: list[str | None], gone: list[str]) -> bool:
     return True
 
 
-def tt_check_step(seed: int, before: dict, action: Action, after: dict, seats: int) -> None:
-    """TT-5, TT-6, TT-6b, TT-8 for one applied action, read from the table as it lay."""
+def tt_emergency_moves(row: list[str | None]) -> set[tuple[tuple[int, int], ...]]:
+    """TT-7: one placed card moved one slot into a free neighbouring slot, or that and then a
+    different placed card moved the same way (the order of the row can never change so)."""
+    def steps(cells: list[str | None], not_card: str | None) -> list[tuple[int, int]]:
+        return [(i, j) for i, c in enumerate(cells) if c is not None and c != not_card
+                for j in (i - 1, i + 1) if 0 <= j < 7 and cells[j] is None]
+
+    moves: set[tuple[tuple[int, int], ...]] = set()
+    for first in steps(row, None):
+        moves.add((first,))
+        moved = list(row)
+        moved[first[1]], moved[first[0]] = moved[first[0]], None
+        moves.update((first, second) for second in steps(moved, row[first[0]]))
+    return moves
+
+
+def tt_expected_legal(state: dict, seat: int) -> set[Action]:
+    """TT-2..TT-7 from the table as it lies (TT-3b: every seat may reorder its hand at any time)."""
+    hand = state["hands"][seat]
+    legal = {Action.make(seat, "reorder", **{"from": i, "to": j})
+             for i in range(len(hand)) for j in range(len(hand)) if i != j}
+    if state["phase"] == "over" or seat != state["turn"]:
+        return legal
+    row = state["rows"][seat]
+    if state["phase"] in ("draw", "redraw"):
+        source = (seat - 1) % state["seats"]  # G-1: the right-hand neighbour
+        legal |= {Action.make(seat, "draw", position=i) for i in range(len(state["hands"][source]))}
+        gone = [c for r in state["rows"] for c in r if c is not None] + state["out"]
+        if state["phase"] == "draw" and None in row and not tt_completable(row, gone):
+            legal |= {Action.make(seat, "shift", moves=moves) for moves in tt_emergency_moves(row)}
+    else:  # a drawn Time card waits: onto a legal slot, else kept (TT-5: someone else could place it)
+        slots = tt_legal_slots(row, tt_hour(state["pending"]))
+        legal |= {Action.make(seat, "place", slot=s) for s in slots} if slots else {Action.make(seat, "keep")}
+    return legal
+
+
+def tt_check_step(seed: int, before: dict, action: Action, after: dict, redraw: bool) -> None:
+    """TT-3..TT-8 and the turn order for one applied action, read from the table as it lay."""
+    seats = before["seats"]
     seat = action.seat
     tag = f"seed {seed}, {action}"
+    # TT-1: every card is somewhere, once; Ghosts only ever in hands
+    cards = [c for hand in after["hands"] for c in hand] + after["pile"] + after["out"]
+    cards += [c for r in after["rows"] for c in r if c is not None] + ([after["pending"]] if after["pending"] else [])
+    assert sorted(c for c in cards if tt_hour(c) is not None) == TT_TIME_CARDS, f"{tag}: Time cards not conserved"
+    assert sum(tt_hour(c) is None for c in cards) == TT_DEAL[seats][1], f"{tag}: Ghosts not conserved"
+    assert all(tt_hour(c) is not None for c in after["pile"] + after["out"]), f"{tag}: a Ghost left the hands"
+    for r in after["rows"]:
+        hours = [tt_hour(c) for c in r if c is not None]
+        assert hours == sorted(set(hours)), f"{tag}: a row is out of order"
+    if action.kind == "reorder":  # TT-3b: the hand's order changes, nothing else
+        hand = list(before["hands"][seat])
+        hand.insert(action["to"], hand.pop(action["from"]))
+        assert after["hands"][seat] == hand, f"{tag}: the reorder moved the wrong card"
+        for key in ("rows", "pile", "out", "turn", "phase", "pending", "winner"):
+            assert after[key] == before[key], f"{tag}: a reorder changed {key}"
+        return
     # TT-8: nobody with seven slots and no Ghost is still playing; a winner is such a player
     complete = [s for s in range(seats) if None not in after["rows"][s]
                 and all(tt_hour(c) is not None for c in after["hands"][s])]
     if after["phase"] != "over":
         assert not complete, f"{tag}: seat {complete} has won but the game goes on"
+        # TT-8: once the pile is out, the first hand to empty ends the game
+        assert after["pile"] or all(after["hands"]), f"{tag}: a hand emptied with no pile and the game goes on"
     elif after["winner"] is not None:
-        assert after["winner"] in complete, f"{tag}: the winner has not won"
+        assert complete == [after["winner"]], f"{tag}: the winner has not won"
     else:  # TT-8: a tie only once the pile is out and a hand is empty
         assert not complete and not after["pile"] and any(not hand for hand in after["hands"]), f"{tag}: a tie too soon"
     if after["phase"] == "over":
@@ -521,76 +580,92 @@ def tt_check_step(seed: int, before: dict, action: Action, after: dict, seats: i
     if after["pile"]:
         for s in range(seats):
             assert any(tt_hour(c) is not None for c in after["hands"][s]), f"{tag}: seat {s} holds no Time card"
-    if action.kind != "draw":
+    turn_passed = after["turn"] == (seat + 1) % seats and after["phase"] == "draw" and after["pending"] is None
+    row = before["rows"][seat]
+    if action.kind == "place":  # TT-4
+        expected = list(row)
+        expected[action["slot"]] = before["pending"]
+        assert after["rows"][seat] == expected and turn_passed, f"{tag}: the card was not placed there"
+        return
+    if action.kind == "keep":  # TT-5: kept in hand, the turn is over
+        assert before["pending"] in after["hands"][seat] and turn_passed, f"{tag}: the card was not kept"
+        return
+    if action.kind == "shift":  # TT-7: the same cards in the same order, no card drawn; the turn is over
+        assert [c for c in after["rows"][seat] if c] == [c for c in row if c], f"{tag}: the shift changed the row"
+        assert after["hands"] == before["hands"] and after["pile"] == before["pile"], f"{tag}: the shift drew"
+        assert turn_passed, f"{tag}: the turn did not pass after the emergency move"
         return
     source = (seat - 1) % seats
     card = before["hands"][source][action["position"]]
-    hour = tt_hour(card)
-    if hour is None:  # TT-3: a Ghost goes into the hand, the turn is over
+    left_behind = [c for c in before["hands"][source] if c != card]
+    pile = list(before["pile"])
+    if tt_hour(card) is None:  # TT-3: a Ghost goes into the hand; the turn is over (or: draw again)
         assert card in after["hands"][seat] and after["pending"] is None, f"{tag}: the Ghost was not kept"
+        if redraw:
+            assert after["turn"] == seat and after["phase"] == "redraw", f"{tag}: no second draw after the Ghost"
+        else:
+            assert turn_passed, f"{tag}: the turn did not end after the Ghost"
         return
-    row = before["rows"][seat]
+    # TT-6: the neighbour left without a Time card takes the pile's top card at once, first
+    if pile and all(tt_hour(c) is None for c in left_behind):
+        assert pile[-1] in after["hands"][source], f"{tag}: the emptied neighbour did not refill first"
+        pile.pop()
     if None not in row:  # TT-6b: a full row keeps what it draws, no question asked
-        assert card in after["hands"][seat] and after["pending"] is None, f"{tag}: a full row did not keep it"
-        return
-    if tt_legal_slots(row, hour):
-        assert after["pending"] == card, f"{tag}: a placeable card is not waiting to be placed"
-        return
-    others = [s for s in range(seats) if s != seat and tt_legal_slots(before["rows"][s], hour)]
-    if others:  # TT-5: someone else could place it: it must be kept
-        assert after["pending"] == card and after["phase"] == "place", f"{tag}: the card was not held for keeping"
-    else:  # TT-5: nobody could: out of the game, and a card from the pile instead
+        assert card in after["hands"][seat] and turn_passed, f"{tag}: a full row did not keep it"
+    elif tt_legal_slots(row, tt_hour(card)) or any(
+            tt_legal_slots(before["rows"][s], tt_hour(card)) for s in range(seats) if s != seat):
+        # placeable here, or TT-5: someone else could place it: it waits to be placed or kept
+        assert after["pending"] == card and after["phase"] == "place" and after["turn"] == seat, \
+            f"{tag}: the drawn card is not waiting"
+    else:  # TT-5: nobody could: out of the game, and the pile's next card (if any) instead
         assert card in after["out"] and card not in after["hands"][seat], f"{tag}: the card did not leave the game"
-        if before["pile"]:
-            assert before["pile"][-1] in after["hands"][seat], f"{tag}: no card came from the pile"
+        if pile:
+            assert pile.pop() in after["hands"][seat], f"{tag}: no card came from the pile"
+        assert turn_passed, f"{tag}: the turn did not end after the card left the game"
+    assert after["pile"] == pile, f"{tag}: the pile lost the wrong cards"
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_time_after_time_against_an_independent_referee(seats):
+@pytest.mark.parametrize("seats,redraw", [(2, False), (3, False), (4, False), (2, True), (3, True), (4, True)])
+def test_time_after_time_against_an_independent_referee(seats, redraw):
     engine = find_game("time-after-time")
     games = _games(40)
+    starters = set()
     for seed in range(games):
-        state = engine.new_game(GameConfig.make("time-after-time", seats), seed)
+        state = engine.new_game(GameConfig.make("time-after-time", seats, ghost_redraw=redraw), seed)
         rng = Rng.from_seed(seed, "referee")
         # TT-1: the deal
-        time_cards = 13 if seats == 2 else 19 if seats == 3 else 26
-        ghosts = 1 if seats == 2 else 2
+        time_cards, ghosts = TT_DEAL[seats]
+        assert [len(hand) for hand in state["hands"]] == [7] * seats
         dealt = [c for hand in state["hands"] for c in hand]
-        assert len(dealt) == 7 * seats == time_cards + ghosts
-        assert sum(tt_hour(c) is None for c in dealt) == ghosts
-        assert len(state["pile"]) == 34 - time_cards and all(tt_hour(c) is not None for c in state["pile"])
+        assert sum(tt_hour(c) is None for c in dealt) == ghosts and len(dealt) == time_cards + ghosts
+        assert sorted(c for c in dealt + state["pile"] if tt_hour(c) is not None) == TT_TIME_CARDS
+        assert all(tt_hour(c) is not None for c in state["pile"]), "a Ghost in the draw pile"
+        assert state["rows"] == [[None] * 7] * seats and not state["out"] and state["phase"] == "draw"
+        starters.add(state["turn"])
         while not engine.is_over(state):
             seat = engine.active_seats(state)[0]
-            legal = [a for a in engine.legal_actions(state, seat) if a.kind != "reorder"]
-            places = {a["slot"] for a in legal if a.kind == "place"}
-            if state["pending"] is not None and places:
-                expected = tt_legal_slots(state["rows"][seat], tt_hour(state["pending"]))
-                assert places == expected, f"seed {seed}: legal slots differ"
-            if state["phase"] == "draw":
-                source = (seat - 1) % seats  # G-1: the right-hand neighbour
-                draws = {a["position"] for a in legal if a.kind == "draw"}
-                if draws:
-                    assert draws == set(range(len(state["hands"][source])))
-                # TT-7: the emergency move is there exactly when the row can no longer be completed
-                gone = [c for row in state["rows"] for c in row if c is not None] + state["out"]
-                shifts = any(a.kind == "shift" for a in legal)
-                row = state["rows"][seat]
-                can_shift = any(row[i] is not None and row[j] is None
-                                for i in range(7) for j in (i - 1, i + 1) if 0 <= j < 7)
-                assert shifts == (not tt_completable(row, gone) and can_shift), f"seed {seed}: TT-7 differs"
-            if state["phase"] == "place" and state["pending"] is not None and not places:
-                assert {a.kind for a in legal} == {"keep"}, f"seed {seed}: only keeping is left"
-            action = rng.choice(legal)
+            assert seat == state["turn"]
+            for s in range(seats):
+                legal = set(engine.legal_actions(state, s))
+                assert legal == tt_expected_legal(state, s), f"seed {seed}: seat {s}'s legal moves differ"
+            if rng.below(10) == 0:  # TT-3b: now and then a seat reorders its hand, in turn or not
+                s = rng.below(seats)
+                reorders = [a for a in engine.legal_actions(state, s) if a.kind == "reorder"]
+                action = rng.choice(reorders) if reorders else None
+            else:
+                action = rng.choice([a for a in engine.legal_actions(state, seat) if a.kind != "reorder"])
+            if action is None:
+                continue
             before = state
             state, _ = engine.apply(state, action)
-            tt_check_step(seed, before, action, state, seats)
-            for row in state["rows"]:
-                hours = [tt_hour(c) for c in row if c is not None]
-                assert hours == sorted(set(hours)), f"seed {seed}: a row is out of order"
+            tt_check_step(seed, before, action, state, redraw)
+        outcome = engine.result(state)
+        assert outcome.scores == tuple(sum(c is not None for c in r) for r in state["rows"])
         winner = state["winner"]
-        if winner is not None:
-            row = state["rows"][winner]
-            assert None not in row, "a winner must have all seven slots filled"
-            assert all(tt_hour(c) is not None for c in state["hands"][winner]), "a winner holds no Ghost"
-        else:
-            assert engine.result(state).winners == () or engine.result(state).draw
+        if winner is not None:  # TT-8: seven rising hours, no Ghost in hand
+            assert None not in state["rows"][winner] and all(tt_hour(c) is not None for c in state["hands"][winner])
+            assert outcome.winners == (winner,) and outcome.ranking[0] == (winner,) and not outcome.draw
+        else:  # TT-8: the exhausted pile's tie
+            assert outcome.winners == () and outcome.draw and outcome.ranking == (tuple(range(seats)),)
+    if games >= 20:  # TT-2: the starting seat is chosen at random
+        assert starters == set(range(seats))
