@@ -20,6 +20,7 @@ from game.core.types import Action, GameConfig
 from game.session.base import SeatStatus, Session, Update
 from net.protocol import (
     ERROR_CODES,
+    FEATURES,
     ActionMsg,
     Bye,
     Connection,
@@ -64,8 +65,10 @@ class RemoteSession(Session):
 
     def __init__(self, address: str, port: int, *, name: str = "Player", seats: Sequence[int] = (),
                  spectator: bool = False, token: str | None = None, names: Sequence[str] = (),
-                 reconnect_window: float = 120.0, connect_timeout: float = 5.0, ping_interval: float = 2.0) -> None:
+                 reconnect_window: float = 120.0, connect_timeout: float = 5.0, ping_interval: float = 2.0,
+                 features: Sequence[str] = tuple(sorted(FEATURES))) -> None:
         self.address, self.port, self.name = address, port, name
+        self.features = tuple(features)  # wire extensions to ask for (compact updates); () for whole ones
         self.wanted_seats, self.spectator = tuple(seats), spectator
         self.names = tuple(names)
         self.seat_names: dict[int, str] = {}  # seat -> the player name we gave it (known once welcomed)
@@ -360,12 +363,13 @@ class RemoteSession(Session):
         """The first frame of every connection; a rejoin names the seats as the first join did."""
         if self.token is None:
             return Hello(self.name, seats=self.wanted_seats, spectator=self.spectator,
-                         names=self.names[:len(self.wanted_seats)] if self.wanted_seats else self.names[:1])
+                         names=self.names[:len(self.wanted_seats)] if self.wanted_seats else self.names[:1],
+                         features=self.features)
         if self.seat_names:
             names = tuple(self.seat_names[s] for s in sorted(self.seat_names))
         else:
             names = self.names
-        return Hello(self.name, token=self.token, names=names)
+        return Hello(self.name, token=self.token, names=names, features=self.features)
 
     async def _pump_outbox(self, conn: Connection, send: Callable[[Message], None]) -> None:
         assert self._outbox is not None

@@ -27,6 +27,25 @@ from game.core.wire import WireError, pack, unpack
 
 PROTOCOL_VERSION = 1
 
+FEATURE_UPDATE_DELTA = "update-delta"
+"""A hello may ask for compact updates (an addition within protocol 1; a host that predates it
+ignores the hello's `features` and sends whole updates). On such a connection the host leaves out
+of each `update` what this seat already received on it, and the client's Connection puts it back
+before anything else sees the message (`UpdateMemory`), so a scene gets the very same view:
+
+* `patch: [key]` - the view is a patch on the seat's previous one: only top-level keys whose value
+  changed are sent, `patch` lists those that went away. A key that held a map and still does (Lost
+  in Time's `cards`: the static title, year and caption of every card in sight) is sent as its new
+  or changed entries; `drop: {key: [entry]}` lists entries that went away and `known: {key:
+  [entry]}` entries that come back with the value they had when sent earlier on this connection;
+* `moves: [[kind, [arg names], [[arg values]...]]...]` - the legal moves grouped by kind and
+  argument names, in their order, instead of `legal` (which is then empty).
+
+A `resync` update is always whole and starts the seat's memory again; a new connection starts
+empty on both sides, so a guest joining or rejoining mid-game gets every fact in its first update."""
+FEATURES = frozenset({FEATURE_UPDATE_DELTA})
+"""The extensions this program understands (a client asks for them, a host grants them)."""
+
 MAX_FRAME_FROM_CLIENT = 64 * 1024
 """Hard cap on one frame a host accepts (actions and hellos are tiny)."""
 MAX_FRAME_FROM_HOST = 256 * 1024
@@ -40,6 +59,9 @@ MAX_TEXT = 400
 MAX_LIST = 4096
 MAX_DEPTH = 32
 MAX_VERSION = 2**53
+MAX_FEATURES = 16
+MAX_REMEMBERED = 4 * 1024 * 1024
+"""Cap on what a client keeps of earlier updates for `update-delta` (packed bytes, per connection)."""
 HASH_RE = re.compile(r"[0-9a-f]{64}")
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -237,6 +259,7 @@ class Hello(Message):
     seats: tuple[int, ...] = ()
     spectator: bool = False
     names: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()  # optional wire extensions the client reads (FEATURES)
 
     def __post_init__(self) -> None:
         if self.seats and len(self.names) > len(self.seats):
@@ -244,7 +267,7 @@ class Hello(Message):
 
     def fields(self) -> dict[str, Any]:
         return {"version": self.version, "name": self.name, "token": self.token, "seats": list(self.seats),
-                "spectator": self.spectator, "names": list(self.names)}
+                "spectator": self.spectator, "names": list(self.names), "features": list(self.features)}
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any]) -> "Hello":
@@ -255,11 +278,15 @@ class Hello(Message):
         names = _get(data, "names", [])
         if not isinstance(names, list) or len(names) > MAX_SEATS:
             raise _bad(f"names must be a list of at most {MAX_SEATS} names")
+        features = _get(data, "features", [])
+        if not isinstance(features, list) or len(features) > MAX_FEATURES:
+            raise _bad(f"features must be a list of at most {MAX_FEATURES} names")
         return cls(name=_name(_get(data, "name")), version=version,
                    token=None if token is None else _token(token),
                    seats=_seat_list(_get(data, "seats", []), "seats"),
                    spectator=_bool(_get(data, "spectator", False), "spectator"),
-                   names=tuple(_name(n, "names") for n in names))
+                   names=tuple(_name(n, "names") for n in names),
+                   features=tuple(_str(f, "features", 32, 1) for f in features))
 
     def seat_names(self, bound: tuple[int, ...]) -> dict[int, str]:
         """The player name of each seat this hello ends up holding (`bound`, in seat order)."""
@@ -548,6 +575,200 @@ MESSAGE_TYPES: dict[str, type[Message]] = {
 }
 
 
+# --- compact updates (FEATURE_UPDATE_DELTA) ---------------------------------------------------------
+def _entry_key(value: Any, name: str) -> str | int:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise _bad(f"{name} must name view keys (strings or ints)")
+    return value
+
+
+def _key_list(value: Any, name: str) -> list[str | int]:
+    if not isinstance(value, list) or len(value) > MAX_LIST:
+        raise _bad(f"{name} must be a list of keys")
+    keys = [_entry_key(key, name) for key in value]
+    if len(set(keys)) != len(keys):
+        raise _bad(f"{name} names a key twice")
+    return keys
+
+
+def _key_lists(value: Any, name: str) -> dict[str | int, list[str | int]]:
+    if not isinstance(value, dict) or len(value) > MAX_LIST:
+        raise _bad(f"{name} must be a map of view keys to lists of entries")
+    return {_entry_key(key, name): _key_list(entries, name) for key, entries in value.items()}
+
+
+def _sorted_map(data: dict) -> dict:
+    """Keys in the canonical order (ints before strings), as a whole update would have decoded."""
+    return {key: data[key] for key in sorted(data, key=lambda k: (0, k) if isinstance(k, int) else (1, k))}
+
+
+@dataclass
+class _SeatMemory:
+    """What one seat's stream on one connection carried: the previous view (each top-level value,
+    and each entry of its maps) and every map entry ever sent, as canonical msgpack bytes (exact:
+    1 and True differ, and nothing the receiver was handed can change them)."""
+
+    view: dict[str | int, bytes] = field(default_factory=dict)
+    maps: dict[str | int, dict[str | int, bytes]] = field(default_factory=dict)
+    ever: dict[str | int, dict[str | int, bytes]] = field(default_factory=dict)
+
+
+@dataclass
+class UpdateMemory:
+    """One side's memory of the updates of one connection. The host sends a seat's view as a patch
+    on the previous one (`compact`) and the client rebuilds it (`expand`); both `remember` every
+    update in the same order, so they agree. The facts of a card are sent once per connection.
+
+    A compact update (`patch` present) carries in `view` only the top-level keys whose value changed;
+    `patch` lists the keys that went away. A key that held a map before and still does is sent as
+    the entries that are new or changed; `drop[key]` lists entries that went away, and `known[key]`
+    entries that come back with a value sent earlier on this connection (a card seen again)."""
+
+    seats: dict[int | None, _SeatMemory] = field(default_factory=dict)
+    remembered: int = 0  # bytes held, capped on the client (MAX_REMEMBERED)
+
+    def compact(self, wire: dict[str, Any]) -> dict[str, Any]:
+        """The compact form of a whole update's wire map (not yet remembered: see `remember`)."""
+        seat, view = wire["seat"], wire["view"]
+        memory = None if wire["resync"] else self.seats.get(seat)
+        out = dict(wire)
+        if memory is not None:
+            changed: dict[Any, Any] = {}
+            known: dict[Any, list[Any]] = {}
+            drop: dict[Any, list[Any]] = {}
+            for key, value in view.items():
+                if memory.view.get(key) == pack(value):
+                    continue
+                if isinstance(value, dict):
+                    before, ever = memory.maps.get(key), memory.ever.get(key, {})
+                    sent: dict[Any, Any] = {}
+                    for entry, item in value.items():
+                        packed = pack(item)
+                        if before is not None and before.get(entry) == packed:
+                            continue
+                        if (before is None or entry not in before) and ever.get(entry) == packed:
+                            known.setdefault(key, []).append(entry)
+                        else:
+                            sent[entry] = item
+                    if before is not None:
+                        gone = [entry for entry in before if entry not in value]
+                        if gone:
+                            drop[key] = gone
+                    value = sent
+                changed[key] = value
+            out["view"] = changed
+            out["patch"] = [key for key in memory.view if key not in view]
+            if known:
+                out["known"] = known
+            if drop:
+                out["drop"] = drop
+        if wire["legal"]:
+            groups: list[list[Any]] = []
+            for action in wire["legal"]:
+                names = sorted(action["args"])
+                if not groups or groups[-1][0] != action["kind"] or groups[-1][1] != names:
+                    groups.append([action["kind"], names, []])
+                groups[-1][2].append([action["args"][name] for name in names])
+            out["legal"], out["moves"] = [], groups
+        return out
+
+    def expand(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The whole update's wire map from a compact one; ProtocolError if it is malformed or
+        refers to anything this connection never carried. A whole update passes through as it is."""
+        if not any(key in data for key in ("patch", "known", "drop", "moves")):
+            return data
+        out = dict(data)
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise _bad("seat must be an int or nil")
+        if "patch" in out:
+            out["view"] = self._patched(out, seat)
+        elif "known" in out or "drop" in out:
+            raise _bad("known and drop belong to a patch")
+        if "moves" in out:
+            out["legal"] = self._moves(out.pop("moves"), seat, out.get("legal"))
+        return out
+
+    def _patched(self, out: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        gone = _key_list(out.pop("patch"), "patch")
+        known = _key_lists(out.pop("known", {}), "known")
+        drop = _key_lists(out.pop("drop", {}), "drop")
+        memory = None if out.get("resync") is True else self.seats.get(seat)
+        if memory is None:
+            raise _bad("a patch on an update this connection never carried")
+        changed = out.get("view")
+        if not isinstance(changed, dict):
+            raise _bad("view must be a map")
+        check_plain(changed, "view")
+        for key in gone:
+            if key not in memory.view or key in changed:
+                raise _bad("patch removes a view key that was not there")
+        for key in (*known, *drop):
+            if key not in changed or not isinstance(changed[key], dict):
+                raise _bad("known and drop name view keys whose map changed")
+        view = {key: unpack(value) for key, value in memory.view.items() if key not in gone and key not in changed}
+        for key, value in changed.items():
+            if isinstance(value, dict):
+                before, ever = memory.maps.get(key), memory.ever.get(key, {})
+                entries = {entry: unpack(item) for entry, item in (before or {}).items()}
+                for entry in drop.get(key, ()):
+                    if before is None or entry not in before or entry in value:
+                        raise _bad("drop names an entry that was not there")
+                    del entries[entry]
+                for entry in known.get(key, ()):
+                    if entry in value or entry not in ever or (before is not None and entry in before):
+                        raise _bad("known names an entry not sent before")
+                    entries[entry] = unpack(ever[entry])
+                entries.update(value)
+                value = _sorted_map(entries)
+            view[key] = value
+        return _sorted_map(view)
+
+    @staticmethod
+    def _moves(groups: Any, seat: Any, legal: Any) -> list[dict[str, Any]]:
+        if legal not in (None, []):
+            raise _bad("an update carries legal and moves")
+        if not isinstance(groups, list) or len(groups) > MAX_LIST:
+            raise _bad("moves must be a list")
+        actions: list[dict[str, Any]] = []
+        for group in groups:
+            if not isinstance(group, list) or len(group) != 3 or not isinstance(group[0], str):
+                raise _bad("a group of moves is [kind, names, rows]")
+            kind, names, rows = group
+            names = _key_list(names, "moves")
+            if len(names) > 32 or not all(isinstance(n, str) for n in names):
+                raise _bad("moves name at most 32 string arguments")
+            if not isinstance(rows, list) or len(actions) + len(rows) > MAX_LIST:
+                raise _bad("too many moves")
+            for row in rows:
+                if not isinstance(row, list) or len(row) != len(names):
+                    raise _bad("a move's values do not match its names")
+                actions.append({"seat": seat, "kind": kind, "args": dict(zip(names, row))})
+        return actions
+
+    def remember(self, seat: int | None, view: dict[str, Any], resync: bool, cap: int | None = None) -> None:
+        """Note a whole update's view as sent or received (after `compact`, or after `expand`)."""
+        old = self.seats.get(seat)
+        if resync or old is None:
+            if old is not None:
+                self.remembered -= sum(len(b) for part in old.ever.values() for b in part.values())
+                self.remembered -= sum(len(b) for b in old.view.values())
+            old = self.seats[seat] = _SeatMemory()
+        self.remembered -= sum(len(b) for b in old.view.values())
+        old.view = {key: pack(value) for key, value in view.items()}
+        self.remembered += sum(len(b) for b in old.view.values())
+        old.maps = {}
+        for key, value in view.items():
+            if isinstance(value, dict):
+                entries = old.maps[key] = {entry: pack(item) for entry, item in value.items()}
+                ever = old.ever.setdefault(key, {})
+                for entry, packed in entries.items():
+                    self.remembered += len(packed) - len(ever.get(entry, b""))
+                    ever[entry] = packed
+        if cap is not None and self.remembered > cap:
+            raise ProtocolError("protocol/too_big", f"{self.remembered} bytes of earlier updates to remember")
+
+
 # --- the state machine ----------------------------------------------------------------------------
 class State(enum.Enum):
     HELLO = "hello"  # nothing yet: the client must speak first
@@ -591,6 +812,8 @@ class Connection:
         self.error: ProtocolError | None = None
         self._buffer = bytearray()
         self._bye_sent = False
+        self.features: frozenset[str] = frozenset()  # the extensions agreed by this connection's hello
+        self._updates = UpdateMemory()  # FEATURE_UPDATE_DELTA: what each seat has had on this connection
 
     @property
     def bye_sent(self) -> bool:
@@ -655,7 +878,14 @@ class Connection:
             if key not in TRANSITIONS:
                 raise ProtocolError("protocol/unexpected", f"cannot send {message.TYPE} in {self.state.value}")
             self.state = TRANSITIONS[key]
-        return encode_frame(message.to_wire(), self.max_outgoing)
+        if isinstance(message, Hello):
+            self.features = frozenset(message.features) & FEATURES
+        wire = message.to_wire()
+        if isinstance(message, UpdateMsg) and FEATURE_UPDATE_DELTA in self.features:
+            frame = encode_frame(self._updates.compact(wire), self.max_outgoing)
+            self._updates.remember(message.seat, message.view, message.resync)  # once the frame exists
+            return frame
+        return encode_frame(wire, self.max_outgoing)
 
     def _decode(self, body: bytes) -> Message:
         try:
@@ -676,7 +906,13 @@ class Connection:
         if kind != "bye" and key not in TRANSITIONS:
             raise ProtocolError("protocol/unexpected", f"{kind} in state {self.state.value}")
         try:
+            if kind == "update" and FEATURE_UPDATE_DELTA in self.features:
+                data = self._updates.expand(data)
             message = cls.from_fields(data)
+            if isinstance(message, Hello):
+                self.features = frozenset(message.features) & FEATURES
+            elif isinstance(message, UpdateMsg) and FEATURE_UPDATE_DELTA in self.features:
+                self._updates.remember(message.seat, message.view, message.resync, MAX_REMEMBERED)
         except ProtocolError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as exc:
