@@ -716,3 +716,14 @@ def test_the_rules_page_tells_players_what_the_audit_found_missing():
     assert "the adventure ends there without one" in flat
     # what the page already said and the rulebook insists on
     assert "3 or less, Apprentice" in flat and "8, Hero" in flat and "With 7 favours and 2 prophecies unfulfilled, you score 5" in flat
+
+
+def test_two_items_may_be_handed_over_in_either_order_ruling_la_3():
+    """LA-3: a pair matches "as a whole, in either order" — the action may list the items either way."""
+    state = supplied()
+    forward, _ = use(state, "i-004", "it-B1", "it-D")
+    backward, events = ENGINE.apply(state, Action.make(0, "interact", card="i-004", items=["it-D", "it-B1"]))
+    assert ENGINE.state_hash(backward) == ENGINE.state_hash(forward)
+    assert "Key and rope." in texts(events)
+    with pytest.raises(IllegalAction, match="choose two different items"):
+        ENGINE.apply(state, Action.make(0, "interact", card="i-004", items=["it-D", "it-D"]))

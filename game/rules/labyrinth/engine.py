@@ -567,6 +567,11 @@ class LabyrinthEngine(Engine[dict]):
             problem = self.shape_problem(action)
             if problem:
                 raise IllegalAction(problem)
+            items = action.get("items", ())
+            if action.kind == "interact" and list(items) != sorted(items):
+                # two items lie on a card in no order (LA-3: either order): take them as listed legally
+                action = Action(action.seat, action.kind,
+                                tuple((k, tuple(sorted(v)) if k == "items" else v) for k, v in action.args))
         return super().apply(state, action)
 
     @staticmethod
