@@ -56,6 +56,29 @@ def test_illegal_action_changes_nothing():
     assert ENGINE.state_hash(state) == before
 
 
+def test_a_value_equal_to_a_legal_one_but_of_another_type_is_refused_for_every_game():
+    """True and 1.0 equal 1 in Python, so `action in legal` let them through to the rules (where
+    True drew as if it were 1 and 1.0 broke as a list index): Engine.apply refuses them in words."""
+    class Numbered(HighCard):
+        def legal_actions(self, state, seat):
+            return [Action.make(seat, "play", card=c, slot=i, pair=[i, 0])
+                    for i, c in enumerate(super().legal_actions(state, seat) and state["hands"][seat])]
+
+        def _apply(self, state, action):
+            return super()._apply(state, Action.make(action.seat, "play", card=action["card"]))
+
+    engine = Numbered()
+    state = engine.new_game(config(), 5)
+    seat, card = state["turn"], state["hands"][state["turn"]][1]
+    before = engine.state_hash(state)
+    for wrong in (dict(slot=True, pair=[1, 0]), dict(slot=1.0, pair=[1, 0]), dict(slot=1, pair=[1, 0.0]),
+                  dict(slot=1, pair=[True, False])):
+        with pytest.raises(IllegalAction, match="whole numbers"):
+            engine.apply(state, Action.make(seat, "play", card=card, **wrong))
+        assert engine.state_hash(state) == before
+    engine.apply(state, Action.make(seat, "play", card=card, slot=1, pair=[1, 0]))  # the same move, as ints
+
+
 def test_replay_and_hash_are_deterministic():
     state = ENGINE.new_game(config(), 42)
     actions = []

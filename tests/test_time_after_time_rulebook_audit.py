@@ -340,3 +340,20 @@ def test_the_rules_page_says_what_the_audit_added():
                  "You may also draw as usual instead",
                  "nobody draws from it any more"):
         assert fact in flat, fact
+
+
+# --- Bad input ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("action", [
+    Action.make(0, "draw", position=1.0), Action.make(0, "draw", position=True),
+    Action.make(0, "shift", moves=[(4.0, 3)]), Action.make(1, "reorder", **{"from": 0, "to": 1.0}),
+])
+def test_a_position_given_as_true_or_a_decimal_is_refused_in_words_not_a_traceback(action):  # core Engine.apply
+    """True and 1.0 equal 1 in Python, so such a move matched a legal one: a draw at 1.0 then failed
+    as a list index (TypeError) and True drew as if it were 1. Both are refused, nothing changes."""
+    state = arrange(2, [[card(6), card(7)], [card(8, "b"), card(9)]],
+                    rows=[row(None, 8, None, None, 10, None, None), [None] * 7], turn=0)
+    before = ENGINE.state_hash(state)
+    with pytest.raises(IllegalAction, match="whole numbers"):
+        ENGINE.apply(state, action)
+    assert ENGINE.state_hash(state) == before

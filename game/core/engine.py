@@ -64,6 +64,14 @@ def fit_options(options: Sequence[Option], seat_kinds: Sequence[str], chosen: di
     return fitted, notes
 
 
+def same_kinds_of_value(given: Any, expected: Any) -> bool:
+    """True when `given` equals `expected` with the same type at every level (1 is not True or 1.0)."""
+    if isinstance(expected, tuple):
+        return (isinstance(given, tuple) and len(given) == len(expected)
+                and all(same_kinds_of_value(a, b) for a, b in zip(given, expected)))
+    return type(given) is type(expected)
+
+
 class Engine(Generic[State]):
     """Pure, deterministic rules of one game. Never mutates a state it was given."""
 
@@ -159,8 +167,14 @@ class Engine(Generic[State]):
         """Check and apply; raises IllegalAction/InvalidAction and then nothing has changed."""
         if not isinstance(action, Action):
             raise InvalidAction("not an Action")
-        if self.is_over(state) or action not in self.legal_actions(state, action.seat):
+        legal = [] if self.is_over(state) else self.legal_actions(state, action.seat)
+        if action not in legal:
             raise IllegalAction(self.explain_illegal(state, action))
+        if not same_kinds_of_value(action.args, legal[legal.index(action)].args):
+            # True and 1.0 equal 1 in Python: such a move matched a legal one and then misled (True
+            # drew as 1) or broke as a list index deep in the rules
+            raise IllegalAction(f"{action.kind}: positions, slots and counts are whole numbers "
+                                f"(0, 1, 2 ...), not True/False or decimals")
         new_state = self.copy_state(state)
         events = self._apply(new_state, action)
         return new_state, events
