@@ -33,15 +33,17 @@ from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row, draw_menu_label, hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.cards_lost_in_time import arrow_colour, card_back, card_face, chronos, year_label
+from game.ui.look.cards_lost_in_time import (COMPACT_MAX_W, arrow_colour, card_back, card_face, chronos, compact_face,
+                                             year_label)
 from game.ui.look.draw import card_height, radial_alpha
 from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
-from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
+from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, TRANSFORMS, CardSprite, blit_faded,
+                             fan_layout)
 from game.ui.table_base import LiftedCardTable, draw_log_lines
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
-from game.ui.tween import MOTION, ease_out_back, fade_envelope
+from game.ui.tween import MOTION, bob, ease_out_back, fade_envelope
 from game.ui.widgets import fit_px, panel_surface
 
 GAME_ID = "lost-in-time"
@@ -55,7 +57,7 @@ HAND_CENTRE = (960.0, 964.0)
 HAND_MAX_W = 780.0
 HAND_ZONE_TOP = 850  # a card dragged back below this line returns to the hand
 MY_ROW_Y = 672.0
-MY_CARD_W = 112
+MY_CARD_W = 112  # the viewer's timeline cards (narrower only when nine would not fit the row)
 MY_ROW_RECT = pygame.Rect(470, 584, 980, 176)  # the drop zone of the viewer's timeline
 MY_PLATE = pygame.Rect(16, 584, 436, 176)
 MY_TOTAL = pygame.Rect(1468, 584, 436, 176)
@@ -73,6 +75,11 @@ PHASE_RECT = pygame.Rect(1468, 778, 436, 286)
 PROMPT_Y = 788
 LOG_LINES = 7
 PANEL_HEADER = 88  # an opponent panel's name, hand and total lines above its timeline
+PANELS_TOP = 96  # below the menu button, the hints and the turn banner
+PANELS_OVER_PILES_BOTTOM = 346  # a panel above the draw pile and the Chronos ends here
+PANELS_BOTTOM = 572  # a panel beside the piles ends above the viewer's row (584)
+OPPONENT_CARD_MAX_W = 124
+ROW_CARD_MIN_W = 56  # narrower than this a long timeline overlaps instead of shrinking
 
 MINE_SECONDS = SLIDE_SECONDS
 THEIRS_SECONDS = OPPONENT_SLIDE_SECONDS
@@ -85,6 +92,10 @@ PULSE_HZ = 1.1  # legal targets breathe (far below 3 flashes a second)
 SELECTED_LIFT = 44.0
 STAGED_LIFT = 60.0
 FOCUS_LIFT = 28.0
+LOOK_W = 330  # a card read large: its title at 33 px and its whole caption at 20 px (ART.md small print)
+LOOK_DELAY = 0.25  # s a mouse rests on a table card before it is shown large
+LONG_PRESS = 0.45  # s a finger rests on a table card, still, before it is shown large (as the Labyrinth)
+LOOK_FADE = 0.12
 
 Pos = tuple[float, float]
 Target = tuple[Any, ...]  # ("hand", card) | ("seat", s) | ("discard",) | ("timeline",) | ("button", key)
@@ -109,22 +120,43 @@ def row_centres(widths: list[float], centre_x: float, max_width: float, gap: flo
 
 
 def opponent_rects(count: int) -> list[tuple[pygame.Rect, int]]:
-    """(panel, card width) for `count` opponents in clockwise order from the viewer's left."""
-    left_up, left_low = pygame.Rect(16, 100, 584, 196), pygame.Rect(16, 312, 584, 196)
-    right_up, right_low = pygame.Rect(1320, 100, 584, 196), pygame.Rect(1320, 312, 584, 196)
-    top = pygame.Rect(616, 100, 688, 196)
-    side_w = 74
+    """(panel, largest card width) for `count` opponents in clockwise order from the viewer's left.
+    The panels take all the height the piles and the viewer's row leave: their cards are as large as
+    that allows (a short timeline's cards larger still, see `row_card_w`)."""
+    over_h = PANELS_OVER_PILES_BOTTOM - PANELS_TOP  # 250
+    row_h = (PANELS_BOTTOM - PANELS_TOP - 8) // 2  # 234: two rows of panels beside the piles
+    low_y = PANELS_BOTTOM - row_h
+    left_up, left_low = pygame.Rect(16, PANELS_TOP, 584, row_h), pygame.Rect(16, low_y, 584, row_h)
+    right_up, right_low = pygame.Rect(1320, PANELS_TOP, 584, row_h), pygame.Rect(1320, low_y, 584, row_h)
     if count <= 1:
-        rects = [pygame.Rect(410, 100, 1100, 236)]
+        rects = [pygame.Rect(410, PANELS_TOP, 1100, over_h)]
     elif count == 2:
-        rects = [pygame.Rect(40, 100, 900, 226), pygame.Rect(980, 100, 900, 226)]
+        rects = [pygame.Rect(40, PANELS_TOP, 900, over_h), pygame.Rect(980, PANELS_TOP, 900, over_h)]
     elif count == 3:
-        rects = [pygame.Rect(16, 206, 584, 196), top, pygame.Rect(1320, 206, 584, 196)]
-    elif count == 4:
-        rects = [left_low, left_up, right_up, right_low]
+        rects = [pygame.Rect(16, 150, 584, 272), pygame.Rect(616, PANELS_TOP, 688, over_h),
+                 pygame.Rect(1320, 150, 584, 272)]
+    elif count == 4:  # nobody sits at the top centre: the upper two share its width
+        rects = [left_low, pygame.Rect(16, PANELS_TOP, 934, row_h), pygame.Rect(970, PANELS_TOP, 934, row_h),
+                 right_low]
     else:
-        rects = [left_low, left_up, top, right_up, right_low][:count]
-    return [(rect, round((rect.height - PANEL_HEADER - 10) / 1.4)) for rect in rects]
+        rects = [left_low, left_up, pygame.Rect(616, PANELS_TOP, 688, row_h), right_up, right_low][:count]
+    return [(rect, min(OPPONENT_CARD_MAX_W, int((rect.height - PANEL_HEADER - 10) / 1.4))) for rect in rects]
+
+
+def row_card_w(count: int, tilted: bool, max_w: int, row_w: float, gap: float) -> int:
+    """The widest card (an even number of px, at most `max_w`) with which `count` cards, one of them
+    turned sideways (as wide as a card is tall) when `tilted`, fit a row of `row_w` side by side, so
+    no title is covered; never below ROW_CARD_MIN_W (a longer row then overlaps, see row_centres)."""
+    if count <= 0:
+        return max_w
+    width = max_w - max_w % 2
+    while width > ROW_CARD_MIN_W:
+        upright = count - 1 if tilted else count
+        need = upright * width + (card_height(width) if tilted else 0) + gap * (count - 1)
+        if need <= row_w:
+            return width
+        width -= 2
+    return min(max_w, ROW_CARD_MIN_W)
 
 
 def card_words(card_id: str) -> str:
@@ -164,6 +196,42 @@ class Placement:
     z: int
     face_up: bool
     visible: bool = True
+    compact: int = 0  # on a timeline or a pile: the width its compact face is drawn at (0: the hand's face)
+
+
+class TableCardSprite(CardSprite):
+    """A card that, lying on a timeline or a pile, shows its compact face drawn at that width (sharp
+    print, a title as large as the card allows) instead of the hand's face shrunk. A card on its way from the
+    hand keeps the hand's face while it is still about that size; one that grows or shrinks in its row
+    (the row's width changed) shows the compact face of its new width, scaled meanwhile."""
+
+    compact: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        compact = self.compact
+        if compact is None or not self.face_up or self.face is None or not self.visible:
+            super().draw(surface, alpha)
+            return
+        scale = float(self.scale.value_at(alpha))  # type: ignore[arg-type]
+        shown_w = self.face.get_width() * scale
+        if shown_w > max(compact.get_width(), COMPACT_MAX_W) + 0.5:  # still as large as in the hand
+            super().draw(surface, alpha)
+            return
+        squash = float(self.squash.value_at(alpha))  # type: ignore[arg-type]
+        if squash <= 0.02:
+            return
+        x, y = self.pos.value_at(alpha)  # type: ignore[misc]
+        lift = float(self.lift.value_at(alpha))  # type: ignore[arg-type]
+        if self.focused:
+            lift += bob(self._time, 4.0)
+        angle = float(self.angle.value_at(alpha))  # type: ignore[arg-type]
+        drawn = TRANSFORMS.get(compact, angle, shown_w / compact.get_width(), squash)
+        if self.shadow is not None and squash > 0.5:
+            shadow = TRANSFORMS.get(self.shadow, angle, scale, 1.0)
+            offset = 6 + lift * 0.35
+            surface.blit(shadow, shadow.get_rect(center=(round(x + offset * 0.5), round(y + offset))))
+        rect = drawn.get_rect(center=(round(x), round(y - lift)))
+        blit_faded(surface, drawn, rect, int(float(self.alpha.value_at(alpha))))  # type: ignore[arg-type]
 
 
 @dataclass
@@ -277,6 +345,12 @@ class LostInTimeTable(LiftedCardTable):
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
         self._hand_was_veiled = False  # the hand lay face down while a bot played (hot-seat)
+        self.look: str | None = None  # the table card shown large to be read (see open_look)
+        self.look_how = ""  # "pointer" (a mouse rests on it), "finger" (a long press), "keys" (Q/E, LB/RB)
+        self.look_age = 0.0
+        self._pointer_card: str | None = None  # the table card under the mouse, and how long it rested there
+        self._pointer_rest = 0.0
+        self._finger: list[Any] | None = None  # [card, seconds held, shown] of a finger resting on a card
 
     # --- small queries -------------------------------------------------------------------------
     @property
@@ -404,8 +478,7 @@ class LostInTimeTable(LiftedCardTable):
         self.geo = {self.me: SeatGeo(MY_ROW_RECT, MY_CARD_W, MY_ROW_Y, MY_ROW_RECT.centerx, MY_ROW_RECT.width,
                                      HAND_CENTRE, mine=True)}
         for seat, (panel, card_w) in zip(self.seat_order(), opponent_rects(n - 1)):
-            card_h = card_height(card_w)
-            row_y = panel.bottom - 8 - card_h / 2
+            row_y = (panel.top + PANEL_HEADER + panel.bottom - 6) / 2  # the middle of the space under the header
             self.geo[seat] = SeatGeo(panel, card_w, row_y, panel.centerx, panel.width - 28,
                                      (panel.x + 16 + MINI_W / 2 + 28.0, panel.y + 64.0))
         self.built_for = (self.viewer, n)
@@ -423,10 +496,24 @@ class LostInTimeTable(LiftedCardTable):
             keys.append("slot")
         elif slot_at == "left":
             keys.insert(0, "slot")
-        w, h = geo.card_w, card_height(geo.card_w)
+        gap = 10.0 if geo.mine else 6.0
+        w = self.row_card_width(seat, len(keys))
+        h = card_height(w)
         widths = [h if board.tilted[seat] == key else w for key in keys]
-        xs = row_centres([float(x) for x in widths], geo.row_centre_x, geo.row_max_w, 10.0 if geo.mine else 6.0)
+        xs = row_centres([float(x) for x in widths], geo.row_centre_x, geo.row_max_w, gap)
         return [(key, (x, geo.row_y), 90.0 if board.tilted[seat] == key else 0.0) for key, x in zip(keys, xs)]
+
+    def row_card_width(self, seat: int, count: int | None = None) -> int:
+        """How wide the cards of a timeline are now: as wide as its place allows, narrower as it grows
+        (`count` cards, the viewer's glowing slot included; by default the timeline's length)."""
+        board = self.board
+        geo = self.geo.get(seat)
+        if board is None or geo is None:
+            return MY_CARD_W
+        if count is None:
+            count = len(board.timelines[seat]) + (1 if seat == self.me and self.slot_end() is not None else 0)
+        gap = 10.0 if geo.mine else 6.0
+        return row_card_w(count, board.tilted[seat] is not None, geo.card_w, geo.row_max_w, gap)
 
     def slot_end(self) -> str | None:
         """Which end of the viewer's timeline glows: only in their travel step (ruling LT-4)."""
@@ -441,7 +528,8 @@ class LostInTimeTable(LiftedCardTable):
     def slot_rect(self) -> pygame.Rect | None:
         for key, pos, _angle in self.timeline_layout(self.me):
             if key == "slot":
-                rect = pygame.Rect(0, 0, MY_CARD_W, card_height(MY_CARD_W))
+                w = self.row_card_width(self.me)
+                rect = pygame.Rect(0, 0, w, card_height(w))
                 rect.center = (round(pos[0]), round(pos[1]))
                 return rect
         return None
@@ -481,15 +569,15 @@ class LostInTimeTable(LiftedCardTable):
                 x0 = geo.hand_pos[0] - step * (len(hand) - 1) / 2
                 for i, key in enumerate(hand):
                     out[key] = Placement((x0 + i * step, geo.hand_pos[1]), 0.0, MINI_W / FACE_W, 300 + i, False)
-            scale = geo.card_w / FACE_W
+            width = self.row_card_width(seat)
             for i, (key, pos, angle) in enumerate(self.timeline_layout(seat)):
                 if key != "slot":
-                    out[key] = Placement(pos, angle, scale, 200 + i, True)
+                    out[key] = Placement(pos, angle, width / FACE_W, 200 + i, True, compact=width)
         for pile, pos in ((board.discard, DISCARD_POS), (board.side, SIDE_POS)):
             for i, key in enumerate(pile):
                 depth = min(len(pile) - 1 - i, 3)
                 out[key] = Placement((pos[0] + depth * 1.5, pos[1] + depth * 2.0), 0.0, PILE_W / FACE_W, 100 + i,
-                                     True, visible=len(pile) - 1 - i < 4)
+                                     True, visible=len(pile) - 1 - i < 4, compact=PILE_W)
         return out
 
     # --- sprites ---------------------------------------------------------------------------------
@@ -499,7 +587,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def _make_sprite(self, key: str, pos: Pos, scale: float, face_up: bool) -> CardSprite:
         face = None if key.startswith("back-") else card_face(self.fact(key), FACE_W)
-        sprite = CardSprite(key, face, self._back, pos, face_up=face_up and face is not None, scale=scale)
+        sprite = TableCardSprite(key, face, self._back, pos, face_up=face_up and face is not None, scale=scale)
         sprite.shadow = self._shadow
         self.sprites[key] = sprite
         return sprite
@@ -510,6 +598,8 @@ class LostInTimeTable(LiftedCardTable):
         if sprite is None:
             return None
         sprite.key = new
+        if isinstance(sprite, TableCardSprite):
+            sprite.compact = None  # the next relayout draws the new card's own
         if not new.startswith("back-"):
             sprite.face = card_face(self.fact(new), FACE_W)
         self.sprites[new] = sprite
@@ -532,6 +622,9 @@ class LostInTimeTable(LiftedCardTable):
             if key == dragged:
                 continue
             self._rest_z[key] = place.z
+            if isinstance(sprite, TableCardSprite):
+                sprite.compact = (compact_face(self.fact(key), place.compact)
+                                  if place.compact and not key.startswith("back-") else None)
             sprite.visible = place.visible or key in moving
             sprite.shadow = self._shadow if place.scale > 0.6 else None  # small far cards: no shadow
             if instant:
@@ -1056,6 +1149,7 @@ class LostInTimeTable(LiftedCardTable):
                 if table[seat] <= 0:
                     del table[seat]
         self._update_lifts()
+        self.update_look(dt)
 
     def _update_lifts(self) -> None:
         board = self.board
@@ -1183,9 +1277,134 @@ class LostInTimeTable(LiftedCardTable):
         else:
             self.submit(Action.make(self.viewer, "discard", cards=list(self.staged) + [card]))  # LT-8
 
+    # --- reading a card large --------------------------------------------------------------------
+    def readable_cards(self) -> list[str]:
+        """The face-up cards on the table in the order Q/E (LB/RB) step through them: each opponent's
+        timeline clockwise from the viewer's left, the viewer's own, then the tops of the discard
+        pile and the side pile. Small in a crowded panel, any of them can be read large."""
+        board = self.board
+        if board is None:
+            return []
+        keys = [key for seat in self.seat_order() + [self.me] for key in board.timelines[seat]]
+        keys += [pile[-1] for pile in (board.discard, board.side) if pile]
+        return [key for key in keys if not key.startswith("back-") and key in self.sprites]
+
+    def shown_rect(self, key: str, alpha: float = 1.0) -> pygame.Rect:
+        """Where a table card is drawn (a card turned sideways lies across its upright rect)."""
+        sprite = self.sprites[key]
+        rect = sprite.draw_rect(alpha)
+        if abs(float(sprite.angle.value_at(alpha)) % 180.0 - 90.0) < 45.0:  # type: ignore[arg-type]
+            turned = pygame.Rect(0, 0, rect.height, rect.width)
+            turned.center = rect.center
+            return turned
+        return rect
+
+    def readable_at(self, pos: Pos) -> str | None:
+        """The table card under `pos` (the uppermost where a crowded row overlaps)."""
+        hits = [key for key in self.readable_cards()
+                if self.sprites[key].visible and self.shown_rect(key).collidepoint(pos)]
+        return max(hits, key=lambda key: self.sprites[key].z) if hits else None
+
+    def open_look(self, card: str, how: str) -> None:
+        if card != self.look:
+            self.look_age = 0.0
+            self.play("focus", 0.4)
+        self.look, self.look_how = card, how
+
+    def close_look(self) -> None:
+        self.look, self.look_how = None, ""
+
+    def look_rect(self, source: pygame.Rect) -> pygame.Rect:
+        """Where a card read large is drawn: beside, not over, the card on the table (below one in the
+        upper half of the table, above one in the lower half), inside the canvas."""
+        rect = pygame.Rect(0, 0, LOOK_W, card_height(LOOK_W))
+        if source.centery < CANVAS_H / 2:
+            rect.top = source.bottom + 16
+        else:
+            rect.bottom = source.top - 16
+        rect.centerx = source.centerx
+        return rect.clamp(pygame.Rect(8, 8, CANVAS_W - 16, CANVAS_H - 16))
+
+    def handle_look(self, intent: Intent) -> bool:
+        """Reading table cards large: a mouse resting on one, a finger held still on one, or Q/E
+        (LB/RB) stepping through them all. True when the intent was used up here."""
+        kind = intent.kind
+        if kind in ("prev", "next"):
+            cards = self.readable_cards()
+            if cards:
+                if self.look in cards and self.look_how == "keys":
+                    index = (cards.index(self.look) + (1 if kind == "next" else -1)) % len(cards)
+                else:
+                    index = 0 if kind == "next" else len(cards) - 1
+                self.open_look(cards[index], "keys")
+            return True
+        if kind == "hover" and intent.pos is not None:
+            card = self.readable_at(intent.pos) if self.selected is None and self.drag is None else None
+            if card != self._pointer_card:
+                self._pointer_card, self._pointer_rest = card, 0.0
+                if card is None and self.look_how == "pointer":
+                    self.close_look()
+            return False  # the hand's hover focus still follows the mouse
+        if kind == "point" and intent.pos is not None and intent.device == "touch":
+            card = self.readable_at(intent.pos)
+            self._finger = [card, 0.0, False] if card is not None else None
+            if self.look_how == "finger":
+                self.close_look()
+            return False
+        if kind == "release" and self._finger is not None:
+            hold, self._finger = self._finger, None
+            if hold[2]:
+                self.close_look()
+                return True  # a long press only read the card: it is no tap
+            return False
+        if kind == "drag_start":
+            self._finger = None
+            if self.look_how == "finger":
+                self.close_look()
+            return False
+        if self.look_how == "keys" and (intent.is_direction or kind == "confirm"):
+            self.close_look()  # the keys go back to the hand; this press only closed the card
+            return True
+        return False
+
+    def pause(self) -> None:
+        """The menu, the rules or the results opened over the table: a card read large closes (its
+        keys would belong to the screen on top)."""
+        self.close_look()
+        self._pointer_card, self._finger = None, None
+        super().pause()
+
+    def update_look(self, dt: float) -> None:
+        self.look_age += dt
+        if self.look is not None and self.look not in self.readable_cards():
+            self.close_look()  # it left the table (a reshuffle, a card lost)
+        pointed = self._pointer_card
+        if pointed is not None and pointed != self.look:
+            self._pointer_rest += dt
+            # resting long enough opens it; from one card read large to the next it follows at once
+            if self._pointer_rest >= LOOK_DELAY or (self.look is not None and self.look_how == "pointer"):
+                if pointed in self.readable_cards():
+                    self.open_look(pointed, "pointer")
+        hold = self._finger
+        if hold is None or hold[2]:
+            return
+        mapper = getattr(self.app, "input", None)
+        if mapper is not None and not mapper.finger_pressing():
+            self._finger = None  # the press ended with no release here (a second finger made it a pinch)
+            return
+        hold[1] += dt
+        if hold[1] >= LONG_PRESS and hold[0] in self.readable_cards():
+            hold[2] = True
+            self.open_look(hold[0], "finger")
+
     # --- input -----------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:
-        """Back: drop a drag, put a lifted card back, or take back the cards staged for discard."""
+        """Back: close a card read large, drop a drag, put a lifted card back, or take back the cards
+        staged for discard."""
+        if self.look is not None:
+            self.close_look()
+            self._pointer_card = None  # a mouse resting there shows it again only once it moves
+            return True
         if not (self.selected or self.drag or self.staged):
             return False
         if self.drag is not None:
@@ -1201,6 +1420,8 @@ class LostInTimeTable(LiftedCardTable):
 
     def handle_table(self, intent: Intent) -> None:
         kind = intent.kind
+        if self.handle_look(intent):
+            return
         if self.heralds and self.can_act and (intent.is_direction or kind in ("confirm", "release", "drag_start")):
             self.dismiss_heralds()  # the person is playing: the banner clears off the piles it covers
         if intent.is_direction:
@@ -1470,6 +1691,23 @@ class LostInTimeTable(LiftedCardTable):
         if dragged is not None and dragged in self.sprites:
             self.sprites[dragged].draw(surface, alpha)
         self.draw_herald(surface)
+        self.draw_look(surface, alpha)
+
+    def draw_look(self, surface: pygame.Surface, alpha: float) -> None:
+        """The card being read, large (its caption too), with a brass frame on the card it is."""
+        card = self.look
+        if card is None or card not in self.sprites:
+            return
+        source = self.shown_rect(card, alpha)
+        pygame.draw.rect(surface, P.BRASS_LIGHT, source.inflate(10, 10), 4, border_radius=10)
+        rect = self.look_rect(source)
+        image = card_face(self.fact(card), LOOK_W)
+        shadow = self._cache.get("look-shadow")
+        if shadow is None:
+            shadow = self._cache["look-shadow"] = card_shadow(rect.size, 1.0)
+        opacity = 255 if MOTION.reduced else int(255 * min(1.0, self.look_age / LOOK_FADE))
+        blit_faded(surface, shadow, shadow.get_rect(center=(rect.centerx + 6, rect.centery + 12)), opacity)
+        blit_faded(surface, image, rect, opacity)
 
     # panels ------------------------------------------------------------------------------------
     def shake_offset(self, seat: int) -> int:
@@ -1918,11 +2156,20 @@ class LostInTimeTable(LiftedCardTable):
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
-        if self.app is not None and self.app.input.last_device in ("keyboard", "gamepad") and self.can_act:
-            # key caps as on every other screen, left-aligned beside the Menu button
+        if self.app is None or self.app.input.last_device not in ("keyboard", "gamepad") or self.game_over:
+            return
+        if self.can_act or self.look_how == "keys" or self.readable_cards():
+            # key caps as on every other screen, left-aligned beside the Menu button; while the others
+            # play (and the row has room beside their longer banner) Q/E reads the table's cards
             device = self.app.input.last_device
-            hints = ([("confirm", "Play here"), ("back", "Put back")] if self.selected is not None
-                     else [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")])
+            if self.look_how == "keys":
+                hints = [("page", "Next card"), ("back", "Close")]
+            elif not self.can_act:
+                hints = [("page", "Read cards"), ("menu", "Menu")]
+            elif self.selected is not None:
+                hints = [("confirm", "Play here"), ("back", "Put back")]
+            else:
+                hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
             sizes = {"gap": 24, "label_px": 22, "key_px": 20, "key_pad": 18, "key_gap": 8}
             right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
             draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)

@@ -7,6 +7,7 @@ that a fanned hand still shows, payment chips as coins; the Chronos dial; the ba
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Mapping
 
@@ -70,6 +71,16 @@ def _vortex(size: int, colour: P.Colour, alpha: int) -> pygame.Surface:
     return aa_shape((size, size), painter)
 
 
+VORTEX_MASTER = 128
+
+
+@lru_cache(maxsize=256)
+def _small_vortex(size: int, colour: P.Colour, alpha: int) -> pygame.Surface:
+    """The vortex behind a compact face's year: one drawing per colour, scaled to each row's card
+    size (rows change size as they grow: drawing every size anew cost 5 ms a card)."""
+    return pygame.transform.smoothscale(_vortex(VORTEX_MASTER, colour, alpha), (size, size))
+
+
 def _arrow_badge(card: pygame.Surface, direction: str, centre: tuple[float, float], r: float) -> None:
     colour = arrow_badge_colour(direction)
     aa_circle(card, (centre[0] + r * 0.06, centre[1] + r * 0.1), r, (0, 0, 0, 70))
@@ -85,12 +96,19 @@ def _chip(card: pygame.Surface, centre: tuple[float, float], r: float) -> None:
     aa_circle(card, centre, r, (*P.BRASS_DARK, 255), max(1, round(r * 0.12)))
 
 
+@lru_cache(maxsize=128)
+def _gradient(size: tuple[int, int], top: P.Colour, bottom: P.Colour) -> pygame.Surface:
+    """A card's rim or paper gradient (shared: only ever blitted from). Drawn a row at a time in
+    Python, it was two thirds of a card's cost, and the cards of a row share their size."""
+    return vgradient(size, [(0.0, top), (1.0, bottom)])
+
+
 def _frame(w: int, h: int, rim: P.Colour) -> tuple[pygame.Surface, pygame.Rect]:
     card = surface((w, h))
-    card.blit(vgradient((w, h), [(0.0, P.shade(rim, 0.1)), (1.0, P.shade(rim, -0.35))]), (0, 0))
+    card.blit(_gradient((w, h), P.shade(rim, 0.1), P.shade(rim, -0.35)), (0, 0))
     m = max(3, round(w * 0.05))
     inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
-    paper = vgradient(inner.size, [(0.0, P.shade(P.LT_PAPER, 0.3)), (1.0, P.shade(P.LT_PAPER, -0.06))])
+    paper = _gradient(inner.size, P.shade(P.LT_PAPER, 0.3), P.shade(P.LT_PAPER, -0.06))
     paper_alpha = surface(inner.size)
     paper_alpha.blit(paper, (0, 0))
     clip_round(paper_alpha, max(2, round(w * 0.04)))
@@ -134,31 +152,178 @@ def _draw_card(card_data: Mapping[str, Any], w: int) -> pygame.Surface:
     pill.topright = (inner.right - round(w * 0.03), inner.top + round(w * 0.04))
     rounded_rect(card, pill, (*tag_colour, 255), pill.height // 2)
     card.blit(tag_img, tag_img.get_rect(center=pill.center))
-    # title (and caption when there is room) in Garamond
-    text_top = inner.top + inner.height * 0.69
-    title_px = max(8, round(w * 0.095))
+    # title (and caption when there is room) in Garamond, as large as the space under the year allows
+    caption = str(card_data.get("caption", "")) if w >= 240 else ""
+    text_top = inner.top + inner.height * (0.62 if caption else 0.69)
     text_width = inner.width - round(w * 0.08)
-    lines = wrap(str(card_data.get("title", "")), "story", title_px, text_width)[:3]
+    text_bottom = inner.bottom - w * 0.04
+    pygame.draw.line(card, (*P.shade(rim, -0.2), 255), (inner.left + w * 0.12, text_top - w * 0.03),
+                     (inner.right - w * 0.12, text_top - w * 0.03), max(1, round(w * 0.008)))
+    title = str(card_data.get("title", ""))
+    cap_px = max(8, round(w * 0.062))
+    cap_lines = wrap(caption, "story-italic", cap_px, text_width) if caption else []
+    cap_line_h = font("story-italic", cap_px).get_linesize() * 0.92
+    if caption:
+        room = round(text_bottom - text_top - len(cap_lines) * cap_line_h - w * 0.02)
+        title_px, lines = title_fit(title, text_width, room, round(w * 0.1), max(8, round(w * 0.075)))
+    else:
+        title_px, lines = title_fit(title, text_width, round(text_bottom - text_top), round(w * 0.125),
+                                    max(8, round(w * 0.095)))
     y = text_top
-    pygame.draw.line(card, (*P.shade(rim, -0.2), 255), (inner.left + w * 0.12, y - w * 0.03),
-                     (inner.right - w * 0.12, y - w * 0.03), max(1, round(w * 0.008)))
+    title_line_h = font("story", title_px).get_linesize() * 0.86
     for line in lines:
         img = text_surface(line, "story", title_px, title_colour(card_data))
         card.blit(img, img.get_rect(midtop=(w // 2, round(y))))
-        y += img.get_height() * 0.9
-    caption = str(card_data.get("caption", ""))
-    if caption and w >= 240:
-        cap_px = max(8, round(w * 0.062))
-        for line in wrap(caption, "story-italic", cap_px, text_width)[:4]:
-            if y + cap_px > inner.bottom - w * 0.1:
-                break
-            img = text_surface(line, "story-italic", cap_px, P.shade(P.INK, 0.25))
-            card.blit(img, img.get_rect(midtop=(w // 2, round(y + w * 0.01))))
-            y += img.get_height() * 0.92
+        y += title_line_h
+    for i, line in enumerate(cap_lines):  # the whole caption, or its lines that fit and an ellipsis
+        last = y + w * 0.01 + 2 * cap_line_h > text_bottom + cap_px * 0.3
+        if last and i < len(cap_lines) - 1:
+            face = font("story-italic", cap_px)
+            while line and face.size(line + "\u2026")[0] > text_width:
+                line = line[:-1].rstrip()
+            line += "\u2026"
+        img = text_surface(line, "story-italic", cap_px, P.shade(P.INK, 0.25))
+        card.blit(img, img.get_rect(midtop=(w // 2, round(y + w * 0.01))))
+        y += cap_line_h
+        if last:
+            break
     chips = max(0, min(2, int(card_data.get("chips", 0))))
     chip_r = w * 0.05
     for i in range(chips):
         _chip(card, (inner.right - chip_r * 1.6 - i * chip_r * 2.3, pill.bottom + chip_r * 1.7), chip_r)
+    return clip_round(card, max(3, round(w * 0.06)))
+
+
+COMPACT_TITLE_MIN_PX = 11  # below this a compact title is cut short (the whole card is read enlarged)
+COMPACT_TITLE_MAX_LINES = 4
+
+
+def _hyphen_wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    """Word wrap where a word wider than the line ("Constantinople" on a 56-px card) breaks with a
+    hyphen instead of losing letters."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if face.size(candidate)[0] <= width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while face.size(word)[0] > width and len(word) > 2:
+            cut = len(word) - 1
+            while cut > 1 and face.size(word[:cut] + "-")[0] > width:
+                cut -= 1
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def title_fit(title: str, width: int, height: int, max_px: int,
+              min_px: int = COMPACT_TITLE_MIN_PX) -> tuple[int, list[str]]:
+    """The largest Garamond size (between `min_px` and `max_px`) at which `title` wraps into `width`
+    and `height` without splitting a word, and its lines. When even `min_px` is too big the lines
+    at `min_px` that fit are kept and the last one ends in an ellipsis (never a clipped glyph)."""
+    for px in range(max(min_px, max_px), min_px - 1, -1):
+        face = font("story", px)
+        line_h = face.get_linesize() * 0.86
+        lines = wrap(title, "story", px, width)
+        words_fit = all(face.size(word)[0] <= width for word in title.split())
+        if words_fit and len(lines) <= COMPACT_TITLE_MAX_LINES and len(lines) * line_h <= height + px * 0.2:
+            return px, lines
+    face = font("story", min_px)
+    keep = max(1, min(COMPACT_TITLE_MAX_LINES, int((height + min_px * 0.2) // (face.get_linesize() * 0.86))))
+    lines = _hyphen_wrap(title, face, width)
+    if len(lines) > keep:
+        last = lines[keep - 1]
+        while last and face.size(last + "\u2026")[0] > width:
+            last = last[:-1].rstrip()
+        lines = lines[:keep - 1] + [last + "\u2026"]
+    return min_px, lines
+
+
+@dataclass(frozen=True)
+class CompactLayout:
+    """Where the parts of a compact face go (see `_draw_compact`): its margins, the arrow badge, the
+    year's size and top, the rule under it, and the title's size, lines and box."""
+
+    inner: pygame.Rect
+    pad: int
+    badge_r: float
+    year_px: int
+    year_top: int
+    rule_y: float
+    title_px: int
+    title_lines: tuple[str, ...]
+    title_box: pygame.Rect
+
+    @property
+    def title_line_h(self) -> float:
+        return font("story", self.title_px).get_linesize() * 0.86
+
+
+def compact_layout(card_data: Mapping[str, Any], w: int) -> CompactLayout:
+    """The layout of a compact face `w` px wide: the year as large as the card's width allows, the
+    title as large as the space under it allows (see `title_fit`)."""
+    h = card_height(w, RATIO)
+    m = max(3, round(w * 0.05))
+    inner = pygame.Rect(m, m, w - 2 * m, h - 2 * m)
+    pad = max(2, round(w * 0.04))
+    badge_r = max(6.0, w * 0.105)
+    label = year_label(int(card_data.get("year", 0)))
+    year_px = max(10, round(w * 0.4))
+    while year_px > 10 and font("display", year_px).size(label)[0] > inner.width - 2 * pad:
+        year_px -= 1
+    year_top = round(inner.top + pad + 2 * badge_r - w * 0.02)
+    year_h = font("display", year_px).get_height() + 2 * max(1, round(w * 0.012))
+    rule_y = year_top + year_h * 0.86
+    text_top = rule_y + max(2, w * 0.03)
+    box = pygame.Rect(inner.left + pad, round(text_top), inner.width - 2 * pad, round(inner.bottom - pad - text_top))
+    px, lines = title_fit(str(card_data.get("title", "")), box.width, box.height, round(w * 0.2))
+    return CompactLayout(inner, pad, badge_r, year_px, year_top, rule_y, px, tuple(lines), box)
+
+
+def _draw_compact(card_data: Mapping[str, Any], w: int) -> pygame.Surface:
+    """The face of a card on a timeline or a pile (about 60-130 px wide): drawn at its own size, not
+    shrunk from the hand's face, so its print stays sharp, and laid out for its size: the year big,
+    the title as large as its lines allow (the era reads from the rim, so its name is left out)."""
+    h = card_height(w, RATIO)
+    rim = rim_colour(card_data)
+    kind = str(card_data.get("kind", "event"))
+    card, inner = _frame(w, h, rim)
+    layout = compact_layout(card_data, w)
+    pad, badge_r = layout.pad, layout.badge_r
+    _arrow_badge(card, str(card_data.get("arrow", "future")), (inner.left + pad + badge_r, inner.top + pad + badge_r),
+                 badge_r)
+    chips_right = inner.right - pad
+    if kind in KIND_BONUS:  # the years a VIP or Disaster adds at the end: it changes a total
+        tag_img = text_surface(KIND_BONUS[kind], "display", max(10, round(w * 0.17)), P.IVORY)
+        pill = pygame.Rect(0, 0, tag_img.get_width() + round(w * 0.08), tag_img.get_height())
+        pill.midright = (inner.right - pad, round(inner.top + pad + badge_r))
+        rounded_rect(card, pill, (*title_colour(card_data), 255), pill.height // 2)
+        card.blit(tag_img, tag_img.get_rect(center=pill.center))
+        chips_right = pill.left - max(1, round(w * 0.02))
+    chips = max(0, min(2, int(card_data.get("chips", 0))))
+    chip_r = max(3.5, w * 0.05)
+    for i in range(chips):  # payment chips: in the top row, between the arrow and the bonus
+        _chip(card, (chips_right - chip_r - i * chip_r * 2.2, inner.top + pad + badge_r), chip_r)
+    label = year_label(int(card_data.get("year", 0)))
+    year_img = outlined_text(label, "display", layout.year_px, P.INK, P.shade(P.LT_PAPER, 0.4),
+                             max(1, round(w * 0.012)))
+    vortex = _small_vortex(round(w * 0.62), rim if kind == "event" else title_colour(card_data), 80)
+    card.blit(vortex, vortex.get_rect(center=(w // 2, layout.year_top + year_img.get_height() // 2)))
+    card.blit(year_img, year_img.get_rect(midtop=(w // 2, layout.year_top)))
+    pygame.draw.line(card, (*P.shade(rim, -0.2), 255), (inner.left + w * 0.14, layout.rule_y),
+                     (inner.right - w * 0.14, layout.rule_y), max(1, round(w * 0.01)))
+    box, line_h = layout.title_box, layout.title_line_h  # the title fills what is left, centred in it
+    y = box.top + max(0.0, (box.height - line_h * len(layout.title_lines)) / 2) - layout.title_px * 0.08
+    for line in layout.title_lines:
+        img = text_surface(line, "story", layout.title_px, title_colour(card_data))
+        card.blit(img, img.get_rect(midtop=(w // 2, round(y))))
+        y += line_h
     return clip_round(card, max(3, round(w * 0.06)))
 
 
@@ -178,6 +343,23 @@ def card_face(card: Mapping[str, Any], width: int) -> pygame.Surface:
         if len(_face_cache) >= FACE_CACHE_LIMIT:
             _face_cache.clear()
         cached = _face_cache[key] = _draw_card(card, int(width))
+    return cached
+
+
+COMPACT_MAX_W = 130  # a card drawn at most this wide uses the compact layout
+
+
+def compact_face(card: Mapping[str, Any], width: int) -> pygame.Surface:
+    """The face of a card at the size it lies on a timeline or a pile (see `_draw_compact`);
+    cached like `card_face`. Wider than COMPACT_MAX_W it is the ordinary face."""
+    if int(width) > COMPACT_MAX_W:
+        return card_face(card, width)
+    key = (_key(card), -int(width))  # negative widths: the compact layouts in the same cache
+    cached = _face_cache.get(key)
+    if cached is None:
+        if len(_face_cache) >= FACE_CACHE_LIMIT:
+            _face_cache.clear()
+        cached = _face_cache[key] = _draw_compact(card, int(width))
     return cached
 
 
