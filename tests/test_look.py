@@ -84,6 +84,16 @@ def test_text_cache_is_shared_and_wrap_respects_width():
     assert " ".join(" ".join(lines).split()) == " ".join(text.split())
 
 
+def test_a_word_wider_than_the_line_breaks_with_a_hyphen_when_asked():
+    face = fonts.font("story", 20)
+    plain = fonts.wrap("Constantinople falls", "story", 20, 60)
+    hyphened = fonts.wrap("Constantinople falls", "story", 20, 60, hyphen=True)
+    assert not any(line.endswith("-") for line in plain)
+    assert all(line.endswith("-") for line in hyphened[:-2]) and hyphened[-1] == "falls"
+    assert "".join(line.rstrip("-") for line in hyphened[:-1]) == "Constantinople"
+    assert all(face.size(line)[0] <= 60 for line in plain + hyphened)
+
+
 def test_a_log_tail_is_the_newest_whole_entries_in_order():
     log = ["Round 1 starts.", "Ann draws a card from the pile and plays it on her timeline at once.", "Ben passes."]
     rows = [fonts.wrap(entry, "ui", 20, 200) for entry in log]

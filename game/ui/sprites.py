@@ -156,10 +156,16 @@ class CardSprite:
     def contains(self, point: tuple[float, float]) -> bool:
         return self.visible and self.draw_rect().collidepoint(point)
 
+    def shown_image(self, scale: float) -> tuple[pygame.Surface | None, float]:
+        """The surface drawn at `scale` (the sprite's face or back) and the scale to draw it at; a
+        subclass may hand in another drawing of the same card (see Lost in Time's row faces)."""
+        return self.image(), scale
+
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         if not self.visible:
             return
-        image = self.image()
+        scale = float(self.scale.value_at(alpha))  # type: ignore[arg-type]
+        image, image_scale = self.shown_image(scale)
         if image is None:
             return
         x, y = self.pos.value_at(alpha)  # type: ignore[misc]
@@ -167,11 +173,10 @@ class CardSprite:
         if self.focused:
             lift += bob(self._time, 4.0)
         angle = float(self.angle.value_at(alpha))  # type: ignore[arg-type]
-        scale = float(self.scale.value_at(alpha))  # type: ignore[arg-type]
         squash = float(self.squash.value_at(alpha))  # type: ignore[arg-type]
         if squash <= 0.02:
             return
-        drawn = TRANSFORMS.get(image, angle, scale, squash)
+        drawn = TRANSFORMS.get(image, angle, image_scale, squash)
         if self.shadow is not None and squash > 0.5:
             shadow = TRANSFORMS.get(self.shadow, angle, scale, 1.0)
             offset = 6 + lift * 0.35

@@ -38,12 +38,12 @@ from game.ui.look.cards_lost_in_time import (COMPACT_MAX_W, arrow_colour, card_b
 from game.ui.look.draw import card_height, radial_alpha
 from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
-from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, TRANSFORMS, CardSprite, blit_faded,
+from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
 from game.ui.table_base import LiftedCardTable, draw_log_lines
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
-from game.ui.tween import MOTION, bob, ease_out_back, fade_envelope
+from game.ui.tween import MOTION, ease_out_back, fade_envelope
 from game.ui.widgets import fit_px, panel_surface
 
 GAME_ID = "lost-in-time"
@@ -207,31 +207,14 @@ class TableCardSprite(CardSprite):
 
     compact: pygame.Surface | None = None
 
-    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+    def shown_image(self, scale: float) -> tuple[pygame.Surface | None, float]:
         compact = self.compact
-        if compact is None or not self.face_up or self.face is None or not self.visible:
-            super().draw(surface, alpha)
-            return
-        scale = float(self.scale.value_at(alpha))  # type: ignore[arg-type]
+        if compact is None or not self.face_up or self.face is None:
+            return super().shown_image(scale)
         shown_w = self.face.get_width() * scale
         if shown_w > max(compact.get_width(), COMPACT_MAX_W) + 0.5:  # still as large as in the hand
-            super().draw(surface, alpha)
-            return
-        squash = float(self.squash.value_at(alpha))  # type: ignore[arg-type]
-        if squash <= 0.02:
-            return
-        x, y = self.pos.value_at(alpha)  # type: ignore[misc]
-        lift = float(self.lift.value_at(alpha))  # type: ignore[arg-type]
-        if self.focused:
-            lift += bob(self._time, 4.0)
-        angle = float(self.angle.value_at(alpha))  # type: ignore[arg-type]
-        drawn = TRANSFORMS.get(compact, angle, shown_w / compact.get_width(), squash)
-        if self.shadow is not None and squash > 0.5:
-            shadow = TRANSFORMS.get(self.shadow, angle, scale, 1.0)
-            offset = 6 + lift * 0.35
-            surface.blit(shadow, shadow.get_rect(center=(round(x + offset * 0.5), round(y + offset))))
-        rect = drawn.get_rect(center=(round(x), round(y - lift)))
-        blit_faded(surface, drawn, rect, int(float(self.alpha.value_at(alpha))))  # type: ignore[arg-type]
+            return super().shown_image(scale)
+        return compact, shown_w / compact.get_width()
 
 
 @dataclass

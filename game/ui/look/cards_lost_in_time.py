@@ -198,30 +198,6 @@ COMPACT_TITLE_MIN_PX = 11  # below this a compact title is cut short (the whole 
 COMPACT_TITLE_MAX_LINES = 4
 
 
-def _hyphen_wrap(text: str, face: pygame.font.Font, width: int) -> list[str]:
-    """Word wrap where a word wider than the line ("Constantinople" on a 56-px card) breaks with a
-    hyphen instead of losing letters."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if face.size(candidate)[0] <= width:
-            line = candidate
-            continue
-        if line:
-            lines.append(line)
-        while face.size(word)[0] > width and len(word) > 2:
-            cut = len(word) - 1
-            while cut > 1 and face.size(word[:cut] + "-")[0] > width:
-                cut -= 1
-            lines.append(word[:cut] + "-")
-            word = word[cut:]
-        line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
 def title_fit(title: str, width: int, height: int, max_px: int,
               min_px: int = COMPACT_TITLE_MIN_PX) -> tuple[int, list[str]]:
     """The largest Garamond size (between `min_px` and `max_px`) at which `title` wraps into `width`
@@ -236,7 +212,7 @@ def title_fit(title: str, width: int, height: int, max_px: int,
             return px, lines
     face = font("story", min_px)
     keep = max(1, min(COMPACT_TITLE_MAX_LINES, int((height + min_px * 0.2) // (face.get_linesize() * 0.86))))
-    lines = _hyphen_wrap(title, face, width)
+    lines = wrap(title, "story", min_px, width, hyphen=True)
     if len(lines) > keep:
         last = lines[keep - 1]
         while last and face.size(last + "\u2026")[0] > width:
@@ -331,19 +307,24 @@ def _key(card: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(str(card.get(k, "")) for k in ("id", "title", "year", "era", "kind", "arrow", "chips", "caption"))
 
 
-_face_cache: dict[tuple[tuple[Any, ...], int], pygame.Surface] = {}
+_face_cache: dict[tuple[tuple[Any, ...], int, bool], pygame.Surface] = {}
 FACE_CACHE_LIMIT = 600
 
 
-def card_face(card: Mapping[str, Any], width: int) -> pygame.Surface:
-    """The face of a Lost in Time card (cached per card content and width; do not draw on it)."""
-    key = (_key(card), int(width))
+def _cached_face(card: Mapping[str, Any], width: int, compact: bool) -> pygame.Surface:
+    """One cache for both layouts, per card content, width and layout (do not draw on the result)."""
+    key = (_key(card), int(width), compact)
     cached = _face_cache.get(key)
     if cached is None:
         if len(_face_cache) >= FACE_CACHE_LIMIT:
             _face_cache.clear()
-        cached = _face_cache[key] = _draw_card(card, int(width))
+        cached = _face_cache[key] = (_draw_compact if compact else _draw_card)(card, int(width))
     return cached
+
+
+def card_face(card: Mapping[str, Any], width: int) -> pygame.Surface:
+    """The face of a Lost in Time card (cached per card content and width; do not draw on it)."""
+    return _cached_face(card, width, compact=False)
 
 
 COMPACT_MAX_W = 130  # a card drawn at most this wide uses the compact layout
@@ -352,15 +333,7 @@ COMPACT_MAX_W = 130  # a card drawn at most this wide uses the compact layout
 def compact_face(card: Mapping[str, Any], width: int) -> pygame.Surface:
     """The face of a card at the size it lies on a timeline or a pile (see `_draw_compact`);
     cached like `card_face`. Wider than COMPACT_MAX_W it is the ordinary face."""
-    if int(width) > COMPACT_MAX_W:
-        return card_face(card, width)
-    key = (_key(card), -int(width))  # negative widths: the compact layouts in the same cache
-    cached = _face_cache.get(key)
-    if cached is None:
-        if len(_face_cache) >= FACE_CACHE_LIMIT:
-            _face_cache.clear()
-        cached = _face_cache[key] = _draw_compact(card, int(width))
-    return cached
+    return _cached_face(card, width, compact=int(width) <= COMPACT_MAX_W)
 
 
 @lru_cache(maxsize=16)

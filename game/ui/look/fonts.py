@@ -52,9 +52,11 @@ def text_surface(text: str, role: str, px: int, colour: tuple[int, ...]) -> pyga
     return surface
 
 
-def wrap(text: str, role: str, px: int, width: int) -> list[str]:
+def wrap(text: str, role: str, px: int, width: int, hyphen: bool = False) -> list[str]:
     """Greedy word wrap to `width` pixels; newlines start new lines, blank lines are kept,
-    a word too long for a line is split between characters."""
+    a word too long for a line is split between characters (ending in a hyphen with `hyphen`:
+    "Constantinople" on a narrow card)."""
+    mark = "-" if hyphen else ""
     face = font(role, px)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -71,11 +73,11 @@ def wrap(text: str, role: str, px: int, width: int) -> list[str]:
             if line:
                 lines.append(line)
                 line = ""
-            while face.size(word)[0] > width and len(word) > 1:
+            while face.size(word)[0] > width and len(word) > 1 + len(mark):
                 cut = len(word) - 1
-                while cut > 1 and face.size(word[:cut])[0] > width:
+                while cut > 1 and face.size(word[:cut] + mark)[0] > width:
                     cut -= 1
-                lines.append(word[:cut])
+                lines.append(word[:cut] + mark)
                 word = word[cut:]
             line = word
         lines.append(line)
