@@ -256,6 +256,10 @@ class TimeAfterTimeTable(TableSceneBase):
         self._hand_was_veiled = False  # the hand lay face down while a bot played (hot-seat)
         # Ghosts seen changing hands while a move animates: (that move's version, counts per seat)
         self.moved_ghosts: tuple[int, list[int]] | None = None
+        # the draw pile and the hours out of the game as a move's events leave them, while the view is
+        # still the one before the move: (that move's version, pile count, hours out). RULINGS TT-5/TT-6:
+        # one move can take two pile cards (the emptied neighbour's first, then the drawer's)
+        self.moved_pile: tuple[int, int, list[str]] | None = None
         self.leaving: list[CardSprite] = []  # cards fading out of the game
         self.built_for: tuple[int | None, int] | None = None
         self.focus: Target | None = None
@@ -597,6 +601,11 @@ class TimeAfterTimeTable(TableSceneBase):
         if event.kind == "refill" and event.get("draw_count") == 0 and line:
             # RULING TT-8: from now on nobody refills, and the first hand to empty ends the game
             line += ": it was the last one, the pile is empty"
+        if event.kind == "discard_out" and event.get("draw_count") == 0 and line:
+            # RULING TT-5 with the pile empty (maybe just emptied by the neighbour's refill, TT-6):
+            # the drawer takes no card instead
+            drawer = "you" if viewer is not None and event.get("seat") == viewer else event.get("name")
+            line += f"; the pile is empty: no card for {drawer or 'the drawer'}"
         if event.kind == "draw" and is_ghost(event.get("card")) and self.ghost_redraw():
             # RULING TT-3, option "ghost redraw": the Ghost does not end the turn
             line = line.replace(" and it ends the turn", " and draw again" if line.startswith("You ")
@@ -796,22 +805,44 @@ class TimeAfterTimeTable(TableSceneBase):
             sprite.slide_to(OUT_POS, 0.45, scale=60 / BASE_W, angle=-12.0)
             sprite.fade_to(0.0, 0.45)
             self.play("slide", 0.8)  # a card leaving the game is no lost game
+            self.after(0.35, lambda: self.note_pile(out=card))  # listed out of the game as it gets there
         seat = int(event["seat"])
+        self.note_pile(event.get("draw_count"))
         draws = f"{self.who(seat)} draw{'s' if not self.mine(seat) else ''}"
-        left = int(self.view.get("draw_count", 1))  # the pile before this move
+        # the pile as it is now (the event says): a neighbour whose last card this was has already
+        # taken the top card (RULING TT-6 comes first), so a single card left went to them
+        left = int(event["draw_count"]) if event.get("draw_count") is not None else self.pile_count()
+        emptier = self.pile_emptied_by(event)
         # RULING TT-5 draws from the pile; an empty pile gives nothing (TT-8: play goes on without it)
-        then = ("The pile is empty: no card to draw." if left <= 0
-                else f"{draws} the pile's last card." if left == 1 else f"{draws} from the pile instead.")
+        if left <= 0 and emptier is not None:
+            drawer = "you" if self.who(seat) == "You" else self.who(seat)
+            then = f"{self.who(emptier)} took the pile's last card: none for {drawer}."
+        else:
+            then = ("The pile is empty: no card to draw." if left <= 0
+                    else f"{draws} the pile's last card." if left == 1 else f"{draws} from the pile instead.")
         self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?", ["Nobody can: it leaves the game.", then],
                     P.WARNING)
         self.after(0.55, go)
         return 1.0
+
+    def pile_emptied_by(self, event: Event) -> int | None:
+        """The seat whose refill (RULING TT-6) took the pile's last card earlier in the move that
+        `event` belongs to, or None."""
+        events = self._move_events or (self._current.events if self._current is not None else ())
+        emptier = None
+        for earlier in events:
+            if earlier is event or earlier == event:
+                break
+            if earlier.kind == "refill" and earlier.get("draw_count") == 0:
+                emptier = int(earlier["seat"])
+        return emptier
 
     def _on_refill(self, event: Event) -> float:
         """RULING TT-6: announced to all; the card itself only to its owner."""
         seat = int(event["seat"])
         card = event.get("card")
         name = self.who(seat)
+        self.note_pile(event.get("draw_count"))  # the card leaves the pile now
         if event.get("reason") == "no_time_card":
             text = ("You have no Time card left and draw from the pile." if name == "You"
                     else f"{name} has no Time card left and draws from the pile.")
@@ -890,6 +921,7 @@ class TimeAfterTimeTable(TableSceneBase):
     # --- views -----------------------------------------------------------------------------------
     def on_view(self, update: Update) -> None:
         self.moved_ghosts = None
+        self.moved_pile = None
         self.reconcile()
         if self.shift is not None and not self.legal_of("shift"):
             self.shift = None
@@ -1721,9 +1753,38 @@ class TimeAfterTimeTable(TableSceneBase):
     def animating_pending(self) -> bool:
         return self.pending is not None and self.pending.pos.moving and self.drag is None
 
+    def note_pile(self, draw_count: Any = None, out: str | None = None) -> None:
+        """A refill or a card leaving the game is played: the pile's count (an event's draw_count,
+        what the pile holds after it) and the hours out of the game follow at once, not at the move's
+        end, so a move that takes two pile cards counts down twice (RULINGS TT-5/TT-6)."""
+        version = self._current.version if self._current is not None else None
+        if version is None or (self.shown is not None and version <= self.shown.version):
+            return  # no move playing, or its view is shown already (and says the same)
+        count, gone = self.pile_count(), self.out_of_game()
+        if draw_count is not None:
+            count = int(draw_count)
+        if out is not None:
+            gone = gone + [out]
+        self.moved_pile = (version, count, gone)
+
+    def _pile_moved(self) -> tuple[int, int, list[str]] | None:
+        moved = self.moved_pile
+        if moved is not None and (self.shown is None or moved[0] > self.shown.version):
+            return moved
+        return None
+
+    def pile_count(self) -> int:
+        """The draw pile's count as the screen has it: the view's, moved along by the refills and
+        the cards out of the game animated since."""
+        moved = self._pile_moved()
+        return moved[1] if moved is not None else int(self.view.get("draw_count", 0))
+
+    def out_of_game(self) -> list[str]:
+        moved = self._pile_moved()
+        return list(moved[2]) if moved is not None else list(self.view.get("out_of_game", []))
+
     def draw_pile(self, surface: pygame.Surface) -> None:
-        view = self.view
-        count = int(view.get("draw_count", 0))
+        count = self.pile_count()
         stack = pile_stack(110)
         if count:
             surface.blit(stack, stack.get_rect(center=(round(PILE_POS[0]), round(PILE_POS[1]))))
@@ -1735,7 +1796,7 @@ class TimeAfterTimeTable(TableSceneBase):
         label = text_surface("DRAW PILE" if count else "PILE EMPTY", "display", 26,
                              P.IVORY_DIM if count else P.WARNING)
         surface.blit(label, label.get_rect(midleft=(PILE_POS[0] + 80, PILE_POS[1] + 22)))
-        for image, topleft in self.out_of_game_tokens(view.get("out_of_game", [])):
+        for image, topleft in self.out_of_game_tokens(self.out_of_game()):
             surface.blit(image, topleft)
 
     @staticmethod
