@@ -555,6 +555,15 @@ class LanTableScene(Scene):
                 return
         self._follow_link(dt)
 
+    def still_key(self) -> tuple | None:
+        """What this screen's picture depends on while the results cover it (game/ui/results.py
+        keeps it as one image until this changes): the link's state and the seats (the strip and a
+        table's name plates read them); None while the link is down (its card animates)."""
+        if self.mode not in ("ok", "ended"):
+            return None
+        return (self.mode, self.status, getattr(self.session, "table", None), tuple(self.session.local_seats()),
+                bool(getattr(self.session, "spectator", False)), self.game_number, self.waiting_on_away())
+
     def _follow_new_game(self) -> bool:
         """The host dealt again since this screen last looked (its session counts the games): open it."""
         if getattr(self.session, "game_number", 0) == self.game_number:

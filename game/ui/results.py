@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, dim_screen
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, text_surface, wrap
+from game.ui.scene import Scene
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
@@ -32,6 +33,7 @@ CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
 CARD_HEIGHT = 550
 MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
+DIM_COLOUR = (6, 8, 10)  # chrome.dim_screen's ink
 
 
 @lru_cache(maxsize=2048)
@@ -129,6 +131,27 @@ def named_summary(summary: str, names: Sequence[str], engine_names: Sequence[str
                   text)
 
 
+def still_key(scene: Scene) -> Hashable | None:
+    """What a scene's picture depends on while an overlay covers it: its own `still_key()` when it
+    has one; () when nothing runs it then (a scene under an overlay is neither updated nor, unless
+    it overrides `tick_background`, ticked: a finished table stands still); None when it may change
+    any frame (it is ticked under the overlay and does not say how)."""
+    hook = getattr(scene, "still_key", None)
+    if callable(hook):
+        return hook()
+    if type(scene).tick_background is Scene.tick_background:
+        return ()
+    return None
+
+
+def keep_image(kept: pygame.Surface | None, surface: pygame.Surface) -> pygame.Surface:
+    """A copy of `surface`, into `kept` when it is the same size."""
+    if kept is None or kept.get_size() != surface.get_size():
+        return surface.copy()
+    kept.blit(surface, (0, 0))
+    return kept
+
+
 class Particle:
     __slots__ = ("x", "y", "vx", "vy", "life", "colour", "size", "spin")
 
@@ -177,6 +200,14 @@ class ResultsScene(MenuScene):
         self._burst = 0.0
         self._compact: dict[tuple[int, int, int], tuple[list[dict[str, Any]], int, int]] = {}
         self._has_details: bool | None = None
+        self._cards: tuple[tuple[str, ...], list[tuple[int, pygame.Rect]]] | None = None
+        self._card_images: dict[tuple[int, tuple[int, int], tuple[str, ...]], pygame.Surface] = {}
+        # the finished table under this screen as one image, and that image dimmed (see `covers_below`)
+        self._under: pygame.Surface | None = None
+        self._under_key: Hashable | None = None
+        self._backdrop: pygame.Surface | None = None
+        self._backdrop_whole = False  # it holds the headline and the cards (but their scores) too
+        self._fade_layer: pygame.Surface | None = None
 
     @property
     def summary(self) -> str:
@@ -219,6 +250,77 @@ class ResultsScene(MenuScene):
         if self.celebrating:
             self.particles = [Particle(self._rng) for _ in range(140)]
 
+    def exit(self) -> None:
+        super().exit()
+        self._under = self._backdrop = self._under_key = self._fade_layer = None
+
+    # --- the table under the cards -----------------------------------------------------------------
+    def below_key(self) -> Hashable | None:
+        """What the picture under this screen depends on, or None when it cannot be kept (a scene
+        below changes under it): the scenes drawn under this one and what each says it depends on,
+        and the device in use (a table words its hints and rings for it)."""
+        if self.app is None:
+            return None
+        stack = self.app.scenes.scenes
+        index = next((i for i, scene in enumerate(stack) if scene is self), None)
+        if index is None:
+            return None
+        below: list[tuple[Scene, Hashable]] = []
+        for scene in reversed(stack[:index]):
+            key = still_key(scene)
+            if key is None:
+                return None
+            below.append((scene, key))
+            if not scene.transparent:
+                break
+        return self.app.input.last_device, tuple(below)
+
+    def covers_below(self) -> bool:
+        """The table under the results stands still (the game is over): its picture is kept as one
+        image after the first frame, and blitted instead of drawing the table again."""
+        key = self.below_key()
+        return key is not None and self._under is not None and self._under_key == key
+
+    @property
+    def confetti_over(self) -> bool:
+        """No confetti falls now or later (it falls between the table and the cards)."""
+        return not self.particles and (not self.celebrating or self._burst > 1.0)
+
+    def _draw_backdrop(self, surface: pygame.Surface) -> bool:
+        """The dimmed table. Kept: the table's picture, and once this screen is in, that picture
+        dimmed (with the headline and cards but their scores once the confetti is over: then this
+        returns True). Else dim what the scenes below just drew, and keep it when it may be kept."""
+        key = self.below_key()
+        if key is None:
+            self._under = self._backdrop = self._under_key = None
+            dim_screen(surface, self.dim * self.appear)
+            return False
+        if self._under is None or self._under_key != key:  # (`covers_below` was False: they drew)
+            self._under = keep_image(self._under, surface)
+            self._under_key, self._backdrop = key, None
+        elif self._backdrop is not None and self.appear >= 1.0 and not (self._backdrop_whole and self.particles):
+            surface.blit(self._backdrop, (0, 0))
+            return self._backdrop_whole
+        else:
+            surface.blit(self._under, (0, 0))
+        if self.appear < 1.0:
+            self._fade_dim(surface, self.dim * self.appear)
+            return False
+        self._fade_layer = None
+        dim_screen(surface, self.dim)
+        self._backdrop, self._backdrop_whole = keep_image(self._backdrop, surface), False
+        return False
+
+    def _fade_dim(self, surface: pygame.Surface, alpha: float) -> None:
+        """The dim while it fades in, through a layer with per-pixel alpha: over a table that blends
+        in half the time `dim_screen`'s surface alpha takes, within one level of it (the screen
+        then settles on `dim_screen`'s own)."""
+        if self._fade_layer is None or self._fade_layer.get_size() != surface.get_size():
+            self._fade_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._fade_layer.fill((*DIM_COLOUR, max(0, min(255, int(alpha)))))
+        surface.blit(self._fade_layer, (0, 0))
+
+    # --- widgets -----------------------------------------------------------------------------------
     def build(self) -> None:
         entries: list[tuple[str, Callable[[], None]]] = []
         if self.on_again is not None:
@@ -262,6 +364,13 @@ class ResultsScene(MenuScene):
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
     def card_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """Where each seat's card goes, best first (worked out once for these names)."""
+        names = tuple(self.names)
+        if self._cards is None or self._cards[0] != names:
+            self._cards = names, self._card_rects()
+        return [(seat, rect.copy()) for seat, rect in self._cards[1]]
+
+    def _card_rects(self) -> list[tuple[int, pygame.Rect]]:
         order = self.seat_order()
         n = len(order)
         gap = 24 if n <= 4 else 16
@@ -339,10 +448,29 @@ class ResultsScene(MenuScene):
         return str(score)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, self.dim * self.appear)
-        for particle in self.particles:  # confetti falls behind the score cards
-            size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
-            pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))
+        if not self._draw_backdrop(surface):
+            for particle in self.particles:  # confetti falls behind the score cards
+                size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
+                pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))
+            self._draw_still(surface)
+            if self.confetti_over and self._backdrop is not None:
+                self._backdrop, self._backdrop_whole = keep_image(self._backdrop, surface), True
+        for seat, card in self.card_rects():
+            self._draw_score(surface, seat, card)
+        self.group.draw(surface)
+        self.draw_hints(surface)
+        # the footer's left: your record, and at a LAN guest's screen where the next game comes from
+        footer = [(text, colour) for text, colour in ((self.record, P.BRASS_LIGHT), (self.note, P.IVORY_DIM)) if text]
+        for k, (text, colour) in enumerate(footer):
+            y = CANVAS_H - 46 if len(footer) == 1 else CANVAS_H - 64 + 36 * k
+            size = 24 if len(footer) == 1 else 21
+            px = max(MIN_LINE_PX, fit_px(text, "ui", size, CANVAS_W // 2 - MARGIN))
+            line = text_surface(text, "ui", px, colour)
+            surface.blit(line, line.get_rect(midleft=(MARGIN, y)))
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
+        """What does not change once the results are up: the headline, the summary and the cards
+        but for their scores (which count up)."""
         head = self.headline
         px = fit_px(head.upper(), "display", 140, CANVAS_W - 200)
         shadow = text_surface(head.upper(), "display", px, (0, 0, 0))
@@ -357,17 +485,8 @@ class ResultsScene(MenuScene):
             surface.blit(panel_surface(band.size, band.height // 2, (10, 11, 14, 150)), band.topleft)
             surface.blit(line, line.get_rect(midtop=(CANVAS_W // 2, y)))
             y += 38
-        self._draw_seats(surface)
-        self.group.draw(surface)
-        self.draw_hints(surface)
-        # the footer's left: your record, and at a LAN guest's screen where the next game comes from
-        footer = [(text, colour) for text, colour in ((self.record, P.BRASS_LIGHT), (self.note, P.IVORY_DIM)) if text]
-        for k, (text, colour) in enumerate(footer):
-            y = CANVAS_H - 46 if len(footer) == 1 else CANVAS_H - 64 + 36 * k
-            size = 24 if len(footer) == 1 else 21
-            px = max(MIN_LINE_PX, fit_px(text, "ui", size, CANVAS_W // 2 - MARGIN))
-            line = text_surface(text, "ui", px, colour)
-            surface.blit(line, line.get_rect(midleft=(MARGIN, y)))
+        for seat, card in self.card_rects():
+            surface.blit(self._card_image(seat, card), card.topleft)
 
     def place_word(self, seat: int) -> str:
         """A seat's place: its group's position counted in seats ahead of it (1, 2, 2, 4), and
@@ -384,34 +503,46 @@ class ResultsScene(MenuScene):
             ahead += len(group)
         return f"#{len(self.names)}"
 
-    def _draw_seats(self, surface: pygame.Surface) -> None:
-        for seat, card in self.card_rects():
-            won = seat in self.outcome.winners
-            border = P.BRASS if won else (80, 78, 88)
-            surface.blit(panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2), card.topleft)
-            if self.outcome.cooperative:
-                word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
-            else:
-                word = "WINNER" if won else self.place_word(seat)
-            place = text_surface(word, "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
-            surface.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
-            name = self.card_name(seat)
-            npx = max(MIN_LINE_PX, fit_px(name, "ui-bold", 34, card.width - 40))
-            label = text_surface(name, "ui-bold", npx, P.IVORY)
-            surface.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
-            score = text_surface(self._score_text(seat), "display", 120, P.IVORY)
-            score_rect = surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
-            if self.outcome.score_unit:
-                unit = text_surface(self.outcome.score_unit.upper(), "display", 26, P.IVORY_DIM)
-                surface.blit(unit, unit.get_rect(midtop=(card.centerx, score_rect.bottom - 24)))
-            shown, hidden, _ = self.compact(seat, card)
-            bottom = draw_lines(surface, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
-            if hidden:
-                how = "see Details" if self.has_details else ""
-                note = f"+ {hidden} more line{'s' if hidden != 1 else ''}" + (f" · {how}" if how else "")
-                px = fit_px(note, "ui", 22, card.width - 40)
-                image = text_surface(note, "ui", max(MIN_LINE_PX, px), P.IVORY_DIM)
-                surface.blit(image, image.get_rect(midtop=(card.centerx, max(bottom, card.bottom - MORE_NOTE_H - 4))))
+    def _draw_score(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
+        """A card's score (it counts up: drawn each frame over the card) and its unit under it."""
+        score = text_surface(self._score_text(seat), "display", 120, P.IVORY)
+        score_rect = surface.blit(score, score.get_rect(midtop=(card.centerx, card.y + 110)))
+        if self.outcome.score_unit:
+            unit = text_surface(self.outcome.score_unit.upper(), "display", 26, P.IVORY_DIM)
+            surface.blit(unit, unit.get_rect(midtop=(card.centerx, score_rect.bottom - 24)))
+
+    def _card_image(self, seat: int, card: pygame.Rect) -> pygame.Surface:
+        """A seat's card without its score (the panel, place, name and lines), drawn once: the text
+        lies on the panel's opaque inside, so it looks as if drawn on the screen each frame."""
+        key = (seat, card.size, tuple(self.names))
+        image = self._card_images.get(key)
+        if image is None:
+            image = self._card_images[key] = self._render_card(seat, card.move(-card.x, -card.y))
+        return image
+
+    def _render_card(self, seat: int, card: pygame.Rect) -> pygame.Surface:
+        won = seat in self.outcome.winners
+        border = P.BRASS if won else (80, 78, 88)
+        image = panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2).copy()
+        if self.outcome.cooperative:
+            word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
+        else:
+            word = "WINNER" if won else self.place_word(seat)
+        place = text_surface(word, "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
+        image.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
+        name = self.card_name(seat)
+        npx = max(MIN_LINE_PX, fit_px(name, "ui-bold", 34, card.width - 40))
+        label = text_surface(name, "ui-bold", npx, P.IVORY)
+        image.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
+        shown, hidden, _ = self.compact(seat, card)
+        bottom = draw_lines(image, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
+        if hidden:
+            how = "see Details" if self.has_details else ""
+            note = f"+ {hidden} more line{'s' if hidden != 1 else ''}" + (f" · {how}" if how else "")
+            px = fit_px(note, "ui", 22, card.width - 40)
+            text = text_surface(note, "ui", max(MIN_LINE_PX, px), P.IVORY_DIM)
+            image.blit(text, text.get_rect(midtop=(card.centerx, max(bottom, card.bottom - MORE_NOTE_H - 4))))
+        return image
 
 
 def draw_lines(surface: pygame.Surface, lines: Sequence[dict[str, Any]], left: int, right: int, top: int) -> int:

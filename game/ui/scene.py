@@ -49,6 +49,11 @@ class Scene:
     def handle(self, intent: Intent) -> None:
         """One player intent (only the top scene receives them)."""
 
+    def covers_below(self) -> bool:
+        """A transparent scene that holds a picture of everything under it (the results keep the
+        finished table as one image) says so here: the scenes below are not drawn that frame."""
+        return False
+
     def tick_background(self, dt: float) -> None:
         """Called every step while another scene is on top (a pause menu, the rules): only what
         must not freeze under it, e.g. a LAN table noticing that its host is gone."""
@@ -152,7 +157,7 @@ class SceneStack:
     def visible(self) -> list[Scene]:
         """Scenes to draw, bottom first: the top one and everything under transparent ones."""
         start = len(self.scenes) - 1
-        while start > 0 and self.scenes[start].transparent:
+        while start > 0 and self.scenes[start].transparent and not self.scenes[start].covers_below():
             start -= 1
         return self.scenes[max(0, start):]
 
