@@ -101,6 +101,9 @@ def test_options_are_checked():
     assert state["tricks_left"] == 1
     with pytest.raises(IllegalAction, match="option tricks"):
         ENGINE.new_game(config(tricks=7), 1)
+    for equal_but_not_a_choice in (1.0, True, 3.0):  # == a choice, yet no count of tricks
+        with pytest.raises(IllegalAction, match="option tricks cannot be .*takes one of 3, 1"):
+            ENGINE.new_game(config(tricks=equal_but_not_a_choice), 1)
     with pytest.raises(IllegalAction, match="takes 2 seats, not"):
         ENGINE.new_game(GameConfig.make("highcard", 3), 1)
 

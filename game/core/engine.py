@@ -142,8 +142,10 @@ class Engine(Generic[State]):
         for option in self.options:
             if option.name == name:
                 value = config.option(name, option.default)
-                if value not in [choice for choice, _ in option.choices]:
-                    raise IllegalAction(f"option {name} cannot be {value!r}")
+                # the same type too: 5.0 or True equal a choice of 5 or 1 and then break the deal
+                if not any(value == choice and same_kinds_of_value(value, choice) for choice, _ in option.choices):
+                    shown = ", ".join(repr(choice) for choice, _ in option.choices)
+                    raise IllegalAction(f"option {name} cannot be {value!r}: it takes one of {shown}")
                 return value
         raise KeyError(name)
 

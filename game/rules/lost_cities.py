@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
-from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome, others, rank_by_score
+from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
 
 ALL_COLOURS = ("y", "b", "w", "g", "r", "p")
 COLOUR_NAMES = {"y": "Yellow", "b": "Blue", "w": "White", "g": "Green", "r": "Red", "p": "Purple"}
@@ -120,15 +120,6 @@ class LostCities(Engine[dict]):
     )
 
     # --- setup ---------------------------------------------------------------------------------
-    def option_value(self, config: GameConfig, name: str) -> Any:
-        """The base check compares with ==, so 5.0 or True pass as a choice; both options here are
-        whole numbers (a count of rounds, a count of colours), and a float would break the deal."""
-        value = super().option_value(config, name)
-        if type(value) is not int:
-            whole = ", ".join(str(choice) for choice, _ in next(o for o in self.options if o.name == name).choices)
-            raise IllegalAction(f"option {name} cannot be {value!r}: it takes a whole number ({whole})")
-        return value
-
     def new_game(self, config: GameConfig, seed: int) -> dict:
         self.check_config(config)
         colours = list(ALL_COLOURS[: self.option_value(config, "colours")])
