@@ -161,6 +161,11 @@ class CardSprite:
         subclass may hand in another drawing of the same card (see Lost in Time's row faces)."""
         return self.image(), scale
 
+    def cover_image(self, scale: float) -> tuple[pygame.Surface, float, float] | None:
+        """A second drawing of the card laid over `shown_image` (no shadow): (surface, its scale, its
+        share of the opacity, 0-1); a subclass crossfades two faces with it. None: nothing over it."""
+        return None
+
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         if not self.visible:
             return
@@ -182,7 +187,12 @@ class CardSprite:
             offset = 6 + lift * 0.35
             surface.blit(shadow, shadow.get_rect(center=(round(x + offset * 0.5), round(y + offset))))
         rect = drawn.get_rect(center=(round(x), round(y - lift)))
-        blit_faded(surface, drawn, rect, int(float(self.alpha.value_at(alpha))))  # type: ignore[arg-type]
+        opacity = int(float(self.alpha.value_at(alpha)))  # type: ignore[arg-type]
+        blit_faded(surface, drawn, rect, opacity)
+        cover = self.cover_image(scale)
+        if cover is not None and cover[2] > 0.0:
+            over = TRANSFORMS.get(cover[0], angle, cover[1], squash)
+            blit_faded(surface, over, over.get_rect(center=rect.center), round(opacity * min(1.0, cover[2])))
 
 
 def blit_faded(target: pygame.Surface, image: pygame.Surface, at: pygame.Rect, opacity: int) -> None:

@@ -80,6 +80,7 @@ PANELS_OVER_PILES_BOTTOM = 346  # a panel above the draw pile and the Chronos en
 PANELS_BOTTOM = 572  # a panel beside the piles ends above the viewer's row (584)
 OPPONENT_CARD_MAX_W = 124
 ROW_CARD_MIN_W = 56  # narrower than this a long timeline overlaps instead of shrinking
+SHADOW_MIN_SCALE = 0.3  # cards drawn at least this large cast a shadow: all but the opponents' hand backs
 
 MINE_SECONDS = SLIDE_SECONDS
 THEIRS_SECONDS = OPPONENT_SLIDE_SECONDS
@@ -96,6 +97,7 @@ LOOK_W = 330  # a card read large: its title at 33 px and its whole caption at 2
 LOOK_DELAY = 0.25  # s a mouse rests on a table card before it is shown large
 LONG_PRESS = 0.45  # s a finger rests on a table card, still, before it is shown large (as the Labyrinth)
 LOOK_FADE = 0.12
+LOOK_HOW = {"mouse": "Rest the pointer on a card", "touch": "Hold a card"}  # the hint's cap, by device
 
 Pos = tuple[float, float]
 Target = tuple[Any, ...]  # ("hand", card) | ("seat", s) | ("discard",) | ("timeline",) | ("button", key)
@@ -201,13 +203,19 @@ class Placement:
 
 class TableCardSprite(CardSprite):
     """A card that, lying on a timeline or a pile, shows its compact face drawn at that width (sharp
-    print, a title as large as the card allows) instead of the hand's face shrunk. A card on its way from the
-    hand keeps the hand's face while it is still about that size; one that grows or shrinks in its row
-    (the row's width changed) shows the compact face of its new width, scaled meanwhile."""
+    print, a title as large as the card allows) instead of the hand's face shrunk.
+
+    A change of face never pops: when a card leaves the hand for a row or a pile, or its row narrows
+    or widens as it grows, the face it showed fades into the new one while the card changes size (the
+    share of the new face is how much of the way from the old width to the new the card has come), so
+    the two layouts (the hand's year in the middle and title at the foot, the compact big year and
+    title) blend during the move instead of swapping between two frames. Set faces with `set_compact`."""
 
     compact: pygame.Surface | None = None
+    _fade: tuple[pygame.Surface, float] | None = None  # (the face shown before, the width shown then)
 
-    def shown_image(self, scale: float) -> tuple[pygame.Surface | None, float]:
+    def _plain(self, scale: float) -> tuple[pygame.Surface | None, float]:
+        """The face shown without a fade: the compact one once the card is about its size."""
         compact = self.compact
         if compact is None or not self.face_up or self.face is None:
             return super().shown_image(scale)
@@ -215,6 +223,51 @@ class TableCardSprite(CardSprite):
         if shown_w > max(compact.get_width(), COMPACT_MAX_W) + 0.5:  # still as large as in the hand
             return super().shown_image(scale)
         return compact, shown_w / compact.get_width()
+
+    def fade_share(self, scale: float) -> float:
+        """How far the running fade has come at `scale` (0: the old face only, 1: the new one only)."""
+        if self._fade is None or self.compact is None or self.face is None:
+            return 1.0
+        start_w, end_w = self._fade[1], float(self.compact.get_width())
+        if abs(end_w - start_w) < 0.5:
+            return 1.0
+        return max(0.0, min(1.0, (self.face.get_width() * scale - start_w) / (end_w - start_w)))
+
+    def set_compact(self, compact: pygame.Surface | None) -> None:
+        """The card's face where it lies now (None: in a hand). From a face it shows, the change fades
+        in as the card goes to its new size (see the class); from the back (a flip hides it) or at the
+        same size (the same drawing) it is at once."""
+        if compact is self.compact:
+            return
+        scale = float(self.scale.current)  # type: ignore[arg-type]
+        fading = self._fade is not None and self.fade_share(scale) < 0.5
+        before = self._fade[0] if fading and self._fade is not None else self._plain(scale)[0]
+        self.compact, self._fade = compact, None
+        if compact is None or before is None or before is compact or not self.face_up or self.face is None:
+            return
+        shown_w = self.face.get_width() * scale
+        if abs(shown_w - compact.get_width()) >= 1.0:
+            self._fade = (before, shown_w)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._fade is not None and not self.scale.moving:
+            self._fade = None  # it reached its size: the new face alone
+
+    def shown_image(self, scale: float) -> tuple[pygame.Surface | None, float]:
+        fade = self._fade
+        if fade is None or not self.face_up or self.face is None or self.fade_share(scale) >= 1.0:
+            return self._plain(scale)
+        old = fade[0]
+        return old, self.face.get_width() * scale / old.get_width()
+
+    def cover_image(self, scale: float) -> tuple[pygame.Surface, float, float] | None:
+        if self._fade is None or not self.face_up or self.compact is None or self.face is None:
+            return None
+        share = self.fade_share(scale)
+        if share >= 1.0:
+            return None
+        return self.compact, self.face.get_width() * scale / self.compact.get_width(), share
 
 
 @dataclass
@@ -334,6 +387,8 @@ class LostInTimeTable(LiftedCardTable):
         self._pointer_card: str | None = None  # the table card under the mouse, and how long it rested there
         self._pointer_rest = 0.0
         self._finger: list[Any] | None = None  # [card, seconds held, shown] of a finger resting on a card
+        self._look_place: tuple[Any, ...] | None = None  # the timeline or pile the card read large lay on
+        self._could_act = False  # the person could act at the last step (see update_look)
 
     # --- small queries -------------------------------------------------------------------------
     @property
@@ -582,7 +637,7 @@ class LostInTimeTable(LiftedCardTable):
             return None
         sprite.key = new
         if isinstance(sprite, TableCardSprite):
-            sprite.compact = None  # the next relayout draws the new card's own
+            sprite.set_compact(None)  # the next relayout draws the new card's own
         if not new.startswith("back-"):
             sprite.face = card_face(self.fact(new), FACE_W)
         self.sprites[new] = sprite
@@ -606,10 +661,12 @@ class LostInTimeTable(LiftedCardTable):
                 continue
             self._rest_z[key] = place.z
             if isinstance(sprite, TableCardSprite):
-                sprite.compact = (compact_face(self.fact(key), place.compact)
-                                  if place.compact and not key.startswith("back-") else None)
+                sprite.set_compact(compact_face(self.fact(key), place.compact)
+                                   if place.compact and not key.startswith("back-") else None)
             sprite.visible = place.visible or key in moving
-            sprite.shadow = self._shadow if place.scale > 0.6 else None  # small far cards: no shadow
+            # every card on the felt casts a shadow, however narrow its row (a row that narrowed past
+            # some width dropped its shadows at once); the opponents' tiny hand backs do not
+            sprite.shadow = self._shadow if place.scale >= SHADOW_MIN_SCALE else None
             if instant:
                 sprite.pos.set(place.pos)
                 sprite.angle.set(place.angle)
@@ -1288,11 +1345,25 @@ class LostInTimeTable(LiftedCardTable):
                 if self.sprites[key].visible and self.shown_rect(key).collidepoint(pos)]
         return max(hits, key=lambda key: self.sprites[key].z) if hits else None
 
+    def place_of(self, card: str) -> tuple[Any, ...] | None:
+        """Where a table card lies: ("timeline", seat), ("discard",) or ("side",); None elsewhere."""
+        board = self.board
+        if board is None:
+            return None
+        for seat, row in enumerate(board.timelines):
+            if card in row:
+                return ("timeline", seat)
+        for name, pile in (("discard", board.discard), ("side", board.side)):
+            if card in pile:
+                return (name,)
+        return None
+
     def open_look(self, card: str, how: str) -> None:
         if card != self.look:
             self.look_age = 0.0
             self.play("focus", 0.4)
         self.look, self.look_how = card, how
+        self._look_place = self.place_of(card)
 
     def close_look(self) -> None:
         self.look, self.look_how = None, ""
@@ -1360,7 +1431,16 @@ class LostInTimeTable(LiftedCardTable):
     def update_look(self, dt: float) -> None:
         self.look_age += dt
         if self.look is not None and self.look not in self.readable_cards():
-            self.close_look()  # it left the table (a reshuffle, a card lost)
+            self.close_look()  # it left the table (a reshuffle, a pile's top covered)
+        elif self.look is not None and self.place_of(self.look) != self._look_place:
+            # it flies to another place (a turned card lost to the side pile): the large card would
+            # jump across the table after it (from above the viewer's row to below the piles)
+            self.close_look()
+            self._pointer_card = None  # a mouse resting where it was does not call it back there
+        can_act = self.can_act
+        if can_act and not self._could_act and self.look_how == "keys":
+            self.close_look()  # the turn has come: the keys (and the table under the card) are for playing
+        self._could_act = can_act
         pointed = self._pointer_card
         if pointed is not None and pointed != self.look:
             self._pointer_rest += dt
@@ -2138,13 +2218,23 @@ class LostInTimeTable(LiftedCardTable):
             surface.blit(text, text.get_rect(center=rect.center))
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
-        """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away."""
-        if self.app is None or self.app.input.last_device not in ("keyboard", "gamepad") or self.game_over:
+        """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away. Beside
+        it, the hints: how to read a table card large with the device in use, and the turn's keys."""
+        if self.app is None or self.game_over:
+            return
+        device = self.app.input.last_device
+        sizes = {"gap": 24, "label_px": 22, "key_px": 20, "key_pad": 18, "key_gap": 8}
+        if device in ("mouse", "touch"):  # no keys to name: how a card is read without them
+            if self.readable_cards() and self.drag is None:
+                hints = [(LOOK_HOW[device], "Read it large")]
+                right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
+                draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)
+            return
+        if device not in ("keyboard", "gamepad"):
             return
         if self.can_act or self.look_how == "keys" or self.readable_cards():
             # key caps as on every other screen, left-aligned beside the Menu button; while the others
             # play (and the row has room beside their longer banner) Q/E reads the table's cards
-            device = self.app.input.last_device
             if self.look_how == "keys":
                 hints = [("page", "Next card"), ("back", "Close")]
             elif not self.can_act:
@@ -2153,7 +2243,6 @@ class LostInTimeTable(LiftedCardTable):
                 hints = [("confirm", "Play here"), ("back", "Put back")]
             else:
                 hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
-            sizes = {"gap": 24, "label_px": 22, "key_px": 20, "key_pad": 18, "key_gap": 8}
             right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
             draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)
 
