@@ -278,3 +278,31 @@ def test_mouse_and_touch_players_are_told_how_to_read_a_card(app, table, monkeyp
     seen = words_drawn(app, chrome_module, monkeypatch, 1)
     assert words in seen and "Read it large" in seen
     assert scene.readable_cards()
+
+
+def test_the_side_pile_counts_a_played_card_when_it_lands(app, table, monkeypatch):  # noqa: F811
+    """The side pile's count went up as a VIP or Disaster set off on its last flight to the pile;
+    it now goes up as the card lands there."""
+    import game.ui.table_lost_in_time as T
+
+    scene = table(3)
+    card = next(c for c in CARDS if CARDS[c].kind == "disaster" and c not in scene.board.side
+                and all(c not in row for row in scene.board.timelines) and c not in scene.board.discard)
+    learn(scene, card)
+    hand = scene.board.hands[0]
+    scene.sprites.pop(hand[0])
+    hand[0] = card
+    scene.relayout(instant=True)
+    app.run_frames(2, 1 / 60)
+    before = len(scene.board.side)
+    scene._on_disaster(Event.make("disaster", seat=0, target=scene.seat_order()[0], card=card, skips=1, to="side"))
+    seen: list[tuple[int, bool, bool]] = []  # (count shown, on the side pile, landed)
+    for _ in range(150):
+        labels = [w for w in words_drawn(app, T, monkeypatch, 1) if w.startswith("SIDE PILE")]
+        sprite = scene.sprites[card]
+        seen.append((int(labels[-1].rsplit(" ", 1)[-1]), card in scene.board.side,
+                     card in scene.board.side and not sprite.moving))
+    assert seen[-1] == (before + 1, True, True)
+    assert any(on and not landed for _n, on, landed in seen)  # its flight to the pile was watched
+    for count, _on, landed in seen:
+        assert count == (before + 1 if landed else before)

@@ -2024,7 +2024,11 @@ class LostInTimeTable(LiftedCardTable):
         side = self.pile_rect(SIDE_POS)
         if not board.side:
             surface.blit(panel_surface(side.size, 10, (0, 0, 0, 70), (120, 110, 110), 2), side.topleft)
-        self.pile_label(surface, side, f"SIDE PILE \u00b7 {len(board.side)}")
+        self.pile_label(surface, side, f"SIDE PILE \u00b7 {len(board.side) - len(self.flying_to(board.side))}")
+
+    def flying_to(self, keys: list[str]) -> list[str]:
+        """Which of these cards are still in flight to their place (a count goes up as each lands)."""
+        return [key for key in keys if key in self.sprites and self.sprites[key].moving and self.sprites[key].z >= 900]
 
     def pile_label(self, surface: pygame.Surface, rect: pygame.Rect, text: str,
                    colour: tuple[int, int, int] = P.IVORY_DIM) -> None:
