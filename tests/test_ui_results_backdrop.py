@@ -62,7 +62,7 @@ def largest_difference(a: bytes, b: bytes) -> int:
 
 def drawn_the_long_way(app, scene: ResultsScene, alpha: float = 1.0) -> bytes:
     """The frame with nothing kept: the scenes below drawn, dimmed, and everything over them."""
-    scene._under = scene._backdrop = None
+    scene.backdrop.forget()
     assert not scene.covers_below()
     app.scenes.draw(app.canvas, alpha)
     return picture(app)
@@ -88,7 +88,7 @@ def test_a_still_table_is_drawn_once_then_kept_and_the_frames_are_unchanged():
 
 
 def test_the_dim_fading_in_is_within_one_level_of_the_screens_dim():
-    from game.ui.chrome import dim_screen
+    from game.ui.chrome import dim_screen, fade_dim
 
     app, scene = results_over(Still())
     shared = pygame.Surface((768, 64))
@@ -97,7 +97,7 @@ def test_the_dim_fading_in_is_within_one_level_of_the_screens_dim():
     for alpha in (12, 80, 128, 164):
         settled, fading = shared.copy(), shared.copy()
         dim_screen(settled, alpha)
-        scene._fade_dim(fading, alpha)
+        fade_dim(fading, alpha)
         assert largest_difference(pygame.image.tobytes(settled, "RGB"), pygame.image.tobytes(fading, "RGB")) <= 1
     app.shutdown()
 
@@ -132,7 +132,7 @@ def test_the_confetti_falls_between_the_kept_table_and_the_cards_then_the_cards_
     app, scene = results_over(below, winner=0)  # "You win": confetti
     assert scene.celebrating
     frames(app, 60)
-    assert scene.particles and scene.covers_below() and not scene._backdrop_whole
+    assert scene.particles and scene.covers_below() and not scene.backdrop.holds_more
     kept = picture(app)
     assert drawn_the_long_way(app, scene) == kept
     for _ in range(600):
@@ -141,7 +141,7 @@ def test_the_confetti_falls_between_the_kept_table_and_the_cards_then_the_cards_
         frames(app, 5)
     assert scene.confetti_over
     frames(app, 2)
-    assert scene._backdrop_whole and scene.covers_below()
+    assert scene.backdrop.holds_more and scene.covers_below()
     kept = picture(app)
     assert drawn_the_long_way(app, scene) == kept
     app.shutdown()
@@ -213,7 +213,7 @@ def test_each_games_results_look_as_drawn_the_long_way(game, seats, data_dir):
                 break
             frames(app, 10)
         frames(app, 2)
-        assert scene._backdrop_whole
+        assert scene.backdrop.holds_more
         kept = picture(app)
         assert largest_difference(drawn_the_long_way(app, scene, 0.5), kept) <= 1
     finally:

@@ -1,11 +1,13 @@
-"""Frame cost of every screen at 1920×1080: the menus, and each game's table and results.
+"""Frame cost of every screen at 1920×1080: the menus, and each game's table, results and pause menu.
 
     .venv/bin/python tools/bench_frames.py            # 240 timed frames a screen
     .venv/bin/python tools/bench_frames.py --quick    # a few frames (proves the script runs)
+    .venv/bin/python tools/bench_frames.py --only pause   # the screens of one kind (title, table, pause...)
 
 Each screen is built as `main.py screenshot` builds it (a seeded game a few moves in, bots seated,
 the bots' pace as in play), run 150 frames to warm its caches and finish its fades, then stepped
-frame by frame (`App.step`, update and draw) at 120 Hz. The measure is the CPU time of the thread
+frame by frame (`App.step`, update and draw) at 120 Hz. A "pause" screen is the table built so, then
+its pause menu (`PauseOverlay`) pushed over it and run 60 frames more (its fade-in is over). The measure is the CPU time of the thread
 that draws (`time.thread_time`), so the bots' thinking on their own thread and other jobs on the
 machine do not count. The goal: the median frame fits in one 120 Hz frame (8.3 ms) with room to spare.
 """
@@ -35,6 +37,8 @@ SCREENS: list[tuple[str, str | None, int | None]] = [
     ("table", "lost-in-time", 6), ("results", "lost-in-time", 6),
     ("table", "time-after-time", 4), ("results", "time-after-time", 4),
     ("table", "labyrinth", 1), ("results", "labyrinth", 1),
+    ("pause", "lost-cities", 2), ("pause", "lost-in-time", 6), ("pause", "time-after-time", 4),
+    ("pause", "labyrinth", 1),
 ]
 
 
@@ -42,8 +46,13 @@ def frame_costs(app: Any, scene: str, game: str | None, seats: int | None, frame
     """Median, 95th percentile and worst CPU milliseconds a frame for one screen."""
     import main
 
-    app.clear_to(main.build_scene(app, scene, game, seats, seed=3))
+    app.clear_to(main.build_scene(app, "table" if scene == "pause" else scene, game, seats, seed=3))
     app.run_frames(150)
+    if scene == "pause":  # the menu a player opens over the table (Esc, Start, the Menu button)
+        from game.ui.pause import PauseOverlay
+
+        app.push(PauseOverlay(app, game))
+        app.run_frames(60)
     costs: list[float] = []
     for _ in range(frames):
         started = time.thread_time()
@@ -60,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=240, help="timed frames a screen (default 240)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of lines")
     parser.add_argument("--quick", action="store_true", help="a few frames only (proves the script runs)")
+    parser.add_argument("--only", metavar="SCREEN", help="time only the screens of this kind (e.g. pause)")
     args = parser.parse_args(argv)
     if args.quick:
         args.frames = 5
@@ -70,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     try:
         for scene, game, seats in SCREENS:
+            if args.only and scene != args.only:
+                continue
             if game is not None:
                 find_game(game)  # an unknown id is this script's mistake: say so before timing
             result = frame_costs(app, scene, game, seats, args.frames)

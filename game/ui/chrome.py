@@ -3,7 +3,7 @@ device in use, and MenuScene (a FocusGroup plus sounds and Back handling)."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Hashable, Sequence
 
 import pygame
 
@@ -27,18 +27,158 @@ def draw_background(surface: pygame.Surface, tone: str = "green") -> None:
     surface.blit(felt((CANVAS_W, CANVAS_H), tone), (0, 0))
 
 
+DIM_COLOUR = (6, 8, 10)  # the ink overlays darken the screen under them with
 _DIM: list[pygame.Surface] = []
+_FADE: list[pygame.Surface] = []
 
 
 def dim_screen(surface: pygame.Surface, alpha: float) -> None:
     """Darken the whole canvas (overlays); one cached opaque layer blitted with surface alpha."""
     if not _DIM:
         layer = pygame.Surface((CANVAS_W, CANVAS_H))
-        layer.fill((6, 8, 10))
+        layer.fill(DIM_COLOUR)
         _DIM.append(layer)
     layer = _DIM[0]
     layer.set_alpha(max(0, min(255, int(alpha))))
     surface.blit(layer, (0, 0))
+
+
+def fade_dim(surface: pygame.Surface, alpha: float) -> None:
+    """`dim_screen` while an overlay fades in, through a layer with per-pixel alpha: over a table that
+    blends in half the time `dim_screen`'s surface alpha takes, within one level of it (the screen
+    then settles on `dim_screen`'s own)."""
+    if not _FADE or _FADE[0].get_size() != surface.get_size():
+        _FADE[:] = [pygame.Surface(surface.get_size(), pygame.SRCALPHA)]
+    layer = _FADE[0]
+    layer.fill((*DIM_COLOUR, max(0, min(255, int(alpha)))))
+    surface.blit(layer, (0, 0))
+
+
+def still_key(scene: Scene) -> Hashable | None:
+    """What a scene's picture depends on while an overlay covers it: its own `still_key()` when it
+    has one; () when nothing runs it then (a scene under an overlay is neither updated nor, unless
+    it overrides `tick_background`, ticked: a finished or paused table stands still); None when it
+    may change any frame (it is ticked under the overlay and does not say how)."""
+    hook = getattr(scene, "still_key", None)
+    if callable(hook):
+        return hook()
+    if type(scene).tick_background is Scene.tick_background:
+        return ()
+    return None
+
+
+def keep_image(kept: pygame.Surface | None, surface: pygame.Surface) -> pygame.Surface:
+    """A copy of `surface`, into `kept` when it is the same size."""
+    if kept is None or kept.get_size() != surface.get_size():
+        return surface.copy()
+    kept.blit(surface, (0, 0))
+    return kept
+
+
+class KeptBackdrop:
+    """The dimmed screen under a transparent overlay (the pause menu, a question, the results), kept
+    as one image instead of drawing the scenes below and dimming them every frame.
+
+    The scenes below stand still while the overlay is up (only the top scene is updated): the first
+    frame they draw is kept, and `covers()` then tells the scene stack not to draw them again while
+    nothing they depend on changes (what each says in `still_key`, the device in use, and what the
+    overlay itself changes under it: `depends`). A scene ticked under the overlay that does not say
+    what its picture depends on (a LAN table) is drawn every frame, dimmed the long way. While the
+    overlay fades in, the kept picture is dimmed per pixel (`fade_dim`); once in, with `dim_screen`,
+    and that dimmed picture is kept too. `lit` leaves a rectangle undimmed (a tip's target)."""
+
+    def __init__(self, scene: Scene, depends: Callable[[], Hashable] | None = None) -> None:
+        self.scene = scene
+        self.depends = depends
+        self._under: pygame.Surface | None = None  # what the scenes below drew
+        self._key: Hashable | None = None  # what that picture depended on
+        self._dimmed: pygame.Surface | None = None  # it settled-dimmed (and maybe the overlay's still parts)
+        self._dimmed_as: Hashable | None = None  # the dim and the lit rectangle it was made with
+        self.holds_more = False  # `keep_more` put the overlay's own still parts into it
+
+    def below_key(self) -> Hashable | None:
+        """What the picture under the overlay depends on, or None when it cannot be kept (a scene
+        below changes under it, or the overlay is not on the stack): the scenes drawn under it and
+        what each says it depends on, the device in use (a table words its hints and rings for it)
+        and what `depends` says."""
+        app = self.scene.app
+        if app is None:
+            return None
+        stack = app.scenes.scenes
+        index = next((i for i, scene in enumerate(stack) if scene is self.scene), None)
+        if index is None:
+            return None
+        below: list[tuple[Scene, Hashable]] = []
+        for scene in reversed(stack[:index]):
+            key = still_key(scene)
+            if key is None:
+                return None
+            below.append((scene, key))
+            if not scene.transparent:
+                break
+        extra = self.depends() if self.depends is not None else None
+        return app.input.last_device, extra, tuple(below)
+
+    def covers(self) -> bool:
+        """The picture of the scenes below is kept and still right: they need not draw this frame."""
+        if self._under is None:
+            return False
+        key = self.below_key()
+        return key is not None and self._key == key
+
+    def forget(self) -> None:
+        """Let the images go (the overlay left the stack, or what is under it may have changed)."""
+        self._under = self._dimmed = self._key = self._dimmed_as = None
+        self.holds_more = False
+
+    def draw(self, surface: pygame.Surface, alpha: float, settled: bool,
+             lit: pygame.Rect | None = None) -> bool:
+        """Dim what is under the overlay by `alpha` (per pixel while not `settled`), but `lit`. Kept:
+        the picture below, and once settled that picture dimmed (True when it holds what `keep_more`
+        put there too). Else dim what the scenes below just drew, and keep it when it may be kept.
+        Drawn onto another surface than the app's canvas (a test's own), it dims what is there."""
+        app = self.scene.app
+        if app is None or surface is not app.canvas:
+            _dim(surface, alpha, lit, settled)
+            return False
+        key = self.below_key()
+        if key is None:
+            self.forget()
+            _dim(surface, alpha, lit, settled)
+            return False
+        level = (max(0, min(255, int(alpha))), None if lit is None else tuple(lit))
+        if self._under is None or self._key != key:  # (`covers` was False: the scenes below drew)
+            self._under = keep_image(self._under, surface)
+            self._key, self._dimmed, self.holds_more = key, None, False
+        elif settled and self._dimmed is not None and self._dimmed_as == level:
+            surface.blit(self._dimmed, (0, 0))
+            return self.holds_more
+        else:
+            surface.blit(self._under, (0, 0))
+        _dim(surface, alpha, lit, settled)
+        if settled:
+            self._dimmed, self._dimmed_as, self.holds_more = keep_image(self._dimmed, surface), level, False
+        return False
+
+    def keep_more(self, surface: pygame.Surface) -> None:
+        """The overlay drew parts of its own that stay as they are over the settled dim (a headline,
+        a panel): keep them in the dimmed picture too, and skip them while `draw` says True."""
+        if self._dimmed is not None and self.scene.app is not None and surface is self.scene.app.canvas:
+            self._dimmed, self.holds_more = keep_image(self._dimmed, surface), True
+
+    def drop_more(self) -> None:
+        """The overlay's still parts must not be in the kept picture now (confetti falls behind them)."""
+        if self.holds_more:
+            self._dimmed, self._dimmed_as, self.holds_more = None, None, False
+
+
+def _dim(surface: pygame.Surface, alpha: float, lit: pygame.Rect | None, settled: bool) -> None:
+    """`dim_screen` (or while fading in `fade_dim`) over all of `surface` but the rectangle `lit`."""
+    area = None if lit is None else pygame.Rect(lit).clip(surface.get_rect())
+    saved = surface.subsurface(area).copy() if area else None
+    (dim_screen if settled else fade_dim)(surface, alpha)
+    if saved is not None:
+        surface.blit(saved, area)
 
 
 def draw_heading(surface: pygame.Surface, title: str, subtitle: str = "") -> None:

@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrapped
 from game.ui.widgets import Button, panel_surface
@@ -32,6 +32,7 @@ class ConfirmOverlay(MenuScene):
         height = 150 + len(self.lines) * MESSAGE_STEP + 40 + 96 + 50
         self.panel = pygame.Rect(0, 0, PANEL_W, height)
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2)
+        self.backdrop = KeptBackdrop(self)  # the screen under the question stands still meanwhile
 
     def build(self) -> None:
         y = self.panel.bottom - 50 - 96
@@ -47,7 +48,7 @@ class ConfirmOverlay(MenuScene):
         self.on_yes()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 170 * self.appear)
+        self.backdrop.draw(surface, 170 * self.appear, self.appear >= 1.0)
         panel = self.panel.move(0, int((1 - self.appear) * 40))
         surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 255), P.BRASS, 2), panel.topleft)
         title = text_surface(self.title, "display", 72, P.IVORY)

@@ -9,7 +9,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_hint_row
+from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, draw_hint_row
 from game.ui.input import Intent
 from game.ui.labyrinth_reading import INK, RED_INK, fade_mask, parchment_page
 from game.ui.look import palette as P
@@ -146,6 +146,7 @@ class StorySheet(Scene):
         self.most_scroll = max(0, self.body.get_height() - self.text_area.height)
         self.scroll = 0
         self.drag_y: float | None = None
+        self.backdrop = KeptBackdrop(self)  # the table waits under the sheet: kept as one dimmed image
 
     def scroll_by(self, pixels: float) -> None:
         self.scroll = round(max(0, min(self.most_scroll, self.scroll + pixels)))
@@ -180,7 +181,7 @@ class StorySheet(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 150 * self.appear)
+        self.backdrop.draw(surface, 150 * self.appear, self.appear >= 1.0)
         surface.blit(parchment_page(self.rect.size), self.rect.topleft)
         surface.blit(scrolled_view(self.body, self.text_area.size, self.scroll, self.most_scroll), self.text_area)
         draw_more_marks(surface, self.text_area, self.scroll, self.most_scroll, (SHEET_W - SHEET_TEXT_W) // 2)
@@ -277,6 +278,7 @@ class DiscardBrowser(Scene):
         self._sheet: dict[int, pygame.Surface] = {}
         self.scroll = 0
         self.drag_y: float | None = None
+        self.backdrop = KeptBackdrop(self)  # the table waits under the pile: kept as one dimmed image
 
     def step(self, delta: int) -> None:
         index = max(0, min(len(self.entries) - 1, self.index + delta))
@@ -386,7 +388,7 @@ class DiscardBrowser(Scene):
         return rect
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 220 * self.appear)  # the busy table must not read through the sheet
+        self.backdrop.draw(surface, 220 * self.appear, self.appear >= 1.0)  # the busy table must not read through
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 50)))
         surface.blit(panel_surface(self.close_rect.size, 20, P.INK_ALPHA, P.BRASS, 2), self.close_rect.topleft)

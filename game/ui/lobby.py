@@ -20,7 +20,9 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading
+from game.ui.chrome import (
+    CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, back_button, draw_background, draw_heading,
+)
 from game.ui.input import Intent
 from game.ui.lobby_host import (HostedTable, HostSetupScene, LanOptions, ResumableTable, enter_hosted_table,
                                 resumable_hosted_table)
@@ -354,6 +356,7 @@ class AddressScene(MenuScene):
         self.error = ""
         self.panel = pygame.Rect(0, 0, 900, 860)
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 10)
+        self.backdrop = KeptBackdrop(self)  # the lobby under the dialog stands still meanwhile
 
     def enter(self) -> None:
         super().enter()
@@ -425,7 +428,7 @@ class AddressScene(MenuScene):
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 160 * self.appear)
+        self.backdrop.draw(surface, 160 * self.appear, self.appear >= 1.0)
         panel = self.panel
         surface.blit(panel_surface(panel.size, 24, (22, 22, 28, 245), P.BRASS, 2), panel.topleft)
         head = text_surface("JOIN BY ADDRESS", "display", 64, P.IVORY)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen, draw_hints, hint_glyphs
+from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene, draw_hints, hint_glyphs
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
@@ -29,6 +29,8 @@ class OnScreenKeyboard(MenuScene):
         self.group.focus = len(ROWS_UPPER[0])  # "A": names start with a letter more often than a digit
         self.panel = pygame.Rect(0, 0, 10 * KEY + 9 * GAP + 80, (len(ROWS_UPPER) + 1) * (KEY + GAP) + 240)
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 40)
+        # the screen under the keyboard stands still but for the name typed into its field
+        self.backdrop = KeptBackdrop(self, depends=lambda: self.entry.text)
 
     def build(self) -> None:
         focus = self.group.focus
@@ -90,7 +92,7 @@ class OnScreenKeyboard(MenuScene):
         draw_hints(surface, self.device(), hints, backed=True)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 150 * self.appear)
+        self.backdrop.draw(surface, 150 * self.appear, self.appear >= 1.0)
         surface.blit(panel_surface(self.panel.size, 24, (22, 22, 28, 255), P.BRASS, 2), self.panel.topleft)
         surface.blit(text_surface(self.entry.label, "ui", 28, P.IVORY_DIM), (self.panel.x + 40, self.panel.y + 36))
         field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)

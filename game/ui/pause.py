@@ -7,7 +7,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
@@ -39,6 +39,7 @@ class PauseOverlay(MenuScene):
         self.note = note
         self.suggest = suggest  # the table's "what would an expert do", offered on your move
         self.panel = panel_for(5 if suggest is not None else 4)
+        self.backdrop = KeptBackdrop(self)  # the paused table stands still: kept as one dimmed image
 
     def build(self) -> None:
         entries = [("Resume", self.resume_game, True)]
@@ -82,7 +83,7 @@ class PauseOverlay(MenuScene):
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 170 * self.appear)
+        self.backdrop.draw(surface, 170 * self.appear, self.appear >= 1.0)
         offset = int((1 - self.appear) * 40)
         panel = self.panel.move(0, offset)
         surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 255), P.BRASS, 2), panel.topleft)  # opaque: no table text ghosts through

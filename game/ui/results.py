@@ -7,17 +7,16 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from game.core.rng import Rng
 from game.core.types import Outcome
-from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, dim_screen
+from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, text_surface, wrap
-from game.ui.scene import Scene
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
@@ -33,7 +32,6 @@ CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
 CARD_HEIGHT = 550
 MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
-DIM_COLOUR = (6, 8, 10)  # chrome.dim_screen's ink
 
 
 @lru_cache(maxsize=2048)
@@ -131,27 +129,6 @@ def named_summary(summary: str, names: Sequence[str], engine_names: Sequence[str
                   text)
 
 
-def still_key(scene: Scene) -> Hashable | None:
-    """What a scene's picture depends on while an overlay covers it: its own `still_key()` when it
-    has one; () when nothing runs it then (a scene under an overlay is neither updated nor, unless
-    it overrides `tick_background`, ticked: a finished table stands still); None when it may change
-    any frame (it is ticked under the overlay and does not say how)."""
-    hook = getattr(scene, "still_key", None)
-    if callable(hook):
-        return hook()
-    if type(scene).tick_background is Scene.tick_background:
-        return ()
-    return None
-
-
-def keep_image(kept: pygame.Surface | None, surface: pygame.Surface) -> pygame.Surface:
-    """A copy of `surface`, into `kept` when it is the same size."""
-    if kept is None or kept.get_size() != surface.get_size():
-        return surface.copy()
-    kept.blit(surface, (0, 0))
-    return kept
-
-
 class Particle:
     __slots__ = ("x", "y", "vx", "vy", "life", "colour", "size", "spin")
 
@@ -202,12 +179,9 @@ class ResultsScene(MenuScene):
         self._has_details: bool | None = None
         self._cards: tuple[tuple[str, ...], list[tuple[int, pygame.Rect]]] | None = None
         self._card_images: dict[tuple[int, tuple[int, int], tuple[str, ...]], pygame.Surface] = {}
-        # the finished table under this screen as one image, and that image dimmed (see `covers_below`)
-        self._under: pygame.Surface | None = None
-        self._under_key: Hashable | None = None
-        self._backdrop: pygame.Surface | None = None
-        self._backdrop_whole = False  # it holds the headline and the cards (but their scores) too
-        self._fade_layer: pygame.Surface | None = None
+        # the finished table under this screen as one image, and that image dimmed (with the headline
+        # and the cards but their scores once the confetti is over: `backdrop.holds_more`)
+        self.backdrop = KeptBackdrop(self)
 
     @property
     def summary(self) -> str:
@@ -252,34 +226,7 @@ class ResultsScene(MenuScene):
 
     def exit(self) -> None:
         super().exit()
-        self._under = self._backdrop = self._under_key = self._fade_layer = None
-
-    # --- the table under the cards -----------------------------------------------------------------
-    def below_key(self) -> Hashable | None:
-        """What the picture under this screen depends on, or None when it cannot be kept (a scene
-        below changes under it): the scenes drawn under this one and what each says it depends on,
-        and the device in use (a table words its hints and rings for it)."""
-        if self.app is None:
-            return None
-        stack = self.app.scenes.scenes
-        index = next((i for i, scene in enumerate(stack) if scene is self), None)
-        if index is None:
-            return None
-        below: list[tuple[Scene, Hashable]] = []
-        for scene in reversed(stack[:index]):
-            key = still_key(scene)
-            if key is None:
-                return None
-            below.append((scene, key))
-            if not scene.transparent:
-                break
-        return self.app.input.last_device, tuple(below)
-
-    def covers_below(self) -> bool:
-        """The table under the results stands still (the game is over): its picture is kept as one
-        image after the first frame, and blitted instead of drawing the table again."""
-        key = self.below_key()
-        return key is not None and self._under is not None and self._under_key == key
+        self.backdrop.forget()
 
     @property
     def confetti_over(self) -> bool:
@@ -287,38 +234,11 @@ class ResultsScene(MenuScene):
         return not self.particles and (not self.celebrating or self._burst > 1.0)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> bool:
-        """The dimmed table. Kept: the table's picture, and once this screen is in, that picture
-        dimmed (with the headline and cards but their scores once the confetti is over: then this
-        returns True). Else dim what the scenes below just drew, and keep it when it may be kept."""
-        key = self.below_key()
-        if key is None:
-            self._under = self._backdrop = self._under_key = None
-            dim_screen(surface, self.dim * self.appear)
-            return False
-        if self._under is None or self._under_key != key:  # (`covers_below` was False: they drew)
-            self._under = keep_image(self._under, surface)
-            self._under_key, self._backdrop = key, None
-        elif self._backdrop is not None and self.appear >= 1.0 and not (self._backdrop_whole and self.particles):
-            surface.blit(self._backdrop, (0, 0))
-            return self._backdrop_whole
-        else:
-            surface.blit(self._under, (0, 0))
-        if self.appear < 1.0:
-            self._fade_dim(surface, self.dim * self.appear)
-            return False
-        self._fade_layer = None
-        dim_screen(surface, self.dim)
-        self._backdrop, self._backdrop_whole = keep_image(self._backdrop, surface), False
-        return False
-
-    def _fade_dim(self, surface: pygame.Surface, alpha: float) -> None:
-        """The dim while it fades in, through a layer with per-pixel alpha: over a table that blends
-        in half the time `dim_screen`'s surface alpha takes, within one level of it (the screen
-        then settles on `dim_screen`'s own)."""
-        if self._fade_layer is None or self._fade_layer.get_size() != surface.get_size():
-            self._fade_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        self._fade_layer.fill((*DIM_COLOUR, max(0, min(255, int(alpha)))))
-        surface.blit(self._fade_layer, (0, 0))
+        """The dimmed table, kept as one image (`KeptBackdrop`); True when that image holds the
+        headline and the cards but their scores too (kept once the confetti is over)."""
+        if self.particles:
+            self.backdrop.drop_more()  # confetti falls between the table and the cards
+        return self.backdrop.draw(surface, self.dim * self.appear, self.appear >= 1.0)
 
     # --- widgets -----------------------------------------------------------------------------------
     def build(self) -> None:
@@ -453,8 +373,8 @@ class ResultsScene(MenuScene):
                 size = max(2, int(particle.size * (0.6 + 0.4 * abs(math.sin(particle.spin)))))
                 pygame.draw.rect(surface, particle.colour, (int(particle.x), int(particle.y), size, particle.size))
             self._draw_still(surface)
-            if self.confetti_over and self._backdrop is not None:
-                self._backdrop, self._backdrop_whole = keep_image(self._backdrop, surface), True
+            if self.confetti_over:
+                self.backdrop.keep_more(surface)
         for seat, card in self.card_rects():
             self._draw_score(surface, seat, card)
         self.group.draw(surface)
@@ -582,6 +502,7 @@ class BreakdownScene(MenuScene):
         self.per_page = max(1, min(3, len(self.order)))
         self.page = 0
         self.pages = self.paginate()
+        self.backdrop = KeptBackdrop(self)  # the results (and the table under them) as one dimmed image
 
     # --- pages -----------------------------------------------------------------------------------
     def column_rects(self, count: int) -> list[pygame.Rect]:
@@ -665,7 +586,7 @@ class BreakdownScene(MenuScene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        dim_screen(surface, 240 * self.appear)
+        self.backdrop.draw(surface, 240 * self.appear, self.appear >= 1.0)
         head = text_surface("SCORE DETAILS", "display", 96, P.IVORY)
         surface.blit(text_surface("SCORE DETAILS", "display", 96, (0, 0, 0)), head.get_rect(midtop=(CANVAS_W // 2 + 4, 66)))
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 60)))

@@ -16,6 +16,7 @@ from game.ui.tween import MOTION
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.chrome import KeptBackdrop
 
 TRANSITION_SECONDS = 0.2
 OVERLAY_APPEAR_SECONDS = 0.15
@@ -26,6 +27,7 @@ class Scene:
 
     transparent = False  # draw the scene below as well (overlays)
     name = "scene"
+    backdrop: "KeptBackdrop | None" = None  # an overlay's kept picture of the scenes below it
 
     def __init__(self, app: "App | None" = None) -> None:
         self.app = app
@@ -50,9 +52,10 @@ class Scene:
         """One player intent (only the top scene receives them)."""
 
     def covers_below(self) -> bool:
-        """A transparent scene that holds a picture of everything under it (the results keep the
-        finished table as one image) says so here: the scenes below are not drawn that frame."""
-        return False
+        """A transparent scene that holds a picture of everything under it (an overlay keeps the
+        still table under it as one image: its `backdrop`) says so here: the scenes below are not
+        drawn that frame."""
+        return self.backdrop is not None and self.backdrop.covers()
 
     def tick_background(self, dt: float) -> None:
         """Called every step while another scene is on top (a pause menu, the rules): only what
@@ -109,7 +112,10 @@ class SceneStack:
             self._start_fade()
         self.scenes.pop()
         scene.exit()
+        _forget_backdrop(scene)
         if self.scenes:
+            # what was above may have changed what lies under this one (the pause menu's Settings)
+            _forget_backdrop(self.scenes[-1])
             self.scenes[-1].resume()
         return scene
 
@@ -117,7 +123,9 @@ class SceneStack:
         """Swap the top scene (exit the old, enter the new) without resuming the one below."""
         self._start_fade()
         if self.scenes:
-            self.scenes.pop().exit()
+            old = self.scenes.pop()
+            old.exit()
+            _forget_backdrop(old)
         self.scenes.append(scene)
         scene.enter()
 
@@ -125,7 +133,9 @@ class SceneStack:
         """Drop every scene and start over from `scene` (Quit to title)."""
         self._start_fade()
         while self.scenes:
-            self.scenes.pop().exit()
+            old = self.scenes.pop()
+            old.exit()
+            _forget_backdrop(old)
         self.scenes.append(scene)
         scene.enter()
 
@@ -167,3 +177,9 @@ class SceneStack:
         if self._fade_from is not None and self._fade_left > 0:
             self._fade_from.set_alpha(int(255 * self._fade_left / self._fade_total))
             surface.blit(self._fade_from, (0, 0))
+
+
+def _forget_backdrop(scene: Scene) -> None:
+    """An overlay left the stack, or the scene above it went: its kept picture goes (drawn anew)."""
+    if scene.backdrop is not None:
+        scene.backdrop.forget()

@@ -27,7 +27,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.chrome import CANVAS_H, CANVAS_W, MenuScene
+from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
@@ -147,6 +147,7 @@ class FirstGameTips(MenuScene):
         self.below = below  # the table's scene (a LAN table's wrapper): its lost link closes the tips
         self.index = 0
         self._plates: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+        self.backdrop = KeptBackdrop(self)  # the still table under the tips, kept as one image
 
     @property
     def tip(self) -> Tip:
@@ -218,32 +219,12 @@ class FirstGameTips(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         target = pygame.Rect(self.tip.target)
-        shade = int(150 * self.appear)
-        for band in (pygame.Rect(0, 0, CANVAS_W, target.top),
-                     pygame.Rect(0, target.bottom, CANVAS_W, CANVAS_H - target.bottom),
-                     pygame.Rect(0, target.top, target.left, target.height),
-                     pygame.Rect(target.right, target.top, CANVAS_W - target.right, target.height)):
-            if band.width > 0 and band.height > 0:
-                _shade(surface, band, shade)
+        self.backdrop.draw(surface, int(150 * self.appear), self.appear >= 1.0, lit=target)  # all dim but the target
         pygame.draw.rect(surface, P.BRASS_LIGHT, target.inflate(12, 12), width=4, border_radius=16)
         image, rect = self._plate()
         surface.blit(image, rect.topleft)
         self.group.draw(surface)
         # no footer of key hints: it would cover a hand at the bottom edge, and the buttons say it all
-
-
-_SHADES: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def _shade(surface: pygame.Surface, band: pygame.Rect, alpha: int) -> None:
-    """Darken one band of the canvas around the lit target (one cached layer per size)."""
-    layer = _SHADES.get(band.size)
-    if layer is None:
-        layer = pygame.Surface(band.size)
-        layer.fill((6, 8, 10))
-        _SHADES[band.size] = layer
-    layer.set_alpha(max(0, min(255, alpha)))
-    surface.blit(layer, band.topleft)
 
 
 def tips_for(game_id: str) -> tuple[Tip, ...]:
