@@ -556,8 +556,8 @@ class LanTableScene(Scene):
         self._follow_link(dt)
 
     def still_key(self) -> tuple | None:
-        """What this screen's picture depends on while the results cover it (game/ui/results.py
-        keeps it as one image until this changes): the link's state and the seats (the strip and a
+        """What this screen's picture depends on while an overlay covers it (the overlay's
+        KeptBackdrop, game/ui/chrome.py, keeps it as one image until this changes): the link's state and the seats (the strip and a
         table's name plates read them); None while the link is down (its card animates)."""
         if self.mode not in ("ok", "ended"):
             return None
