@@ -217,7 +217,7 @@ def test_menu_opens_the_pause_overlay_over_the_table():
     app, table, session = open_table(seats("human", "bot"))
     frames(app, 2)
     key(app, pygame.K_ESCAPE)
-    assert isinstance(app.scenes.top, PauseOverlay) and app.scenes.visible()[0] is table
+    assert isinstance(app.scenes.top, PauseOverlay) and app.scenes.scenes[-2] is table  # over the table (kept as one image once drawn)
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is table
     pad(app, pygame.CONTROLLER_BUTTON_START)
