@@ -75,6 +75,19 @@ def free_events(scene: LostInTimeTable) -> list[str]:
     return sorted((c for c in CARDS if c not in used and CARDS[c].kind == "event"), key=lambda c: CARDS[c].year)
 
 
+def hand_a_disaster(app, scene: LostInTimeTable) -> str:  # noqa: F811
+    """Put a Disaster no one holds into the viewer's hand, in place of its first card."""
+    card = next(c for c in CARDS if CARDS[c].kind == "disaster" and c not in scene.board.side
+                and all(c not in row for row in scene.board.timelines) and c not in scene.board.discard)
+    learn(scene, card)
+    hand = scene.board.hands[0]
+    scene.sprites.pop(hand[0])
+    hand[0] = card
+    scene.relayout(instant=True)
+    app.run_frames(2, 1 / 60)
+    return card
+
+
 @pytest.fixture
 def table(app):  # noqa: F811
     def make(seats: int, moves: int = 3) -> LostInTimeTable:
@@ -110,14 +123,7 @@ def test_a_card_leaving_the_hand_fades_into_its_row_face(app, table, seats, wher
 def test_a_played_disaster_fades_into_its_side_pile_face(app, table):  # noqa: F811
     """Thrown at its victim with the hand's face, the Disaster shrinks onto the side pile."""
     scene = table(3)
-    card = next(c for c in CARDS if CARDS[c].kind == "disaster" and c not in scene.board.side
-                and all(c not in row for row in scene.board.timelines) and c not in scene.board.discard)
-    learn(scene, card)
-    hand = scene.board.hands[0]
-    scene.sprites.pop(hand[0])
-    hand[0] = card
-    scene.relayout(instant=True)
-    app.run_frames(2, 1 / 60)
+    card = hand_a_disaster(app, scene)
     start = {card: shot(scene.sprites[card])}
     scene._on_disaster(Event.make("disaster", seat=0, target=scene.seat_order()[0], card=card, skips=1, to="side"))
     track = follow(app, scene, [card], start, 90)[card]  # the throw, the landing, the pause, the side pile
@@ -286,14 +292,7 @@ def test_the_side_pile_counts_a_played_card_when_it_lands(app, table, monkeypatc
     import game.ui.table_lost_in_time as T
 
     scene = table(3)
-    card = next(c for c in CARDS if CARDS[c].kind == "disaster" and c not in scene.board.side
-                and all(c not in row for row in scene.board.timelines) and c not in scene.board.discard)
-    learn(scene, card)
-    hand = scene.board.hands[0]
-    scene.sprites.pop(hand[0])
-    hand[0] = card
-    scene.relayout(instant=True)
-    app.run_frames(2, 1 / 60)
+    card = hand_a_disaster(app, scene)
     before = len(scene.board.side)
     scene._on_disaster(Event.make("disaster", seat=0, target=scene.seat_order()[0], card=card, skips=1, to="side"))
     seen: list[tuple[int, bool, bool]] = []  # (count shown, on the side pile, landed)
