@@ -59,6 +59,9 @@ class OldWay:
 
     holds_more = False
 
+    def __init__(self, scene) -> None:
+        self.scene = scene
+
     def covers(self) -> bool:
         return False
 
@@ -71,7 +74,8 @@ class OldWay:
     def keep_more(self, surface: pygame.Surface) -> None:
         pass
 
-    def draw(self, surface: pygame.Surface, alpha: float, settled: bool, lit=None) -> bool:
+    def draw(self, surface: pygame.Surface, level: float, lit=None) -> bool:
+        alpha = level * self.scene.appear
         if lit is None:
             dim_screen(surface, alpha)
             return False
@@ -107,7 +111,7 @@ def kept_frame(app, alpha: float = 1.0) -> bytes:
 def the_old_way(app):
     kept = [(scene, scene.backdrop) for scene in app.scenes.scenes if scene.backdrop is not None]
     for scene, _ in kept:
-        scene.backdrop = OldWay()
+        scene.backdrop = OldWay(scene)
     try:
         yield
     finally:
@@ -447,7 +451,7 @@ def test_a_backdrop_out_of_the_stack_keeps_nothing():
     assert backdrop.below_key() is None and not backdrop.covers()
     surface = pygame.Surface((64, 64))
     surface.fill((200, 200, 200))
-    backdrop.draw(surface, 170, True)
+    backdrop.draw(surface, 170)  # a loose scene has appeared: settled
     expected = pygame.Surface((64, 64))
     expected.fill((200, 200, 200))
     dim_screen(expected, 170)

@@ -131,12 +131,13 @@ class KeptBackdrop:
         self._under = self._dimmed = self._key = self._dimmed_as = None
         self.holds_more = False
 
-    def draw(self, surface: pygame.Surface, alpha: float, settled: bool,
-             lit: pygame.Rect | None = None) -> bool:
-        """Dim what is under the overlay by `alpha` (per pixel while not `settled`), but `lit`. Kept:
+    def draw(self, surface: pygame.Surface, level: float, lit: pygame.Rect | None = None) -> bool:
+        """Dim what is under the overlay to `level` as it fades in (`level` times its `appear`; per
+        pixel until it has appeared), but `lit`. Kept:
         the picture below, and once settled that picture dimmed (True when it holds what `keep_more`
         put there too). Else dim what the scenes below just drew, and keep it when it may be kept.
         Drawn onto another surface than the app's canvas (a test's own), it dims what is there."""
+        alpha, settled = level * self.scene.appear, self.scene.appear >= 1.0
         app = self.scene.app
         if app is None or surface is not app.canvas:
             _dim(surface, alpha, lit, settled)

@@ -48,7 +48,7 @@ class ConfirmOverlay(MenuScene):
         self.on_yes()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 170 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 170)
         panel = self.panel.move(0, int((1 - self.appear) * 40))
         surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 255), P.BRASS, 2), panel.topleft)
         title = text_surface(self.title, "display", 72, P.IVORY)

@@ -181,7 +181,7 @@ class StorySheet(Scene):
             self.close()
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 150 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 150)
         surface.blit(parchment_page(self.rect.size), self.rect.topleft)
         surface.blit(scrolled_view(self.body, self.text_area.size, self.scroll, self.most_scroll), self.text_area)
         draw_more_marks(surface, self.text_area, self.scroll, self.most_scroll, (SHEET_W - SHEET_TEXT_W) // 2)
@@ -388,7 +388,7 @@ class DiscardBrowser(Scene):
         return rect
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 220 * self.appear, self.appear >= 1.0)  # the busy table must not read through
+        self.backdrop.draw(surface, 220)  # the busy table must not read through
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 50)))
         surface.blit(panel_surface(self.close_rect.size, 20, P.INK_ALPHA, P.BRASS, 2), self.close_rect.topleft)

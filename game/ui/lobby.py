@@ -428,7 +428,7 @@ class AddressScene(MenuScene):
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 160 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 160)
         panel = self.panel
         surface.blit(panel_surface(panel.size, 24, (22, 22, 28, 245), P.BRASS, 2), panel.topleft)
         head = text_surface("JOIN BY ADDRESS", "display", 64, P.IVORY)

@@ -92,7 +92,7 @@ class OnScreenKeyboard(MenuScene):
         draw_hints(surface, self.device(), hints, backed=True)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 150 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 150)
         surface.blit(panel_surface(self.panel.size, 24, (22, 22, 28, 255), P.BRASS, 2), self.panel.topleft)
         surface.blit(text_surface(self.entry.label, "ui", 28, P.IVORY_DIM), (self.panel.x + 40, self.panel.y + 36))
         field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)

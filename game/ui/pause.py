@@ -83,7 +83,7 @@ class PauseOverlay(MenuScene):
         super().handle(intent)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 170 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 170)
         offset = int((1 - self.appear) * 40)
         panel = self.panel.move(0, offset)
         surface.blit(panel_surface(panel.size, 26, (24, 23, 28, 255), P.BRASS, 2), panel.topleft)  # opaque: no table text ghosts through

@@ -224,10 +224,6 @@ class ResultsScene(MenuScene):
         if self.celebrating:
             self.particles = [Particle(self._rng) for _ in range(140)]
 
-    def exit(self) -> None:
-        super().exit()
-        self.backdrop.forget()
-
     @property
     def confetti_over(self) -> bool:
         """No confetti falls now or later (it falls between the table and the cards)."""
@@ -238,7 +234,7 @@ class ResultsScene(MenuScene):
         headline and the cards but their scores too (kept once the confetti is over)."""
         if self.particles:
             self.backdrop.drop_more()  # confetti falls between the table and the cards
-        return self.backdrop.draw(surface, self.dim * self.appear, self.appear >= 1.0)
+        return self.backdrop.draw(surface, self.dim)
 
     # --- widgets -----------------------------------------------------------------------------------
     def build(self) -> None:
@@ -586,7 +582,7 @@ class BreakdownScene(MenuScene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.backdrop.draw(surface, 240 * self.appear, self.appear >= 1.0)
+        self.backdrop.draw(surface, 240)
         head = text_surface("SCORE DETAILS", "display", 96, P.IVORY)
         surface.blit(text_surface("SCORE DETAILS", "display", 96, (0, 0, 0)), head.get_rect(midtop=(CANVAS_W // 2 + 4, 66)))
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 60)))

@@ -219,7 +219,7 @@ class FirstGameTips(MenuScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         target = pygame.Rect(self.tip.target)
-        self.backdrop.draw(surface, int(150 * self.appear), self.appear >= 1.0, lit=target)  # all dim but the target
+        self.backdrop.draw(surface, 150, lit=target)  # all dim but the target
         pygame.draw.rect(surface, P.BRASS_LIGHT, target.inflate(12, 12), width=4, border_radius=16)
         image, rect = self._plate()
         surface.blit(image, rect.topleft)
