@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.labyrinth_controls import LONG_PRESS
+from game.ui.input import LONG_PRESS
 from game.ui.labyrinth_layout import FAVOUR_RECT, MAP_RECT
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from test_labyrinth_camera import motion, open_table, ready, run_until  # noqa: F401

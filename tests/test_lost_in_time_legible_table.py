@@ -16,10 +16,11 @@ from game.bots.lost_in_time import BOTS
 from game.rules.lost_in_time import CARDS, ENGINE, KIND
 from game.session import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W
+from game.ui.input import LONG_PRESS
 from game.ui.look import cards_lost_in_time as L
 from game.ui.look.draw import card_height
 from game.ui.sprites import TRANSFORMS
-from game.ui.table_lost_in_time import (CHRONOS_POS, CHRONOS_W, DECK_POS, DISCARD_POS, FACE_W, LONG_PRESS, LOOK_DELAY,
+from game.ui.table_lost_in_time import (CHRONOS_POS, CHRONOS_W, DECK_POS, DISCARD_POS, FACE_W, LOOK_DELAY,
                                         LOOK_W, MENU_RECT, MY_PLATE, MY_ROW_RECT, MY_TOTAL, OPPONENT_CARD_MAX_W,
                                         PANEL_HEADER, PILE_W, ROW_CARD_MIN_W, SIDE_POS, LostInTimeTable,
                                         TableCardSprite, opponent_rects)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import pygame
 
@@ -27,6 +27,7 @@ REPEAT_DELAY = 0.38  # s before a held direction repeats
 REPEAT_EVERY = 0.11  # s between repeats
 STICK_THRESHOLD = 0.55  # of full deflection
 DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
+LONG_PRESS = 0.45  # s a finger rests on a card, still, before it reads the card instead of tapping it
 STALE_FINGER_SECONDS = 3.0  # a finger down this long without a word lost its lift (SDL never sent it)
 
 try:  # pygame-ce ships the SDL game-controller API here
@@ -479,3 +480,16 @@ class InputMapper:
         if direction is not None:
             self.pad_number(instance)
             self._press(direction, "gamepad", instance)
+
+
+def time_finger_rest(hold: list[Any], dt: float, mapper: "InputMapper | None") -> str:
+    """Time a finger resting still on a target (touch has no hover, so a long press reads a card),
+    `hold` = [target, seconds held, read]: "lifted" when its press ended with no release seen (a
+    second finger made it a pinch), "long" on a step at or past LONG_PRESS while not yet read, else
+    "" (still waiting, or read already)."""
+    if mapper is not None and not mapper.finger_pressing():
+        return "lifted"
+    if hold[2]:
+        return ""
+    hold[1] += dt
+    return "long" if hold[1] >= LONG_PRESS else ""

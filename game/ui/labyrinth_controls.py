@@ -9,14 +9,13 @@ from typing import Any
 
 import pygame
 
-from game.ui.input import Intent
+from game.ui.input import Intent, time_finger_rest
 from game.ui.labyrinth_layout import (
     BUTTON_ROW, FAVOUR_RECT, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
 )
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from game.ui.labyrinth_painter import PEEK_AFTER
 
-LONG_PRESS = 0.45  # s a finger rests on a card, still, before it is looked at instead of tapped
 # what a long press looks at: a card (shown big, its words in the caption) or a button (what it does)
 LOOKABLE = frozenset({"tile", "inter", "item", "prophecy", "button", "favours"})
 
@@ -442,14 +441,11 @@ class LabyrinthControls:
         hold = self.resting
         if hold is None:
             return
-        mapper = getattr(self.app, "input", None)
-        if mapper is not None and not mapper.finger_pressing():
+        rest = time_finger_rest(hold, dt, getattr(self.app, "input", None))
+        if rest == "lifted":
             self.end_hold()  # the press ended with no release here (a second finger made it a pinch)
             return
-        if hold[2]:
-            return
-        hold[1] += dt
-        if hold[1] < LONG_PRESS:
+        if rest != "long":
             return
         if self.target_rect(hold[0]) is None:  # it went away under the finger
             self.resting = None

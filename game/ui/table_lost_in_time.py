@@ -31,7 +31,7 @@ import pygame
 from game.core.types import Action, Event
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row, draw_menu_label, hint_row_width
-from game.ui.input import Intent
+from game.ui.input import Intent, time_finger_rest
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import (COMPACT_MAX_W, arrow_colour, card_back, card_face, chronos, compact_face,
                                              year_label)
@@ -95,7 +95,6 @@ STAGED_LIFT = 60.0
 FOCUS_LIFT = 28.0
 LOOK_W = 330  # a card read large: its title at 33 px and its whole caption at 20 px (ART.md small print)
 LOOK_DELAY = 0.25  # s a mouse rests on a table card before it is shown large
-LONG_PRESS = 0.45  # s a finger rests on a table card, still, before it is shown large (as the Labyrinth)
 LOOK_FADE = 0.12
 LOOK_HOW = {"mouse": "Rest the pointer on a card", "touch": "Hold a card"}  # the hint's cap, by device
 
@@ -1451,12 +1450,11 @@ class LostInTimeTable(LiftedCardTable):
         hold = self._finger
         if hold is None or hold[2]:
             return
-        mapper = getattr(self.app, "input", None)
-        if mapper is not None and not mapper.finger_pressing():
+        rest = time_finger_rest(hold, dt, getattr(self.app, "input", None))
+        if rest == "lifted":
             self._finger = None  # the press ended with no release here (a second finger made it a pinch)
             return
-        hold[1] += dt
-        if hold[1] >= LONG_PRESS and hold[0] in self.readable_cards():
+        if rest == "long" and hold[0] in self.readable_cards():
             hold[2] = True
             self.open_look(hold[0], "finger")
 
