@@ -259,7 +259,7 @@ class TimeAfterTimeTable(TableSceneBase):
         # the draw pile and the hours out of the game as a move's events leave them, while the view is
         # still the one before the move: (that move's version, pile count, hours out). RULINGS TT-5/TT-6:
         # one move can take two pile cards (the emptied neighbour's first, then the drawer's)
-        self.moved_pile: tuple[int, int, list[str]] | None = None
+        self.moved_pile: tuple[int, tuple[int, list[str]]] | None = None
         self.leaving: list[CardSprite] = []  # cards fading out of the game
         self.built_for: tuple[int | None, int] | None = None
         self.focus: Target | None = None
@@ -1574,8 +1574,9 @@ class TimeAfterTimeTable(TableSceneBase):
     def ghosts_shown(self) -> list[int]:
         """The Ghosts known to be in each hand as the screen has it: the view's count, moved along
         by the Ghost draws animated since (so a panel never shows a Ghost its owner just lost)."""
-        if self.moved_ghosts is not None and (self.shown is None or self.moved_ghosts[0] > self.shown.version):
-            return list(self.moved_ghosts[1])
+        moved = self.while_move_plays(self.moved_ghosts)
+        if moved is not None:
+            return list(moved)
         counts = [int(c) for c in self.view.get("ghost_holders", [])]
         return counts + [0] * (self.seats - len(counts))
 
@@ -1765,23 +1766,24 @@ class TimeAfterTimeTable(TableSceneBase):
             count = int(draw_count)
         if out is not None:
             gone = gone + [out]
-        self.moved_pile = (version, count, gone)
+        self.moved_pile = (version, (count, gone))
 
-    def _pile_moved(self) -> tuple[int, int, list[str]] | None:
-        moved = self.moved_pile
+    def while_move_plays(self, moved: tuple[int, Any] | None) -> Any:
+        """The value a move's animation carried along, `moved` = (that move's version, value), while
+        the view shown is still the one from before that move; else None (the view says it now)."""
         if moved is not None and (self.shown is None or moved[0] > self.shown.version):
-            return moved
+            return moved[1]
         return None
 
     def pile_count(self) -> int:
         """The draw pile's count as the screen has it: the view's, moved along by the refills and
         the cards out of the game animated since."""
-        moved = self._pile_moved()
-        return moved[1] if moved is not None else int(self.view.get("draw_count", 0))
+        moved = self.while_move_plays(self.moved_pile)
+        return moved[0] if moved is not None else int(self.view.get("draw_count", 0))
 
     def out_of_game(self) -> list[str]:
-        moved = self._pile_moved()
-        return list(moved[2]) if moved is not None else list(self.view.get("out_of_game", []))
+        moved = self.while_move_plays(self.moved_pile)
+        return list(moved[1]) if moved is not None else list(self.view.get("out_of_game", []))
 
     def draw_pile(self, surface: pygame.Surface) -> None:
         count = self.pile_count()
