@@ -296,6 +296,11 @@ class TimeAfterTimeTable(TableSceneBase):
     def who(self, seat: int) -> str:
         return "You" if self.mine(seat) and len(self.local_seats) == 1 else self.name_of(seat)
 
+    def whom(self, seat: int) -> str:
+        """`who` inside a sentence ("none for you", "drew from Ada")."""
+        name = self.who(seat)
+        return "you" if name == "You" else name
+
     def legal_of(self, kind: str) -> list[Action]:
         return [action for action in self.legal if action.kind == kind]
 
@@ -715,7 +720,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self.play("steal", 0.7)
         shown_at = travel * 0.7 + FLIP_SECONDS / 2
         drawer = self.who(seat)
-        giver = "you" if self.who(victim) == "You" else self.who(victim)  # names at a shared screen
+        giver = self.whom(victim)  # names at a shared screen
         if is_ghost(card):
             version = self._current.version if self._current is not None else -1
 
@@ -778,8 +783,7 @@ class TimeAfterTimeTable(TableSceneBase):
             self.herald(f"{hour_of(card):02d}H00 KEPT", [f"{name}'s row is full: the card stays in hand."
                                                          if name != "You" else "Your row is full: you keep it."])
         else:
-            could = ["you" if self.who(s) == "You" else self.who(s)
-                     for s in self.view.get("who_could_place", []) if s != seat]
+            could = [self.whom(s) for s in self.view.get("who_could_place", []) if s != seat]
             yes = (", ".join(could[:-1]) + " and " + could[-1] if len(could) > 1 else could[0]) if could \
                 else "another player"
             self.herald(f"CAN ANYONE PLACE {hour_of(card):02d}H00?",
@@ -815,7 +819,7 @@ class TimeAfterTimeTable(TableSceneBase):
         emptier = self.pile_emptied_by(event)
         # RULING TT-5 draws from the pile; an empty pile gives nothing (TT-8: play goes on without it)
         if left <= 0 and emptier is not None:
-            drawer = "you" if self.who(seat) == "You" else self.who(seat)
+            drawer = self.whom(seat)
             then = f"{self.who(emptier)} took the pile's last card: none for {drawer}."
         else:
             then = ("The pile is empty: no card to draw." if left <= 0
