@@ -602,6 +602,22 @@ def _sorted_map(data: dict) -> dict:
     return {key: data[key] for key in sorted(data, key=lambda k: (0, k) if isinstance(k, int) else (1, k))}
 
 
+@dataclass(frozen=True)
+class PackedView:
+    """A view as canonical msgpack bytes: each top-level value, and each entry of the values that
+    are maps. Packed once per update and shared by `compact` and `remember` (a Lost in Time view
+    holds some sixty card entries: packing them twice doubled the host's cost of an update)."""
+
+    values: dict[str | int, bytes]
+    maps: dict[str | int, dict[str | int, bytes]]
+
+    @classmethod
+    def of(cls, view: dict[str, Any]) -> "PackedView":
+        return cls({key: pack(value) for key, value in view.items()},
+                   {key: {entry: pack(item) for entry, item in value.items()}
+                    for key, value in view.items() if isinstance(value, dict)})
+
+
 @dataclass
 class _SeatMemory:
     """What one seat's stream on one connection carried: the previous view (each top-level value,
@@ -627,26 +643,28 @@ class UpdateMemory:
     seats: dict[int | None, _SeatMemory] = field(default_factory=dict)
     remembered: int = 0  # bytes held, capped on the client (MAX_REMEMBERED)
 
-    def compact(self, wire: dict[str, Any]) -> dict[str, Any]:
-        """The compact form of a whole update's wire map (not yet remembered: see `remember`)."""
+    def compact(self, wire: dict[str, Any], packed: PackedView | None = None) -> dict[str, Any]:
+        """The compact form of a whole update's wire map (not yet remembered: see `remember`);
+        `packed` is its view's PackedView when the caller has it already."""
         seat, view = wire["seat"], wire["view"]
         memory = None if wire["resync"] else self.seats.get(seat)
         out = dict(wire)
         if memory is not None:
+            packed = packed or PackedView.of(view)
             changed: dict[Any, Any] = {}
             known: dict[Any, list[Any]] = {}
             drop: dict[Any, list[Any]] = {}
             for key, value in view.items():
-                if memory.view.get(key) == pack(value):
+                if memory.view.get(key) == packed.values[key]:
                     continue
                 if isinstance(value, dict):
                     before, ever = memory.maps.get(key), memory.ever.get(key, {})
                     sent: dict[Any, Any] = {}
                     for entry, item in value.items():
-                        packed = pack(item)
-                        if before is not None and before.get(entry) == packed:
+                        item_bytes = packed.maps[key][entry]
+                        if before is not None and before.get(entry) == item_bytes:
                             continue
-                        if (before is None or entry not in before) and ever.get(entry) == packed:
+                        if (before is None or entry not in before) and ever.get(entry) == item_bytes:
                             known.setdefault(key, []).append(entry)
                         else:
                             sent[entry] = item
@@ -746,8 +764,11 @@ class UpdateMemory:
                 actions.append({"seat": seat, "kind": kind, "args": dict(zip(names, row))})
         return actions
 
-    def remember(self, seat: int | None, view: dict[str, Any], resync: bool, cap: int | None = None) -> None:
-        """Note a whole update's view as sent or received (after `compact`, or after `expand`)."""
+    def remember(self, seat: int | None, view: dict[str, Any], resync: bool, cap: int | None = None,
+                 packed: PackedView | None = None) -> None:
+        """Note a whole update's view as sent or received (after `compact`, or after `expand`);
+        `packed` is its PackedView when the caller has it already."""
+        packed = packed or PackedView.of(view)
         old = self.seats.get(seat)
         if resync or old is None:
             if old is not None:
@@ -755,16 +776,15 @@ class UpdateMemory:
                 self.remembered -= sum(len(b) for b in old.view.values())
             old = self.seats[seat] = _SeatMemory()
         self.remembered -= sum(len(b) for b in old.view.values())
-        old.view = {key: pack(value) for key, value in view.items()}
+        old.view = dict(packed.values)
         self.remembered += sum(len(b) for b in old.view.values())
         old.maps = {}
-        for key, value in view.items():
-            if isinstance(value, dict):
-                entries = old.maps[key] = {entry: pack(item) for entry, item in value.items()}
-                ever = old.ever.setdefault(key, {})
-                for entry, packed in entries.items():
-                    self.remembered += len(packed) - len(ever.get(entry, b""))
-                    ever[entry] = packed
+        for key, entries in packed.maps.items():
+            old.maps[key] = dict(entries)
+            ever = old.ever.setdefault(key, {})
+            for entry, item_bytes in entries.items():
+                self.remembered += len(item_bytes) - len(ever.get(entry, b""))
+                ever[entry] = item_bytes
         if cap is not None and self.remembered > cap:
             raise ProtocolError("protocol/too_big", f"{self.remembered} bytes of earlier updates to remember")
 
@@ -882,8 +902,9 @@ class Connection:
             self.features = frozenset(message.features) & FEATURES
         wire = message.to_wire()
         if isinstance(message, UpdateMsg) and FEATURE_UPDATE_DELTA in self.features:
-            frame = encode_frame(self._updates.compact(wire), self.max_outgoing)
-            self._updates.remember(message.seat, message.view, message.resync)  # once the frame exists
+            packed = PackedView.of(message.view)  # once, for both
+            frame = encode_frame(self._updates.compact(wire, packed), self.max_outgoing)
+            self._updates.remember(message.seat, message.view, message.resync, packed=packed)  # once the frame exists
             return frame
         return encode_frame(wire, self.max_outgoing)
 
