@@ -26,31 +26,8 @@ from game.ui.scene import Scene
 from game.ui.tips import FirstGameTips, Tip
 from game.ui.tween import MOTION
 from game.ui.widgets import TextEntry
+from test_ui_results_backdrop import Still, Ticking, result
 from ui_helpers import frames, make_app
-
-
-class Still(Scene):
-    """A screen under an overlay that counts its draws (nothing runs it while it is covered)."""
-
-    def __init__(self, colour=(40, 110, 70)) -> None:
-        super().__init__(None)
-        self.draws = 0
-        self.colour = colour
-        self.text = ""
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draws += 1
-        surface.fill(self.colour)
-        for k in range(12):  # every level of a few channels, so that a dim off by one shows
-            pygame.draw.rect(surface, ((k * 23) % 256, (k * 71) % 256, 255 - k * 19), (k * 150, 80, 150, 900))
-        pygame.draw.rect(surface, (200, 180, 90), (100, 100, 600, 300 + 10 * len(self.text)))
-
-
-class Ticking(Still):
-    """A screen that changes while the overlay covers it (as a LAN table follows its link)."""
-
-    def tick_background(self, dt: float) -> None:
-        self.colour = (self.colour[0], (self.colour[1] + 1) % 256, self.colour[2])
 
 
 class OldWay:
@@ -237,7 +214,10 @@ def test_a_screen_ticked_under_the_pause_menu_is_drawn_every_frame():
     app.shutdown()
 
 
-def test_a_lan_table_under_the_pause_menu_is_kept_while_its_link_is_fine():
+@pytest.mark.parametrize("overlay", ["pause", "results"])
+def test_a_lan_table_under_an_overlay_is_kept_while_its_link_is_fine(overlay):
+    """A LAN table is ticked under an overlay (its link must not freeze): it is kept only while
+    what it says its picture depends on (`still_key`) stays the same."""
     from game.ui.lobby_room import LanTableScene
 
     session = SimpleNamespace(table=("Ann", "Bob"), spectator=False, game_number=1, local_seats=lambda: [0],
@@ -245,19 +225,22 @@ def test_a_lan_table_under_the_pause_menu_is_kept_while_its_link_is_fine():
                               poll=lambda: None)
     app = make_app()
     lan = LanTableScene(None, session, Still())
-    lan.game_over = lambda: False
-    lan._follow_link = lambda dt: None
     app.push(lan)
-    pause = PauseOverlay(app, "lost-cities")
-    app.push(pause)
+    if overlay == "pause":
+        lan.game_over = lambda: False
+        lan._follow_link = lambda dt: None
+        scene = PauseOverlay(app, "lost-cities")
+    else:
+        scene = ResultsScene(app, result(1), ["Ann", "Bob"], [0], None, "test", record="Your record: 1 win")
+    app.push(scene)
     frames(app, 30)
-    assert pause.covers_below()
+    assert scene.covers_below()
     session.table = ("Ann", "Bob · away")  # the seats changed: the strip and name plates show it
-    assert not pause.covers_below()
+    assert not scene.covers_below()
     frames(app, 1)
-    assert pause.covers_below()
+    assert scene.covers_below()
     lan.mode = "reconnecting"  # its card animates: drawn every frame
-    assert not pause.covers_below()
+    assert lan.still_key() is None and not scene.covers_below()
     app.shutdown()
 
 
