@@ -35,11 +35,55 @@ def test_lost_in_time_hints_are_key_caps_beside_the_menu_button(app, monkeypatch
     assert scene.can_act
     app.input.last_device = "keyboard"
     seen = words_drawn(app, chrome_module, monkeypatch, 2)
-    assert {"Choose", "Pick up", "Menu", "Arrows", "Enter"} <= set(seen)
+    assert {"Choose", "Pick up", "Arrows", "Enter"} <= set(seen)
+    assert "Read cards" in seen and "Q / E" in seen  # Q/E reads the table's cards on your turn too
     assert not [w for w in words_drawn(app, lit_module, monkeypatch, 2) if ": choose" in w]
-    hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
-    width = hint_row_width("keyboard", hints, gap=24, label_px=22, key_px=20, key_pad=18, key_gap=8)
-    assert lit_module.MENU_RECT.right + 24 + width < 960 - 150  # the banner is centred at the top
+    rows = hint_rows_drawn(app, lit_module, monkeypatch)
+    banner = scene.turn_banner()
+    assert banner is not None and rows
+    for hints, right in rows:
+        assert right <= banner[1].left - 24  # the row ends before the turn banner
+        assert right == lit_module.MENU_RECT.right + 24 + hint_row_width(
+            "keyboard", hints, gap=24, label_px=22, key_px=20, key_pad=18, key_gap=8)
+
+
+def hint_rows_drawn(app, module, monkeypatch) -> list[tuple[list, int]]:  # noqa: F811
+    """The hint rows `module` draws in one frame, with where each ends on the right."""
+    rows: list[tuple[list, int]] = []
+    real = module.draw_hint_row
+
+    def spy(surface, device, actions, right, y, **kw):
+        rows.append((list(actions), right))
+        real(surface, device, actions, right, y, **kw)
+
+    monkeypatch.setattr(module, "draw_hint_row", spy)
+    app.run_frames(1, 1 / 60)
+    monkeypatch.setattr(module, "draw_hint_row", real)
+    return rows
+
+
+def test_lost_in_time_hints_give_way_to_a_long_turn_banner(app, monkeypatch):  # noqa: F811
+    """At a shared screen the banner names the person and their pad ("Bartholomew, your turn ·
+    Pad 2"): the hints beside it drop the menu key, then the card reading, never running under it."""
+    import game.ui.table_lost_in_time as lit_module
+
+    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 2, ["human", "bot"])
+    for _ in range(300):
+        app.run_frames(1, 1 / 30)
+        if scene.can_act:
+            break
+    assert scene.can_act
+    app.input.last_device = "keyboard"
+    short = hint_rows_drawn(app, lit_module, monkeypatch)
+    monkeypatch.setattr(scene, "local_seats", [scene.viewer, 1 - scene.viewer])
+    monkeypatch.setattr(scene, "name_of", lambda seat: "Bartholomew-Maximilian")
+    monkeypatch.setattr(scene, "pad_label", lambda seat: "Pad 2")
+    long = hint_rows_drawn(app, lit_module, monkeypatch)
+    banner = scene.turn_banner()
+    assert banner is not None
+    assert len(long[0][0]) < len(short[0][0])  # fewer hints beside the longer banner
+    assert ("confirm", "Pick up") in long[0][0]  # the turn's own keys stay
+    assert long[0][1] <= banner[1].left - 24
 
 
 def test_a_solo_results_line_speaks_to_you_like_its_headline(app):  # noqa: F811

@@ -642,10 +642,11 @@ class TableSceneBase(Scene):
         label = text_surface("MENU", "ui-bold", 24, P.IVORY)
         surface.blit(label, label.get_rect(midleft=(rect.x + 62, rect.centery)))
 
-    def draw_turn_banner(self, surface: pygame.Surface) -> None:
-        """"Your turn" / "<name> is thinking…" at the top centre."""
+    def turn_banner(self) -> tuple[pygame.Surface, pygame.Rect] | None:
+        """"Your turn" / "<name> is playing…" and its plate at the top centre, or None when no turn
+        is shown; tables that put hints beside it ask where it ends."""
         if self.shown is None or self.game_over or not self.shown.active:
-            return
+            return None
         seat = self.shown.active[0]
         if seat == self.viewer and seat in self.local_seats:
             text, colour = ("Your turn" if len(self.local_seats) == 1 else f"{self.name_of(seat)}, your turn"), P.BRASS_LIGHT
@@ -656,6 +657,13 @@ class TableSceneBase(Scene):
         image = text_surface(text, "ui-bold", 30, colour)
         box = pygame.Rect(0, 0, image.get_width() + 64, 60)
         box.midtop = (CANVAS_W // 2, 20)
+        return image, box
+
+    def draw_turn_banner(self, surface: pygame.Surface) -> None:
+        banner = self.turn_banner()
+        if banner is None:
+            return
+        image, box = banner
         surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 

@@ -2235,16 +2235,21 @@ class LostInTimeTable(LiftedCardTable):
         if device not in ("keyboard", "gamepad"):
             return
         if self.can_act or self.look_how == "keys" or self.readable_cards():
-            # key caps as on every other screen, left-aligned beside the Menu button; while the others
-            # play (and the row has room beside their longer banner) Q/E reads the table's cards
+            # key caps as on every other screen, left-aligned beside the Menu button and kept clear of
+            # the turn banner: the turn's keys first, then Q/E to read the table's cards, then the menu
             if self.look_how == "keys":
-                hints = [("page", "Next card"), ("back", "Close")]
+                choices = [[("page", "Next card"), ("back", "Close")]]
             elif not self.can_act:
-                hints = [("page", "Read cards"), ("menu", "Menu")]
+                choices = [[("page", "Read cards"), ("menu", "Menu")], [("page", "Read cards")]]
             elif self.selected is not None:
-                hints = [("confirm", "Play here"), ("back", "Put back")]
+                choices = [[("confirm", "Play here"), ("back", "Put back")]]
             else:
-                hints = [("move", "Choose"), ("confirm", "Pick up"), ("menu", "Menu")]
+                turn = [("move", "Choose"), ("confirm", "Pick up")]
+                look = [("page", "Read cards")] if self.readable_cards() else []
+                choices = [turn + look + [("menu", "Menu")], turn + look, turn + [("menu", "Menu")], turn]
+            banner = self.turn_banner()
+            room = (banner[1].left if banner is not None else CANVAS_W) - 24 - (MENU_RECT.right + 24)
+            hints = next((c for c in choices if hint_row_width(device, c, **sizes) <= room), choices[-1])
             right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
             draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)
 
