@@ -2,7 +2,7 @@
 Labyrinth's sheets, the first-game tips, the address dialog, the score details) keeps the screen under
 it as one dimmed image (chrome.KeptBackdrop) instead of drawing it and dimming it every frame. What
 it shows must not change: a settled frame equals the frame drawn the old way (the scenes below drawn,
-then `dim_screen`), a frame fading in is within one level of it, and whatever changes the picture
+then `dim_screen`), a frame fading in equals it too, and whatever changes the picture
 below (a scene ticked under the overlay, the device in use, a name typed on the keyboard, a setting
 changed from the pause menu) has it drawn again."""
 
@@ -63,10 +63,7 @@ class OldWay:
                      pygame.Rect(target.right, target.top, w - target.right, target.height)):
             band = band.clip(surface.get_rect())
             if band.width > 0 and band.height > 0:
-                layer = pygame.Surface(band.size)
-                layer.fill(chrome.DIM_COLOUR)
-                layer.set_alpha(max(0, min(255, int(alpha))))
-                surface.blit(layer, band.topleft)
+                dim_screen(surface.subsurface(band), alpha)
         return False
 
 
@@ -163,8 +160,8 @@ def test_the_pause_menu_over_each_games_table_keeps_it_and_looks_as_before(game,
         frames(app, 1)
         fading = kept_frame(app, 1.0)
         assert 0 < pause.appear < 1.0 and drawn == []
-        # the dim fades in per pixel over the kept table: within one level of the old surface alpha
-        assert largest_difference(old_way_frame(app, 1.0), fading) <= 1
+        # the dim fades in over the kept table as over the table drawn again
+        assert old_way_frame(app, 1.0) == fading
         drawn.clear()
         assert_kept_and_unchanged(app, pause, table)
     finally:
@@ -188,15 +185,24 @@ def test_pause_over_a_still_screen_draws_it_once():
     app.shutdown()
 
 
-def test_the_fading_dim_is_within_one_level_of_the_settled_dim():
-    shared = pygame.Surface((768, 64))
-    for x in range(768):  # every level of each channel
-        pygame.draw.line(shared, (x % 256, (x * 7) % 256, 255 - x % 256), (x, 0), (x, 63))
-    for alpha in (12, 80, 128, 170, 220):
-        settled, fading = shared.copy(), shared.copy()
-        dim_screen(settled, alpha)
-        chrome.fade_dim(fading, alpha)
-        assert largest_difference(pygame.image.tobytes(settled, "RGB"), pygame.image.tobytes(fading, "RGB")) <= 1
+def test_the_dim_is_an_ink_layer_blended_over_the_screen_within_rounding():
+    """`dim_screen` multiplies and adds instead of blending a layer (4× faster): every level of every
+    channel lands where the blend c·(255−α)/255 + ink·α/255 puts it, within the rounding of two
+    integer fills (1.5 levels; SDL's own surface-alpha blend came within 1)."""
+    shared = pygame.Surface((256, 3))
+    for x in range(256):  # every level of each channel
+        for y in range(3):
+            shared.set_at((x, y), (x, 255 - x, (x * 7) % 256))
+    for alpha in range(1, 256):
+        dimmed = shared.copy()
+        dim_screen(dimmed, alpha)
+        for x in range(256):
+            for channel, (before, after) in enumerate(zip(shared.get_at((x, 0))[:3], dimmed.get_at((x, 0))[:3])):
+                exact = (before * (255 - alpha) + chrome.DIM_COLOUR[channel] * alpha) / 255
+                assert abs(after - exact) <= 1.5, (alpha, x, channel, after, exact)
+    untouched = shared.copy()
+    dim_screen(untouched, 0)
+    assert pygame.image.tobytes(untouched, "RGB") == pygame.image.tobytes(shared, "RGB")
 
 
 def test_a_screen_ticked_under_the_pause_menu_is_drawn_every_frame():

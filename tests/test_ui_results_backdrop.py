@@ -88,21 +88,6 @@ def test_a_still_table_is_drawn_once_then_kept_and_the_frames_are_unchanged():
     app.shutdown()
 
 
-def test_the_dim_fading_in_is_within_one_level_of_the_screens_dim():
-    from game.ui.chrome import dim_screen, fade_dim
-
-    app, scene = results_over(Still())
-    shared = pygame.Surface((768, 64))
-    for x in range(768):  # every level of each channel
-        pygame.draw.line(shared, (x % 256, (x * 7) % 256, 255 - x % 256), (x, 0), (x, 63))
-    for alpha in (12, 80, 128, 164):
-        settled, fading = shared.copy(), shared.copy()
-        dim_screen(settled, alpha)
-        fade_dim(fading, alpha)
-        assert largest_difference(pygame.image.tobytes(settled, "RGB"), pygame.image.tobytes(fading, "RGB")) <= 1
-    app.shutdown()
-
-
 def test_the_device_in_use_has_the_table_drawn_again():
     below = Still()
     app, scene = results_over(below)
