@@ -207,3 +207,19 @@ def test_felt_is_cached_opaque_and_darker_at_the_edges():
     with pytest.raises(KeyError):
         table.felt((10, 10), "plaid")
     assert (ART_DIR / "fonts").is_dir()
+
+
+@pytest.mark.parametrize("size", [(40, 30), (300, 60), (1920, 92), (101, 57), (25, 25), (13, 200)])
+def test_a_rounded_rectangle_drawn_by_its_corners_is_the_supersampled_one(size):
+    """Panels supersample only their corners now (a screen-wide panel took ≈ 9 ms, 0.3 ms now); every
+    pixel must be what supersampling the whole rectangle gave, filled or outlined, opaque or not."""
+    from game.ui.look.draw import aa_shape, rounded_rect_layer
+
+    for radius in (0, 3, 8, 14, 30):
+        for width in (0, 2, 3, 6):
+            for colour in ((255, 255, 255, 255), (20, 30, 40, 200), (200, 160, 80)):
+                whole = aa_shape(size, lambda big, k: pygame.draw.rect(
+                    big, colour, big.get_rect(), width=round(width * k), border_radius=round(radius * k)))
+                by_corners = rounded_rect_layer(size, colour, radius, width)
+                assert pygame.image.tobytes(by_corners, "RGBA") == pygame.image.tobytes(whole, "RGBA"), \
+                    (size, radius, width, colour)

@@ -119,9 +119,34 @@ def rounded_rect(target: pygame.Surface, rect: pygame.Rect | tuple[int, int, int
                  radius: int, width: int = 0) -> None:
     """Antialiased rounded rectangle (filled, or an outline of `width`)."""
     r = pygame.Rect(rect)
-    layer = aa_shape(r.size, lambda big, k: pygame.draw.rect(
+    target.blit(rounded_rect_layer(r.size, colour, radius, width), r.topleft)
+
+
+def rounded_rect_layer(size: tuple[int, int], colour: tuple[int, ...], radius: int, width: int = 0) -> pygame.Surface:
+    """A rounded rectangle on transparent, as `aa_shape` draws it: only the four corners are drawn
+    supersampled (a small square cut in quarters), the straight parts are filled at full size, so a
+    panel as wide as the screen costs what a small one does (the whole 16x-sized surface took tens of
+    milliseconds the first time a menu opened)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    corner = max(int(radius), int(width), 1)  # the square each corner's curve (and edge) fits in
+    if w < 2 * corner + 1 or h < 2 * corner + 1:  # no straight part between the corners
+        return aa_shape((w, h), lambda big, k: pygame.draw.rect(
+            big, colour, big.get_rect(), width=round(width * k), border_radius=round(radius * k)))
+    side = 2 * corner + 1  # odd: one straight pixel between the quarters, so the curves are whole
+    corners = aa_shape((side, side), lambda big, k: pygame.draw.rect(
         big, colour, big.get_rect(), width=round(width * k), border_radius=round(radius * k)))
-    target.blit(layer, r.topleft)
+    layer = surface((w, h))
+    for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        area = pygame.Rect(cx * (corner + 1), cy * (corner + 1), corner, corner)
+        layer.blit(corners, (cx * (w - corner), cy * (h - corner)), area, special_flags=pygame.BLEND_RGBA_MAX)
+    if width <= 0:
+        layer.fill(colour, (corner, 0, w - 2 * corner, h))
+        layer.fill(colour, (0, corner, w, h - 2 * corner))
+    else:
+        for strip in ((corner, 0, w - 2 * corner, width), (corner, h - width, w - 2 * corner, width),
+                      (0, corner, width, h - 2 * corner), (w - width, corner, width, h - 2 * corner)):
+            layer.fill(colour, strip)
+    return layer
 
 
 def aa_circle(target: pygame.Surface, centre: Point, radius: float, colour: tuple[int, ...], width: int = 0) -> None:
