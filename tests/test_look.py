@@ -223,3 +223,24 @@ def test_a_rounded_rectangle_drawn_by_its_corners_is_the_supersampled_one(size):
                 by_corners = rounded_rect_layer(size, colour, radius, width)
                 assert pygame.image.tobytes(by_corners, "RGBA") == pygame.image.tobytes(whole, "RGBA"), \
                     (size, radius, width, colour)
+
+
+def test_a_glow_of_any_size_is_its_shared_grid_scaled():
+    """Glows of one colour and falloff share the grid they are scaled from (computed once, not once a
+    size), and the grid holds the glow's formula: colour, alpha peak·(1−d)^falloff inside the rim."""
+    import math
+
+    from game.ui.look.draw import RADIAL_GRID, _radial_grid, radial_alpha
+
+    colour, peak, falloff = (201, 120, 33), 140, 1.6
+    _radial_grid.cache_clear()
+    sizes = [radial_alpha(d, colour, peak, falloff) for d in (31, 230, 417)]
+    assert [s.get_size() for s in sizes] == [(31, 31), (230, 230), (417, 417)]
+    assert _radial_grid.cache_info().misses == 1
+    grid = _radial_grid(colour, peak, falloff)
+    n, r = RADIAL_GRID, (RADIAL_GRID - 1) / 2
+    for x, y in ((0, 0), (31, 31), (32, 10), (5, 40), (63, 31)):
+        d = math.hypot(x - r, y - r) / r
+        want = (*colour, int(peak * (1 - d) ** falloff)) if d < 1 else (0, 0, 0, 0)
+        assert tuple(grid.get_at((x, y))) == want, (x, y)
+    assert sizes[1].get_at((115, 115)).a > sizes[1].get_at((20, 115)).a > 0 == sizes[1].get_at((0, 0)).a
