@@ -244,3 +244,18 @@ def test_a_glow_of_any_size_is_its_shared_grid_scaled():
         want = (*colour, int(peak * (1 - d) ** falloff)) if d < 1 else (0, 0, 0, 0)
         assert tuple(grid.get_at((x, y))) == want, (x, y)
     assert sizes[1].get_at((115, 115)).a > sizes[1].get_at((20, 115)).a > 0 == sizes[1].get_at((0, 0)).a
+
+
+def test_the_felt_weave_repeats_its_8_pixel_diagonals_over_its_whole_tile():
+    """The weave is laid over the table as a 128 px tile (135 blits a 1080p table instead of 32,400):
+    it must still be the 8 px pattern everywhere, dark falling diagonals and light rising ones."""
+    from game.ui.look.table import weave_tile
+
+    tile = weave_tile()
+    assert tile.get_size() == (128, 128)
+    for y in range(128):
+        for x in range(128):
+            i, j = x % 8, y % 8
+            want = (0, 0, 0, 10) if i == j else (255, 255, 255, 6) if i == 7 - j else None
+            got = tuple(tile.get_at((x, y)))
+            assert (got == want) if want else got[3] == 0, (x, y, got)
