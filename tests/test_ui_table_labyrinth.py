@@ -414,6 +414,49 @@ def test_with_a_bot_beside_a_person_the_labyrinth_is_set_up_in_turns():
     ENGINE.check_config(config("bot", "bot", mode="together"))  # bots alone may race together
 
 
+def test_the_setup_says_what_each_adventure_is_while_it_is_chosen(monkeypatch, tmp_path):
+    """Choosing an adventure, the setup says what it is (its `pitch`: how long, what it is like) under
+    the options, and says it again for each choice cycled to; a file without a pitch is described by
+    its declared sizes."""
+    import game.rules.labyrinth.scenario as scenario_module
+    from game.core.engine import Option
+    from game.ui.setup import SeatSetupScene
+
+    tutorial_pitch = dict(scenario_module.shipped_scenario_pitches())["tutorial"]
+    assert "teaches the game" in tutorial_pitch
+    (tmp_path / "tutorial.toml").write_bytes((scenario_module.SCENARIO_DIR / "tutorial.toml").read_bytes())
+    (tmp_path / "deep.toml").write_text('[scenario]\nid = "deep"\ntitle = "The Deep"\n'
+                                        'sizes = { scenery = 18, endings = 3 }\n', "utf-8")
+    monkeypatch.setattr(scenario_module, "SCENARIO_DIR", tmp_path)
+    pitches = dict(scenario_module.shipped_scenario_pitches())
+    assert pitches == {"tutorial": tutorial_pitch, "deep": "18 scenery cards, 3 endings."}
+    option = Option("scenario", "Scenario", tuple(scenario_module.shipped_scenarios()), "Which adventure to play.",
+                    choice_help=tuple(pitches.items()))
+    monkeypatch.setattr(type(ENGINE), "options", (option, *[o for o in ENGINE.options if o.name != "scenario"]))
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "labyrinth")
+    app.push(setup)
+    cycler = next(w for w in setup.group.widgets if getattr(w, "label", "") == "Scenario")
+    setup.group.set_focus(cycler)
+    frames(app, 2)
+    assert setup.help_text == f"Which adventure to play. {tutorial_pitch}"
+    key(app, pygame.K_RIGHT)
+    frames(app, 2)
+    assert setup.options["scenario"] == "deep"
+    assert setup.help_text == "Which adventure to play. 18 scenery cards, 3 endings."
+    assert option.help_for(True) == option.help_for("nothing") == "Which adventure to play."
+
+
+def test_a_pitch_that_is_not_text_is_reported_with_its_field():
+    from game.rules.labyrinth import ScenarioError, parse_scenario
+    from game.rules.labyrinth.scenario import SCENARIO_DIR
+
+    data = (SCENARIO_DIR / "tutorial.toml").read_text("utf-8").replace('pitch = "A short', 'pitch = 3 # "A short', 1)
+    with pytest.raises(ScenarioError, match="pitch.*must be a line of text"):
+        parse_scenario(data.encode("utf-8"), "tutorial.toml", "tutorial.toml")
+
+
 def test_rules_from_the_pause_menu_open_at_the_page_about_the_step():
     from game.ui.pause import PauseOverlay
     from game.ui.rules import RulesScene

@@ -34,10 +34,18 @@ class Option:
     # would play the game for the people, e.g. the Labyrinth played together), and why, in words
     people_only: tuple[Any, ...] = ()
     people_only_reason: str = ""
+    # what the setup says of one choice beside `help` while it is chosen (an adventure's length)
+    choice_help: tuple[tuple[Any, str], ...] = ()
 
     @property
     def default(self) -> Any:
         return self.choices[0][0]
+
+    def help_for(self, value: Any) -> str:
+        """`help`, and what is said of `value` when it is chosen."""
+        note = next((text for choice, text in self.choice_help
+                     if choice == value and same_kinds_of_value(value, choice)), "")
+        return f"{self.help} {note}".strip() if note else self.help
 
     def choices_for(self, seat_kinds: Sequence[str]) -> tuple[tuple[Any, str], ...]:
         """The choices open to a table of these seat kinds ("human", "bot", "open", ...)."""

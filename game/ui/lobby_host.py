@@ -393,7 +393,7 @@ class HostSetupScene(OptionsSetupScene):
             index = [value for value, _ in choices].index(self.options[option.name])
             widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
                                         lambda value, name=option.name: self.set_option(name, value),
-                                        option.help, stacked=True))
+                                        option.help_for, stacked=True))
             y += OPTION_H + ROW_GAP
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Open the table", self.open_table, primary=True, px=40))
         widgets.append(back_button(self.on_back))

@@ -190,7 +190,7 @@ class SeatSetupScene(OptionsSetupScene):
             choices = option.choices_for(self.seat_kinds())
             index = [value for value, _ in choices].index(self.options[option.name])
             cycler = OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
-                                  lambda value, name=option.name: self.set_option(name, value), option.help,
+                                  lambda value, name=option.name: self.set_option(name, value), option.help_for,
                                   stacked=True)
             widgets.append(cycler)
             y += OPTION_H + ROW_GAP

@@ -231,13 +231,18 @@ class OptionCycler(Widget):
     """One of several choices; left/right or the arrow targets cycle, confirm goes forward."""
 
     def __init__(self, rect: pygame.Rect | Sequence[int], label: str, choices: Sequence[tuple[Any, str]],
-                 index: int, on_change: Callable[[Any], Any], help_text: str = "", stacked: bool = False) -> None:
+                 index: int, on_change: Callable[[Any], Any], help_text: str | Callable[[Any], str] = "",
+                 stacked: bool = False) -> None:
         super().__init__(rect, label)
         self.stacked = stacked  # label above the value: for long labels in narrow columns
         self.choices = list(choices)
         self.index = max(0, min(index, len(self.choices) - 1))
         self.on_change = on_change
-        self.help_text = help_text
+        self._help = help_text  # a text, or what to say of the value chosen (an option's `help_for`)
+
+    @property
+    def help_text(self) -> str:
+        return self._help(self.value) if callable(self._help) else self._help
 
     @property
     def value(self) -> Any:

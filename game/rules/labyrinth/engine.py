@@ -17,7 +17,8 @@ from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
 
 from game.rules.labyrinth.scenario import (
     DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
-    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenarios, verify_scenario_file,
+    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_pitches, shipped_scenarios,
+    verify_scenario_file,
 )
 
 RANKS: tuple[tuple[int, str, str], ...] = (  # (lowest score, rank, result) — rulebook table, ruling LA-6
@@ -499,7 +500,7 @@ class LabyrinthEngine(Engine[dict]):
     max_seats = 6
     options = (
         Option("scenario", "Scenario", tuple(shipped_scenarios()) or (("tutorial", "Tutorial"),),
-               "Which adventure to play."),
+               "Which adventure to play.", choice_help=tuple(shipped_scenario_pitches())),
         Option("mode", "Play mode", (("together", "Together"), ("turns", "In turns")),
                "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5).",
                people_only=("together",),

@@ -138,6 +138,7 @@ class Scenario:
     prophecies: dict[str, ProphecyCard] = field(default_factory=dict)
     endings: dict[str, EndingCard] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    pitch: str = ""  # one line for the setup screen: how long, what it is like
     positions: dict[int, tuple[int, int]] = field(default_factory=dict)  # grid square per number
 
     def text(self, key: str) -> str:
@@ -256,7 +257,7 @@ class _Loader:
         if not isinstance(head, dict):
             self.out.add("scenario", "[scenario]", "missing the [scenario] table")
             head = {}
-        self._known_fields("scenario", head, {"id", "title", "intro", "best_score", "sizes"})
+        self._known_fields("scenario", head, {"id", "title", "intro", "pitch", "best_score", "sizes"})
         scenario_id = head.get("id") if isinstance(head.get("id"), str) else ""
         if not scenario_id:
             self.out.add("scenario", "id", "missing scenario id")
@@ -264,6 +265,10 @@ class _Loader:
         if not title:
             self.out.add("scenario", "title", "missing scenario title")
         intro = head.get("intro", "") if isinstance(head.get("intro", ""), str) else ""
+        pitch = head.get("pitch", "")
+        if not isinstance(pitch, str):
+            self.out.add("scenario", "pitch", f"must be a line of text, not {pitch!r}")
+            pitch = ""
         best = self._int("scenario", head, "best_score", None, -20, FAVOUR_TOKENS)
         sizes_raw = head.get("sizes", {})
         sizes: dict[str, int] = {}
@@ -281,7 +286,7 @@ class _Loader:
             if name not in ("scenario", "scenery", "item", "interaction", "prophecy", "ending"):
                 self.out.add("-", name, "unknown section")
         scenario = Scenario(scenario_id, title, intro, best if best is not None else 0, sizes,
-                            self.path, self.digest)
+                            self.path, self.digest, pitch=pitch)
         seen: set[str] = set()
 
         def unique(card_id: str) -> bool:
@@ -749,16 +754,34 @@ def register_scenario(scenario: Scenario) -> None:
 
 def shipped_scenarios() -> list[tuple[str, str]]:
     """(id, title) of every scenario file shipped in game/content/labyrinth, the tutorial first."""
-    found: list[tuple[str, str]] = []
+    return [(scenario_id, title) for scenario_id, title, _ in _shipped_heads()]
+
+
+def shipped_scenario_pitches() -> list[tuple[str, str]]:
+    """(id, what the setup screen says of it) of every shipped scenario: its pitch, or else how many
+    scenery cards and endings it declares."""
+    return [(scenario_id, pitch) for scenario_id, _, pitch in _shipped_heads()]
+
+
+def _shipped_heads() -> list[tuple[str, str, str]]:
+    """(id, title, pitch) from the [scenario] table of each shipped file (a file that cannot be read
+    keeps its file name as title: loading it says what is wrong)."""
+    found: list[tuple[str, str, str]] = []
     for path in sorted(SCENARIO_DIR.glob("*.toml")):
-        title = path.stem
+        title, pitch = path.stem, ""
         try:
             head = tomllib.loads(path.read_text("utf-8")).get("scenario", {})
             title = str(head.get("title", title))
+            pitch = head.get("pitch", "")
+            if not isinstance(pitch, str) or not pitch:
+                sizes = head.get("sizes", {})
+                counts = [f"{sizes[name]} {word}" for name, word in (("scenery", "scenery cards"), ("endings", "endings"))
+                          if isinstance(sizes, dict) and _is_int(sizes.get(name))]
+                pitch = ", ".join(counts) + "." if counts else ""
         except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
             pass
         if path.stem == "tutorial":
             title += " (tutorial)"  # the setup says which adventure teaches the game
-        found.append((path.stem, title))
+        found.append((path.stem, title, pitch))
     found.sort(key=lambda item: (item[0] != "tutorial", item[0]))
     return found
