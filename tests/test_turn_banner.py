@@ -27,13 +27,7 @@ def test_lost_in_time_hints_are_key_caps_beside_the_menu_button(app, monkeypatch
     import game.ui.table_lost_in_time as lit_module
     from game.ui.chrome import hint_row_width
 
-    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 2, ["human", "bot"])
-    for _ in range(300):
-        app.run_frames(1, 1 / 30)
-        if scene.can_act:
-            break
-    assert scene.can_act
-    app.input.last_device = "keyboard"
+    scene = lost_in_time_turn_by_keys(app, lit_module)
     seen = words_drawn(app, chrome_module, monkeypatch, 2)
     assert {"Choose", "Pick up", "Arrows", "Enter"} <= set(seen)
     assert "Read cards" in seen and "Q / E" in seen  # Q/E reads the table's cards on your turn too
@@ -45,6 +39,18 @@ def test_lost_in_time_hints_are_key_caps_beside_the_menu_button(app, monkeypatch
         assert right <= banner[1].left - 24  # the row ends before the turn banner
         assert right == lit_module.MENU_RECT.right + 24 + hint_row_width(
             "keyboard", hints, gap=24, label_px=22, key_px=20, key_pad=18, key_gap=8)
+
+
+def lost_in_time_turn_by_keys(app, lit_module):  # noqa: F811
+    """A two-seat Lost in Time table at the person's first turn, played with the keyboard."""
+    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 2, ["human", "bot"])
+    for _ in range(300):
+        app.run_frames(1, 1 / 30)
+        if scene.can_act:
+            break
+    assert scene.can_act
+    app.input.last_device = "keyboard"
+    return scene
 
 
 def hint_rows_drawn(app, module, monkeypatch) -> list[tuple[list, int]]:  # noqa: F811
@@ -67,13 +73,7 @@ def test_lost_in_time_hints_give_way_to_a_long_turn_banner(app, monkeypatch):  #
     Pad 2"): the hints beside it drop the menu key, then the card reading, never running under it."""
     import game.ui.table_lost_in_time as lit_module
 
-    session, scene = watched(app, "lost-in-time", lit_module.LostInTimeTable, 2, ["human", "bot"])
-    for _ in range(300):
-        app.run_frames(1, 1 / 30)
-        if scene.can_act:
-            break
-    assert scene.can_act
-    app.input.last_device = "keyboard"
+    scene = lost_in_time_turn_by_keys(app, lit_module)
     short = hint_rows_drawn(app, lit_module, monkeypatch)
     monkeypatch.setattr(scene, "local_seats", [scene.viewer, 1 - scene.viewer])
     monkeypatch.setattr(scene, "name_of", lambda seat: "Bartholomew-Maximilian")
