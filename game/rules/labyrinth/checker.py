@@ -6,10 +6,10 @@ is used and taken somewhere, every interaction, scenery card, prophecy and endin
 
 The dynamic check searches the game's states breadth-first with memoisation on a *canonical* state:
 the hero's square is dropped (under ruling LA-4b it never changes what can happen) unless a REMOVE
-SCENERY names it (the hero standing on a removed card is sent on), moves onto already discovered
-cards are skipped but for those squares, failed matches are skipped (they change nothing), and item
-choices on one card are grouped by the paragraph they reveal (symmetry: two items that open the same
-paragraph lead to the same state). Then a backward pass marks every state that can still reach an
+SCENERY names it and where the hero goes from there (the hero standing on the removed card is sent
+on), moves onto already discovered cards are skipped but for those squares, failed matches are
+skipped (they change nothing), and item choices on one card are grouped by the paragraph they reveal
+(symmetry: two items that open the same paragraph lead to the same state). Then a backward pass marks every state that can still reach an
 ending; any other state is a dead end, reported with the actions that lead into it.
 
 It never hangs: past `--budget` seconds or `--max-states` states it says "UNPROVEN" with what it
@@ -159,19 +159,21 @@ def static_problems(scenario: Scenario) -> list[str]:
 # --- the search ------------------------------------------------------------------------------------
 
 def removable_numbers(scenario: Scenario) -> frozenset[int]:
-    """Numbers some REMOVE SCENERY FROM PLAY names: the only squares where the hero's standing
-    changes what happens (the hero standing on a removed card is sent on, LA-2)."""
+    """Numbers some REMOVE SCENERY FROM PLAY names together with where the hero goes (`hero_to`):
+    the only squares where the hero's standing changes what happens (the hero standing there is
+    sent on, and may discover the card it is sent to, LA-2). A removal without `hero_to` leaves a
+    hero standing on it where it was, or nowhere, and neither changes what can happen (LA-4b)."""
     cached = getattr(scenario, "_removable", None)
     if cached is None:
         cached = frozenset(scenario.scenery[i[1]].number for _, i in all_instructions(scenario)
-                           if i[0] == "remove_scenery")
+                           if i[0] == "remove_scenery" and i[2] is not None)
         scenario._removable = cached  # type: ignore[attr-defined]
     return cached
 
 
 def canonical(state: dict, removable: frozenset[int] = frozenset()) -> tuple:
     """What decides the rest of the game: the texts read and the turn do not, and the hero's square
-    only when it is one a REMOVE SCENERY names (elsewhere, under LA-4b, it never matters)."""
+    only when a REMOVE SCENERY may send it on from there (elsewhere, under LA-4b, it never matters)."""
     return (
         tuple(sorted((k, tuple(v)) for k, v in state["stacks"].items())),
         tuple(sorted(state["face_up"])), tuple(sorted(state["in_play"])), tuple(sorted(state["held"])),
@@ -183,7 +185,7 @@ def canonical(state: dict, removable: frozenset[int] = frozenset()) -> tuple:
 
 def successors(scenario: Scenario, state: dict) -> Iterator[tuple[str, dict]]:
     """(action label, next state) for every action that can change the canonical state: discoveries,
-    and walks onto (or off) a square that a REMOVE SCENERY names."""
+    and walks onto (or off) a square that a REMOVE SCENERY may send the hero on from."""
     probe = Table(scenario, state)
     removable = removable_numbers(scenario)
     stepped_off = False
