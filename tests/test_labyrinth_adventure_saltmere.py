@@ -183,6 +183,7 @@ def test_the_causeway_sinks_behind_the_hero_and_the_grotto_slides_into_the_shrin
     state = move(state, 6)  # both #6 cards turn over at once: the crossing, then REMOVE SCENERY
     assert "6" not in state["stacks"] and state["hero"] == 7 and "s-7" in state["face_up"]
     assert state["favours"] == 8  # the rope from the den held
+    assert "it-B2" not in state["held"]  # the iron key stayed in the den's lock
     assert {"8", "10"} <= set(state["stacks"])
     state = play([("move", 10), ("use", "i-022")], state)
     assert state["hero"] == 8 and "s-8" in state["face_up"] and "it-G1" in state["held"]  # MOVE THE HERO
@@ -212,7 +213,8 @@ def test_ringing_first_drowns_the_seal_pool_and_leaves_the_long_swim():
 
 
 def test_a_grotto_never_reached_is_removed_from_the_decks():
-    state = play(until(("move", 10)) + [("move", 8), ("use", "i-018", "it-A", "it-H"), ("use", "i-015", "it-D", "it-E")])
+    lamp_then_bell = [("move", 8), ("use", "i-018", "it-A", "it-H"), ("use", "i-015", "it-D", "it-E")]
+    state = play(until(("move", 10)) + lamp_then_bell)
     removed = [e["card"] for e in state["discard"] if not e["read"]]
     assert "i-021" in removed and "i-022" in removed and "10" not in state["stacks"]
     assert state["prophecies"]["p-2"] == "revealed"
@@ -278,7 +280,8 @@ def test_bot_games_end_in_an_ending(level):
             if ENGINE.is_over(state):
                 break
             seat = ENGINE.active_seats(state)[0]
-            state, _ = ENGINE.apply(state, bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)))
+            choice = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
+            state, _ = ENGINE.apply(state, choice)
         assert state["ending"] in {"e-1", "e-2", "e-3"}, (level, seed)
 
 

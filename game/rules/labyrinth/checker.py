@@ -9,8 +9,9 @@ the hero's square is dropped (under ruling LA-4b it never changes what can happe
 SCENERY names it and where the hero goes from there (the hero standing on the removed card is sent
 on), moves onto already discovered cards are skipped but for those squares, failed matches are
 skipped (they change nothing), and item choices on one card are grouped by the paragraph they reveal
-(symmetry: two items that open the same paragraph lead to the same state). Then a backward pass marks every state that can still reach an
-ending; any other state is a dead end, reported with the actions that lead into it.
+(symmetry: two items that open the same paragraph lead to the same state). Then a backward pass
+marks every state that can still reach an ending; any other state is a dead end, reported with the
+actions that lead into it.
 
 It never hangs: past `--budget` seconds or `--max-states` states it says "UNPROVEN" with what it
 covered. Exit codes: 0 proven, 1 problems found (or the file cannot be loaded), 2 unproven.
@@ -162,7 +163,8 @@ def removable_numbers(scenario: Scenario) -> frozenset[int]:
     """Numbers some REMOVE SCENERY FROM PLAY names together with where the hero goes (`hero_to`):
     the only squares where the hero's standing changes what happens (the hero standing there is
     sent on, and may discover the card it is sent to, LA-2). A removal without `hero_to` leaves a
-    hero standing on it where it was, or nowhere, and neither changes what can happen (LA-4b)."""
+    hero standing there on the card beneath, or on no card at all, and neither changes what can
+    happen (LA-4b)."""
     cached = getattr(scenario, "_removable", None)
     if cached is None:
         cached = frozenset(scenario.scenery[i[1]].number for _, i in all_instructions(scenario)
