@@ -44,6 +44,42 @@ THEIR_MOVE_SECONDS = 0.4
 BUTTON_LABELS = {"use": "Use", "cancel": "Cancel", "undo": "Undo", "end_turn": "End turn", "discard": "Discards"}
 
 
+TRAY_FULL_CARDS = 5  # items shown as whole cards side by side (ITEM_W each); more become tiles
+
+
+def item_tray_rects(count: int) -> list[pygame.Rect] | None:
+    """Where each of `count` items sits as a tile of a crowded tray, row by row (two rows up to ten
+    items, then three); None while whole cards fit side by side. Overlapping cards hid the names."""
+    if count <= TRAY_FULL_CARDS:
+        return None
+    inner = pygame.Rect(ITEM_AREA.x + 12, ITEM_AREA.y + 40, ITEM_AREA.width - 24, ITEM_AREA.height - 50)
+    rows = 2 if count <= 10 else 3
+    cols = -(-count // rows)
+    gap = 10
+    w = (inner.width - gap * (cols - 1)) // cols
+    h = (inner.height - gap * (rows - 1)) // rows
+    return [pygame.Rect(inner.x + (i % cols) * (w + gap), inner.y + (i // cols) * (h + gap), w, h)
+            for i in range(count)]
+
+
+SCROLLS_SIDE_BY_SIDE = 2  # prophecies shown as scrolls; more become strips (a scroll's print grew too small)
+
+
+def prophecy_tray_rects(count: int) -> list[pygame.Rect] | None:
+    """Where each of `count` prophecies sits as a strip (one column up to five, then two); None
+    while scrolls fit side by side."""
+    if count <= SCROLLS_SIDE_BY_SIDE:
+        return None
+    inner = pygame.Rect(PROPHECY_AREA.x + 12, PROPHECY_AREA.y + 40, PROPHECY_AREA.width - 24, PROPHECY_AREA.height - 50)
+    cols = 1 if count <= 5 else 2
+    rows = -(-count // cols)
+    gap = 6
+    w = (inner.width - 8 * (cols - 1)) // cols
+    h = min(56, (inner.height - gap * (rows - 1)) // rows)
+    return [pygame.Rect(inner.x + (i // rows) * (w + 8), inner.y + (i % rows) * (h + gap), w, h)
+            for i in range(count)]
+
+
 @dataclass
 class Drag:
     kind: str  # item | hero | pan | read

@@ -34,7 +34,7 @@ from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
     ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
     PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
-    interaction_front, item_look, look_of,
+    interaction_front, item_look, item_tray_rects, look_of, prophecy_tray_rects,
 )
 from game.ui.labyrinth_map import (
     BASE_TILE_H, BASE_TILE_W, Camera, InteractionOnMap, Tile, grid_centre, interaction_slots,
@@ -43,7 +43,7 @@ from game.ui.labyrinth_overlays import StorySheet, rank_table
 from game.ui.labyrinth_painter import LabyrinthPainter
 from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, prophecy
+from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, item_tile, prophecy, prophecy_strip
 from game.ui.look.fonts import text_surface
 from game.ui.sprites import CardSprite, row_layout
 from game.ui.table_base import TableSceneBase
@@ -84,9 +84,12 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.tiles: dict[int, Tile] = {}
         self.inters: dict[str, InteractionOnMap] = {}
         self.item_sprites: dict[str, CardSprite] = {}
+        self.item_faces: dict[str, tuple[Any, ...]] = {}  # what each item's sprite shows: ("card",) or ("tile", size)
         self.item_entries: dict[str, dict[str, Any]] = {}
         self.item_order: list[str] = []
         self.prophecy_sprites: dict[str, CardSprite] = {}
+        self.prophecy_faces: dict[str, tuple[Any, ...]] = {}  # what each scroll's sprite shows
+        self.prophecy_order: list[str] = []
         self.prophecy_entries: dict[str, dict[str, Any]] = {}
         self.favour_light = [Animated(1.0) for _ in range(8)]
         self.favour_pulse = [Animated(0.0) for _ in range(8)]
@@ -279,59 +282,105 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             if card not in self.item_sprites:
                 sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), (ITEM_AREA.centerx, 1240))
                 self.item_sprites[card] = sprite
+                self.item_faces[card] = ("card",)
         for card in [c for c in self.item_sprites if c not in order]:
             del self.item_sprites[card]
             self.item_entries.pop(card, None)
+            self.item_faces.pop(card, None)
         self.item_order = order
         self.layout_items(immediate)
 
     def layout_items(self, immediate: bool = False) -> None:
-        centre = (ITEM_AREA.centerx, ITEM_AREA.y + 136)
-        for card, pos in zip(self.item_order, row_layout(len(self.item_order), centre, ITEM_W, 16,
-                                                          ITEM_AREA.width - 40)):
+        """Whole cards in a row while they fit, else tiles in rows (`item_tray_rects`): a card turns
+        into a tile (or back) with a quick flip as the tray fills or empties."""
+        tiles = item_tray_rects(len(self.item_order))
+        if tiles is None:
+            centre = (ITEM_AREA.centerx, ITEM_AREA.y + 136)
+            places = row_layout(len(self.item_order), centre, ITEM_W, 16, ITEM_AREA.width - 40)
+        else:
+            places = [(float(rect.centerx), float(rect.centery)) for rect in tiles]
+        lift = -26.0 if tiles is None else -8.0
+        for index, (card, pos) in enumerate(zip(self.item_order, places)):
             sprite = self.item_sprites[card]
-            if self.drag is not None and self.drag.kind == "item" and self.drag.key == card:
+            dragged = self.drag is not None and self.drag.kind == "item" and self.drag.key == card
+            self.dress_item(card, sprite, None if tiles is None else tiles[0].size, immediate or dragged, index * 0.03)
+            if dragged:
                 continue
-            lift = -26.0 if card in self.chosen else 0.0
-            target = (pos[0], pos[1] + lift)
+            target = (pos[0], pos[1] + (lift if card in self.chosen else 0.0))
             if immediate:
                 sprite.pos.set(target)
             elif sprite.pos.target != target:
                 sprite.slide_to(target, 0.22)
 
+    def dress_item(self, card: str, sprite: CardSprite, tile: tuple[int, int] | None, at_once: bool,
+                   delay: float) -> None:
+        """Give an item's sprite the face the tray wants now: its whole card, or a tile of `tile` size."""
+        wanted = ("card",) if tile is None else ("tile", tile)
+        if self.item_faces.get(card) == wanted or card not in self.item_entries:
+            return
+        look = item_look(self.item_entries[card])
+        face = item_card(look, ITEM_W) if tile is None else item_tile(look, tile)
+        self.item_faces[card] = wanted
+        if at_once:
+            sprite.face = sprite.back = face
+            sprite.face_up = True
+        else:
+            sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
+            sprite.flip(True, delay=delay)
+
     def reconcile_prophecies(self, entries: list[dict[str, Any]], immediate: bool) -> None:
         for entry in entries:
             card = str(entry["card"])
-            face = prophecy(entry, self.scroll_width(len(entries)), self.scroll_state(entry))
-            sprite = self.prophecy_sprites.get(card)
-            old = self.prophecy_entries.get(card)
             self.prophecy_entries[card] = dict(entry)
-            if sprite is None:
+            if card not in self.prophecy_sprites:
+                key, face = self.prophecy_face(dict(entry), len(entries))
                 self.prophecy_sprites[card] = CardSprite(card, face, face, (0, 0))
-            elif old is None or self.scroll_state(old) != self.scroll_state(entry) or sprite.face is not face:
+                self.prophecy_faces[card] = key
+        self.prophecy_order = [str(e["card"]) for e in entries]
+        self.layout_prophecies(immediate)
+
+    def layout_prophecies(self, immediate: bool = False) -> None:
+        """Scrolls side by side while they fit, else strips in a column or two (`prophecy_tray_rects`);
+        a scroll whose state or shape changes turns over to its new face."""
+        order = [card for card in self.prophecy_order if card in self.prophecy_sprites]
+        count = len(order)
+        strips = prophecy_tray_rects(count)
+        if strips is None:
+            scroll_w = self.scroll_width(count)
+            step = scroll_w + 12
+            total = step * (count - 1)
+            places = [(PROPHECY_AREA.centerx - total / 2 + i * step, PROPHECY_AREA.y + 136.0) for i in range(count)]
+        else:
+            places = [(float(rect.centerx), float(rect.centery)) for rect in strips]
+        for index, (card, pos) in enumerate(zip(order, places)):
+            sprite = self.prophecy_sprites[card]
+            key, face = self.prophecy_face(self.prophecy_entries[card], count)
+            if self.prophecy_faces.get(card) != key:
+                self.prophecy_faces[card] = key
                 if immediate:
                     sprite.face = sprite.back = face
+                    sprite.face_up = True
                 else:
                     sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
-                    sprite.flip(True)
-        order = [str(e["card"]) for e in entries]
-        count = len(order)
-        width = PROPHECY_AREA.width - 20
-        scroll_w = self.scroll_width(count)
-        step = min(scroll_w + 12, (width - scroll_w) / max(1, count - 1)) if count > 1 else 0
-        total = step * (count - 1)
-        for i, card in enumerate(order):
-            pos = (PROPHECY_AREA.centerx - total / 2 + i * step, PROPHECY_AREA.y + 136)
-            sprite = self.prophecy_sprites[card]
+                    sprite.flip(True, delay=index * 0.03)
             if immediate:
                 sprite.pos.set(pos)
             elif sprite.pos.target != pos:
                 sprite.slide_to(pos, 0.22)
 
+    def prophecy_face(self, entry: dict[str, Any], count: int) -> tuple[tuple[Any, ...], pygame.Surface]:
+        """A prophecy's face in a tray of `count`: a scroll, or a strip; and what it depends on."""
+        state = self.scroll_state(entry)
+        strips = prophecy_tray_rects(count)
+        if strips is None:
+            width = self.scroll_width(count)
+            return ("scroll", width, state), prophecy(entry, width, state)
+        return ("strip", strips[0].size, state), prophecy_strip(entry, strips[0].size, state)
+
     @staticmethod
     def scroll_width(count: int) -> int:
-        """Scrolls as wide as the tray allows: two side by side are large, ten overlap."""
-        return 150 if count <= 2 else 128 if count <= 3 else PROPHECY_W
+        """Scrolls as wide as the tray allows (more than two become strips)."""
+        return 150 if count <= 2 else PROPHECY_W
 
     @staticmethod
     def scroll_state(entry: dict[str, Any]) -> str:
@@ -672,6 +721,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), STAGE, scale=1.3)
         sprite.scale.set(0.4)
         self.item_sprites[card] = sprite
+        self.item_faces[card] = ("card",)  # shown whole as it is taken; a crowded tray makes it a tile
         if card not in self.item_order:
             self.item_order.append(card)
         self.after(0.25, self.layout_items)
@@ -685,6 +735,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
     def on_item_discarded(self, event: Event, update: Update) -> float:
         card = str(event["card"])
         sprite = self.item_sprites.pop(card, None)
+        self.item_faces.pop(card, None)
         if card in self.item_order:
             self.item_order.remove(card)
         if sprite is not None:
@@ -739,7 +790,8 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         sprite = self.prophecy_sprites.get(card)
         self.prophecy_entries[card] = entry
         if sprite is not None:
-            face = prophecy(entry, self.scroll_width(len(self.prophecy_entries)), self.scroll_state(entry))
+            key, face = self.prophecy_face(entry, len(self.prophecy_order))
+            self.prophecy_faces[card] = key
             sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
             sprite.flip(True, 0.2)
             sprite.scale.set(1.0)

@@ -593,6 +593,62 @@ def _item_card(card: Card, width: int) -> pygame.Surface:
     return clip_round(out, max(3, round(w * 0.06)))
 
 
+def item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
+    """An item as a tile of a crowded tray (more items than full cards fit side by side): the same
+    parchment, letter and name, laid out for the tile's shape (cached)."""
+    return _cached("item-tile", card, size[0], size[1], lambda: _item_tile(card, (int(size[0]), int(size[1]))))
+
+
+TILE_NAME_PX = 20  # ART.md small print: the names on tray tiles are never smaller
+
+
+def _item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    out = _parchment((w, h), 301)
+    letter = str(card.get("letter", "?"))
+    number = card.get("number")
+    code = letter + (str(number) if number not in (None, "") else "")
+    name = str(card.get("name", ""))
+    pad = max(4, round(h * 0.08))
+    if h >= 80:  # two bands: the letter and the icon above, the name on up to two lines below
+        band = round(h * 0.46)
+        big = outlined_text(code, "display", round(band * 0.92), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
+        out.blit(big, (pad + 2, pad - 2))
+        r = band * 0.42
+        centre = (w - pad - r - 2, pad + band / 2)
+        aa_circle(out, centre, r, (*P.LA_SEPIA, 255))
+        aa_circle(out, centre, r * 0.88, (*P.shade(P.LA_PARCHMENT, 0.2), 255))
+        paint(out, _item_icon_name(name), centre, round(r * 1.1), (*P.LA_SEPIA, 255))
+        lines = wrap(name, "story", TILE_NAME_PX, w - 2 * pad)
+        if len(lines) > 2:
+            lines = lines[:1] + [_clipped(" ".join(lines[1:]), "story", TILE_NAME_PX, w - 2 * pad)]
+        y = pad + band + 2
+        step = font("story", TILE_NAME_PX).get_linesize() * 0.92
+        for line in lines:
+            out.blit(text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA), (pad + 2, round(y)))
+            y += step
+    else:  # one line: the letter, then the name
+        big = outlined_text(code, "display", round(h * 0.62), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
+        out.blit(big, big.get_rect(midleft=(pad + 2, h // 2)))
+        left = pad + 2 + big.get_width() + 8
+        line = _clipped(name, "story", TILE_NAME_PX, w - left - pad)
+        image = text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA)
+        out.blit(image, image.get_rect(midleft=(left, h // 2 + 1)))
+    m = max(2, round(h * 0.04))
+    rounded_rect(out, (m, m, w - 2 * m, h - 2 * m), (*P.LA_SEPIA, 200), max(4, round(h * 0.08)), 1)
+    return clip_round(out, max(3, round(h * 0.1)))
+
+
+def _clipped(text: str, role: str, px: int, width: int) -> str:
+    """`text`, cut to fit `width` with an ellipsis when it does not."""
+    face = font(role, px)
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 PROPHECY_STATES = ("sealed", "revealed", "fulfilled")
 
 
@@ -687,6 +743,42 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
         out.blit(stamp, stamp.get_rect(center=(w // 2, h // 2)))
         out.blit(inside, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return out
+
+
+def prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Surface:
+    """A prophecy as a strip of a tray holding more scrolls than fit side by side: its wax seal and
+    number, then its title once revealed (ticked off once fulfilled), in print of at least 20 px."""
+    return _cached("prophecy-strip", card, size[0], (size[1], state),
+                   lambda: _prophecy_strip(card, (int(size[0]), int(size[1])), state))
+
+
+def _prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Surface:
+    w, h = size
+    out = _parchment((w, h), 317)
+    rod = max(3, round(h * 0.12))  # the rolled ends of the scroll
+    for x in (0, w - rod):
+        out.fill((*P.shade(P.LA_PARCHMENT_DARK, 0.25), 255), (x, 0, rod, h))
+    r = h * 0.36
+    seal_x = rod + 6 + r
+    colour = P.LA_ARROW_RED if state != "fulfilled" else P.shade(P.LA_SEPIA, 0.1)
+    _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour)
+    left = round(seal_x + r + 10)
+    right = w - rod - 8
+    if state == "sealed":
+        line, role, ink = "Sealed prophecy", "story-italic", P.shade(P.LA_SEPIA, 0.25)
+    else:
+        line, role, ink = str(card.get("title", "")), "story", P.LA_ARROW_RED
+    if state == "fulfilled":
+        tick = round(h * 0.5)
+        right -= tick + 6
+        cx, cy = w - rod - 8 - tick / 2, h / 2
+        points = [(cx - tick * 0.42, cy), (cx - tick * 0.1, cy + tick * 0.32), (cx + tick * 0.45, cy - tick * 0.36)]
+        pygame.draw.lines(out, P.shade(P.GOOD, -0.3), False, points, max(3, round(tick * 0.16)))
+        ink = P.shade(P.GOOD, -0.45)
+    image = text_surface(_clipped(line, role, TILE_NAME_PX, right - left), role, TILE_NAME_PX, ink)
+    out.blit(image, image.get_rect(midleft=(left, h // 2 + 1)))
+    rounded_rect(out, (1, 1, w - 2, h - 2), (*P.LA_SEPIA, 160), max(3, round(h * 0.12)), 1)
+    return clip_round(out, max(3, round(h * 0.14)))
 
 
 def _alpha_mask_of(image: pygame.Surface) -> pygame.Surface:
