@@ -259,3 +259,22 @@ def test_the_felt_weave_repeats_its_8_pixel_diagonals_over_its_whole_tile():
             want = (0, 0, 0, 10) if i == j else (255, 255, 255, 6) if i == 7 - j else None
             got = tuple(tile.get_at((x, y)))
             assert (got == want) if want else got[3] == 0, (x, y, got)
+
+
+def test_every_shipped_labyrinth_item_has_a_picture_of_what_it_is():
+    """An item's icon comes from its name (a knife, a book, a bell, a pearl...); every item of every
+    shipped adventure must find one, not the fallback sun, and every icon is a distinct pictogram."""
+    import re
+
+    from game.rules.labyrinth.scenario import SCENARIO_DIR, load_scenario
+    from game.ui.look.cards_labyrinth import ITEM_ICONS
+    from game.ui.look.symbols import PAINTERS, symbol
+
+    assert set(ITEM_ICONS) <= set(PAINTERS)
+    pictures = {pygame.image.tobytes(symbol(name, 64, (0, 0, 0, 255)), "RGBA") for name in ITEM_ICONS}
+    assert len(pictures) == len(ITEM_ICONS)
+    for path in sorted(SCENARIO_DIR.glob("*.toml")):
+        scenario = load_scenario(path)
+        for item in scenario.items.values():
+            words = set(re.findall(r"[a-z]+", scenario.texts[item.name_key].lower()))
+            assert any(words & set(spellings) for spellings in ITEM_ICONS.values()), (path.stem, item.name_key)

@@ -149,6 +149,56 @@ def _key(s: pygame.Surface, cx: float, cy: float, r: float, c: tuple[int, ...]) 
     pygame.draw.rect(s, c, (cx + r * 0.8, cy, r * 0.14, r * 0.3))
 
 
+def _blade(s: pygame.Surface, cx: float, cy: float, r: float, c: tuple[int, ...]) -> None:
+    """A knife on the diagonal: a pointed blade, a guard and a handle."""
+    along, across = (math.sqrt(0.5), -math.sqrt(0.5)), (math.sqrt(0.5), math.sqrt(0.5))
+
+    def at(a: float, b: float) -> tuple[float, float]:
+        return (cx + (along[0] * a + across[0] * b) * r, cy + (along[1] * a + across[1] * b) * r)
+
+    pygame.draw.polygon(s, c, [at(-0.15, -0.2), at(0.62, -0.2), at(1.0, 0.08), at(0.62, 0.16), at(-0.15, 0.16)])
+    pygame.draw.polygon(s, c, [at(-0.3, -0.34), at(-0.2, -0.34), at(-0.2, 0.3), at(-0.3, 0.3)])
+    pygame.draw.polygon(s, c, [at(-0.98, -0.14), at(-0.34, -0.14), at(-0.34, 0.12), at(-0.98, 0.12)])
+    pygame.draw.line(s, CLEAR, at(-0.05, -0.04), at(0.6, -0.04), max(1, round(r * 0.06)))
+
+
+def _book(s: pygame.Surface, cx: float, cy: float, r: float, c: tuple[int, ...]) -> None:
+    """An open book: two pages rising from the spine, ruled with lines."""
+    lw = max(1, round(r * 0.07))
+    for d in (-1, 1):
+        pygame.draw.polygon(s, c, [(cx, cy - r * 0.55), (cx + d * r * 0.95, cy - r * 0.75), (cx + d * r * 0.95, cy + r * 0.6),
+                                   (cx, cy + r * 0.8)])
+        for i in range(3):
+            y = cy - r * 0.35 + i * r * 0.3
+            pygame.draw.line(s, CLEAR, (cx + d * r * 0.18, y), (cx + d * r * 0.75, y - r * 0.12), lw)
+    pygame.draw.line(s, CLEAR, (cx, cy - r * 0.55), (cx, cy + r * 0.8), lw)
+
+
+def _bell(s: pygame.Surface, cx: float, cy: float, r: float, c: tuple[int, ...]) -> None:
+    """A bell: a rounded crown flaring to a wide lip, a loop on top and its clapper below."""
+    pygame.draw.circle(s, c, (cx, cy - r * 0.82), r * 0.16)
+    pygame.draw.circle(s, CLEAR, (cx, cy - r * 0.82), r * 0.07)
+    body = [(cx - r * 0.38, cy - r * 0.5), (cx + r * 0.38, cy - r * 0.5), (cx + r * 0.5, cy + r * 0.2),
+            (cx + r * 0.9, cy + r * 0.55), (cx - r * 0.9, cy + r * 0.55), (cx - r * 0.5, cy + r * 0.2)]
+    pygame.draw.polygon(s, c, body)
+    pygame.draw.circle(s, c, (cx, cy - r * 0.45), r * 0.4)
+    pygame.draw.circle(s, c, (cx, cy + r * 0.78), r * 0.17)
+
+
+def _pearl(s: pygame.Surface, cx: float, cy: float, r: float, c: tuple[int, ...]) -> None:
+    """A pearl on an open scallop shell: the shell a fluted half disc, the pearl round above it."""
+    base = (cx, cy + r * 0.02)
+    pygame.draw.circle(s, c, base, r * 0.95, draw_bottom_left=True, draw_bottom_right=True)
+    lw = max(1, round(r * 0.07))
+    for k in range(1, 6):
+        angle = math.pi * k / 6
+        pygame.draw.line(s, CLEAR, (base[0] + math.cos(angle) * r * 0.3, base[1] + math.sin(angle) * r * 0.3),
+                         (base[0] + math.cos(angle) * r * 0.95, base[1] + math.sin(angle) * r * 0.95), lw)
+    pygame.draw.circle(s, CLEAR, (cx, cy - r * 0.38), r * 0.5)
+    pygame.draw.circle(s, c, (cx, cy - r * 0.38), r * 0.42)
+    pygame.draw.circle(s, CLEAR, (cx - r * 0.14, cy - r * 0.52), r * 0.1)
+
+
 PAINTERS: dict[str, Painter] = {
     "sun": _sun,
     "wave": _wave,
@@ -160,6 +210,10 @@ PAINTERS: dict[str, Painter] = {
     "arrow-right": _arrow(1),
     "hourglass": _hourglass,
     "key": _key,
+    "blade": _blade,
+    "book": _book,
+    "bell": _bell,
+    "pearl": _pearl,
 }
 
 
