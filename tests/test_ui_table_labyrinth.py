@@ -424,6 +424,7 @@ def test_the_setup_says_what_each_adventure_is_while_it_is_chosen(monkeypatch, t
 
     tutorial_pitch = dict(scenario_module.shipped_scenario_pitches())["tutorial"]
     assert "teaches the game" in tutorial_pitch
+    assert "about 40 minutes" in dict(scenario_module.shipped_scenario_pitches())["saltmere"]
     (tmp_path / "tutorial.toml").write_bytes((scenario_module.SCENARIO_DIR / "tutorial.toml").read_bytes())
     (tmp_path / "deep.toml").write_text('[scenario]\nid = "deep"\ntitle = "The Deep"\n'
                                         'sizes = { scenery = 18, endings = 3 }\n', "utf-8")
