@@ -412,6 +412,17 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
     print(f"{engine.title}: {stats['games']} games in {stats['seconds']} s")
+    if stats["cooperative"]:  # one table against the game: how often it won together
+        low, high = stats["team_win_rate_ci95"]
+        scores = [m for m in stats["mean_score"] if m is not None]
+        mean_text = "—" if not scores else f"{sum(scores) / len(scores):.1f}"
+        print(f"  together ({', '.join('bot:' + level for level in args.seats)}): won {stats['team_wins']} of "
+              f"{stats['games']} ({stats['team_wins'] / stats['games']:.0%}, 95% CI {low:.0%}–{high:.0%})  "
+              f"mean score {mean_text}")
+        print(f"  mean actions {stats['mean_actions']:.1f}")
+        if args.json:
+            print(json.dumps(stats, sort_keys=True))
+        return 0
     for slot, level in enumerate(args.seats):
         mean = stats["mean_score"][slot]
         mean_text = "—" if mean is None else f"{mean:.1f}"

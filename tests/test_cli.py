@@ -71,6 +71,23 @@ def test_simulate_json_is_the_last_line(capsys):
     assert len(stats["wins"]) == 2 and 0 <= sum(stats["wins"]) <= 6 and stats["mean_actions"] == 2
 
 
+def test_simulate_reports_a_cooperative_game_as_the_table_winning_together(capsys):
+    """The Labyrinth is won or lost by the whole table: simulate said "wins 10" per seat and counted
+    every shared escape as a draw; it says how often the table won together, with its interval."""
+    code = main.main(["simulate", "labyrinth", "--seats", "bot:expert,bot:expert", "--games", "4", "--json"])
+    assert code == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    stats = json.loads(lines[-1])
+    assert stats["cooperative"] is True and stats["draws"] == 0
+    assert 0 <= stats["team_wins"] <= 4 and stats["wins"] == [stats["team_wins"]] * 2
+    low, high = stats["team_win_rate_ci95"]
+    assert 0 <= low <= stats["team_wins"] / 4 <= high <= 1
+    assert any(line.startswith("  together (bot:expert, bot:expert): won ") and "of 4" in line for line in lines)
+    assert not any("draws" in line for line in lines[:-1])
+    main.main(["simulate", "highcard", "--seats", "bot:easy,bot:expert", "--games", "2", "--json"])
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["cooperative"] is False
+
+
 def test_simulate_unknown_game_is_a_clear_error(capsys):
     assert main.main(["simulate", "chess", "--seats", "bot:easy,bot:easy"]) == 2
     assert "unknown game" in capsys.readouterr().err

@@ -54,6 +54,8 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int,
     score_sum = [0.0] * n
     score_count = [0] * n
     draws = 0
+    team_wins = 0
+    cooperative = False
     total_actions = 0
     started = time.perf_counter()
     for g in range(games):
@@ -61,28 +63,40 @@ def simulate(game_id: str, levels: list[str], games: int, seed: int,
         order = [(slot + shift) % n for slot in range(n)]  # order[seat] = slot
         outcome, actions = play_one(game_id, [levels[order[s]] for s in range(n)], seed + g, options)
         total_actions += actions
-        if not outcome.winners:
-            draws += 1
-        for seat in outcome.winners:
-            wins[order[seat]] += 1.0 / len(outcome.winners) if len(outcome.winners) > 1 else 1.0
-        if len(outcome.winners) > 1:
-            draws += 1
+        if outcome.cooperative:  # the table wins or loses together: a shared win is no draw
+            cooperative = True
+            team_wins += 1 if outcome.winners else 0
+            for seat in outcome.winners:
+                wins[order[seat]] += 1.0
+        else:
+            if not outcome.winners:
+                draws += 1
+            for seat in outcome.winners:
+                wins[order[seat]] += 1.0 / len(outcome.winners) if len(outcome.winners) > 1 else 1.0
+            if len(outcome.winners) > 1:
+                draws += 1
         for seat, score in enumerate(outcome.scores):
             if score is not None:
                 score_sum[order[seat]] += score
                 score_count[order[seat]] += 1
     return _report(game_id, levels, games, wins, draws,
                    [score_sum[i] / score_count[i] if score_count[i] else None for i in range(n)],
-                   total_actions / games if games else 0.0, time.perf_counter() - started)
+                   total_actions / games if games else 0.0, time.perf_counter() - started,
+                   team_wins if cooperative else None)
 
 
 def _report(game_id: str, levels: list[str], games: int, wins: list[float], draws: int,
-            mean_score: list[float | None], mean_actions: float, seconds: float) -> dict[str, Any]:
-    """The figures of a run, per level slot in the order given."""
+            mean_score: list[float | None], mean_actions: float, seconds: float,
+            team_wins: int | None = None) -> dict[str, Any]:
+    """The figures of a run, per level slot in the order given; for a cooperative game also how
+    often the table won together (`team_wins`, None for a competitive one)."""
     return {
         "game": game_id,
         "games": games,
         "seats": levels,
+        "cooperative": team_wins is not None,
+        "team_wins": team_wins,
+        "team_win_rate_ci95": list(wilson_interval(team_wins, games)) if team_wins is not None else None,
         "wins": wins,
         "win_rate": [w / games if games else 0.0 for w in wins],
         "win_rate_ci95": [list(wilson_interval(w, games)) for w in wins],
@@ -131,5 +145,6 @@ def simulate_parallel(game_id: str, levels: list[str], games: int, seed: int, wo
         return sum(m * g for m, g in scored) / weight if weight else None
 
     mean_actions = sum(p["mean_actions"] * p["games"] for p in parts) / played if played else 0.0
+    team_wins = sum(p["team_wins"] for p in parts) if any(p["cooperative"] for p in parts) else None
     return _report(game_id, levels, played, wins, sum(p["draws"] for p in parts),
-                   [weighted_mean(i) for i in range(n)], mean_actions, time.perf_counter() - started)
+                   [weighted_mean(i) for i in range(n)], mean_actions, time.perf_counter() - started, team_wins)
