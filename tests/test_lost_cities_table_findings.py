@@ -349,3 +349,35 @@ def test_long_names_are_cut_readably_not_shrunk_to_specks_or_spilled():
     assert px >= 32 and font("display", px).size(text)[0] <= SCORING_NAME_W
     # the second column of the scoring panel starts 820 px into a 1280 px panel with 30 px margins
     assert 820 + SCORING_NAME_W <= 1280 - 30
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_the_lanes_under_the_cards_are_one_kept_picture_drawn_as_before(app, colours):
+    """The felt, the lanes' strips and the discard-pile markers are kept as one picture (a frame
+    blitted five translucent strips over the felt: 1 ms of a 5 ms frame). It is made once, used
+    every frame, and the table drawn on it is the table drawn the long way, pixel for pixel."""
+    from game.ui.chrome import draw_background
+    from game.ui.look.cards_lost_cities import lane_marker
+    from game.ui.widgets import panel_surface
+    from game.ui.look import palette as P
+
+    seats = [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")]
+    table = open_table(app, short_session(seats, 5, colours=colours))
+    settle(app, table)
+    kept = table._lanes_base
+    run(app, 3)
+    assert kept is not None and table._lanes_base is kept  # not made again while the lanes stay
+    assert len(table.board.colours) == colours
+    fast = pygame.Surface((W, H))
+    table.draw_backdrop(fast)
+    table._draw_lanes(fast)
+    slow = pygame.Surface((W, H))
+    draw_background(slow, table.tone)
+    for colour in table.board.colours:  # the strips and markers as every frame drew them before
+        strip = pygame.Rect(0, 0, int(table.lane_pitch) - 22, 910)
+        strip.midtop = (round(table.lane_x(colour)), 10)
+        slow.blit(panel_surface(strip.size, 18, (*P.shade(P.LC_COLOURS[colour], -0.7), 70)), strip.topleft)
+        pile = table.pile_rect(colour)
+        slow.blit(lane_marker(colour, (pile.width, pile.height)), pile.topleft)
+    table._draw_lanes(slow)
+    assert pygame.image.tobytes(fast, "RGB") == pygame.image.tobytes(slow, "RGB")

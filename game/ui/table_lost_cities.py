@@ -240,6 +240,7 @@ class LostCitiesTable(LiftedCardTable):
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
+        self._lanes_base: tuple[tuple[Any, ...], pygame.Surface] | None = None  # (what it shows, the picture)
 
     # --- who sits where ----------------------------------------------------------------------------
     @property
@@ -1192,16 +1193,33 @@ class LostCitiesTable(LiftedCardTable):
             return self.drag.key
         return self.selected
 
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt with each lane's coloured strip and discard-pile marker, kept as one opaque
+        picture until the lanes change (every frame blitted the felt and five translucent strips,
+        ≈ 1.5 ms of a 5 ms frame)."""
+        board = self.board
+        if board is None:
+            super().draw_backdrop(surface)
+            return
+        key = (self.tone, surface.get_size(), tuple(board.colours), self.lane_pitch,
+               tuple(tuple(self.pile_rect(colour)) for colour in board.colours))
+        if self._lanes_base is None or self._lanes_base[0] != key:
+            base = pygame.Surface(surface.get_size())
+            super().draw_backdrop(base)
+            for colour in board.colours:
+                strip = pygame.Rect(0, 0, int(self.lane_pitch) - 22, 910)
+                strip.midtop = (round(self.lane_x(colour)), 10)
+                base.blit(panel_surface(strip.size, 18, (*P.shade(P.LC_COLOURS[colour], -0.7), 70)), strip.topleft)
+                pile = self.pile_rect(colour)
+                base.blit(lane_marker(colour, (pile.width, pile.height)), pile.topleft)
+            self._lanes_base = (key, base)
+        surface.blit(self._lanes_base[1], (0, 0))
+
     def _draw_lanes(self, surface: pygame.Surface) -> None:
+        """What the backdrop does not keep: the faint marker of an expedition not yet opened."""
         board = self.board
         assert board is not None
         for colour in board.colours:
-            x = self.lane_x(colour)
-            strip = pygame.Rect(0, 0, int(self.lane_pitch) - 22, 910)
-            strip.midtop = (round(x), 10)
-            surface.blit(panel_surface(strip.size, 18, (*P.shade(P.LC_COLOURS[colour], -0.7), 70)), strip.topleft)
-            pile = self.pile_rect(colour)
-            surface.blit(lane_marker(colour, (pile.width, pile.height)), pile.topleft)
             for seat in (0, 1):
                 if not board.expeditions[seat][colour]:
                     slot = self.expedition_slot(seat, colour, 0, 1)
