@@ -449,6 +449,18 @@ def test_the_setup_says_what_each_adventure_is_while_it_is_chosen(monkeypatch, t
     assert option.help_for(True) == option.help_for("nothing") == "Which adventure to play."
 
 
+def test_the_rules_page_names_every_shipped_adventure():
+    from pathlib import Path
+
+    from game.rules.labyrinth.scenario import SCENARIO_DIR, shipped_scenarios
+
+    page = (Path(__file__).parent.parent / "game/content/rules/labyrinth.md").read_text(encoding="utf-8")
+    section = page.split("## The adventures", 1)[1]
+    assert len(shipped_scenarios()) == len(list(SCENARIO_DIR.glob("*.toml"))) >= 2
+    for _, title in shipped_scenarios():
+        assert f"- {title.removesuffix(' (tutorial)')}:" in section, title
+
+
 def test_a_pitch_that_is_not_text_is_reported_with_its_field():
     from game.rules.labyrinth import ScenarioError, parse_scenario
     from game.rules.labyrinth.scenario import SCENARIO_DIR
