@@ -35,6 +35,53 @@ def test_tallies_add_up_per_game_and_opponent_and_survive_a_round_trip(data_dir)
     assert record_line(again, "labyrinth", "The Labyrinth", "expert", cooperative=False) == ""
 
 
+def test_the_best_score_of_each_adventure_is_kept_and_two_windows_keep_the_higher(data_dir):
+    records = Records()
+    records.add("labyrinth", "expert", won=True, drawn=False, variant="tutorial", score=6)
+    records.add("labyrinth", "expert", won=True, drawn=False, variant="tutorial", score=8)
+    records.add("labyrinth", "expert", won=True, drawn=False, variant="tutorial", score=7)
+    records.add("labyrinth", "expert", won=False, drawn=False, variant="saltmere", score=-2)
+    records.add("lost-cities", "expert", won=True, drawn=False)
+    save_records(records)
+    again = load_records(lambda m: pytest.fail(m))
+    assert again.games["labyrinth"].best == {"tutorial": 8, "saltmere": -2}
+    assert again.best("labyrinth", "tutorial") == 8 and again.best("labyrinth", "nowhere") is None
+    assert again.best("time-after-time", "tutorial") is None
+    assert "best" not in json.loads(records_path().read_text("utf-8"))["games"]["lost-cities"]
+    other = load_records(lambda m: pytest.fail(m))  # a second window, read before the first adds more
+    again.add("labyrinth", "expert", won=True, drawn=False, variant="saltmere", score=5)
+    save_records(again)
+    other.add("labyrinth", "expert", won=True, drawn=False, variant="saltmere", score=3)
+    save_records(other)
+    merged = load_records(lambda m: pytest.fail(m)).games["labyrinth"]
+    assert merged.best == {"tutorial": 8, "saltmere": 5} and merged.total.played == 6
+    line = record_line(again, "labyrinth", "The Labyrinth", "expert", True, "best in The Vault: 8, Hero")
+    assert line.endswith("adventures escaped · best in The Vault: 8, Hero")
+
+
+def test_a_labyrinth_adventure_seen_to_its_end_keeps_its_best_score_with_its_rank(data_dir):
+    from game.bots.labyrinth import BOTS
+    from game.rules.labyrinth import ENGINE, rank_for
+
+    config = GameConfig.make("labyrinth", [SeatConfig("human", "You")], scenario="saltmere")
+    state, bot, actions = ENGINE.new_game(config, 4), BOTS["expert"](ENGINE, 0, 4), []
+    while not ENGINE.is_over(state):
+        action = bot.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
+        state, _ = ENGINE.apply(state, action)
+        actions.append(action)
+    with recording_app() as app:
+        session = LocalSession(config, 4, bot_delay=0.0, actions=actions)
+        table = table_scene_for("labyrinth")(app, session)
+        app.clear_to(table)
+        app.run_frames(2, 1 / 60)
+        outcome = session.outcome()
+        table._add_to_record(outcome)
+        score = int(outcome.scores[0])
+        assert load_records(lambda m: pytest.fail(m)).best("labyrinth", "saltmere") == score
+        assert table.record_summary == ("Your record in Lost in Adventure: The Labyrinth: 1 of 1 adventure escaped · "
+                                        f"best in The Bell Beneath Saltmere: {score}, {rank_for(score)[0]}")
+
+
 @pytest.mark.parametrize("content", ["{not json", json.dumps({"format": 9}),
                                      json.dumps({"format": 1, "games": {"lost-cities": {"total": [1, 2, 0],
                                                                                         "against": {}}}}),
@@ -140,7 +187,8 @@ def test_the_game_picker_shows_each_games_record_and_survives_a_damaged_file(dat
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=8),
                            lambda children: st.lists(children, max_size=4)
                            | st.dictionaries(st.sampled_from(["format", "games", "total", "against", "expert",
-                                                              "lost-cities", "people", "x"]), children, max_size=4),
+                                                              "lost-cities", "people", "x", "best", "tutorial"]),
+                                             children, max_size=4),
                            max_leaves=25)
 
 

@@ -47,19 +47,28 @@ class Tally:
 class GameRecord:
     total: Tally = field(default_factory=Tally)
     against: dict[str, Tally] = field(default_factory=dict)
+    # the best score in each variant that has one worth keeping (a Labyrinth adventure: its id)
+    best: dict[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"total": self.total.to_json(),
+                                 "against": {who: t.to_json() for who, t in sorted(self.against.items())}}
+        if self.best:  # (older Tabletimes read the file and leave this out)
+            entry["best"] = dict(sorted(self.best.items()))
+        return entry
+
+
+Added = tuple[str, str, bool, bool, str | None, int | None]  # game, opponent, won, drawn, variant, score
 
 
 @dataclass
 class Records:
     games: dict[str, GameRecord] = field(default_factory=dict)
     # games added since this record was read from disk (None: not read from disk, saved as it is)
-    added_since_load: list[tuple[str, str, bool, bool]] | None = field(default=None, compare=False, repr=False)
+    added_since_load: list[Added] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": RECORDS_FORMAT,
-                "games": {game: {"total": r.total.to_json(),
-                                 "against": {who: t.to_json() for who, t in sorted(r.against.items())}}
-                          for game, r in sorted(self.games.items())}}
+        return {"format": RECORDS_FORMAT, "games": {game: r.to_json() for game, r in sorted(self.games.items())}}
 
     @classmethod
     def from_json(cls, data: Any) -> "Records":
@@ -77,20 +86,32 @@ class Records:
                 if who not in OPPONENTS:
                     raise ValueError(f"unknown opponent {who!r} in the record of {game}")
                 against[who] = Tally.from_json(tally)
-            records.games[game] = GameRecord(Tally.from_json(entry.get("total")), against)
+            best = entry.get("best", {})
+            if not isinstance(best, dict) or not all(isinstance(k, str) and type(v) is int for k, v in best.items()):
+                raise ValueError(f"the best scores of {game!r} are damaged")
+            records.games[game] = GameRecord(Tally.from_json(entry.get("total")), against, dict(best))
         return records
 
-    def add(self, game: str, opponent: str, won: bool, drawn: bool) -> None:
+    def add(self, game: str, opponent: str, won: bool, drawn: bool, variant: str | None = None,
+            score: int | None = None) -> None:
+        """Count a finished game; with a `variant` and a `score`, keep the best score in it."""
         if self.added_since_load is not None:
-            self.added_since_load.append((game, opponent, won, drawn))
-        self._count(game, opponent, won, drawn)
+            self.added_since_load.append((game, opponent, won, drawn, variant, score))
+        self._count(game, opponent, won, drawn, variant, score)
 
-    def _count(self, game: str, opponent: str, won: bool, drawn: bool) -> None:
+    def _count(self, game: str, opponent: str, won: bool, drawn: bool, variant: str | None = None,
+               score: int | None = None) -> None:
         record = self.games.setdefault(game, GameRecord())
         for tally in (record.total, record.against.setdefault(opponent, Tally())):
             tally.played += 1
             tally.won += int(won)
             tally.drawn += int(drawn and not won)
+        if variant is not None and score is not None:
+            record.best[variant] = max(score, record.best.get(variant, score))
+
+    def best(self, game: str, variant: str) -> int | None:
+        record = self.games.get(game)
+        return None if record is None else record.best.get(variant)
 
 
 def opponent_of(kinds_and_levels: Iterable[tuple[str, str]]) -> str:
@@ -133,21 +154,24 @@ def save_records(records: Records, path: Path | None = None) -> None:
         current = load_json(target, Records.from_json, problems.append, "your record starts again")
         if not isinstance(current, Records):
             current = Records()
-        for game, opponent, won, drawn in records.added_since_load:
-            current._count(game, opponent, won, drawn)
+        for game, opponent, won, drawn, variant, score in records.added_since_load:
+            current._count(game, opponent, won, drawn, variant, score)
         save_json(target, current.to_json())
     records.games = current.games
     records.added_since_load = []
 
 
-def record_line(records: Records, game: str, title: str, opponent: str, cooperative: bool) -> str:
-    """One line for the results screen: the whole record in this game, and against this opponent."""
+def record_line(records: Records, game: str, title: str, opponent: str, cooperative: bool,
+                best: str = "") -> str:
+    """One line for the results screen: the whole record in this game, and against this opponent;
+    `best` says the best score kept for the variant played ("best in The Vault: 8, Hero")."""
     record = records.games.get(game)
     if record is None or record.total.played == 0:
         return ""
     total = record.total
     if cooperative:
-        return f"Your record in {title}: {total.won} of {total.played} adventure{'s' if total.played != 1 else ''} escaped"
+        line = f"Your record in {title}: {total.won} of {total.played} adventure{'s' if total.played != 1 else ''} escaped"
+        return f"{line} · {best}" if best else line
     line = f"Your record in {title}: {total.won} win{'s' if total.won != 1 else ''} in {total.played} game{'s' if total.played != 1 else ''}"
     versus = record.against.get(opponent)
     if versus is not None and versus.played != total.played:

@@ -574,16 +574,30 @@ class TableSceneBase(Scene):
         seats = self.session.seats()
         opponent = opponent_of((s.kind, s.level) for i, s in enumerate(seats) if i != me)
         won, drawn = outcome_for(outcome, me)
+        variant = self.record_variant()
+        score = outcome.scores[me] if me < len(outcome.scores) else None
+        score = int(score) if isinstance(score, (int, float)) and variant is not None else None
         try:
             records = load_records(lambda message: self.app.toast(message, "warning"))
-            records.add(self.game_id, opponent, won, drawn)
+            records.add(self.game_id, opponent, won, drawn, variant[0] if variant else None, score)
             save_records(records)
         except OSError as exc:  # a full disk costs the record, never the table
             log.warning("could not save the record: %s", exc)
             self.app.toast(f"Your record could not be saved: {write_problem(exc)}.", "warning")
             return
         title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
-        self.record_summary = record_line(records, self.game_id, title, opponent, outcome.cooperative)
+        best = records.best(self.game_id, variant[0]) if variant else None
+        best_words = f"best in {variant[1]}: {self.score_words(best)}" if variant and best is not None else ""
+        self.record_summary = record_line(records, self.game_id, title, opponent, outcome.cooperative, best_words)
+
+    def record_variant(self) -> tuple[str, str] | None:
+        """(id, title) of the variant played whose best score the record keeps (a Labyrinth
+        adventure), or None: the record keeps wins only."""
+        return None
+
+    def score_words(self, score: int) -> str:
+        """A kept best score in words on the results screen."""
+        return str(score)
 
     def _show_results(self) -> None:
         if self.shown is None or self.shown.outcome is None:

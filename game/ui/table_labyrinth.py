@@ -908,6 +908,16 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         surface.blit(image, image.get_rect(center=box.center))
 
     # --- the end ------------------------------------------------------------------------------------
+    def record_variant(self) -> tuple[str, str] | None:
+        """The adventure played: the record keeps its best score."""
+        scenario = self.view.get("scenario") or {}
+        return (str(scenario["id"]), str(scenario.get("title", scenario["id"]))) if scenario.get("id") else None
+
+    def score_words(self, score: int) -> str:
+        from game.rules.labyrinth import rank_for
+
+        return f"{score}, {rank_for(score)[0]}"
+
     def before_results(self, proceed: Callable[[], None]) -> bool:
         """First the ending's text, score and rank on a sheet; the results screen after it."""
         if self.ending_shown or self.app is None or not self.ending_played:
