@@ -184,11 +184,13 @@ def test_the_game_picker_shows_each_games_record_and_survives_a_damaged_file(dat
     assert any("records.json" in toast.text for toast in app.toasts.items)
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=8),
-                           lambda children: st.lists(children, max_size=4)
-                           | st.dictionaries(st.sampled_from(["format", "games", "total", "against", "expert",
-                                                              "lost-cities", "people", "x", "best", "tutorial"]),
-                                             children, max_size=4),
+def json_containers(children: st.SearchStrategy) -> st.SearchStrategy:
+    keys = st.sampled_from(["format", "games", "total", "against", "expert", "lost-cities", "people", "x", "best",
+                            "tutorial"])
+    return st.lists(children, max_size=4) | st.dictionaries(keys, children, max_size=4)
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-5, 10) | st.text(max_size=8), json_containers,
                            max_leaves=25)
 
 
