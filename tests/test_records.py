@@ -55,8 +55,8 @@ def test_the_best_score_of_each_adventure_is_kept_and_two_windows_keep_the_highe
     save_records(other)
     merged = load_records(lambda m: pytest.fail(m)).games["labyrinth"]
     assert merged.best == {"tutorial": 8, "saltmere": 5} and merged.total.played == 6
-    line = record_line(again, "labyrinth", "The Labyrinth", "expert", True, "best in The Vault: 8, Hero")
-    assert line.endswith("adventures escaped · best in The Vault: 8, Hero")
+    line = record_line(again, "labyrinth", "The Labyrinth", "expert", True, "Best in The Vault: 8, Hero")
+    assert line.endswith("adventures escaped\nBest in The Vault: 8, Hero")
 
 
 def test_a_labyrinth_adventure_seen_to_its_end_keeps_its_best_score_with_its_rank(data_dir):
@@ -78,8 +78,8 @@ def test_a_labyrinth_adventure_seen_to_its_end_keeps_its_best_score_with_its_ran
         table._add_to_record(outcome)
         score = int(outcome.scores[0])
         assert load_records(lambda m: pytest.fail(m)).best("labyrinth", "saltmere") == score
-        assert table.record_summary == ("Your record in Lost in Adventure: The Labyrinth: 1 of 1 adventure escaped · "
-                                        f"best in The Bell Beneath Saltmere: {score}, {rank_for(score)[0]}")
+        assert table.record_summary == ("Your record in Lost in Adventure: The Labyrinth: 1 of 1 adventure escaped\n"
+                                        f"Best in The Bell Beneath Saltmere: {score}, {rank_for(score)[0]}")
 
 
 @pytest.mark.parametrize("content", ["{not json", json.dumps({"format": 9}),
@@ -240,3 +240,28 @@ def test_a_record_that_cannot_be_written_costs_the_record_not_the_game(data_dir,
         table._add_to_record(Outcome((10, 5), ((0,), (1,)), (0,)))
         assert table.record_summary == "" and not records_path().exists()
         app.run_frames(3, 1 / 60)  # the table goes on
+
+
+@pytest.mark.parametrize("note", ["", "The host deals the next game."])
+def test_the_record_and_its_best_line_fit_the_footer_beside_the_hints(data_dir, note):
+    """The record's lines (and a LAN guest's note) stay inside the footer band, one under another,
+    and end before the key hints at the right, in print of at least 20 px."""
+    from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, hint_row_width
+    from game.ui.look.fonts import font
+
+    with recording_app() as app:
+        record = ("Your record in Lost in Adventure: The Labyrinth: 12 of 14 adventures escaped\n"
+                  "Best in The Bell Beneath Saltmere: 8, Hero")
+        outcome = Outcome((8,), ((0,),), (0,), cooperative=True)
+        results = ResultsScene(app, outcome, ["You"], [0], None, record=record, note=note)
+        app.push(results)
+        app.run_frames(3, 1 / 60)
+        lines = results.footer_lines()
+        assert [text for text, *_ in lines] == record.split("\n") + ([note] if note else [])
+        hints_left = CANVAS_W - MARGIN - hint_row_width(results.device(), results.hints)
+        ys = [y for *_, y in lines]
+        assert ys == sorted(ys) and min(b - a for a, b in zip(ys, ys[1:])) >= 24
+        for text, _, px, y in lines:
+            width, height = font("ui", px).size(text)
+            assert px >= 20 and MARGIN + width < hints_left
+            assert CANVAS_H - 80 <= y - height / 2 and y + height / 2 <= CANVAS_H

@@ -164,14 +164,15 @@ def save_records(records: Records, path: Path | None = None) -> None:
 def record_line(records: Records, game: str, title: str, opponent: str, cooperative: bool,
                 best: str = "") -> str:
     """One line for the results screen: the whole record in this game, and against this opponent;
-    `best` says the best score kept for the variant played ("best in The Vault: 8, Hero")."""
+    `best` says the best score kept for the variant played ("Best in The Vault: 8, Hero"), on a
+    line of its own."""
     record = records.games.get(game)
     if record is None or record.total.played == 0:
         return ""
     total = record.total
     if cooperative:
         line = f"Your record in {title}: {total.won} of {total.played} adventure{'s' if total.played != 1 else ''} escaped"
-        return f"{line} · {best}" if best else line
+        return f"{line}\n{best}" if best else line
     line = f"Your record in {title}: {total.won} win{'s' if total.won != 1 else ''} in {total.played} game{'s' if total.played != 1 else ''}"
     versus = record.against.get(opponent)
     if versus is not None and versus.played != total.played:

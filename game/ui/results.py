@@ -13,7 +13,7 @@ import pygame
 
 from game.core.rng import Rng
 from game.core.types import Outcome
-from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene
+from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, text_surface, wrap
@@ -375,14 +375,21 @@ class ResultsScene(MenuScene):
             self._draw_score(surface, seat, card)
         self.group.draw(surface)
         self.draw_hints(surface)
-        # the footer's left: your record, and at a LAN guest's screen where the next game comes from
-        footer = [(text, colour) for text, colour in ((self.record, P.BRASS_LIGHT), (self.note, P.IVORY_DIM)) if text]
-        for k, (text, colour) in enumerate(footer):
-            y = CANVAS_H - 46 if len(footer) == 1 else CANVAS_H - 64 + 36 * k
-            size = 24 if len(footer) == 1 else 21
-            px = max(MIN_LINE_PX, fit_px(text, "ui", size, CANVAS_W // 2 - MARGIN))
+        for text, colour, px, y in self.footer_lines():
             line = text_surface(text, "ui", px, colour)
             surface.blit(line, line.get_rect(midleft=(MARGIN, y)))
+
+    def footer_lines(self) -> list[tuple[str, tuple[int, ...], int, int]]:
+        """The footer's left, left of the hints: your record (an adventure's best score on a line
+        under the tally) and at a LAN guest's screen where the next game comes from; (text, colour,
+        size, middle y) each."""
+        footer = [(text, P.BRASS_LIGHT) for text in self.record.split("\n") if text]
+        footer += [(self.note, P.IVORY_DIM)] if self.note else []
+        step, middle = (36, CANVAS_H - 46) if len(footer) <= 2 else (24, CANVAS_H - 42)  # inside the footer band
+        size = 24 if len(footer) == 1 else 21 if len(footer) == 2 else 20
+        room = CANVAS_W - 2 * MARGIN - hint_row_width(self.device(), self.hints) - 48
+        return [(text, colour, max(MIN_LINE_PX, fit_px(text, "ui", size, room)),
+                 round(middle + (k - (len(footer) - 1) / 2) * step)) for k, (text, colour) in enumerate(footer)]
 
     def _draw_still(self, surface: pygame.Surface) -> None:
         """What does not change once the results are up: the headline, the summary and the cards

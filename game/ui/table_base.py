@@ -587,7 +587,7 @@ class TableSceneBase(Scene):
             return
         title = next((info.title for info in GAMES if info.game_id == self.game_id), self.game_id)
         best = records.best(self.game_id, variant[0]) if variant else None
-        best_words = f"best in {variant[1]}: {self.score_words(best)}" if variant and best is not None else ""
+        best_words = f"Best in {variant[1]}: {self.score_words(best)}" if variant and best is not None else ""
         self.record_summary = record_line(records, self.game_id, title, opponent, outcome.cooperative, best_words)
 
     def record_variant(self) -> tuple[str, str] | None:
