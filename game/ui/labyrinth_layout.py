@@ -52,14 +52,20 @@ def item_tray_rects(count: int) -> list[pygame.Rect] | None:
     items, then three); None while whole cards fit side by side. Overlapping cards hid the names."""
     if count <= TRAY_FULL_CARDS:
         return None
-    inner = pygame.Rect(ITEM_AREA.x + 12, ITEM_AREA.y + 40, ITEM_AREA.width - 24, ITEM_AREA.height - 50)
     rows = 2 if count <= 10 else 3
-    cols = -(-count // rows)
-    gap = 10
-    w = (inner.width - gap * (cols - 1)) // cols
-    h = (inner.height - gap * (rows - 1)) // rows
-    return [pygame.Rect(inner.x + (i % cols) * (w + gap), inner.y + (i // cols) * (h + gap), w, h)
-            for i in range(count)]
+    return tray_grid(ITEM_AREA, count, rows, -(-count // rows), (10, 10), by_rows=True)
+
+
+def tray_grid(area: pygame.Rect, count: int, rows: int, cols: int, gaps: tuple[int, int], by_rows: bool,
+              tallest: int | None = None) -> list[pygame.Rect]:
+    """`count` equal cells in `rows` x `cols` below a tray's label, filled row by row (or column by
+    column), each at most `tallest` high."""
+    inner = pygame.Rect(area.x + 12, area.y + 40, area.width - 24, area.height - 50)
+    w = (inner.width - gaps[0] * (cols - 1)) // cols
+    h = (inner.height - gaps[1] * (rows - 1)) // rows
+    h = h if tallest is None else min(tallest, h)
+    cells = [(i % cols, i // cols) if by_rows else (i // rows, i % rows) for i in range(count)]
+    return [pygame.Rect(inner.x + c * (w + gaps[0]), inner.y + r * (h + gaps[1]), w, h) for c, r in cells]
 
 
 SCROLLS_SIDE_BY_SIDE = 2  # prophecies shown as scrolls; more become strips (a scroll's print grew too small)
@@ -70,14 +76,8 @@ def prophecy_tray_rects(count: int) -> list[pygame.Rect] | None:
     while scrolls fit side by side."""
     if count <= SCROLLS_SIDE_BY_SIDE:
         return None
-    inner = pygame.Rect(PROPHECY_AREA.x + 12, PROPHECY_AREA.y + 40, PROPHECY_AREA.width - 24, PROPHECY_AREA.height - 50)
     cols = 1 if count <= 5 else 2
-    rows = -(-count // cols)
-    gap = 6
-    w = (inner.width - 8 * (cols - 1)) // cols
-    h = min(56, (inner.height - gap * (rows - 1)) // rows)
-    return [pygame.Rect(inner.x + (i // rows) * (w + 8), inner.y + (i % rows) * (h + gap), w, h)
-            for i in range(count)]
+    return tray_grid(PROPHECY_AREA, count, -(-count // cols), cols, (8, 6), by_rows=False, tallest=56)
 
 
 @dataclass

@@ -120,6 +120,17 @@ class CardSprite:
         self._flip_to = target
         return self
 
+    def turn_to(self, face: pygame.Surface, at_once: bool = False, delay: float = 0.0,
+                seconds: float = FLIP_SECONDS) -> None:
+        """Show another drawing of the card: at once, or turned over to it (the drawing shown now
+        goes on the back for the first half of the flip)."""
+        if at_once:
+            self.face = self.back = face
+            self.face_up = True
+        else:
+            self.back, self.face, self.face_up = self.image(), face, False
+            self.flip(True, seconds, delay)
+
     def set_focus(self, focused: bool) -> None:
         if focused != self.focused:
             self.focused = focused

@@ -321,12 +321,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         look = item_look(self.item_entries[card])
         face = item_card(look, ITEM_W) if tile is None else item_tile(look, tile)
         self.item_faces[card] = wanted
-        if at_once:
-            sprite.face = sprite.back = face
-            sprite.face_up = True
-        else:
-            sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
-            sprite.flip(True, delay=delay)
+        sprite.turn_to(face, at_once, delay)
 
     def reconcile_prophecies(self, entries: list[dict[str, Any]], immediate: bool) -> None:
         for entry in entries:
@@ -357,12 +352,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
             key, face = self.prophecy_face(self.prophecy_entries[card], count)
             if self.prophecy_faces.get(card) != key:
                 self.prophecy_faces[card] = key
-                if immediate:
-                    sprite.face = sprite.back = face
-                    sprite.face_up = True
-                else:
-                    sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
-                    sprite.flip(True, delay=index * 0.03)
+                sprite.turn_to(face, immediate, index * 0.03)
             if immediate:
                 sprite.pos.set(pos)
             elif sprite.pos.target != pos:
@@ -792,8 +782,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if sprite is not None:
             key, face = self.prophecy_face(entry, len(self.prophecy_order))
             self.prophecy_faces[card] = key
-            sprite.back, sprite.face, sprite.face_up = sprite.image(), face, False
-            sprite.flip(True, 0.2)
+            sprite.turn_to(face, seconds=0.2)
             sprite.scale.set(1.0)
             sprite.scale.to(1.35, 0.18, ease_out_cubic).then(1.0, 0.3, ease_out_back)
         self.play(sound)
