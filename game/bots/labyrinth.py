@@ -1,24 +1,153 @@
 """Cooperative bots for the Labyrinth. They see only their view and legal actions — never the
-scenario file — so they explore like players: read what is free, discover what is reachable, then
-try items on the cards that want them, skipping what the table already tried (the view lists it)."""
+scenario file, never other hidden state (ruling LA-7) — so they play like the people beside them:
+by reading.
+
+`easy` explores and tries items more or less blindly: a beginner. `expert` and `master` are careful
+companions. A bot lives through the whole game and keeps a `Notebook` of every text the table has
+shown it (scenery, the discard pile, items, revealed prophecies, the view's last lines, what was tried
+on which card and whether a favour went dark), and plays in this order (`Tier`):
+
+1. discover a face-down card that nothing read warns about;
+2. read a free card, in the order the cards are numbered;
+3. try items on a card only where something read there points to them, most plausible first; on a
+   two-item card only pairs where both items have a clue;
+4. gamble one untried item on a card not yet known to punish (a careful player would too, before
+   anything is changed for good);
+5. walk where a text said you would want something you do not hold;
+6. do what a text says changes the adventure for good ("then the sea comes back into the caves");
+7. leave the adventure ("this is the way home") once the rest is done;
+8. clueless gambles: pairs without clues, cards that punished a wrong try, items a text speaks against;
+9. again a try the table has already seen come back (nothing else is left).
+
+In turns (ruling LA-5) a half-turn left over is never spent on a gamble, and nothing is spent while
+safe cards still wait to be discovered: the next turn comes soon enough. `master` reads more closely
+than `expert` (`KNOWS_THINGS`): it knows what everyday things are for and what the place an item
+was found says about it.
+"""
 
 from __future__ import annotations
 
+import math
 import re
-from typing import Any
+from enum import IntEnum
+from functools import lru_cache
+from typing import Any, Iterable
 
 from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
 
-_WORD = re.compile(r"[a-z]{4,}")
-_COMMON = {"that", "with", "this", "from", "your", "they", "have", "there", "their", "into", "like", "every",
-           "something", "which", "where", "when", "then", "than", "were", "what", "will", "them", "over"}
+# --- words ---------------------------------------------------------------------------------------
+
+_LETTERS = re.compile(r"[a-z]+")
+_SENTENCES = re.compile(r"[^.!?]+")
+_STOP = frozenset("""
+a about above after again against all almost along already also am an and any are around as at away
+back be been before behind being below beside between both but by came can cannot come comes could did
+do does done down each even ever every far few first for from further get gets go goes going gone got
+had half has have having he her here hers him his how however if in inside into is it its itself just
+last least less let lie lies like long look looks made make many may me more most much must my near
+never next no nobody nor not nothing now of off on once one only onto or other our out over own past
+per put quite rather really same second see seem seems she should since so some someone something
+somewhere still such than that the their them then there these they thing this those though through
+to too toward towards under until up upon us very was way we well were what whatever when where which
+while who whom whose why will with within without would yet you your yours
+""".split())
+STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+# Phrases a careful reader heeds: a sentence naming a direction that says what you will want there;
+# a way out of the adventure; a deed that changes it for good; a creature shying from a thing; an
+# item whose own text sounds false (of two pearls, the one 'strangely perfect').
+NEED_MARKERS = ("want", "need", "without", "only with", "careful", "beware", "danger", "sensible", "untied")
+EXIT_PHRASES = ("way home", "way out", "climb out", "if you leave", "leave now", "no coming back",
+                "no going back", "swim out", "never come back", "escape from")
+FOR_GOOD_PHRASES = ("no coming back", "no going back", "for ever", "forever", "too late", "comes back into",
+                    "will flood", "will drown", "never again")
+AVERSION = frozenset({"flinch", "recoil", "shy", "afraid", "fear", "hate", "dread", "cower", "shrink"})
+DUBIOUS = ("strangely", "too perfect", "fake", "false", "imitation", "does not look like", "worthless",
+           "counterfeit", "cheap")
+
+# What every reader knows about things: what a common object is for. Each use pairs the words that
+# name such a thing with the words of the trouble it answers; a card whose texts name the trouble
+# points to an item whose name or text names the thing. Everyday knowledge, not an answer key.
+USES_TEXT = (
+    ("lantern lamp candle torch glow", "dark darkness blind gloom pitch see"),  # light in the dark
+    ("spark flint tinder tinderbox match flame fire ember", "unlit wick dead kindle ignite"),  # a flame
+    ("key", "lock locked unlock keyhole padlock door gate hasp bolt latch lid shut"),  # a key opens
+    ("knife blade sharp cut saw scissors", "net cord string knot knotted tangled tangle snare thread"),
+    ("oil grease", "rust rusted stiff seized winch gear hinge jammed squeak"),  # oil frees
+    ("oil fuel", "dry empty fill pour bowl"),  # fuel for a lamp
+    ("rope ladder", "climb chasm cliff fall swing haul untied tie hook"),  # a rope holds
+    ("logbook book pen ink quill pencil chalk", "write written page sign record"),  # writing
+    ("pearl shell coral", "sea"),  # what the sea makes
+    ("clapper", "ring toll chime voice silent"),  # a bell's voice
+)
+
+NAME_WEIGHT, TEXT_WEIGHT, ORIGIN_WEIGHT = 2.0, 0.6, 0.3  # a shared word counts this much (x rarity)
+USE_WEIGHT = 1.5  # a trouble named that an item's use answers
+PICTURE_WEIGHT = 0.7  # what a picture shows counts less than what a text says
+PROPHECY_WEIGHT, PROPHECY_KINSHIP = 0.5, 0.6  # a prophecy speaks of a place it shares this much with
+FOUND_HERE = 0.4  # a thing is rarely the key to the place it lay
+SHIES_FROM = -3.0  # a creature flinches from it
+SOUNDS_FALSE = -5.0  # of two items with one letter, the one whose text sounds false waits
 
 
-def _words(text: str) -> set[str]:
-    return {w.rstrip("s") for w in _WORD.findall(text.lower()) if w not in _COMMON}
+def stem(word: str) -> str:
+    """A crude English stem, enough to meet 'lanterns' with 'lantern' and 'rusted' with 'rust'."""
+    if word.endswith("'s"):
+        word = word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[:-len(suffix)]
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+                word = word[:-1]
+            break
+    return word
 
+
+@lru_cache(maxsize=16384)
+def words_of(text: str) -> frozenset[str]:
+    """The content words of a text, stemmed: what two texts can share."""
+    return frozenset(stem(w) for w in _LETTERS.findall(text.lower().replace("'s ", " "))
+                     if len(w) >= 3 and w not in _STOP)
+
+
+@lru_cache(maxsize=16384)
+def sentences_of(text: str) -> tuple[tuple[frozenset[str], bool, str], ...]:
+    """(words, averse, lowercase text) per sentence; averse when a creature shies from what it names."""
+    out = []
+    for raw in _SENTENCES.findall(text):
+        words = words_of(raw)
+        if words:
+            out.append((words, bool(words & AVERSION), raw.lower()))
+    return tuple(out)
+
+
+USES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(stem(w) for w in things.split()), frozenset(stem(w) for w in troubles.split()))
+    for things, troubles in USES_TEXT)
+
+
+def uses_of(words: Iterable[str]) -> frozenset[int]:
+    """The uses (indices into USES) of a thing described by these words."""
+    bag = set(words)
+    return frozenset(index for index, (things, _) in enumerate(USES) if bag & things)
+
+
+def card_order(card_id: str) -> int:
+    """Interaction cards carry a sequential id like the printed backs (ruling LA-1): read in order."""
+    digits = "".join(ch for ch in card_id if ch.isdigit())
+    return int(digits) if digits else 0
+
+
+# --- the beginner --------------------------------------------------------------------------------
 
 class EasyBot:
     """Random legal moves, but never undo, never a walk onto a card already discovered and never a
@@ -39,61 +168,420 @@ class EasyBot:
         return self.rng.choice(self.useful(view, legal))
 
 
+# --- what a careful bot remembers -----------------------------------------------------------------
+
+Try = tuple[str, tuple[str, ...]]  # (interaction card, item ids)
+
+
+class Notebook:
+    """Everything a bot has read, kept for the whole game and refreshed from every view it is shown.
+
+    Texts are filed under the scenery number they were read at (the map, the discard pile, the
+    last lines of its own try on a card that turned back over); revealed prophecies are kept apart.
+    All of it comes from views: a bot made mid-game rebuilds most of it from the table, since the
+    discard pile keeps the texts of every card read."""
+
+    def __init__(self) -> None:
+        self.at: dict[int, dict[str, float]] = {}  # scenery number -> {text: weight}
+        self.prophecies: set[str] = set()
+        self.seen: set[str] = set()  # every text read, items' own included
+        self.fresh: list[str] = []  # texts first read in the view being absorbed
+        self.places: dict[str, set[str]] = {}  # word -> the numbers and prophecies that mention it
+        self.place_of: dict[str, str] = {}  # text -> where it was first read
+        self.items: dict[str, dict[str, Any]] = {}  # every item ever held, by id
+        self.origin: dict[str, str | None] = {}  # item id -> the text that handed it over
+        self.tries: set[Try] = set()  # every try the table saw come back face down
+        self.punished: set[Try] = set()  # tries that turned a favour dark
+        self.traps: set[str] = set()  # cards that punished a wrong try
+        self.last: tuple[str, ...] = ()
+        self.favours: int | None = None
+        self.face_up: set[str] = set()
+        self.mine: Action | None = None  # my last action, to file what it showed
+        self.version = 0  # grows with every text filed: cached readings go stale
+        self._kinship: dict[tuple[str, int], float] = {}
+        self._kinship_version = -1
+
+    # --- filing -------------------------------------------------------------------------------
+    def note(self, text: str) -> None:
+        if text and text not in self.seen:
+            self.seen.add(text)
+            self.fresh.append(text)
+            self.version += 1
+
+    def place(self, where: str, text: str) -> None:
+        self.place_of.setdefault(text, where)
+        for word in words_of(text):
+            self.places.setdefault(word, set()).add(where)
+
+    def file(self, number: int, text: str, weight: float = 1.0) -> None:
+        texts = self.at.setdefault(number, {})
+        if not text or texts.get(text, 0.0) >= weight:
+            return
+        self.note(text)
+        self.place(str(number), text)
+        texts[text] = weight
+        self.version += 1
+
+    def absorb(self, view: dict[str, Any]) -> None:
+        """Read everything new on the table, and what became of the tries since the last view."""
+        self.fresh = []
+        for entry in view["map"]:
+            for card in entry["stack"]:
+                if card["face"] == "up":
+                    for key, weight in (("title", 1.0), ("text", 1.0), ("picture", PICTURE_WEIGHT)):
+                        self.file(entry["number"], card.get(key, ""), weight)
+        for entry in view["discard"]:
+            if entry["deck"] == "interaction" and entry["face"] == "up":
+                for text in entry["texts"]:
+                    self.file(entry["number"], text)
+        for prophecy in view["prophecies"]:
+            if prophecy.get("text"):
+                told = prophecy["title"] + ". " + prophecy["text"]
+                if told not in self.prophecies:
+                    self.prophecies.add(told)
+                    self.note(told)
+                    self.place(f"prophecy {prophecy['number']}", told)
+        in_play = {e["card"]: e for cards in view["interactions"].values() for e in cards}
+        tried_now = {(card, tuple(items)) for card, e in in_play.items() for items in e["tried"]}
+        last = tuple(line["text"] for line in view["last"])
+        if last != self.last:
+            home = self.home_of_last(view, in_play)
+            for text in last:
+                if home is not None:
+                    self.file(home, text)
+                else:
+                    self.note(text)
+        for item in view["items"]:
+            if item["card"] not in self.items:
+                self.items[item["card"]] = item
+                self.origin[item["card"]] = self.find_origin(item)
+                self.note(item["name"] + ". " + item["text"])
+        face_up = {card["card"] for entry in view["map"] for card in entry["stack"] if card["face"] == "up"}
+        favours = view["favours"]["lit"]
+        new_tries = tried_now - self.tries
+        if self.favours is not None and favours < self.favours and new_tries:
+            self.blame(new_tries, discovered=bool(face_up - self.face_up))
+        self.face_up, self.favours, self.last = face_up, favours, last
+        self.tries |= tried_now
+
+    def blame(self, new_tries: set[Try], discovered: bool) -> None:
+        """A favour went dark since the last view and the table tried something that came back:
+        my own try is to blame, or the only try made when nothing was discovered meanwhile."""
+        mine = self.mine
+        guilty = {(mine["card"], tuple(mine["items"]))} & new_tries if mine is not None and mine.kind == "interact" else set()
+        if not guilty and len(new_tries) == 1 and not discovered:
+            guilty = new_tries
+        for card, items in guilty:
+            self.punished.add((card, items))
+            self.traps.add(card)
+
+    def home_of_last(self, view: dict[str, Any], in_play: dict[str, Any]) -> int | None:
+        """The scenery number the view's last lines were read at: those of my own try on a card that
+        turned back over, seen before anyone else acted (a discarded card keeps its texts anyway)."""
+        mine = self.mine
+        if mine is None or mine.kind != "interact" or mine["card"] not in in_play:
+            return None
+        turn = view["turn"]
+        if turn is not None and not (turn["seat"] == mine.seat and turn["interacted"]):
+            return None  # the turn went round since: these lines may be anyone's
+        return int(in_play[mine["card"]]["number"])
+
+    def find_origin(self, item: dict[str, Any]) -> str | None:
+        """The text that handed this item over: of the texts new in this view (it came with them),
+        the one naming it best; a bot that joins late looks through everything read."""
+        name, text = words_of(item["name"]), words_of(item["text"])
+        for candidates in (self.fresh, sorted(self.seen)):
+            best, best_overlap = None, 0
+            for doc in candidates:
+                words = words_of(doc)
+                overlap = len(name & words) * 2 + len(text & words)
+                if overlap > best_overlap:
+                    best, best_overlap = doc, overlap
+            if best is not None:
+                return best
+        return None
+
+    # --- reading -------------------------------------------------------------------------------
+    def specificity(self, word: str, origin: str | None = None) -> float:
+        """1 for a word read at one place only, 1/n for a word read at n places: the hero's lantern
+        is in every other text, a skull on one lock plate. The place an item was found does not
+        count against the words that describe it (the den that names the clapper)."""
+        places = self.places.get(word, set())
+        if origin is not None and word in words_of(origin):
+            places = places - {self.place_of.get(origin, "")}
+        return 1.0 / max(1, len(places))
+
+    def kinship(self, text: str, number: int) -> float:
+        """How much `text` shares with what was read at `number`, rare words counting most."""
+        if self._kinship_version != self.version:
+            self._kinship, self._kinship_version = {}, self.version
+        key = (text, number)
+        if key not in self._kinship:
+            theirs: set[str] = set()
+            for doc in self.at.get(number, {}):
+                theirs |= words_of(doc)
+            self._kinship[key] = sum(self.specificity(w) for w in words_of(text) & theirs)
+        return self._kinship[key]
+
+    def context(self, number: int) -> dict[str, float]:
+        """The texts that speak of a card at `number`, with their weight: its scenery and cards, and
+        the prophecies that share enough rare words with them."""
+        texts = dict(self.at.get(number, {}))
+        for prophecy in self.prophecies:
+            if self.kinship(prophecy, number) >= PROPHECY_KINSHIP:
+                texts[prophecy] = max(texts.get(prophecy, 0.0), PROPHECY_WEIGHT)
+        return texts
+
+
+# --- the careful companions ----------------------------------------------------------------------
+
+class Tier(IntEnum):
+    """The order a careful bot plays in (lower first); see the module docstring."""
+
+    DISCOVER = 1
+    READ = 2
+    CLUED = 3
+    GAMBLE = 4
+    RISKY_WAY = 5
+    FOR_GOOD = 6
+    WAY_OUT = 7
+    LAST_RESORT = 8
+    AGAIN = 9
+
+
 class ExpertBot(EasyBot):
-    """Discovery first, then free cards, then each item choice the table has not tried yet."""
+    """A careful reader (see the module docstring); `master` reads more closely."""
+
+    KNOWS_THINGS = False  # what everyday things are for, and what the place an item lay says of it
+    CLUE = 1.0  # how much reading makes a clue
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         super().__init__(engine, seat, seed)
-        self.tried: set[tuple[str, tuple[str, ...]]] = set()
+        self.book = Notebook()
+        self.held: list[dict[str, Any]] = []
+        self._clues: dict[tuple[int, str], float] = {}
+        self._clues_stamp: tuple[Any, ...] = ()
+        self._warnings: dict[tuple[int, tuple[str, ...]], list[frozenset[str]]] = {}
+        self._warnings_version = -1
 
-    def item_rank(self, view: dict[str, Any], action: Action) -> float:
-        """Lower is tried sooner; the expert has no clue to go by, so every untried choice ties."""
-        return 0.0
+    # --- what the texts say of an item ----------------------------------------------------------
+    def item_clue(self, number: int, item_id: str) -> float:
+        """How strongly what was read at `number` points to this item (0 or less: nothing does)."""
+        stamp = (self.book.version, tuple(i["card"] for i in self.held))
+        if stamp != self._clues_stamp:
+            self._clues, self._clues_stamp = {}, stamp
+        key = (number, item_id)
+        if key not in self._clues:
+            self._clues[key] = sum(value for _, value in self.clue_parts(number, item_id))
+        return self._clues[key]
 
+    def clue_parts(self, number: int, item_id: str) -> list[tuple[str, float]]:
+        """The reasons behind `item_clue`, each with its weight (for tests and for tuning).
+
+        A word shared with the card's texts counts by how few places mention it; the item's name
+        counts more than its description. A creature shying from the thing named is a clue against
+        it; of two items with one letter, the one whose text sounds false waits. Knowing things,
+        a trouble the item's use answers counts ("a net" for a knife), and so, a little, do the
+        words of the text that handed it over — though not at the very place it lay."""
+        book = self.book
+        item = book.items[item_id]
+        name, text = words_of(item["name"]), words_of(item["text"])
+        origin = book.origin.get(item_id)
+        found_here = origin is not None and origin in book.at.get(number, {})
+        context = book.context(number)
+        context.pop(origin, None)  # the text that gave you a thing does not say where to use it
+        weight_of: dict[str, float] = {}
+        averse: set[str] = set()
+        friendly: set[str] = set()
+        for doc, weight in context.items():
+            weight *= FOUND_HERE if found_here else 1.0
+            for words, shy, _ in sentences_of(doc):
+                for word in words:
+                    weight_of[word] = max(weight_of.get(word, 0.0), weight)
+                    (averse if shy else friendly).add(word)
+        shy_words = averse - friendly
+        strength: dict[str, float] = {w: TEXT_WEIGHT for w in text}
+        strength.update({w: NAME_WEIGHT for w in name})
+        if self.KNOWS_THINGS and origin:
+            for word in words_of(origin) - name - text:
+                strength.setdefault(word, ORIGIN_WEIGHT)
+        parts: list[tuple[str, float]] = []
+        for word, power in strength.items():
+            if word not in weight_of:
+                continue
+            if word in shy_words:
+                if word in name:
+                    parts.append((f"shies from {word}", SHIES_FROM))
+            else:
+                parts.append((word, power * weight_of[word] * book.specificity(word, origin)))
+        if self.KNOWS_THINGS:
+            own = name | text
+            for index in sorted(uses_of(own)):
+                troubles = [weight_of[w] * math.sqrt(book.specificity(w, origin))
+                            for w in USES[index][1] & weight_of.keys() if w not in own and w not in shy_words]
+                if troubles:
+                    parts.append((f"use {index}", USE_WEIGHT * max(troubles)))
+        if any(phrase in item["text"].lower() for phrase in DUBIOUS):
+            if any(other["letter"] == item["letter"] and other["card"] != item_id for other in self.held):
+                parts.append(("sounds false", SOUNDS_FALSE))
+        return parts
+
+    def named_in(self, item_id: str, words: frozenset[str]) -> bool:
+        """Words that speak of this item: its name or text, or (knowing things) the trouble it answers."""
+        item = self.book.items[item_id]
+        own = words_of(item["name"]) | words_of(item["text"])
+        if own & words:
+            return True
+        return self.KNOWS_THINGS and any(words & USES[i][1] for i in uses_of(own))
+
+    # --- what the texts warn of -----------------------------------------------------------------
+    def warned(self, number: int, phrases: tuple[str, ...], items: tuple[str, ...]) -> bool:
+        """A text read at `number` warns with one of `phrases` (a way out, a change for good). An
+        item try counts as the warned deed only when the warning's own sentence points to one of
+        its items ("with a rope you could climb out"); a free card there may be the deed itself."""
+        warnings = self.warnings(number, phrases)
+        if not items:
+            return bool(warnings)
+        return any(self.named_in(item, words) for words in warnings for item in items)
+
+    def warnings(self, number: int, phrases: tuple[str, ...]) -> list[frozenset[str]]:
+        """The words of each sentence read at `number` that says one of `phrases`."""
+        if self._warnings_version != self.book.version:
+            self._warnings, self._warnings_version = {}, self.book.version
+        key = (number, phrases)
+        if key not in self._warnings:
+            self._warnings[key] = [words for text in self.book.at.get(number, {})
+                                   for words, _, sentence in sentences_of(text)
+                                   if any(phrase in sentence for phrase in phrases)]
+        return self._warnings[key]
+
+    def unmet_needs(self, view: dict[str, Any], number: int) -> bool:
+        """A text read next door, in a sentence naming the way to `number`, says what you will want
+        there ("whatever lies that way, you will want a rope"), and no item held is named in it."""
+        spots = {(e["x"], e["y"]): e for e in view["map"]}
+        here = next(e for e in view["map"] if e["number"] == number)
+        held = set().union(*(words_of(i["name"]) for i in view["items"])) if view["items"] else set()
+        for direction, (dx, dy) in STEP.items():
+            neighbour = spots.get((here["x"] - dx, here["y"] - dy))  # `number` lies `direction` of it
+            if neighbour is None or neighbour["stack"][-1]["face"] != "up":
+                continue
+            for text in self.book.at.get(neighbour["number"], {}):
+                for words, _, sentence in sentences_of(text):
+                    if direction in sentence and any(m in sentence for m in NEED_MARKERS) and not words & held:
+                        return True
+        return False
+
+    @staticmethod
+    def leads_out(view: dict[str, Any], number: int) -> bool:
+        """A face-down card beside scenery that says going on leaves the adventure for good."""
+        spots = {(e["x"], e["y"]): e for e in view["map"]}
+        here = next(e for e in view["map"] if e["number"] == number)
+        for dx, dy in STEP.values():
+            neighbour = spots.get((here["x"] + dx, here["y"] + dy))
+            if neighbour is not None and neighbour["stack"][-1]["face"] == "up":
+                top = neighbour["stack"][-1]
+                said = (top.get("title", "") + ". " + top.get("text", "")).lower()
+                if any(phrase in said for phrase in EXIT_PHRASES):
+                    return True
+        return False
+
+    @staticmethod
+    def open_ways(view: dict[str, Any]) -> list[int]:
+        """Face-down scenery the hero could step on (ruling LA-4), read from the map in the view."""
+        spots = {(e["x"], e["y"]): e for e in view["map"]}
+        lit = view["favours"]["lit"]
+        ways = []
+        for entry in view["map"]:
+            top = entry["stack"][-1]
+            if top["face"] != "down" or lit < top["min_favours"]:
+                continue
+            for direction, (dx, dy) in STEP.items():
+                other = spots.get((entry["x"] + dx, entry["y"] + dy))
+                if other is None or other["stack"][-1]["face"] != "up":
+                    continue
+                if (top["arrows"].get(direction) == other["number"]
+                        or other["stack"][-1]["arrows"].get(OPPOSITE[direction]) == entry["number"]):
+                    ways.append(entry["number"])
+                    break
+        return ways
+
+    def safe_way(self, view: dict[str, Any], number: int) -> bool:
+        return not self.leads_out(view, number) and not self.unmet_needs(view, number)
+
+    # --- choosing -------------------------------------------------------------------------------
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        for cards in view["interactions"].values():  # what the table already tried (public)
-            for entry in cards:
-                self.tried.update((entry["card"], tuple(items)) for items in entry["tried"])
-        face_down = {entry["number"] for entry in view["map"] if entry["stack"][-1]["face"] == "down"}
-        free = [a for a in legal if a.kind == "interact" and not a["items"]]
-        discover = [a for a in legal if a.kind == "move" and a["to"] in face_down]
-        with_items = [a for a in legal if a.kind == "interact" and a["items"]
-                      and (a["card"], tuple(a["items"])) not in self.tried]
-        if not (free or discover or with_items) and any(a.kind == "interact" for a in legal):
-            self.tried.clear()  # everything tried once: something may have changed, go round again
-            with_items = [a for a in legal if a.kind == "interact" and a["items"]]
-        for group in (discover, free):  # see the whole map before spending anything
-            if group:
-                return group[0] if len(group) == 1 else self.rng.choice(group)
-        if with_items:
-            best = min(with_items, key=lambda a: (self.item_rank(view, a), self.rng.random()))
-            return best
+        self.book.absorb(view)
+        self.held = list(view["items"])
+        action = self.pick(view, legal)
+        self.book.mine = action
+        return action
+
+    def tier_of(self, view: dict[str, Any], action: Action, cards: dict[str, Any]) -> tuple[Tier, float] | None:
+        """Where an action stands in the order of play, and its rank inside its tier (lower first);
+        None for what a careful bot never does (undo, a walk onto a discovered card, a try that
+        cost a favour before, leaving the adventure by a gamble)."""
+        book = self.book
+        if action.kind == "move":
+            top = next((e["stack"][-1] for e in view["map"] if e["number"] == action["to"]), None)
+            if top is None or top["face"] != "down":
+                return None
+            if self.leads_out(view, action["to"]):
+                return Tier.WAY_OUT, 0.0
+            if self.unmet_needs(view, action["to"]):
+                return Tier.RISKY_WAY, 0.0
+            return Tier.DISCOVER, self.rng.random()
+        if action.kind != "interact" or action["card"] not in cards:
+            return None
+        card, items = action["card"], tuple(action["items"])
+        number = int(cards[card]["number"])
+        out = self.warned(number, EXIT_PHRASES, items)
+        lasting = self.warned(number, FOR_GOOD_PHRASES, items)
+        if not items:
+            return (Tier.WAY_OUT if out else Tier.FOR_GOOD if lasting else Tier.READ), card_order(card) / 1000.0
+        if (card, items) in book.punished:
+            return None
+        clues = [self.item_clue(number, item) for item in items]
+        rank = -(min(clues) + sum(clues) / 10.0)
+        need = self.CLUE * (2.0 if card in book.traps else 1.0)
+        two_of_a_kind = len({book.items[i]["letter"] for i in items}) < len(items)  # rarely go together
+        if (card, items) in book.tries:
+            return Tier.AGAIN, rank
+        if all(c >= need for c in clues) and not two_of_a_kind:
+            return (Tier.WAY_OUT if out else Tier.FOR_GOOD if lasting else Tier.CLUED), rank
+        if self.warned(number, EXIT_PHRASES, ()):
+            return None  # never leave the adventure by a gamble
+        if (card in book.traps or self.warned(number, FOR_GOOD_PHRASES, ()) or min(clues) < 0
+                or (len(items) == 2 and max(clues) < need)):
+            return Tier.LAST_RESORT, rank + len(items)
+        return Tier.GAMBLE, rank + len(items)
+
+    def pick(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+        ranked = []
+        for action in legal:
+            placed = self.tier_of(view, action, cards)
+            if placed is not None:
+                ranked.append((placed[0], placed[1], action.kind, action.args, action))
         end_turn = [a for a in legal if a.kind == "end_turn"]
+        turn = view["turn"]
+        patience = Tier.AGAIN
+        if end_turn and (turn["moved"] or turn["interacted"]):
+            patience = Tier.CLUED  # half a turn left: no gamble in it, the next turn comes soon enough
+            if turn["moved"] and any(self.safe_way(view, n) for n in self.open_ways(view)):
+                patience = Tier.READ  # and nothing spent while safe cards wait to be discovered
+        best = min(ranked, default=None)
+        if best is not None and best[0] <= patience:
+            return best[-1]
         if end_turn:
             return end_turn[0]
         return self.rng.choice(self.useful(view, legal))
 
 
 class MasterBot(ExpertBot):
-    """As the expert, but first tries items whose names and texts echo the words of the card's
-    scenery and of the latest texts read (the clues a careful player follows)."""
+    """The expert reading more closely: it knows what everyday things are for and remembers where
+    each item was found (see the module docstring)."""
 
-    def item_rank(self, view: dict[str, Any], action: Action) -> float:
-        context: set[str] = set()
-        number = None
-        for cards in view["interactions"].values():
-            for entry in cards:
-                if entry["card"] == action["card"]:
-                    number = entry["number"]
-        for entry in view["map"]:
-            top = entry["stack"][-1]
-            if entry["number"] == number and top["face"] == "up":
-                context |= _words(top.get("title", "") + " " + top.get("text", ""))
-        for line in view["last"]:
-            context |= _words(line["text"])
-        names = {item["card"]: _words(item["name"] + " " + item["text"]) for item in view["items"]}
-        overlap = sum(len(names.get(i, set()) & context) for i in action["items"])
-        return -3 * overlap + super().item_rank(view, action)
+    KNOWS_THINGS = True
 
 
 BOTS = {"easy": EasyBot, "expert": ExpertBot, "master": MasterBot}
