@@ -184,6 +184,7 @@ class Notebook:
     def __init__(self) -> None:
         self.at: dict[int, dict[str, float]] = {}  # scenery number -> {text: weight}
         self.prophecies: set[str] = set()
+        self.told: set[str] = set()  # what cards said (the discard pile, the last lines): items come from these
         self.seen: set[str] = set()  # every text read, items' own included
         self.fresh: list[str] = []  # texts first read in the view being absorbed
         self.places: dict[str, set[str]] = {}  # word -> the numbers and prophecies that mention it
@@ -234,6 +235,7 @@ class Notebook:
             if entry["deck"] == "interaction" and entry["face"] == "up":
                 for text in entry["texts"]:
                     self.file(entry["number"], text)
+                    self.told.add(text)
         for prophecy in view["prophecies"]:
             if prophecy.get("text"):
                 told = prophecy["title"] + ". " + prophecy["text"]
@@ -246,6 +248,7 @@ class Notebook:
         last = tuple(line["text"] for line in view["last"])
         if last != self.last:
             home = self.home_of_last(view, in_play)
+            self.told.update(last)
             for text in last:
                 if home is not None:
                     self.file(home, text)
@@ -287,10 +290,11 @@ class Notebook:
         return int(in_play[mine["card"]]["number"])
 
     def find_origin(self, item: dict[str, Any]) -> str | None:
-        """The text that handed this item over: of the texts new in this view (it came with them),
-        the one naming it best; a bot that joins late looks through everything read."""
+        """The card text that handed this item over: of those new in this view (it came with them),
+        the one naming it best; a bot that joins late looks through every card read. Scenery only
+        describes a place, it hands nothing over."""
         name, text = words_of(item["name"]), words_of(item["text"])
-        for candidates in (self.fresh, sorted(self.seen)):
+        for candidates in ([t for t in self.fresh if t in self.told], sorted(self.told)):
             best, best_overlap = None, 0
             for doc in candidates:
                 words = words_of(doc)
