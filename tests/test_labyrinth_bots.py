@@ -13,6 +13,7 @@ import pytest
 
 from game.bots.labyrinth import BOTS, ExpertBot, MasterBot, Tier
 from game.core.types import Action, GameConfig, SeatConfig
+from game.core.wire import pack, unpack
 from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of
 
 FIXTURES = Path(__file__).parent / "labyrinth_fixtures"
@@ -672,6 +673,23 @@ def test_the_held_out_adventure_is_read_well_too(mode):
     for seed in range(3):
         state, _ = play(clocktower, "master", 2, mode, seed)
         assert state["ending"] == "e-1" and score_of(state) >= 7
+
+
+def test_a_view_that_went_over_the_wire_plays_the_same():
+    """At a real table every view passes through msgpack (LocalSession, LAN): same game either way."""
+    games = []
+    for wire in (False, True):
+        state = ENGINE.start(load_scenario("saltmere"), 2, "turns")
+        bots = [MasterBot(NoEngine(), seat, 5 + seat) for seat in range(2)]
+        actions = []
+        while not ENGINE.is_over(state):
+            seat = ENGINE.active_seats(state)[0]
+            view = ENGINE.view(state, seat)
+            action = bots[seat].choose(unpack(pack(view)) if wire else view, ENGINE.legal_actions(state, seat))
+            state, _ = ENGINE.apply(state, action)
+            actions.append(action)
+        games.append((actions, score_of(state)))
+    assert games[0] == games[1] and games[0][1] == 8
 
 
 def test_bots_are_deterministic_for_a_seed():

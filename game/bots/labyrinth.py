@@ -11,16 +11,17 @@ on which card and whether a favour went dark), and plays in this order (`Tier`):
 2. read a free card, in the order the cards are numbered;
 3. try items on a card only where something read there points to them, most plausible first; on a
    two-item card only pairs where both items have a clue;
-4. gamble one untried item on a card not yet known to punish (a careful player would too, before
-   anything is changed for good);
+4. gamble an untried item (or a pair with one clued item) on a card not known to punish: a careful
+   player would too, before anything is changed for good;
 5. walk where a text said you would want something you do not hold;
 6. do what a text says changes the adventure for good ("then the sea comes back into the caves");
 7. leave the adventure ("this is the way home") once the rest is done;
-8. clueless gambles: pairs without clues, cards that punished a wrong try, items a text speaks against;
+8. clueless gambles: pairs without clues, cards that punished a wrong try, items a text speaks
+   against, tries at a place warned to change for good (never at a way out: no leaving by a gamble);
 9. again a try the table has already seen come back (nothing else is left).
 
-In turns (ruling LA-5) a half-turn left over is never spent on a gamble, and nothing is spent while
-safe cards still wait to be discovered: the next turn comes soon enough. `master` reads more closely
+In turns (ruling LA-5) a half-turn left over is never spent on a gamble, and once the hero has moved
+nothing is spent while safe cards still wait to be discovered: the next turn comes soon enough. `master` reads more closely
 than `expert` (`KNOWS_THINGS`): it knows what everyday things are for and what the place an item
 was found says about it.
 """
@@ -383,10 +384,11 @@ class ExpertBot(EasyBot):
         """The reasons behind `item_clue`, each with its weight (for tests and for tuning).
 
         A word shared with the card's texts counts by how few places mention it; the item's name
-        counts more than its description. A creature shying from the thing named is a clue against
-        it; of two items with one letter, the one whose text sounds false waits. Knowing things,
-        a trouble the item's use answers counts ("a net" for a knife), and so, a little, do the
-        words of the text that handed it over — though not at the very place it lay."""
+        counts more than its description; the texts of the place an item lay count less for it (a
+        thing is rarely the key to where it was found). A creature shying from the thing named is a
+        clue against it; of two items with one letter, the one whose text sounds false waits.
+        Knowing things, a trouble the item's use answers counts ("a net" for a knife), and so, a
+        little, do the words of the text that handed it over."""
         book = self.book
         item = book.items[item_id]
         name, text = words_of(item["name"]), words_of(item["text"])
