@@ -197,7 +197,10 @@ id = "i-001"
 number = 1
 immediate = true
 top = "The study is cold. Your pockets hold what you brought."
-do = [{ reveal = "p-1" }, { take = "it-A" }, { take = "it-B" }, { take = "it-C" }, { take = "it-D" }, { place_scenery = "s-2" }]
+do = [
+  { reveal = "p-1" }, { take = "it-A" }, { take = "it-B" }, { take = "it-C" }, { take = "it-D" },
+  { place_scenery = "s-2" },
+]
 
 [[interaction]]
 id = "i-002"
@@ -514,7 +517,10 @@ id = "i-002"
 number = 2
 immediate = true
 top = "You step onto the bridge."
-do = [{ if = { holding = "A" }, then = [{ say = "You tie on and cross." }], else = [{ say = "You slip." }, { favour = -1 }] }, { ending = "e-1" }]
+do = [
+  { if = { holding = "A" }, then = [{ say = "You tie on." }], else = [{ say = "You slip." }, { favour = -1 }] },
+  { ending = "e-1" },
+]
 
 [[interaction]]
 id = "i-003"

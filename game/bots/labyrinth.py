@@ -21,9 +21,9 @@ on which card and whether a favour went dark), and plays in this order (`Tier`):
 9. again a try the table has already seen come back (nothing else is left).
 
 In turns (ruling LA-5) a half-turn left over is never spent on a gamble, and once the hero has moved
-nothing is spent while safe cards still wait to be discovered: the next turn comes soon enough. `master` reads more closely
-than `expert` (`KNOWS_THINGS`): it knows what everyday things are for and what the place an item
-was found says about it.
+nothing is spent while safe cards still wait to be discovered: the next turn comes soon enough.
+`master` reads more closely than `expert` (`KNOWS_THINGS`): it knows what everyday things are for
+and what the text that handed an item over says about it.
 """
 
 from __future__ import annotations
@@ -272,7 +272,9 @@ class Notebook:
         """A favour went dark since the last view and the table tried something that came back:
         my own try is to blame, or the only try made when nothing was discovered meanwhile."""
         mine = self.mine
-        guilty = {(mine["card"], tuple(mine["items"]))} & new_tries if mine is not None and mine.kind == "interact" else set()
+        guilty: set[Try] = set()
+        if mine is not None and mine.kind == "interact":
+            guilty = {(mine["card"], tuple(mine["items"]))} & new_tries
         if not guilty and len(new_tries) == 1 and not discovered:
             guilty = new_tries
         for card, items in guilty:
