@@ -329,7 +329,6 @@ def test_the_rope_cannot_pull_vell_in_and_costs_nothing():
 def test_bot_games_end_in_an_ending(level):
     from game.bots.labyrinth import BOTS
 
-    endings = set()
     for seed in range(3):
         config = GameConfig.make("labyrinth", [SeatConfig("bot", "A", level), SeatConfig("bot", "B", level)],
                                  scenario="tower", mode="turns")
@@ -342,8 +341,6 @@ def test_bot_games_end_in_an_ending(level):
             choice = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
             state, _ = ENGINE.apply(state, choice)
         assert state["ending"] in {"e-1", "e-2", "e-3"}, (level, seed)
-        endings.add(state["ending"])
-    assert endings
 
 
 def test_simulate_plays_it_by_its_option():
