@@ -14,7 +14,7 @@ import pytest
 from game.bots.labyrinth import BOTS, ExpertBot, MasterBot, Tier
 from game.core.types import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
-from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of
+from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of, shipped_scenarios
 
 FIXTURES = Path(__file__).parent / "labyrinth_fixtures"
 CAREFUL = ("expert", "master")
@@ -647,7 +647,12 @@ def shipped(scenario_id: str, level: str, mode: str, seed: int) -> tuple[dict, l
     return state, actions
 
 
-@pytest.mark.parametrize("scenario_id", ["tutorial", "saltmere"])
+# the lowest score careful companions reach in every game (each adventure's best is 8); the Tower's
+# two prophecies kept by restraint (leave the star's spark and the window's ruby alone) still beat them
+CAREFUL_FLOOR = {"tutorial": 7, "saltmere": 7, "tower": 6}
+
+
+@pytest.mark.parametrize("scenario_id", [scenario_id for scenario_id, _ in shipped_scenarios()])
 @pytest.mark.parametrize("mode", ["together", "turns"])
 @pytest.mark.parametrize("level", ["easy", "expert", "master"])
 def test_bots_alone_finish_every_game_of_the_shipped_adventures(scenario_id, mode, level):
@@ -656,8 +661,8 @@ def test_bots_alone_finish_every_game_of_the_shipped_adventures(scenario_id, mod
         state, _ = shipped(scenario_id, level, mode, seed)
         assert state["ending"] is not None and not state["stalled"], (scenario_id, mode, level, seed)
         scores.append(score_of(state))
-    if level != "easy":  # careful companions keep the favours: Saltmere's best is 8
-        assert min(scores) >= 7, scores
+    if level != "easy":  # careful companions keep the favours
+        assert min(scores) >= CAREFUL_FLOOR.get(scenario_id, 5), scores
 
 
 @pytest.mark.parametrize("level", CAREFUL)
