@@ -12,7 +12,7 @@ from game.ui.widgets import fit_px
 
 
 def test_every_tile_says_co_op_or_competitive_and_how_long():
-    assert facts_text(game_info("labyrinth")) == "Win or lose together · about 30 min"
+    assert facts_text(game_info("labyrinth")) == "Win or lose together · 15–45 min"
     assert facts_text(game_info("lost-cities")) == "Competitive · about 25 min"
     for info in GAMES:
         text = facts_text(info)
@@ -32,3 +32,11 @@ def test_tile_text_ends_above_the_call_to_action(data_dir):
         right = [x for x in range(text.get_width() - 1, 0, -1)
                  if any(text.get_at((x, y)).a > 40 for y in range(0, text.get_height(), 2))]
         assert right[0] < TILE_W - 20, info.game_id  # nothing runs past the tile's inner edge
+
+
+def test_the_labyrinth_tile_counts_its_adventures_truly():
+    """The tile says how many adventures ship: it must follow when one is added or removed."""
+    from game.rules.labyrinth.scenario import shipped_scenarios
+
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+    assert f" {words[len(shipped_scenarios())]} living labyrinth" in game_info("labyrinth").pitch
