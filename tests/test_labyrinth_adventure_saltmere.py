@@ -12,6 +12,7 @@ from game.core.types import Action, GameConfig, SeatConfig
 from game.rules.labyrinth import ENGINE, load_scenario, match_paragraph, parse_scenario
 from game.rules.labyrinth.checker import EXIT_PROVEN, all_instructions, check_scenario, removable_numbers
 from game.rules.labyrinth.scenario import SCENARIO_DIR, shipped_scenarios
+from labyrinth_adventure import AdventurePlay
 
 SALTMERE = load_scenario("saltmere")
 
@@ -21,25 +22,8 @@ def report():
     return check_scenario(SCENARIO_DIR / "saltmere.toml", budget=60)
 
 
-def start() -> dict:
-    return ENGINE.start(SALTMERE)
-
-
-def act(state: dict, kind: str, **args) -> dict:
-    return ENGINE.apply(state, Action.make(0, kind, **args))[0]
-
-
-def move(state: dict, number: int) -> dict:
-    return act(state, "move", to=number)
-
-
-def use(state: dict, card: str, *items: str) -> dict:
-    return act(state, "interact", card=card, items=sorted(items))
-
-
-def texts_of(state: dict, card: str, *items: str) -> list[str]:
-    events = ENGINE.apply(state, Action.make(0, "interact", card=card, items=sorted(items)))[1]
-    return [e["text"] for e in events if e.kind == "text"]
+PLAY = AdventurePlay(SALTMERE)
+start, act, move, use, texts_of, play = PLAY.start, PLAY.act, PLAY.move, PLAY.use, PLAY.texts_of, PLAY.play
 
 
 # The careful player's path: read before taking, cut the seal free before the tide, carry the rope
@@ -51,14 +35,6 @@ CAREFUL = [
     ("use", "i-017", "it-G1"), ("use", "i-018", "it-A", "it-H"), ("use", "i-015", "it-D", "it-E"),
     ("move", 12), ("use", "i-027", "it-F"), ("use", "i-028", "it-B1", "it-H"), ("move", 13),
 ]
-
-
-def play(steps: list[tuple], state: dict | None = None) -> dict:
-    state = start() if state is None else state
-    for step in steps:
-        state = move(state, step[1]) if step[0] == "move" else use(state, step[1], *step[2:])
-        ENGINE.check_invariants(state)
-    return state
 
 
 def until(marker: tuple) -> list[tuple]:
@@ -135,22 +111,6 @@ def test_letter_only_and_letter_and_number_keys_tell_the_keys_and_pearls_apart()
     assert key("i-020", "it-B2") == "B2" and key("i-020", "it-B1") == "B"  # the wreckers' door
     assert key("i-017", "it-G1") == "G1" and key("i-017", "it-G2") == "G" and key("i-017", "it-A") is None
     assert key("i-028", "it-B1", "it-H") == "B1+H" and key("i-028", "it-B2", "it-H") == "H+*"
-
-
-def test_every_scenery_picture_is_its_own_and_every_title_fits_its_card():
-    import pygame
-
-    from game.ui.labyrinth_map import BASE_TILE_W
-    from game.ui.look.cards_labyrinth import keywords
-    from game.ui.look.fonts import font
-
-    pygame.init()
-    pictures = [frozenset(keywords(SALTMERE.text(s.picture_key))) for s in SALTMERE.scenery.values()]
-    assert all(pictures) and len(set(pictures)) == len(pictures)
-    title_px = round(round(BASE_TILE_W / 1.4 * 0.17) * 0.72)  # the print scenery_face starts from
-    for card in SALTMERE.scenery.values():
-        title = SALTMERE.text(card.title_key)
-        assert font("story", title_px).size(title)[0] <= BASE_TILE_W * 0.72, title  # fits without shrinking
 
 
 def test_the_map_lies_on_its_grid_as_drawn_in_the_file():
@@ -267,29 +227,7 @@ def test_the_shrine_whispers_its_clue_only_to_a_careful_hero():
 
 # --- bots ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("level", ["easy", "expert", "master"])
-def test_bot_games_end_in_an_ending(level):
-    from game.bots.labyrinth import BOTS
-
-    for seed in range(3):
-        config = GameConfig.make("labyrinth", [SeatConfig("bot", "A", level), SeatConfig("bot", "B", level)],
-                                 scenario="saltmere", mode="turns")
-        state = ENGINE.new_game(config, seed)
-        bots = [BOTS[level](ENGINE, seat, seed * 10 + seat) for seat in range(2)]
-        for _ in range(2000):
-            if ENGINE.is_over(state):
-                break
-            seat = ENGINE.active_seats(state)[0]
-            choice = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
-            state, _ = ENGINE.apply(state, choice)
-        assert state["ending"] in {"e-1", "e-2", "e-3"}, (level, seed)
-
-
-def test_simulate_plays_it_by_its_option():
-    from game.bots.simulate import simulate
-
-    result = simulate("labyrinth", ["expert", "expert"], 4, 3, options={"scenario": "saltmere"})
-    assert result["games"] == 4 and all(score is not None for score in result["mean_score"])
+# (every level's bot games on every shipped adventure: tests/test_labyrinth_bots.py)
 
 
 # --- the checker: where the hero stands matters only where a removal sends it on -------------------

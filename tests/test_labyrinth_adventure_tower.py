@@ -14,6 +14,7 @@ from game.core.types import Action, GameConfig, SeatConfig
 from game.rules.labyrinth import ENGINE, load_scenario, match_paragraph
 from game.rules.labyrinth.checker import EXIT_PROVEN, all_instructions, check_scenario, removable_numbers
 from game.rules.labyrinth.scenario import SCENARIO_DIR, shipped_scenario_pitches, shipped_scenarios
+from labyrinth_adventure import AdventurePlay
 
 TOWER = load_scenario("tower")
 
@@ -23,25 +24,8 @@ def report():
     return check_scenario(SCENARIO_DIR / "tower.toml", budget=60)
 
 
-def start() -> dict:
-    return ENGINE.start(TOWER)
-
-
-def act(state: dict, kind: str, **args) -> dict:
-    return ENGINE.apply(state, Action.make(0, kind, **args))[0]
-
-
-def move(state: dict, number: int) -> dict:
-    return act(state, "move", to=number)
-
-
-def use(state: dict, card: str, *items: str) -> dict:
-    return act(state, "interact", card=card, items=sorted(items))
-
-
-def texts_of(state: dict, card: str, *items: str) -> list[str]:
-    events = ENGINE.apply(state, Action.make(0, "interact", card=card, items=sorted(items)))[1]
-    return [e["text"] for e in events if e.kind == "text"]
+PLAY = AdventurePlay(TOWER)
+start, act, move, use, texts_of, play = PLAY.start, PLAY.act, PLAY.move, PLAY.use, PLAY.texts_of, PLAY.play
 
 
 # The careful player's path: read the journal, free the key's shaft with oil, light the forge with
@@ -56,14 +40,6 @@ CAREFUL = [
     ("move", 4), ("use", "i-011", "it-H"), ("move", 13),
 ]
 RESTART = ("use", "i-011", "it-H")
-
-
-def play(steps: list[tuple], state: dict | None = None) -> dict:
-    state = start() if state is None else state
-    for step in steps:
-        state = move(state, step[1]) if step[0] == "move" else use(state, step[1], *step[2:])
-        ENGINE.check_invariants(state)
-    return state
 
 
 def until(marker: tuple, path: list[tuple] = CAREFUL) -> list[tuple]:
@@ -132,22 +108,6 @@ def test_every_item_name_has_a_picture_word_and_fits_a_tray_tile():
         words = set(re.findall(r"[a-z]+", name.lower()))
         assert any(words & set(spellings) for spellings in ITEM_ICONS.values()), name
         assert len(name) <= 14, name
-
-
-def test_every_scenery_picture_is_its_own_and_every_title_fits_its_card():
-    import pygame
-
-    from game.ui.labyrinth_map import BASE_TILE_W
-    from game.ui.look.cards_labyrinth import keywords
-    from game.ui.look.fonts import font
-
-    pygame.init()
-    pictures = [frozenset(keywords(TOWER.text(s.picture_key))) for s in TOWER.scenery.values()]
-    assert all(pictures) and len(set(pictures)) == len(pictures)
-    title_px = round(round(BASE_TILE_W / 1.4 * 0.17) * 0.72)  # the print scenery_face starts from
-    for card in TOWER.scenery.values():
-        title = TOWER.text(card.title_key)
-        assert font("story", title_px).size(title)[0] <= BASE_TILE_W * 0.72, title  # fits without shrinking
 
 
 def test_the_map_lies_on_its_grid_as_drawn_in_the_file():
@@ -325,26 +285,4 @@ def test_the_rope_cannot_pull_vell_in_and_costs_nothing():
 
 # --- bots ------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("level", ["easy", "expert", "master"])
-def test_bot_games_end_in_an_ending(level):
-    from game.bots.labyrinth import BOTS
-
-    for seed in range(3):
-        config = GameConfig.make("labyrinth", [SeatConfig("bot", "A", level), SeatConfig("bot", "B", level)],
-                                 scenario="tower", mode="turns")
-        state = ENGINE.new_game(config, seed)
-        bots = [BOTS[level](ENGINE, seat, seed * 10 + seat) for seat in range(2)]
-        for _ in range(2000):
-            if ENGINE.is_over(state):
-                break
-            seat = ENGINE.active_seats(state)[0]
-            choice = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
-            state, _ = ENGINE.apply(state, choice)
-        assert state["ending"] in {"e-1", "e-2", "e-3"}, (level, seed)
-
-
-def test_simulate_plays_it_by_its_option():
-    from game.bots.simulate import simulate
-
-    result = simulate("labyrinth", ["expert", "expert"], 4, 3, options={"scenario": "tower"})
-    assert result["games"] == 4 and all(score is not None for score in result["mean_score"])
+# (every level's bot games on every shipped adventure: tests/test_labyrinth_bots.py)

@@ -665,6 +665,15 @@ def test_bots_alone_finish_every_game_of_the_shipped_adventures(scenario_id, mod
         assert min(scores) >= CAREFUL_FLOOR.get(scenario_id, 5), scores
 
 
+@pytest.mark.parametrize("scenario_id", [scenario_id for scenario_id, _ in shipped_scenarios()])
+def test_simulate_plays_each_adventure_by_its_option(scenario_id):
+    from game.bots.simulate import simulate
+
+    result = simulate("labyrinth", ["expert", "expert"], 2, 3, options={"scenario": scenario_id})
+    assert result["games"] == 2 and result["cooperative"] and result["team_wins"] == 2
+    assert all(score is not None for score in result["mean_score"])
+
+
 @pytest.mark.parametrize("level", CAREFUL)
 def test_master_and_expert_free_the_seal_and_ring_the_bell_last(level):
     """Saltmere's careful path: the seal is freed with the knife (never the lantern), and the bell

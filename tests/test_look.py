@@ -278,3 +278,23 @@ def test_every_shipped_labyrinth_item_has_a_picture_of_what_it_is():
         for item in scenario.items.values():
             words = set(re.findall(r"[a-z]+", scenario.texts[item.name_key].lower()))
             assert any(words & set(spellings) for spellings in ITEM_ICONS.values()), (path.stem, item.name_key)
+
+
+@pytest.mark.parametrize("scenario_id", [path.stem for path in sorted(
+    __import__("game.rules.labyrinth.scenario", fromlist=["SCENARIO_DIR"]).SCENARIO_DIR.glob("*.toml"))])
+def test_every_scenery_picture_is_its_own_and_every_title_fits_its_card(scenario_id):
+    """In every shipped adventure each place gets a picture of its own (from its description's
+    keywords) and a title that fits the card at four fifths of its print or more (the face shrinks a
+    long title to fit; much smaller and it no longer reads across the table)."""
+    from game.rules.labyrinth.scenario import load_scenario
+    from game.ui.labyrinth_map import BASE_TILE_W
+    from game.ui.look.cards_labyrinth import keywords
+    from game.ui.look.fonts import font
+
+    scenario = load_scenario(scenario_id)
+    pictures = [frozenset(keywords(scenario.text(s.picture_key))) for s in scenario.scenery.values()]
+    assert all(pictures) and len(set(pictures)) == len(pictures)
+    title_px = round(round(BASE_TILE_W / 1.4 * 0.17) * 0.72)  # the print scenery_face starts from
+    for card in scenario.scenery.values():
+        title = scenario.text(card.title_key)
+        assert font("story", round(title_px * 0.8)).size(title)[0] <= BASE_TILE_W * 0.72, title
