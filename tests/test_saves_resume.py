@@ -209,21 +209,34 @@ def own_scenarios(tmp_path, monkeypatch):
     return folder / "tutorial.toml"
 
 
-@pytest.mark.parametrize("edit", ["comment", "cut", "removed"])
+@pytest.mark.parametrize("edit", ["story", "cut", "removed"])
 def test_a_labyrinth_save_whose_scenario_changed_names_the_scenario(tmp_path, own_scenarios, edit):
     """Before: an edit blamed 'the rules', and a removed file escaped as FileNotFoundError (Continue
     failed every time and a second failure ended the program)."""
     session = played(tmp_path, "labyrinth", 1, moves=4)
     assert len(resume(session.autosave_path, bot_delay=0.0).actions) == 4
     text = own_scenarios.read_text(encoding="utf-8")
-    if edit == "comment":
-        own_scenarios.write_text(text + "\n# a harmless note\n", encoding="utf-8")
+    if edit == "story":
+        own_scenarios.write_text(text.replace("You land hard", "You land softly", 1), encoding="utf-8")
     elif edit == "cut":
         own_scenarios.write_text(text[: len(text) // 2], encoding="utf-8")
     else:
         own_scenarios.unlink()
     with pytest.raises(SaveError, match="its scenario file has changed since it was saved"):
         resume(session.autosave_path, bot_delay=0.0)
+
+
+def test_a_labyrinth_save_resumes_after_edits_that_only_change_how_it_looks(tmp_path, own_scenarios):
+    """A comment, the setup's pitch line or a scenery picture's description changes nothing that
+    happens in the adventure: the saved game goes on (it was refused, as for a changed story)."""
+    session = played(tmp_path, "labyrinth", 1, moves=4)
+    text = own_scenarios.read_text(encoding="utf-8")
+    assert "You land hard" in text and "pitch = " in text and "picture = " in text
+    edited = text.replace('pitch = "A short', 'pitch = "A brief', 1).replace('picture = "a square stone cell',
+                                                                              'picture = "a small square cell', 1)
+    own_scenarios.write_text("# edited after the game was saved\n" + edited + "\n# a note\n", encoding="utf-8")
+    resumed = resume(session.autosave_path, bot_delay=0.0)
+    assert len(resumed.actions) == 4 and resumed.engine.state_hash(resumed.state) == session.engine.state_hash(session.state)
 
 
 def test_two_windows_adding_to_the_record_at_once_lose_no_game(tmp_path):
@@ -313,7 +326,7 @@ def test_a_game_killed_while_playing_continues_from_its_last_whole_save(tmp_path
         assert step_bot(session)
 
 
-@pytest.mark.parametrize("edit", ["comment", "removed"])
+@pytest.mark.parametrize("edit", ["story", "removed"])
 def test_a_hosted_labyrinth_whose_scenario_changed_is_refused_by_name(tmp_path, own_scenarios, edit):
     """The LAN host's resume: a removed scenario file escaped as FileNotFoundError before."""
     from game.session.saves import SaveGame, write_save
@@ -324,8 +337,9 @@ def test_a_hosted_labyrinth_whose_scenario_changed_is_refused_by_name(tmp_path, 
     host._write_sidecar()
     write_save(save_path, SaveGame(host.config, host.seed, [], host.engine.state_hash(host.state), host.start_hash))
     assert TableHost.resume(save_path).version == 0
-    if edit == "comment":
-        own_scenarios.write_text(own_scenarios.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
+    if edit == "story":
+        own_scenarios.write_text(own_scenarios.read_text(encoding="utf-8").replace("You land hard", "You land softly", 1),
+                                 encoding="utf-8")
     else:
         own_scenarios.unlink()
     with pytest.raises(SaveError, match="its scenario file has changed since it was saved"):

@@ -13,6 +13,7 @@ Every load error names the file, the card and the field (`ScenarioError.problems
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -677,8 +678,27 @@ def _parse_key(raw: Any, needs: int) -> tuple[str, tuple[str, ...]] | str:
     return parts[0], (parts[0],)
 
 
+# Fields that only change how a scenario looks or is offered, never what happens in it: a saved game
+# still resumes after they are edited (so are comments, spacing and the order of keys).
+PRESENTATION_ONLY = {"scenario": ("pitch",), "scenery": ("picture",)}
+
+
 def file_digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+    """What a saved game insists is unchanged before it resumes: the scenario's content as parsed,
+    less its presentation-only fields; the raw bytes when the file does not parse (it then fails to
+    load, saying why)."""
+    try:
+        parsed = tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return hashlib.sha256(data).hexdigest()
+    for section, fields in PRESENTATION_ONLY.items():
+        tables = parsed.get(section)
+        for table in tables if isinstance(tables, list) else [tables]:
+            if isinstance(table, dict):
+                for name in fields:
+                    table.pop(name, None)
+    canonical = json.dumps(parsed, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def display_path(path: Path) -> str:
