@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game.bots.labyrinth import BOTS, ExpertBot, MasterBot, Tier
+from game.bots.labyrinth import BOTS, ExpertBot, MasterBot, Tier, restraint_clauses
 from game.core.types import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
 from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of, shipped_scenarios
@@ -625,9 +625,231 @@ def test_half_a_turn_is_not_spent_while_safe_cards_wait():
         assert bot.choose(ENGINE.view(state, 0), legal) == Action.make(0, "end_turn")
 
 
+# A gem stall beside the hall, a gate that wants a green gem. Prophecy p-2 says @WARNING@; it is
+# kept unless the free card i-004 lifts a gem from the tray (it takes the card that fulfils p-2 out
+# of the deck). The stall's parcels give the gem up for @PAID@, the paper found in the hall.
+GEM_STALL = """
+[[scenery]]
+id = "s-1"
+number = 1
+title = "The Hall"
+text = "A bare hall with a hook by the door."
+arrows = { east = 2, north = 3 }
+
+[[scenery]]
+id = "s-2"
+number = 2
+title = "The Gem Stall"
+text = "A market stall under a striped awning. Green gems glitter on a velvet tray."
+arrows = { west = 1 }
+
+[[scenery]]
+id = "s-3"
+number = 3
+title = "The Green Gate"
+text = "An iron gate with a lock shaped like a cut gem."
+arrows = { south = 1, north = 4 }
+
+[[scenery]]
+id = "s-4"
+number = 4
+title = "Home"
+text = "Your own street."
+arrows = { south = 3 }
+
+[[item]]
+id = "it-A"
+letter = "A"
+name = "Folded paper"
+text = "@PAID@"
+
+[[item]]
+id = "it-B"
+letter = "B"
+name = "Lantern"
+text = "A tin lantern."
+
+[[item]]
+id = "it-C"
+letter = "C"
+name = "Parcel gem"
+text = "A green gem from a parcel, cut to fit a gate."
+
+[[item]]
+id = "it-D"
+letter = "D"
+name = "Tray gem"
+text = "A green gem from the velvet tray."
+
+[[prophecy]]
+id = "p-1"
+number = 1
+title = "The Green Gate"
+text = "Open the green gate and go home."
+fulfilled = "The gate swings open."
+
+[[prophecy]]
+id = "p-2"
+number = 2
+title = "The Stallholder"
+text = "@WARNING@"
+fulfilled = "The stallholder counts her gems and smiles."
+
+[[ending]]
+id = "e-1"
+title = "Home"
+text = "You walk home."
+
+[[interaction]]
+id = "i-001"
+number = 1
+immediate = true
+top = "You wake in the hall. East is a gem stall, north the green gate."
+do = [{ reveal = "p-1" }, { reveal = "p-2" }, { place_scenery = ["s-2", "s-3"] }]
+
+[[interaction]]
+id = "i-002"
+number = 1
+top = "On the hook hang a lantern and a folded paper. You take them."
+do = [{ take = "it-A" }, { take = "it-B" }]
+
+[[interaction]]
+id = "i-003"
+number = 2
+immediate = true
+top = "The stallholder dozes in her chair. Behind the tray, small parcels wait to be collected."
+
+[[interaction]]
+id = "i-004"
+number = 2
+top = "You lift a gem from the tray."
+do = [{ take = "it-D" }, { remove_from_deck = "i-008" }]
+
+[[interaction]]
+id = "i-005"
+number = 2
+needs = 1
+top = "The parcels behind the tray."
+
+[[interaction.paragraph]]
+key = "A"
+text = "The stallholder's parcel with your name on it holds a green gem."
+do = [{ take = "it-C" }]
+
+[[interaction.paragraph]]
+key = "*"
+text = "None of these parcels is addressed to you."
+do = [{ turn_back_over = true }]
+
+[[interaction]]
+id = "i-006"
+number = 3
+immediate = true
+top = "The lock in the green gate is shaped like a cut gem."
+
+[[interaction]]
+id = "i-007"
+number = 3
+needs = 1
+top = "The gem-shaped lock."
+
+[[interaction.paragraph]]
+key = "C"
+text = "The parcel gem clicks into the lock."
+do = [{ fulfil = "p-1" }, { place_scenery = "s-4" }, { move_hero = 4 }]
+
+[[interaction.paragraph]]
+key = "D"
+text = "The tray gem clicks into the lock."
+do = [{ fulfil = "p-1" }, { place_scenery = "s-4" }, { move_hero = 4 }]
+
+[[interaction.paragraph]]
+key = "*"
+text = "That does not fit the lock."
+do = [{ turn_back_over = true }]
+
+[[interaction]]
+id = "i-008"
+number = 4
+immediate = true
+top = "Far behind you, the stallholder wakes and counts her gems."
+do = [{ fulfil = "p-2" }]
+
+[[interaction]]
+id = "i-009"
+number = 4
+immediate = true
+top = "You are home."
+do = [{ ending = "e-1" }]
+"""
+HONEST = "Take nothing that is not yours, however easy it looks."
+NAMED = "Leave the gems on the velvet tray where they lie."
+RECEIPT = "A receipt from the gem stall: one green gem, paid in full."
+
+
+def tier_at_the_stall(level: str, warning: str, card: str, items: tuple[str, ...] = ()) -> Tier:
+    """The tier a careful bot gives an action once the hall is read and the stall discovered."""
+    state = ENGINE.start(adventure("stall", GEM_STALL, WARNING=warning, PAID=RECEIPT), 1, "together")
+    for action in (Action.make(0, "interact", card="i-002", items=()), Action.make(0, "move", to=2)):
+        state, _ = ENGINE.apply(state, action)
+    bot = BOTS[level](NoEngine(), 0, 1)
+    view = ENGINE.view(state, 0)
+    bot.choose(view, ENGINE.legal_actions(state, 0))
+    cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+    placed = bot.tier_of(view, Action.make(0, "interact", card=card, items=items), cards)
+    assert placed is not None
+    return placed[0]
+
+
+@pytest.mark.parametrize("level", CAREFUL)
+@pytest.mark.parametrize("warning", [HONEST, NAMED])
+def test_a_warned_free_card_waits_while_other_things_can_be_done(level, warning):
+    """Under a warning that names no thing (the stall's gems are precious) or one that names the
+    tray, lifting a gem is kept for last, after the gate and every clued try; the paid-for way
+    is taken instead, so the gem on the tray is never lifted and the prophecy is kept."""
+    assert tier_at_the_stall(level, warning, "i-004") == Tier.RESTRAINT
+    if warning == HONEST:  # a warning that names no thing holds back the free cards only
+        assert tier_at_the_stall(level, warning, "i-005", ("it-A",)) < Tier.RESTRAINT
+    for mode in ("together", "turns"):
+        state, actions = play(adventure("stall", GEM_STALL, WARNING=warning, PAID=RECEIPT), level, 2, mode)
+        assert tries_on(actions, "i-004") == [] and tries_on(actions, "i-007")[-1] == ("it-C",)
+        assert state["prophecies"]["p-2"] == "fulfilled" and score_of(state) == 8
+
+
+@pytest.mark.parametrize("level", CAREFUL)
+def test_the_same_card_without_the_warning_is_read_at_once(level):
+    """The same free card under a prophecy that warns of nothing is read as soon as it is safe."""
+    unwarned = "The stallholder has sold gems at this market for fifty years."
+    assert tier_at_the_stall(level, unwarned, "i-004") == Tier.READ
+    state, actions = play(adventure("stall", GEM_STALL, WARNING=unwarned, PAID=RECEIPT), level)
+    interacts = [a["card"] for a in actions if a.kind == "interact"]
+    assert interacts[:2] == ["i-002", "i-004"]  # the hall's card, then the tray at once
+
+
+@pytest.mark.parametrize("level", CAREFUL)
+def test_the_rightful_way_is_taken_over_the_forbidden_one(level):
+    """Both gems open the gate. Under "take nothing that is not yours" the gem is fetched from
+    the parcels with the paid receipt, and the tray is never touched."""
+    state, actions = play(adventure("stall", GEM_STALL, WARNING=HONEST, PAID=RECEIPT), level)
+    assert tries_on(actions, "i-005") == [("it-A",)] and tries_on(actions, "i-004") == []
+    assert state["ending"] == "e-1" and score_of(state) == 8
+    assert tier_at_the_stall(level, HONEST, "i-005", ("it-A",)) < Tier.RESTRAINT <= tier_at_the_stall(
+        level, HONEST, "i-004")
+
+
+def test_warnings_are_read_as_warnings_not_as_narration():
+    """What a clause of "leave it alone" names; narration of what you did warns of nothing."""
+    assert restraint_clauses("Take nothing that is not yours.") == (frozenset(),)
+    assert restraint_clauses("A girl watches the sky. Let her see the whole star bloom.") == (
+        frozenset({"star", "bloom"}),)
+    assert restraint_clauses("Do not wake the dragon under the hill.") == (frozenset({"dragon", "hill"}),)
+    assert restraint_clauses("You leave them be. Give it back its voice, and let the tide ring it.") == ()
+    assert restraint_clauses("But if you leave now, the bell stays silent.") == ()
+
+
 def test_tiers_are_the_documented_order():
     assert [t.name for t in sorted(Tier)] == ["DISCOVER", "READ", "CLUED", "GAMBLE", "RISKY_WAY", "FOR_GOOD",
-                                              "WAY_OUT", "LAST_RESORT", "AGAIN"]
+                                              "RESTRAINT", "WAY_OUT", "LAST_RESORT", "AGAIN"]
 
 
 # --- whole games ---------------------------------------------------------------------------------
@@ -647,9 +869,9 @@ def shipped(scenario_id: str, level: str, mode: str, seed: int) -> tuple[dict, l
     return state, actions
 
 
-# the lowest score careful companions reach in every game (each adventure's best is 8); the Tower's
-# two prophecies kept by restraint (leave the star's spark and the window's ruby alone) still beat them
-CAREFUL_FLOOR = {"tutorial": 7, "saltmere": 7, "tower": 6}
+# the lowest score careful companions reach in every game (each adventure's best is 8); on the Tower
+# they now leave the star's sparks and the window's rubies alone (200 games each: 8 in every one)
+CAREFUL_FLOOR = {"tutorial": 7, "saltmere": 7, "tower": 8}
 
 
 @pytest.mark.parametrize("scenario_id", [scenario_id for scenario_id, _ in shipped_scenarios()])

@@ -69,6 +69,45 @@ AVERSION = frozenset({"flinch", "recoil", "shy", "afraid", "fear", "hate", "drea
 DUBIOUS = ("strangely", "too perfect", "fake", "false", "imitation", "does not look like", "worthless",
            "counterfeit", "cheap")
 
+# How stories say "leave it alone": a deed forbidden ("do not wake", "never touch", "take nothing",
+# "if you break"), a thing to be left as it is ("leave it be", "let them sleep", "keep it whole"),
+# hands kept off, or what is not yours. A clause that only tells what you did ("you leave them be")
+# is narration, not a warning.
+_DEEDS = (r"(?:take|took|taking|touch|steal|stole|disturb|wake|woke|waken|rouse|break|spoil|harm|hurt|pick|"
+          r"pluck|rob|loot|pocket|knock|damage|tamper|meddle|pry|poke|prod|grab|snatch|pinch|trespass|"
+          r"desecrate|smash|crack|empty|raid|plunder|help yourself)")
+RESTRAINT_PATTERNS = tuple(re.compile(pattern) for pattern in (
+    r"\b(?:do not|don't|never|must not|mustn't|shall not|should not|may not|dare not|let no one|no one may|"
+    r"none may|nobody may|nobody should|no one should)\s+(?:\w+\s+){0,2}?" + _DEEDS + r"\b",
+    r"\b" + _DEEDS + r"\s+no\b",
+    r"\bif (?:you|anyone|someone|somebody|a thief)\s+(?:\w+\s+)?" + _DEEDS + r"\b",
+    r"\b(?:leave|let)\s+(?:\w+\s+){0,6}?(?:alone|be|in peace|undisturbed|untouched|unharmed|whole|intact|"
+    r"sleep|slumber|rest|lie|where (?:it|they|he|she) (?:is|are|lies|lie|stands|stand))\b",
+    r"\b(?:keep|stay|stays|remain|remains|must be|be left)\s+(?:\w+\s+){0,3}?(?:untouched|undisturbed|unbroken|"
+    r"intact|whole|unharmed|asleep)\b",
+    r"\b(?:hands off|keep your hands|look,? but|only look|with your eyes only)\b",
+))
+# ... and the warnings that name no thing: whatever is not yours.
+GENERAL_RESTRAINT = re.compile(
+    r"\b" + _DEEDS + r"\s+(?:nothing|none|anything)\b|\b(?:not yours|not your own|not for you|not for the taking|"
+    r"someone else's|somebody else's|belongs? to (?:another|others|someone|somebody))\b")
+_RESTRAINT_TEXT = (
+    "take took taking touch steal stole disturb wake woke waken rouse break spoil harm hurt pick pluck rob loot "
+    "pocket knock damage tamper meddle pry poke prod grab snatch pinch trespass desecrate smash crack empty "
+    "raid plunder help yourself leave let alone peace undisturbed untouched unharmed whole intact sleep "
+    "slumber rest lie lies keep stay stays remain remains left hands hand look eyes yours belong belongs "
+    "another others someone somebody never dare nobody")
+_NARRATION_VERBS = frozenset("must should shall may will need had could would cannot".split())
+# Under a warning that names no thing ("take nothing that is not yours"), what plainly belongs to
+# somebody: precious things and what a shop keeps. An item that says it was paid for is rightful.
+PRECIOUS_TEXT = """
+ruby rubies gem gems jewel jewels jeweller jewelry jewellery gold coin coins treasure treasures diamond
+emerald sapphire necklace crown purse money riches offering offerings relic relics shop stall wares
+merchant hoard alms
+"""
+RIGHTFUL = ("receipt", "paid", "bought", "ticket", "permit", "permission", "voucher", "given to you",
+            "a gift", "yours to", "belongs to you")
+
 # What every reader knows about things: what a common object is for. Each use pairs the words that
 # name such a thing with the words of the trouble it answers; a card whose texts name the trouble
 # points to an item whose name or text names the thing. Everyday knowledge, not an answer key.
@@ -92,6 +131,7 @@ PROPHECY_WEIGHT, PROPHECY_KINSHIP = 0.5, 0.6  # a prophecy speaks of a place it 
 FOUND_HERE = 0.4  # a thing is rarely the key to the place it lay
 SHIES_FROM = -3.0  # a creature flinches from it
 SOUNDS_FALSE = -5.0  # of two items with one letter, the one whose text sounds false waits
+RESTRAINT_KINSHIP = 0.8  # a "leave it alone" names a place when it shares this much with it (rare words)
 
 
 def stem(word: str) -> str:
@@ -134,6 +174,28 @@ def sentences_of(text: str) -> tuple[tuple[frozenset[str], bool, str], ...]:
 USES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
     (frozenset(stem(w) for w in things.split()), frozenset(stem(w) for w in troubles.split()))
     for things, troubles in USES_TEXT)
+
+
+PRECIOUS = frozenset(stem(w) for w in PRECIOUS_TEXT.split())
+_RESTRAINT_WORDS = frozenset(stem(w) for w in _RESTRAINT_TEXT.split())
+_CLAUSE_BREAKS = re.compile(r"[.!?;:]|,? (?:and|but) ")
+
+
+@lru_cache(maxsize=16384)
+def restraint_clauses(text: str) -> tuple[frozenset[str], ...]:
+    """What each clause of `text` that says "leave it alone" names (its words less the warning's own;
+    empty for a warning that names no thing, like "take nothing that is not yours")."""
+    out = []
+    for raw in _CLAUSE_BREAKS.split(text.lower().replace("\u2019", "'")):
+        clause = raw.strip(" \"'\n,-")
+        words = clause.split()
+        if len(words) >= 2 and words[0] == "you" and words[1] not in _NARRATION_VERBS:
+            continue  # narration: what you did, not what you should
+        if GENERAL_RESTRAINT.search(clause):
+            out.append(frozenset())
+        elif any(pattern.search(clause) for pattern in RESTRAINT_PATTERNS):
+            out.append(words_of(clause) - _RESTRAINT_WORDS)
+    return tuple(out)
 
 
 def uses_of(words: Iterable[str]) -> frozenset[int]:
@@ -185,6 +247,7 @@ class Notebook:
     def __init__(self) -> None:
         self.at: dict[int, dict[str, float]] = {}  # scenery number -> {text: weight}
         self.prophecies: set[str] = set()
+        self.scenery: dict[int, set[str]] = {}  # scenery number -> the words its face-up cards describe it by
         self.told: set[str] = set()  # what cards said (the discard pile, the last lines): items come from these
         self.seen: set[str] = set()  # every text read, items' own included
         self.fresh: list[str] = []  # texts first read in the view being absorbed
@@ -232,6 +295,7 @@ class Notebook:
                 if card["face"] == "up":
                     for key, weight in (("title", 1.0), ("text", 1.0), ("picture", PICTURE_WEIGHT)):
                         self.file(entry["number"], card.get(key, ""), weight)
+                        self.scenery.setdefault(entry["number"], set()).update(words_of(card.get(key, "")))
         for entry in view["discard"]:
             if entry["deck"] == "interaction" and entry["face"] == "up":
                 for text in entry["texts"]:
@@ -351,9 +415,10 @@ class Tier(IntEnum):
     GAMBLE = 4
     RISKY_WAY = 5
     FOR_GOOD = 6
-    WAY_OUT = 7
-    LAST_RESORT = 8
-    AGAIN = 9
+    RESTRAINT = 7
+    WAY_OUT = 8
+    LAST_RESORT = 9
+    AGAIN = 10
 
 
 class ExpertBot(EasyBot):
@@ -370,6 +435,8 @@ class ExpertBot(EasyBot):
         self._clues_stamp: tuple[Any, ...] = ()
         self._warnings: dict[tuple[int, tuple[str, ...]], list[frozenset[str]]] = {}
         self._warnings_version = -1
+        self._restrained: dict[int, bool] = {}
+        self._restrained_version = -1
 
     # --- what the texts say of an item ----------------------------------------------------------
     def item_clue(self, number: int, item_id: str) -> float:
@@ -463,6 +530,62 @@ class ExpertBot(EasyBot):
                                    if any(phrase in sentence for phrase in phrases)]
         return self._warnings[key]
 
+    def restrained(self, number: int, items: tuple[str, ...] = ()) -> bool:
+        """Something read says to leave alone what lies at `number`: a warning read there, or one that
+        names what was read there ("let her see the whole star bloom" where the star hangs), holds
+        back every card there; one that names no thing ("take nothing that is not yours") holds back
+        the free cards where precious things lie about (a free card takes; an item try gives)."""
+        book = self.book
+        if self._restrained_version != book.version:
+            self._restrained, self._restrained_version = {}, book.version
+        if number not in self._restrained:
+            level = 0
+            for where, text in self.read_texts():
+                for named in restraint_clauses(text):
+                    level = max(level, self.warns(where, named, number))
+            self._restrained[number] = level
+        return self._restrained[number] >= (2 if items else 1)
+
+    def read_texts(self) -> list[tuple[str | None, str]]:
+        """Every text read, with where it was read (None for an item's own text)."""
+        book = self.book
+        texts: list[tuple[str | None, str]] = [(str(n), t) for n, docs in book.at.items() for t in docs]
+        texts += [(book.place_of.get(p), p) for p in sorted(book.prophecies)]
+        texts += [(None, i["name"] + ". " + i["text"]) for i in book.items.values()]
+        return texts
+
+    def warns(self, where: str | None, named: frozenset[str], number: int) -> int:
+        """How a "leave it alone" clause read at `where`, naming `named`, speaks of `number`: 2 of
+        everything there, 1 of its free cards only, 0 not at all. A clause speaks of the place it
+        was read at; a prophecy's of the places the prophecy speaks of, when it names a thing read
+        there; another card's of a place whose scenery shows what it names (a card may tell of
+        other places, a journal of a shop); a clause that names no thing, of every place where
+        precious things lie about."""
+        book = self.book
+        if where == str(number):
+            return 2
+        if not named:
+            here: set[str] = set()
+            for doc in book.at.get(number, {}):
+                here |= words_of(doc)
+            return 1 if here & PRECIOUS else 0
+        if where is not None and where.startswith("prophecy"):
+            prophecy = next((p for p in book.prophecies if book.place_of.get(p) == where), None)
+            if prophecy is None or self.book.kinship(prophecy, number) < PROPHECY_KINSHIP:
+                return 0
+            here = set()
+            for doc in book.at.get(number, {}):
+                here |= words_of(doc)
+        else:
+            here = book.scenery.get(number, set())
+        share = sum(1.0 / max(1, len(book.places.get(w, set()) - {where})) for w in named & here)
+        return 2 if share >= RESTRAINT_KINSHIP else 0
+
+    def rightful(self, item_id: str) -> bool:
+        """An item whose text says it was paid for or given: using it takes nothing that is not yours."""
+        text = self.book.items[item_id]["text"].lower()
+        return any(phrase in text for phrase in RIGHTFUL)
+
     def unmet_needs(self, view: dict[str, Any], number: int) -> bool:
         """A text read next door, in a sentence naming the way to `number`, says what you will want
         there ("whatever lies that way, you will want a rope"), and no item held is named in it."""
@@ -545,7 +668,10 @@ class ExpertBot(EasyBot):
         out = self.warned(number, EXIT_PHRASES, items)
         lasting = self.warned(number, FOR_GOOD_PHRASES, items)
         if not items:
-            return (Tier.WAY_OUT if out else Tier.FOR_GOOD if lasting else Tier.READ), card_order(card) / 1000.0
+            restrained = self.restrained(number)
+            tier = (Tier.WAY_OUT if out else Tier.RESTRAINT if restrained else Tier.FOR_GOOD if lasting
+                    else Tier.READ)
+            return tier, card_order(card) / 1000.0 + (10.0 if tier == Tier.RESTRAINT else 0.0)
         if (card, items) in book.punished:
             return None
         clues = [self.item_clue(number, item) for item in items]
@@ -554,7 +680,12 @@ class ExpertBot(EasyBot):
         two_of_a_kind = len({book.items[i]["letter"] for i in items}) < len(items)  # rarely go together
         if (card, items) in book.tries:
             return Tier.AGAIN, rank
-        if all(c >= need for c in clues) and not two_of_a_kind:
+        clued = all(c >= need for c in clues) and not two_of_a_kind
+        if self.restrained(number, items) and not (clued and all(self.rightful(item) for item in items)):
+            if not clued and self.warned(number, EXIT_PHRASES, ()):
+                return None  # never leave the adventure by a gamble
+            return Tier.RESTRAINT, rank + (0.0 if clued else len(items))
+        if clued:
             return (Tier.WAY_OUT if out else Tier.FOR_GOOD if lasting else Tier.CLUED), rank
         if self.warned(number, EXIT_PHRASES, ()):
             return None  # never leave the adventure by a gamble
