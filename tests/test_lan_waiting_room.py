@@ -72,3 +72,44 @@ def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
         app.shutdown()
         handle.stop()
         unregister_table("highcard")
+
+
+def test_the_options_the_host_chose_are_said_in_the_setups_words():
+    from game.core.types import GameConfig
+    from game.ui.lobby_room import options_line
+
+    assert options_line(GameConfig.make("labyrinth", 2, scenario="tower", mode="turns")) == \
+        "Scenario: The Tower of Stopped Hours · Play mode: In turns"
+    assert options_line(GameConfig.make("lost-cities", 2)) == "Rounds: 3 rounds · Colours: 5 colours (60 cards)"
+    assert options_line(None) == "" and options_line(GameConfig.make("chess", 2)) == ""
+
+
+def test_a_guest_sees_which_adventure_the_host_chose_under_the_seats(data_dir, monkeypatch):
+    """A guest sat down without knowing the game's options (which Labyrinth adventure, how many
+    rounds): the waiting room says them under the seats, above the footer even at six seats."""
+    import game.ui.lobby_room as room_module
+    from game.ui.chrome import CANVAS_H
+
+    handle = start_host("labyrinth", "open,open,open,open,open,open", address="127.0.0.1", port=0, bot_delay=0.0,
+                        options={"scenario": "saltmere", "mode": "turns"})
+    app = make_app()
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    drawn: list[tuple[str, int]] = []
+    real = room_module.text_surface
+
+    def spy(text, role, px, colour):
+        drawn.append((text, px))
+        return real(text, role, px, colour)
+
+    try:
+        room = WaitingRoomScene(app, ann)
+        app.push(room)
+        step_until(app, lambda: ann.ready and ann.table is not None)
+        monkeypatch.setattr(room_module, "text_surface", spy)
+        frames(app, 1)
+        assert ("Scenario: The Bell Beneath Saltmere · Play mode: In turns", 28) in drawn
+        assert room.board.bottom(ann.table) + 24 + 48 + 40 < CANVAS_H - 80  # heading and line above the hints
+    finally:
+        ann.close()
+        app.shutdown()
+        handle.stop()

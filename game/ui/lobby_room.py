@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.registry import UnknownGame, game_info
+from game.core.engine import same_kinds_of_value
+from game.core.registry import UnknownGame, find_game, game_info
+from game.core.types import GameConfig
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading, draw_hints
 from game.ui.input import Intent
 from game.ui.look import palette as P
@@ -182,12 +184,22 @@ class SeatBoard:
     def __init__(self, rect: pygame.Rect) -> None:
         self.rect = rect
 
+    @staticmethod
+    def row_height(rect: pygame.Rect, count: int, row_h: int = 84) -> int:
+        return min(row_h, max(64, (rect.height - 8 * count) // max(1, count)))
+
+    def bottom(self, status: TableStatus | None) -> int:
+        """Where the drawn seats end (the game's options are written under them)."""
+        if status is None:
+            return self.rect.y + 40
+        return self.rect.y + len(status.seats) * (self.row_height(self.rect, len(status.seats)) + 10)
+
     def draw(self, surface: pygame.Surface, status: TableStatus | None, mine: set[int], row_h: int = 84) -> None:
         if status is None:
             blit_text(surface, "Waiting for the host…", "ui", 30, P.IVORY_DIM, "topleft", self.rect.topleft)
             return
         rows = status.seats
-        row_h = min(row_h, max(64, (self.rect.height - 8 * len(rows)) // max(1, len(rows))))
+        row_h = self.row_height(self.rect, len(rows), row_h)
         for i, info in enumerate(rows):
             row = pygame.Rect(self.rect.x, self.rect.y + i * (row_h + 10), self.rect.width, row_h)
             yours = i in mine
@@ -207,6 +219,25 @@ class SeatBoard:
             draw_status_mark(surface, (row.right - 440, row.centery), look, 11)
             blit_text(surface, word, "ui", 26, P.WARNING if look == "away" else P.IVORY_DIM, "midleft",
                       (row.right - 416, row.centery))
+
+
+def options_line(config: GameConfig | None) -> str:
+    """The game's options as the host set them, in the setup's words ("Scenario: The Tower of Stopped
+    Hours · Play mode: In turns"); "" before the host's welcome or for a game without options."""
+    if config is None:
+        return ""
+    try:
+        engine = find_game(config.game)
+    except UnknownGame:
+        return ""
+    words = []
+    for option in engine.options:
+        value = config.option(option.name, option.default)
+        label = next((shown for choice, shown in option.choices if choice == value
+                      and same_kinds_of_value(value, choice)), None)
+        if label is not None:
+            words.append(f"{option.label}: {label}")
+    return " · ".join(words)
 
 
 class WaitingRoomScene(MenuScene):
@@ -404,6 +435,13 @@ class WaitingRoomScene(MenuScene):
         head = text_surface("SEATS", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 300 - head.get_height() - 6))
         self.board.draw(surface, session.table, set(session.local_seats()))
+        chosen = options_line(session.config)
+        if chosen:  # what the host chose, so a guest knows what they sat down to (which adventure)
+            y = self.board.bottom(session.table) + 24
+            head = text_surface("THE GAME", "display", 40, P.BRASS_LIGHT)
+            surface.blit(head, (MARGIN, y))
+            line = text_surface(chosen, "ui", fit_px(chosen, "ui", 28, self.board.rect.width), P.IVORY)
+            surface.blit(line, (MARGIN, y + head.get_height() + 4))
         self._draw_side(surface)
         self.group.draw(surface)
         self.draw_hints(surface)
