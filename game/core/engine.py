@@ -41,10 +41,14 @@ class Option:
     def default(self) -> Any:
         return self.choices[0][0]
 
+    def label_for(self, value: Any) -> str | None:
+        """The label of the choice `value` is, same type and all (True or 5.0 is no choice of 1 or
+        5), or None when it is none of them."""
+        return said_of(self.choices, value)
+
     def help_for(self, value: Any) -> str:
         """`help`, and what is said of `value` when it is chosen."""
-        note = next((text for choice, text in self.choice_help
-                     if choice == value and same_kinds_of_value(value, choice)), "")
+        note = said_of(self.choice_help, value)
         return f"{self.help} {note}".strip() if note else self.help
 
     def choices_for(self, seat_kinds: Sequence[str]) -> tuple[tuple[Any, str], ...]:
@@ -70,6 +74,11 @@ def fit_options(options: Sequence[Option], seat_kinds: Sequence[str], chosen: di
             label = dict(option.choices)[open_values[0]]
             notes.append(f"{option.label}: {label}. {option.people_only_reason}".strip())
     return fitted, notes
+
+
+def said_of(pairs: Sequence[tuple[Any, str]], value: Any) -> str | None:
+    """The words paired with `value` (equal to it with the same type at every level), or None."""
+    return next((words for choice, words in pairs if choice == value and same_kinds_of_value(value, choice)), None)
 
 
 def same_kinds_of_value(given: Any, expected: Any) -> bool:
@@ -151,7 +160,7 @@ class Engine(Generic[State]):
             if option.name == name:
                 value = config.option(name, option.default)
                 # the same type too: 5.0 or True equal a choice of 5 or 1 and then break the deal
-                if not any(value == choice and same_kinds_of_value(value, choice) for choice, _ in option.choices):
+                if option.label_for(value) is None:
                     shown = ", ".join(repr(choice) for choice, _ in option.choices)
                     raise IllegalAction(f"option {name} cannot be {value!r}: it takes one of {shown}")
                 return value

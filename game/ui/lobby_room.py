@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.core.engine import same_kinds_of_value
 from game.core.registry import UnknownGame, find_game, game_info
 from game.core.types import GameConfig
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading, draw_hints
@@ -232,9 +231,7 @@ def options_line(config: GameConfig | None) -> str:
         return ""
     words = []
     for option in engine.options:
-        value = config.option(option.name, option.default)
-        label = next((shown for choice, shown in option.choices if choice == value
-                      and same_kinds_of_value(value, choice)), None)
+        label = option.label_for(config.option(option.name, option.default))
         if label is not None:
             words.append(f"{option.label}: {label}")
     return " · ".join(words)
