@@ -17,7 +17,7 @@ from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
 
 from game.rules.labyrinth.scenario import (
     DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
-    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_pitches, shipped_scenarios,
+    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_choices,
     verify_scenario_file,
 )
 
@@ -493,14 +493,17 @@ def initial_state(scenario: Scenario, seats: int, mode: str) -> tuple[dict, list
     return state, table.events
 
 
+_SHIPPED = shipped_scenario_choices()  # (id, title) and (id, pitch) of each adventure, read once
+
+
 class LabyrinthEngine(Engine[dict]):
     game_id = "labyrinth"
     title = "Lost in Adventure: The Labyrinth"
     min_seats = 1
     max_seats = 6
     options = (
-        Option("scenario", "Scenario", tuple(shipped_scenarios()) or (("tutorial", "Tutorial"),),
-               "Which adventure to play.", choice_help=tuple(shipped_scenario_pitches())),
+        Option("scenario", "Scenario", tuple(_SHIPPED[0]) or (("tutorial", "Tutorial"),),
+               "Which adventure to play.", choice_help=tuple(_SHIPPED[1])),
         Option("mode", "Play mode", (("together", "Together"), ("turns", "In turns")),
                "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5).",
                people_only=("together",),

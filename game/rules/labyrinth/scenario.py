@@ -691,13 +691,20 @@ def file_digest(data: bytes) -> str:
         parsed = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError):
         return hashlib.sha256(data).hexdigest()
+    return content_digest(parsed)
+
+
+def content_digest(parsed: dict[str, Any]) -> str:
+    """`file_digest` of a file already parsed (left as it is)."""
+    trimmed = dict(parsed)
     for section, fields in PRESENTATION_ONLY.items():
         tables = parsed.get(section)
-        for table in tables if isinstance(tables, list) else [tables]:
-            if isinstance(table, dict):
-                for name in fields:
-                    table.pop(name, None)
-    canonical = json.dumps(parsed, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+        if isinstance(tables, dict):
+            trimmed[section] = {k: v for k, v in tables.items() if k not in fields}
+        elif isinstance(tables, list):
+            trimmed[section] = [{k: v for k, v in t.items() if k not in fields} if isinstance(t, dict) else t
+                                for t in tables]
+    canonical = json.dumps(trimmed, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -722,7 +729,7 @@ def parse_scenario(text: str | bytes, file: str = "<scenario>", path: str = "") 
         parsed = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ScenarioError([Problem(file, "-", "toml", str(exc))]) from None
-    return _Loader(parsed, file, path or file, file_digest(data)).load()
+    return _Loader(parsed, file, path or file, content_digest(parsed)).load()
 
 
 _CACHE: dict[tuple[str, str], Scenario] = {}
@@ -774,13 +781,19 @@ def register_scenario(scenario: Scenario) -> None:
 
 def shipped_scenarios() -> list[tuple[str, str]]:
     """(id, title) of every scenario file shipped in game/content/labyrinth, the tutorial first."""
-    return [(scenario_id, title) for scenario_id, title, _ in _shipped_heads()]
+    return shipped_scenario_choices()[0]
 
 
 def shipped_scenario_pitches() -> list[tuple[str, str]]:
     """(id, what the setup screen says of it) of every shipped scenario: its pitch, or else how many
     scenery cards and endings it declares."""
-    return [(scenario_id, pitch) for scenario_id, _, pitch in _shipped_heads()]
+    return shipped_scenario_choices()[1]
+
+
+def shipped_scenario_choices() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """`shipped_scenarios()` and `shipped_scenario_pitches()` from one reading of the files."""
+    heads = _shipped_heads()
+    return [(i, title) for i, title, _ in heads], [(i, pitch) for i, _, pitch in heads]
 
 
 def _shipped_heads() -> list[tuple[str, str, str]]:
