@@ -30,9 +30,9 @@ def draw_background(surface: pygame.Surface, tone: str = "green") -> None:
 DIM_COLOUR = (6, 8, 10)  # the ink overlays darken the screen under them with
 def dim_screen(surface: pygame.Surface, alpha: float) -> None:
     """Darken `surface` as an ink layer of `DIM_COLOUR` at `alpha` would (overlays), in two fills:
-    each channel multiplied by what shows through, then the ink's share added. Within a level of the
-    blend, and a full 1080p canvas in ≈ 1.4 ms where blitting a layer with surface alpha took ≈ 6 ms
-    (per-pixel alpha ≈ 3.5 ms)."""
+    each channel multiplied by what shows through, then the ink's share added. Within 1.5 levels of
+    the blend, and a full 1080p canvas in ≈ 0.7 ms where blitting a layer with surface alpha took
+    ≈ 1.7 ms (per-pixel alpha ≈ 3.5 ms; docs/BENCHMARKS.md)."""
     level = max(0, min(255, int(alpha)))
     if level == 0:
         return
