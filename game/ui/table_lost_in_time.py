@@ -2249,8 +2249,11 @@ class LostInTimeTable(LiftedCardTable):
                 choices = [turn + look + [("menu", "Menu")], turn + look, turn + [("menu", "Menu")], turn]
             banner = self.turn_banner()
             room = (banner[1].left if banner is not None else CANVAS_W) - 24 - (MENU_RECT.right + 24)
-            hints = next((c for c in choices if hint_row_width(device, c, **sizes) <= room), choices[-1])
-            right = MENU_RECT.right + 24 + hint_row_width(device, hints, **sizes)
+            for hints in choices:  # the longest row that fits (else the shortest), each measured once
+                width = hint_row_width(device, hints, **sizes)
+                if width <= room:
+                    break
+            right = MENU_RECT.right + 24 + width
             draw_hint_row(surface, device, hints, right, MENU_RECT.centery, key_h=34, **sizes)
 
     def draw_herald(self, surface: pygame.Surface) -> None:
