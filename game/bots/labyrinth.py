@@ -37,6 +37,7 @@ from typing import Any, Iterable
 from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
+from game.rules.labyrinth.scenario import DIRECTIONS, OPPOSITE
 
 # --- words ---------------------------------------------------------------------------------------
 
@@ -54,8 +55,6 @@ somewhere still such than that the their them then there these they thing this t
 to too toward towards under until up upon us very was way we well were what whatever when where which
 while who whom whose why will with within without would yet you your yours
 """.split())
-STEP = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
-OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
 
 # Phrases a careful reader heeds: a sentence naming a direction that says what you will want there;
 # a way out of the adventure; a deed that changes it for good; a creature shying from a thing; an
@@ -592,7 +591,7 @@ class ExpertBot(EasyBot):
         spots = {(e["x"], e["y"]): e for e in view["map"]}
         here = next(e for e in view["map"] if e["number"] == number)
         held = set().union(*(words_of(i["name"]) for i in view["items"])) if view["items"] else set()
-        for direction, (dx, dy) in STEP.items():
+        for direction, (dx, dy) in DIRECTIONS.items():
             neighbour = spots.get((here["x"] - dx, here["y"] - dy))  # `number` lies `direction` of it
             if neighbour is None or neighbour["stack"][-1]["face"] != "up":
                 continue
@@ -607,7 +606,7 @@ class ExpertBot(EasyBot):
         """A face-down card beside scenery that says going on leaves the adventure for good."""
         spots = {(e["x"], e["y"]): e for e in view["map"]}
         here = next(e for e in view["map"] if e["number"] == number)
-        for dx, dy in STEP.values():
+        for dx, dy in DIRECTIONS.values():
             neighbour = spots.get((here["x"] + dx, here["y"] + dy))
             if neighbour is not None and neighbour["stack"][-1]["face"] == "up":
                 top = neighbour["stack"][-1]
@@ -626,7 +625,7 @@ class ExpertBot(EasyBot):
             top = entry["stack"][-1]
             if top["face"] != "down" or lit < top["min_favours"]:
                 continue
-            for direction, (dx, dy) in STEP.items():
+            for direction, (dx, dy) in DIRECTIONS.items():
                 other = spots.get((entry["x"] + dx, entry["y"] + dy))
                 if other is None or other["stack"][-1]["face"] != "up":
                     continue
