@@ -420,14 +420,12 @@ def run_simulate(args: argparse.Namespace) -> int:
               f"{stats['games']} ({stats['team_wins'] / stats['games']:.0%}, 95% CI {low:.0%}–{high:.0%})  "
               f"mean score {mean_text}")
         print(f"  mean actions {stats['mean_actions']:.1f}")
-        if args.json:
-            print(json.dumps(stats, sort_keys=True))
-        return 0
-    for slot, level in enumerate(args.seats):
-        mean = stats["mean_score"][slot]
-        mean_text = "—" if mean is None else f"{mean:.1f}"
-        print(f"  seat {slot + 1} bot:{level:7s} wins {stats['wins'][slot]:g}  mean score {mean_text}")
-    print(f"  draws {stats['draws']}  mean actions {stats['mean_actions']:.1f}")
+    else:
+        for slot, level in enumerate(args.seats):
+            mean = stats["mean_score"][slot]
+            mean_text = "—" if mean is None else f"{mean:.1f}"
+            print(f"  seat {slot + 1} bot:{level:7s} wins {stats['wins'][slot]:g}  mean score {mean_text}")
+        print(f"  draws {stats['draws']}  mean actions {stats['mean_actions']:.1f}")
     if args.json:
         print(json.dumps(stats, sort_keys=True))
     return 0
