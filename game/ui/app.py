@@ -16,6 +16,7 @@ import pygame
 
 from game.ui.assets import Assets
 from game.ui.input import InputMapper, Intent
+from game.ui.music import Music
 from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings, load_settings, save_settings
 from game.session.storage import write_problem
@@ -110,6 +111,8 @@ class App:
         self.apply_motion()
         self.open_window()
         self.assets.init_mixer()
+        self.music = Music(self.settings, self.assets.mixer_ok)
+        self.assets.on_effect = self.music.on_effect
         self.input.open_existing_controllers()
 
     # --- services ----------------------------------------------------------------------------------
@@ -224,6 +227,8 @@ class App:
             self.scenes.update(STEP)
             self.toasts.update(STEP)
         self.end_orphaned_text_input()
+        self.music.follow(self.scenes.scenes)
+        self.music.update(frame_seconds)
         self.draw(alpha)
         self.frames += 1
         self.frame_ms = (time.perf_counter() - started) * 1000
@@ -319,3 +324,4 @@ class App:
         for scene in list(self.scenes.scenes):
             scene.exit()
         self.scenes.scenes.clear()
+        self.music.stop()

@@ -45,6 +45,8 @@ class Assets:
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._warned: set[str] = set()
         self.mixer_ok = False
+        # told of every effect that starts, with its length (the music ducks under the stingers)
+        self.on_effect: Callable[[str, float], None] | None = None
 
     def _warn_once(self, key: str, message: str) -> None:
         if key not in self._warned:
@@ -127,6 +129,8 @@ class Assets:
             channel = effect.play()
             if channel is not None:
                 channel.set_volume(min(1.0, gain))
+                if self.on_effect is not None:
+                    self.on_effect(name, effect.get_length())
         except pygame.error as exc:
             self._warn_once("play:" + name, f"could not play {name}: {exc}")
 

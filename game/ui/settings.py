@@ -78,6 +78,7 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     master_volume: float = 0.8
     effects_volume: float = 0.8
+    music_volume: float = 0.5  # the generative soundtrack (game/ui/music.py), under the effects
     player_name: str = "Player"
     key_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_KEYS))
     pad_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_PAD))
@@ -117,6 +118,10 @@ class Settings:
     def effects_gain(self) -> float:
         return max(0.0, min(1.0, self.master_volume * self.effects_volume))
 
+    @property
+    def music_gain(self) -> float:
+        return max(0.0, min(1.0, self.master_volume * self.music_volume))
+
     def set_first_game_tips(self, on: bool) -> None:
         """Tips on or off; turning them on again shows every game's tips again to everyone (a Settings
         toggle "First-game tips" calls this)."""
@@ -139,7 +144,7 @@ def _validated(key: str, value: Any) -> Any:
                 or not all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 16384 for v in value)):
             raise ValueError("window_size must be [width, height] in pixels")
         return (value[0], value[1])
-    if key in ("master_volume", "effects_volume"):
+    if key in ("master_volume", "effects_volume", "music_volume"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
             raise ValueError(f"{key} must be a number from 0 to 1")
         return float(value)

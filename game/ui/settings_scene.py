@@ -14,8 +14,8 @@ from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTE
                               WINDOW_SIZES, Settings, key_label, printable_name)
 from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
 
-ROW_H = 72
-GAP = 14
+ROW_H = 66
+GAP = 10  # nine rows on the left fit above the hints
 LEFT_W = 800
 RIGHT_X = 1000
 RIGHT_W = 800
@@ -81,13 +81,14 @@ class SettingsScene(MenuScene):
                          [v for v, _ in sizes].index(s.window_size), self.set_window_size),
             Slider((MARGIN, y + 2 * step, LEFT_W, ROW_H), "Master volume", s.master_volume, self.set_master),
             Slider((MARGIN, y + 3 * step, LEFT_W, ROW_H), "Effects volume", s.effects_volume, self.set_effects),
-            TextEntry((MARGIN, y + 4 * step, LEFT_W, ROW_H), "Your name", s.player_name, self.set_name, 20,
+            Slider((MARGIN, y + 4 * step, LEFT_W, ROW_H), "Music volume", s.music_volume, self.set_music),
+            TextEntry((MARGIN, y + 5 * step, LEFT_W, ROW_H), "Your name", s.player_name, self.set_name, 20,
                       open_keyboard=self.open_keyboard, start_text=self.app.input.start_text,
                       stop_text=self.app.input.stop_text),
-            OptionCycler((MARGIN, y + 5 * step, LEFT_W, ROW_H), "Animation speed", speeds, speed_index, self.set_speed),
-            Toggle((MARGIN, y + 6 * step, LEFT_W, ROW_H), "Reduced motion", s.reduced_motion, self.set_reduced),
+            OptionCycler((MARGIN, y + 6 * step, LEFT_W, ROW_H), "Animation speed", speeds, speed_index, self.set_speed),
+            Toggle((MARGIN, y + 7 * step, LEFT_W, ROW_H), "Reduced motion", s.reduced_motion, self.set_reduced),
             # off: no first-game tips; on again: every game's tips once more, for everyone
-            Toggle((MARGIN, y + 7 * step, LEFT_W, ROW_H), "First-game tips", s.first_game_tips,
+            Toggle((MARGIN, y + 8 * step, LEFT_W, ROW_H), "First-game tips", s.first_game_tips,
                    self.settings.set_first_game_tips),
         ]
         rows: list[Widget] = []
@@ -122,6 +123,10 @@ class SettingsScene(MenuScene):
     def set_effects(self, value: float) -> None:
         self.settings.effects_volume = value
         self.app.assets.play("click", 0.8)
+
+    def set_music(self, value: float) -> None:
+        """Heard at once: the music follows the settings every frame (0 starts no more notes)."""
+        self.settings.music_volume = value
 
     def set_name(self, text: str) -> None:
         name = printable_name(text)

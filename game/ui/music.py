@@ -1,0 +1,187 @@
+"""The soundtrack: game/ui/music_score.py's conductor played on reserved mixer channels.
+
+`Music.follow(scenes)` picks the mood from the scene stack each frame (menus, a game's table, the
+results' gentle close; the pause menu ducks), `update(frame_seconds)` runs the conductor and plays its
+commands. The first RESERVED channels are kept for the music (`pygame.mixer.set_reserved`): effects
+never cut a note, and the music never takes an effect's channel (the effects keep their 24).
+
+Silent and harmless without sound: with no mixer, SDL's dummy audio driver (tests, screenshots) or
+the music volume at 0 it starts no note and loads no file, yet still follows the scenes, so the mood
+the app asks for can be checked anywhere. A missing or broken note file is reported once and that
+note stays silent.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from pathlib import Path
+from typing import Any, Sequence
+
+import pygame
+
+from game.ui.music_score import BANKS, INSTRUMENTS, MOODS, VOICES, Command, Conductor, needed_pitches, note_file
+from game.ui.settings import Settings
+
+log = logging.getLogger(__name__)
+
+MUSIC_DIR = Path(__file__).resolve().parents[2] / "sounds" / "music"
+RESERVED = VOICES * BANKS
+EFFECT_CHANNELS = 24  # what Assets.init_mixer gives the effects; the music's channels come on top
+STINGERS = ("win", "lose")  # the results' cues: the music ducks well under them
+MENU_MOOD = "menu"
+RESULTS_MOOD = "close"
+TABLE_SCENES = ("table", "lan-table")
+RESULTS_SCENES = ("results", "breakdown")
+PAUSE_SCENES = ("pause",)
+
+
+def scene_game_id(scene: Any) -> str | None:
+    """The game a table scene shows (a LAN table wraps the game's own table)."""
+    game_id = getattr(scene, "game_id", None) or getattr(getattr(scene, "table", None), "game_id", None)
+    return game_id if isinstance(game_id, str) else None
+
+
+def mood_for(scenes: Sequence[Any]) -> tuple[str, bool]:
+    """(mood, paused) for a scene stack, bottom first. The topmost table or results decides: results
+    close gently, a table plays its game's mood (also under its pause menu, its rules, its settings),
+    and with neither (title, picker, setup, settings, lobby) the menus' mood plays."""
+    paused = False
+    for scene in reversed(scenes):
+        name = getattr(scene, "name", "")
+        if name in PAUSE_SCENES:
+            paused = True
+        if name in RESULTS_SCENES:
+            return RESULTS_MOOD, paused
+        if name in TABLE_SCENES:
+            game_id = scene_game_id(scene)
+            return (game_id if game_id in MOODS else MENU_MOOD), paused
+    return MENU_MOOD, paused
+
+
+def audio_is_real() -> bool:
+    """False for SDL's dummy driver: nothing would be heard, so nothing is loaded or played."""
+    try:
+        driver = pygame.mixer.get_driver() if hasattr(pygame.mixer, "get_driver") else ""
+    except pygame.error:
+        return False
+    return driver != "dummy"
+
+
+class ChannelPlayer:
+    """Runs the conductor's commands on the reserved channels, loading each note on first use."""
+
+    def __init__(self, music_dir: Path = MUSIC_DIR) -> None:
+        self.music_dir = music_dir
+        self.sounds: dict[tuple[str, int], pygame.mixer.Sound | None] = {}
+        self.missing_reported = False
+        if pygame.mixer.get_num_channels() < EFFECT_CHANNELS + RESERVED:
+            pygame.mixer.set_num_channels(EFFECT_CHANNELS + RESERVED)
+        pygame.mixer.set_reserved(RESERVED)
+        self.channels = [pygame.mixer.Channel(i) for i in range(RESERVED)]
+        self.to_load: list[tuple[str, int]] = []
+
+    def prefetch(self, mood: str) -> None:
+        """Queue the mood's notes: `load_one` reads one a frame (about a millisecond each), so only
+        the first chord of a new mood is read in the frame that needs it."""
+        wanted = [(instrument, pitch) for instrument, pitches in needed_pitches([mood]).items() for pitch in pitches]
+        self.to_load = [key for key in wanted if key not in self.sounds]
+
+    def load_one(self) -> None:
+        while self.to_load:
+            key = self.to_load.pop(0)
+            if key not in self.sounds:
+                self.sound(*key)
+                return
+
+    def sound(self, instrument: str, pitch: int) -> pygame.mixer.Sound | None:
+        key = (instrument, pitch)
+        if key not in self.sounds:
+            path = self.music_dir / note_file(instrument, pitch)
+            found: pygame.mixer.Sound | None = None
+            try:
+                found = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError, OSError) as exc:
+                if not self.missing_reported:
+                    self.missing_reported = True
+                    log.warning("music note %s could not be loaded (%s); such notes stay silent "
+                                "(python tools/make_music.py writes them)", path.name, exc)
+            self.sounds[key] = found
+        return self.sounds[key]
+
+    def run(self, command: Command) -> None:
+        kind, channel = command[0], self.channels[command[1]]
+        if kind == "volume":
+            channel.set_volume(command[2])
+        elif kind == "start":
+            _, _, instrument, pitch, volume = command
+            note = self.sound(instrument, pitch)
+            if note is not None:
+                channel.play(note, loops=-1 if INSTRUMENTS[instrument].sustained else 0)
+                channel.set_volume(volume)
+        elif kind == "stop":
+            channel.stop()
+
+    def stop(self) -> None:
+        for channel in self.channels:
+            channel.stop()
+
+
+class Music:
+    """The app's soundtrack: one per App; `player` is None where nothing can be heard."""
+
+    def __init__(self, settings: Settings, mixer_ok: bool, *, seed: int | None = None,
+                 music_dir: Path = MUSIC_DIR, audible: bool | None = None) -> None:
+        self.settings = settings
+        self.conductor = Conductor(random.randrange(1 << 30) if seed is None else seed)
+        self.player: ChannelPlayer | None = None
+        self.prefetched: str | None = None  # the mood whose notes were queued for reading
+        if audible is None:
+            audible = mixer_ok and audio_is_real()
+        if audible and mixer_ok:
+            try:
+                self.player = ChannelPlayer(music_dir)
+            except pygame.error as exc:
+                log.warning("music is off: its mixer channels could not be set up (%s)", exc)
+
+    @property
+    def mood(self) -> str | None:
+        return self.conductor.mood
+
+    @property
+    def level(self) -> float:
+        """The music's gain: master x music volume (0 where nothing can be heard)."""
+        return 0.0 if self.player is None else self.settings.music_gain
+
+    def follow(self, scenes: Sequence[Any]) -> None:
+        mood, paused = mood_for(scenes)
+        self.conductor.set_mood(mood)
+        self.conductor.set_paused(paused)
+
+    def on_effect(self, name: str, seconds: float) -> None:
+        """An effect started (Assets.play): the music steps back under a stinger."""
+        if name in STINGERS:
+            self.conductor.duck_for(seconds)
+
+    def update(self, frame_seconds: float) -> None:
+        self.conductor.set_level(self.level)
+        commands = self.conductor.update(frame_seconds)
+        if self.player is None:
+            return
+        try:
+            if self.level > 0 and self.prefetched != self.conductor.mood and self.conductor.mood is not None:
+                self.prefetched = self.conductor.mood
+                self.player.prefetch(self.prefetched)
+            started = False
+            for command in commands:
+                self.player.run(command)
+                started = started or command[0] == "start"
+            if not started and self.level > 0:
+                self.player.load_one()  # a frame that started no note reads the next one ahead of need
+        except pygame.error as exc:  # a device lost mid-game: music off, the game goes on
+            log.warning("music is off: %s", exc)
+            self.player = None
+
+    def stop(self) -> None:
+        if self.player is not None:
+            self.player.stop()
