@@ -298,6 +298,22 @@ def test_a_lan_table_plays_its_games_mood_and_rules_over_a_table_keep_it():
     assert mood_for([Scene("setup", game_id="labyrinth")]) == ("menu", False)
 
 
+def test_a_games_notes_are_read_ahead_while_its_setup_shows(data_dir):
+    """Reading a note takes about a millisecond: the setup screen reads its game's notes one a frame,
+    so the table's first chord finds them ready."""
+    import main
+
+    app = make_app()
+    app.music = Music(app.settings, True, seed=1, audible=True)
+    app.clear_to(main.build_scene(app, "setup", "labyrinth"))
+    frames(app, 240)
+    assert app.music.mood == "menu" and app.music.likely_next == "labyrinth"
+    labyrinth = {(i, p) for i, pitches in S.needed_pitches(["labyrinth"]).items() for p in pitches}
+    assert labyrinth <= {key for key, sound in app.music.player.sounds.items() if sound is not None}
+    app.music.stop()
+    app.shutdown()
+
+
 def test_the_results_stingers_duck_the_music(data_dir):
     app = make_app()
     app.music = Music(app.settings, app.assets.mixer_ok, seed=1, audible=app.assets.mixer_ok)

@@ -34,6 +34,7 @@ RESULTS_MOOD = "close"
 TABLE_SCENES = ("table", "lan-table")
 RESULTS_SCENES = ("results", "breakdown")
 PAUSE_SCENES = ("pause",)
+GAME_MOODS = tuple(mood for mood in MOODS if mood not in (MENU_MOOD, RESULTS_MOOD))
 
 
 def scene_game_id(scene: Any) -> str | None:
@@ -59,6 +60,18 @@ def mood_for(scenes: Sequence[Any]) -> tuple[str, bool]:
     return MENU_MOOD, paused
 
 
+def next_mood(scenes: Sequence[Any], mood: str) -> str:
+    """The mood the player is likely to hear next: a game's setup or lobby leads to its table, a table
+    to its results' close, anything else back to the menus."""
+    if mood in GAME_MOODS:
+        return RESULTS_MOOD
+    for scene in reversed(scenes):
+        game_id = scene_game_id(scene)
+        if game_id in GAME_MOODS:
+            return game_id
+    return MENU_MOOD
+
+
 def audio_is_real() -> bool:
     """False for SDL's dummy driver: nothing would be heard, so nothing is loaded or played."""
     try:
@@ -81,11 +94,12 @@ class ChannelPlayer:
         self.channels = [pygame.mixer.Channel(i) for i in range(RESERVED)]
         self.to_load: list[tuple[str, int]] = []
 
-    def prefetch(self, mood: str) -> None:
-        """Queue the mood's notes: `load_one` reads one a frame (about a millisecond each), so only
-        the first chord of a new mood is read in the frame that needs it."""
-        wanted = [(instrument, pitch) for instrument, pitches in needed_pitches([mood]).items() for pitch in pitches]
-        self.to_load = [key for key in wanted if key not in self.sounds]
+    def prefetch(self, moods: Sequence[str]) -> None:
+        """Queue the notes of `moods` (the one playing, then the one likely next): `load_one` reads one
+        a frame (about a millisecond each), so a mood change rarely has a note left to read."""
+        wanted = [(instrument, pitch) for mood in moods
+                  for instrument, pitches in needed_pitches([mood]).items() for pitch in pitches]
+        self.to_load = [key for key in dict.fromkeys(wanted) if key not in self.sounds]
 
     def load_one(self) -> None:
         while self.to_load:
@@ -135,7 +149,8 @@ class Music:
         self.settings = settings
         self.conductor = Conductor(random.randrange(1 << 30) if seed is None else seed)
         self.player: ChannelPlayer | None = None
-        self.prefetched: str | None = None  # the mood whose notes were queued for reading
+        self.likely_next = MENU_MOOD  # the mood the scenes shown lead to (a setup: its game's)
+        self.prefetched: tuple[str, ...] = ()  # the moods whose notes were queued for reading
         if audible is None:
             audible = mixer_ok and audio_is_real()
         if audible and mixer_ok:
@@ -157,6 +172,7 @@ class Music:
         mood, paused = mood_for(scenes)
         self.conductor.set_mood(mood)
         self.conductor.set_paused(paused)
+        self.likely_next = next_mood(scenes, mood)
 
     def on_effect(self, name: str, seconds: float) -> None:
         """An effect started (Assets.play): the music steps back under a stinger."""
@@ -169,9 +185,10 @@ class Music:
         if self.player is None:
             return
         try:
-            if self.level > 0 and self.prefetched != self.conductor.mood and self.conductor.mood is not None:
-                self.prefetched = self.conductor.mood
-                self.player.prefetch(self.prefetched)
+            moods = tuple(dict.fromkeys(m for m in (self.conductor.mood, self.likely_next) if m is not None))
+            if self.level > 0 and moods != self.prefetched:
+                self.prefetched = moods
+                self.player.prefetch(moods)
             started = False
             for command in commands:
                 self.player.run(command)
