@@ -369,8 +369,11 @@ def test_music_plays_on_reserved_channels_that_effects_never_take(data_dir):
     playing = [i for i, channel in enumerate(app.music.player.channels) if channel.get_busy()]
     assert playing and all(i < RESERVED for i in playing)
     assert app.music.conductor.voices() == len(playing)
-    app.music.stop()
-    app.shutdown()
+    app.shutdown()  # the music stops and gives its channels back
+    assert not any(pygame.mixer.Channel(i).get_busy() for i in range(RESERVED))
+    channels = pygame.mixer.get_num_channels()
+    assert sum(effect.play() is not None for _ in range(channels)) == channels  # none held back any more
+    pygame.mixer.stop()
 
 
 # --- settings ---------------------------------------------------------------------------------------

@@ -137,8 +137,11 @@ class ChannelPlayer:
             channel.stop()
 
     def stop(self) -> None:
+        """Silence the music and give its channels back (another App in this process, as in the
+        tests, starts with the effects' 24 and reserves its own)."""
         for channel in self.channels:
             channel.stop()
+        pygame.mixer.set_reserved(0)
 
 
 class Music:
@@ -201,4 +204,8 @@ class Music:
 
     def stop(self) -> None:
         if self.player is not None:
-            self.player.stop()
+            try:
+                self.player.stop()
+            except pygame.error:
+                pass  # the mixer is already closed: nothing sounds
+            self.player = None
