@@ -486,3 +486,17 @@ def test_every_note_is_small_unclipped_and_loops_seamlessly(path):
     else:  # a one-shot is as long as the score counts it and ends in silence (no click)
         assert len(samples) == int(spec.length * 22050)
         assert max(abs(v) for v in samples[-20:]) < 60
+
+
+@pytest.mark.parametrize("mood", ["lost-cities", "labyrinth"])
+def test_a_pedal_drone_sounds_unbroken_across_phrases(mood):
+    """The pedal (tonic and fifth) is written once a phrase; at each seam the conductor holds the same
+    voice on instead of releasing it and attacking again (a dip and swell every 20-30 s)."""
+    conductor = S.Conductor(1)
+    conductor.set_level(0.4)
+    conductor.set_mood(mood)
+    drone_starts = 0
+    for _ in range(120 * 60):
+        drone_starts += sum(1 for command in conductor.update(1 / 60)
+                            if command[0] == "start" and command[2] == "drone")
+    assert drone_starts == 2  # the tonic and its fifth, once each, over two minutes of many phrases

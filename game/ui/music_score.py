@@ -614,6 +614,8 @@ class Conductor:
                 continue
             due = layer.start + event.start
             spec = INSTRUMENTS[event.instrument]
+            if spec.sustained and self._tie(layer, event, due):
+                continue
             if now - due > (event.hold if spec.sustained else LATE_SECONDS):
                 continue
             busy = {voice.channel for other in self.layers for voice in other.voices}
@@ -624,6 +626,19 @@ class Conductor:
             voice.volume = event.gain * voice.envelope(now) * layer.fade(now) * self.level * self.duck
             layer.voices.append(voice)
             commands.append(("start", channel, event.instrument, event.pitch, voice.volume))
+
+    @staticmethod
+    def _tie(layer: Layer, event: NoteEvent, due: float) -> bool:
+        """A sustained note that goes on where the same note of the phrase before ends holds that voice
+        longer instead of starting again: no release and attack at every phrase's seam (a pedal drone
+        sounds unbroken). The voice keeps its level, as a tie within a phrase does."""
+        for voice in layer.voices:
+            held = voice.event
+            if (voice.hush_from is None and held.instrument == event.instrument and held.pitch == event.pitch
+                    and held.part == event.part and abs(voice.start + held.hold - due) < 1e-6):
+                voice.event = replace(held, hold=held.hold + event.hold)
+                return True
+        return False
 
     def voices(self) -> int:
         return sum(len(layer.voices) for layer in self.layers)
