@@ -12,7 +12,7 @@ from game.ui.widgets import fit_px
 
 
 def test_every_tile_says_co_op_or_competitive_and_how_long():
-    assert facts_text(game_info("labyrinth")) == "Win or lose together · 15–45 min"
+    assert facts_text(game_info("labyrinth")) == "Win or lose together · 15–90 min"
     assert facts_text(game_info("lost-cities")) == "Competitive · about 25 min"
     for info in GAMES:
         text = facts_text(info)

@@ -32,7 +32,7 @@ GAMES: tuple[GameInfo, ...] = (
              "Fill seven hours in order with cards pulled from your neighbour's hand. Beware the Ghosts.",
              "game.rules.time_after_time"),
     GameInfo("labyrinth", "Lost in Adventure: The Labyrinth", 1, 6,
-             "Together, explore three living labyrinths card by card and keep your favours lit.",
+             "Together, explore four living labyrinths card by card and keep your favours lit.",
              "game.rules.labyrinth", cooperative=True),
 )
 

@@ -23,7 +23,7 @@ PLAY_TIME: dict[str, str] = {
     "lost-cities": "about 25 min",
     "lost-in-time": "about 20 min",
     "time-after-time": "about 10 min",
-    "labyrinth": "15–45 min",  # from the tutorial to the longest adventure
+    "labyrinth": "15–90 min",  # from the tutorial to the longest adventure
 }
 
 

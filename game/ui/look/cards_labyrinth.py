@@ -541,10 +541,12 @@ def _interaction_back(card: Card, width: int) -> pygame.Surface:
 ITEM_ICONS: dict[str, tuple[str, ...]] = {
     "key": ("key",), "flame": ("torch", "lamp", "lantern", "fire", "candle", "match", "tinderbox", "flint", "spark"),
     "crystal": ("gem", "crystal", "jewel", "stone", "ruby", "emerald"), "hourglass": ("hourglass", "sand", "time"),
-    "wave": ("water", "flask", "potion", "bottle", "rope"), "sun": ("amulet", "medallion", "coin", "sun", "mirror"),
-    "blade": ("knife", "dagger", "sword", "blade", "axe", "chisel"),
+    "wave": ("water", "flask", "potion", "bottle", "rope"),
+    "sun": ("amulet", "medallion", "coin", "sun", "mirror", "locket"),
+    "blade": ("knife", "dagger", "sword", "blade", "axe", "chisel", "shears", "trowel"),
     "book": ("book", "logbook", "journal", "diary", "map", "letter", "scroll", "page", "log"),
     "bell": ("bell", "clapper", "chime"), "pearl": ("pearl", "shell", "oyster"),
+    "leaf": ("leaf", "rose", "seed", "flower"),  # a garden's things (The Thornwood Maze)
 }
 
 
