@@ -11,7 +11,7 @@ from game.core import GameConfig, SeatConfig
 from game.session import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W
 from game.ui.labyrinth_layout import MAP_RECT
-from game.ui.labyrinth_map import Camera
+from game.ui.labyrinth_map import MIN_SCALE, READABLE_SCALE, Camera
 from game.ui.labyrinth_overlays import StorySheet, rank_table
 from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
@@ -117,6 +117,24 @@ def test_a_view_left_outside_shrunken_bounds_glides_back():
     camera.keep_bounds(SMALL)  # the far cards went away
     settle(camera)
     assert_in_sight(camera, SMALL)
+
+
+def test_a_map_too_big_to_read_whole_is_followed_at_a_readable_scale_and_zooms_out_by_hand():
+    """The full-size adventure's 7 x 8 maze would fit only with cards ~95 px wide (titles ~8 px): the
+    camera by itself stops at READABLE_SCALE around the hero; the wheel or a pinch still shows it whole."""
+    camera = Camera(MAP_RECT)
+    hero = (2500.0, -2000.0)
+    camera.fit(LARGE, 0.0, keep=hero)
+    scale, centre = camera.now()
+    assert scale == READABLE_SCALE
+    hero_on_screen = camera.to_screen(hero)
+    assert MAP_RECT.collidepoint(hero_on_screen)
+    camera.fit(SMALL, 0.0, keep=hero)
+    assert camera.now()[0] > READABLE_SCALE  # a small map is still shown whole, larger
+    camera.fit(LARGE, 0.0, keep=hero)
+    for _ in range(40):
+        camera.zoom_at(MAP_RECT.center, 1 / 1.12, seconds=0)
+    assert camera.now()[0] == MIN_SCALE < READABLE_SCALE
 
 
 # --- on a real table -----------------------------------------------------------------------------

@@ -32,7 +32,8 @@ INTER_BASE_W = 150  # interaction backs are rendered once at this width
 INTER_MAP_W = 104  # ... and drawn this wide beside a tile at camera scale 1
 INTER_MAP_H = round(INTER_MAP_W * 1.4)
 MAX_SCALE = 1.0
-MIN_SCALE = 0.25
+MIN_SCALE = 0.25  # the farthest a player may zoom out (wheel, pinch): the whole of a big map
+READABLE_SCALE = 0.42  # the farthest the camera zooms out by itself: card titles stay ~14 px, pictures clear
 MEEPLE_BASE = 96
 MIN_TOUCH = 64
 KEEP_IN_VIEW = 0.5  # a pan or zoom keeps at least this share of the map (or of the view, if smaller) in sight
@@ -49,16 +50,17 @@ class Camera:
         self.bounds: tuple[float, float, float, float] | None = None  # the map-space box of the last fit
 
     def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3,
-            within: pygame.Rect | None = None, keep: Pos | None = None) -> None:
+            within: pygame.Rect | None = None, keep: Pos | None = None, floor: float = READABLE_SCALE) -> None:
         """Zoom and pan so the map-space box (left, top, right, bottom) fills `within` (a part of the
         view left free of what sits over the map; the whole view by default). A map too big to fit
-        even at the smallest scale is centred on `keep` (the hero) instead of on its middle, so the
-        hero and the cards around it stay in sight; the rest is panned to."""
+        at `floor` (a scale at which the cards still read) is centred on `keep` (the hero) instead of
+        on its middle, so the hero and the cards around it stay in sight and readable; the rest is
+        panned to, or seen whole by zooming out."""
         left, top, right, bottom = bounds
         self.bounds = (float(left), float(top), float(right), float(bottom))
         area = pygame.Rect(within) if within is not None else self.rect
         width, height = max(1.0, right - left), max(1.0, bottom - top)
-        scale = max(MIN_SCALE, min(MAX_SCALE, area.width * 0.95 / width, area.height * 0.94 / height))
+        scale = max(floor, min(MAX_SCALE, area.width * 0.95 / width, area.height * 0.94 / height))
         cx, cy = (left + right) / 2, (top + bottom) / 2
         if keep is not None:  # an axis that does not fit: as near the hero as the map's edges allow
             half_w, half_h = area.width * 0.95 / 2 / scale, area.height * 0.94 / 2 / scale  # the fit's margins
