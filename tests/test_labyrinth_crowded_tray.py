@@ -62,6 +62,19 @@ def test_a_tile_names_its_item_whole_in_small_print_or_cuts_it_with_an_ellipsis(
     assert cards_labyrinth._clipped("Rope", "story", 20, 120) == "Rope"
 
 
+def test_a_low_tile_of_a_very_crowded_tray_puts_a_long_name_on_two_lines_rather_than_cutting_it():
+    """With more than ten items the tiles are one row of print high beside the letter; a name longer
+    than the room (the full-size maze's "Midnight stone", "Mason's chisel") takes two lines."""
+    rect = item_tray_rects(16)[0]
+    room = rect.width - 2 * 8 - 40  # the letter's width and the gaps, generously
+    lines = cards_labyrinth.tile_name_lines("Midnight stone", room, 2)
+    assert len(lines) == 2 and not any(line.endswith("…") for line in lines)
+    assert cards_labyrinth.tile_name_lines("Rope", room, 2) == ["Rope"]
+    assert cards_labyrinth.tile_name_lines("Midnight stone", room, 1)[0].endswith("…")
+    tile = cards_labyrinth.item_tile({"id": "it-W", "letter": "W", "name": "Midnight stone"}, rect.size)
+    assert tile.get_size() == rect.size
+
+
 def saltmere_table(steps: int):
     """The Saltmere table after the careful path's first `steps` steps, its story pages closed."""
     app = make_app()

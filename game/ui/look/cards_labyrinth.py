@@ -632,16 +632,30 @@ def _item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
         for line in lines:
             out.blit(text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA), (pad + 2, round(y)))
             y += step
-    else:  # one line: the letter, then the name
+    else:  # a low tile: the letter, then the name beside it (on two lines where one is too short)
         big = outlined_text(code, "display", round(h * 0.62), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
         out.blit(big, big.get_rect(midleft=(pad + 2, h // 2)))
         left = pad + 2 + big.get_width() + 8
-        line = _clipped(name, "story", TILE_NAME_PX, w - left - pad)
-        image = text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA)
-        out.blit(image, image.get_rect(midleft=(left, h // 2 + 1)))
+        step = font("story", TILE_NAME_PX).get_linesize() * 0.9
+        lines = tile_name_lines(name, w - left - pad, 2 if 2 * step <= h - 2 * pad + 4 else 1)
+        top = h / 2 + 1 - step * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            image = text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA)
+            out.blit(image, image.get_rect(midleft=(left, round(top + index * step))))
     m = max(2, round(h * 0.04))
     rounded_rect(out, (m, m, w - 2 * m, h - 2 * m), (*P.LA_SEPIA, 200), max(4, round(h * 0.08)), 1)
     return clip_round(out, max(3, round(h * 0.1)))
+
+
+def tile_name_lines(name: str, width: int, most: int) -> list[str]:
+    """An item's name on a tile `width` wide, on one line if it fits, else on up to `most` lines; only
+    what still does not fit is cut with an ellipsis."""
+    if most <= 1 or font("story", TILE_NAME_PX).size(name)[0] <= width:
+        return [_clipped(name, "story", TILE_NAME_PX, width)]
+    lines = wrap(name, "story", TILE_NAME_PX, width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return [_clipped(line, "story", TILE_NAME_PX, width) for line in lines]
 
 
 def _clipped(text: str, role: str, px: int, width: int) -> str:
@@ -770,7 +784,8 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Sur
     left = round(seal_x + r + 10)
     right = w - rod - 8
     if state == "sealed":
-        line, role, ink = "Sealed prophecy", "story-italic", P.shade(P.LA_SEPIA, 0.25)
+        role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
+        line = "Sealed prophecy" if font(role, TILE_NAME_PX).size("Sealed prophecy")[0] <= right - left else "Sealed"
     else:
         line, role, ink = str(card.get("title", "")), "story", P.LA_ARROW_RED
     if state == "fulfilled":
