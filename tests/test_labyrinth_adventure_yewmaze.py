@@ -193,6 +193,19 @@ def test_the_careful_path_reaches_midsummer_morning_with_score_8():
     assert ENGINE.view(state, 0)["rank"] == "Hero"
 
 
+def test_the_fullest_view_and_save_fit_a_lan_frame_with_room_to_spare():
+    """The biggest adventure shows the most text: the view at its end (every page read, 80 cards'
+    worth of discards) is a fraction of what a host may send in one frame, and its save is small."""
+    import msgpack
+
+    from net.protocol import MAX_FRAME_FROM_HOST
+
+    state = play(CAREFUL)
+    view = ENGINE.view(state, 0)
+    assert len(msgpack.packb(view, use_bin_type=True)) < MAX_FRAME_FROM_HOST / 4
+    assert len(msgpack.packb(state, use_bin_type=True)) < MAX_FRAME_FROM_HOST / 2
+
+
 def test_each_wing_closes_behind_the_hero_and_clears_what_was_left():
     first = play(WING_1)
     assert first["hero"] == 11 and first["stacks"]["9"] == ["s-9", "s-9b"]  # the arch grew shut
