@@ -28,8 +28,10 @@ and what the text that handed an item over says about it.
 
 from __future__ import annotations
 
+import copy
 import math
 import re
+from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, Iterable
@@ -723,3 +725,247 @@ class MasterBot(ExpertBot):
 
 
 BOTS = {"easy": EasyBot, "expert": ExpertBot, "master": MasterBot}
+
+
+# --- the companion who advises a stuck player ------------------------------------------------------
+
+Target = tuple[str, str]  # what to light on the table: ("tile", "7"), ("inter", card id), ("button", "end_turn")
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A careful companion's nudge: `gentle` says where to look and why (one sentence), `exact` the
+    move itself; `action` is that move (None when nothing is left to advise), `targets` what the
+    table lights (the place first, then any items the exact move uses), `clue` the words that
+    decided it. Every word comes from the seat's view or from the advisor's own phrases (LA-7)."""
+
+    action: Action | None
+    gentle: str
+    exact: str
+    targets: tuple[Target, ...] = ()
+    tier: Tier | None = None
+    clue: str = ""
+
+
+class Advisor:
+    """The careful companion a person may ask for a hint. It lives through the game as a bot does:
+    `see` every view its seat is shown (its Notebook absorbs each), `played` what the seat did (so a
+    try that came back is filed where it was made), and `advise` picks exactly what the same bot's
+    `choose` would, with the clue that decided it put into words. It reads only views (LA-7)."""
+
+    def __init__(self, seat: int, level: str = "master", seed: int = 0) -> None:
+        self.bot: ExpertBot = {"expert": ExpertBot, "master": MasterBot}.get(level, MasterBot)(None, seat, seed)  # type: ignore[arg-type]
+
+    @property
+    def seat(self) -> int:
+        return self.bot.seat
+
+    def see(self, view: dict[str, Any]) -> None:
+        """Read a view the seat was shown (cheap: only what is new is filed)."""
+        if view and "map" in view:
+            self.bot.book.absorb(view)
+            self.bot.held = list(view["items"])
+
+    def played(self, action: Action) -> None:
+        """The seat acted: what the next view shows of it is its own doing."""
+        self.bot.book.mine = action
+
+    def advise(self, view: dict[str, Any], legal: list[Action] | tuple[Action, ...]) -> Advice | None:
+        """What a careful companion would do now, and why; None when the seat has nothing to do."""
+        if view.get("over") or view.get("ending"):
+            done = "The adventure has reached its end: there is nothing left to advise. Well played."
+            return Advice(None, done, done)
+        legal = [a for a in legal if a.kind != "undo"]
+        if not legal:
+            return None
+        self.see(view)
+        bot = self.bot
+        action = bot.pick(view, legal)
+        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+        kept = copy.copy(bot.rng)  # ranking a discovery draws from the bot's rng: the next pick must not differ
+        placed = bot.tier_of(view, action, cards) if action.kind != "end_turn" else None
+        bot.rng = kept
+        tier = placed[0] if placed is not None else None
+        return Reasons(bot, view, cards).explain(action, tier)
+
+
+class Reasons:
+    """Puts an advised move into the game's voice, from the notebook and the view only."""
+
+    def __init__(self, bot: ExpertBot, view: dict[str, Any], cards: dict[str, Any]) -> None:
+        self.bot, self.book, self.view, self.cards = bot, bot.book, view, cards
+        self.names = {str(i["card"]): str(i["name"]) for i in view["items"]}
+
+    # --- naming things ----------------------------------------------------------------------------
+    def place(self, number: int) -> str:
+        """A scenery as the table names it: "the Cellar (#3)", or "#3" while it is face down."""
+        entry = next((e for e in self.view["map"] if e["number"] == number), None)
+        top = entry["stack"][-1] if entry is not None else {}
+        title = str(top.get("title", "")) if top.get("face") == "up" else ""
+        if not title:
+            return f"#{number}"
+        article = "" if title.lower().startswith(("the ", "a ", "an ")) else "the "
+        return f"{article}{title} (#{number})"
+
+    def item(self, item_id: str) -> str:
+        return f"the {self.names.get(item_id, item_id)}"
+
+    def items(self, item_ids: tuple[str, ...]) -> str:
+        return " and ".join(self.item(i) for i in item_ids)
+
+    def card_number(self, card: str) -> int:
+        return int(self.cards[card]["number"])
+
+    def surface(self, stem_word: str, texts: Iterable[str]) -> tuple[str, str] | None:
+        """The word as a text wrote it, and that text: the stem 'lock' met as 'locked'."""
+        for text in texts:
+            for word in _LETTERS.findall(text.lower()):
+                if len(word) >= 3 and stem(word) == stem_word:
+                    return word, text
+        return None
+
+    def source(self, text: str, number: int) -> str:
+        """Who said it: "The Cellar's text", "The prophecy of the Tide", "What was read at #3"."""
+        if text in self.book.prophecies:
+            return f"The prophecy of {text.split('. ')[0]}" if ". " in text else "A prophecy"
+        entry = next((e for e in self.view["map"] if e["number"] == number), None)
+        top = entry["stack"][-1] if entry is not None else {}
+        if top.get("face") == "up" and text in (top.get("title"), top.get("text"), top.get("picture")):
+            return f"The text of {self.place(number)}"
+        return f"What was read at {self.place(number)}"
+
+    def clue_for(self, number: int, item_id: str) -> tuple[str, str] | None:
+        """(the clue's word as written, who wrote it) behind trying `item_id` at `number`."""
+        parts = sorted(self.bot.clue_parts(number, item_id), key=lambda p: -p[1])
+        context = self.book.context(number)
+        texts = sorted(context, key=lambda t: -context[t])
+        for label, value in parts:
+            if value <= 0:
+                continue
+            if label.startswith("use "):
+                troubles = sorted(USES[int(label[4:])][1], key=lambda w: (-self.book.specificity(w), w))
+                for trouble in troubles:
+                    found = self.surface(trouble, texts)
+                    if found:
+                        return self.quote(found[0], found[1]), self.source(found[1], number)
+                continue
+            found = self.surface(label, texts)
+            if found:
+                named = label in words_of(self.book.items[item_id]["name"]) and found[0] == label
+                return (self.speaks_of(label) if named else self.quote(found[0], found[1]),
+                        self.source(found[1], number))
+        return None
+
+    @staticmethod
+    def quote(word: str, text: str) -> str:
+        """The few words around `word` in its sentence, as the clue is read out: 'reads "… dead
+        lanterns …"'."""
+        for sentence in _SENTENCES.findall(text):
+            words = sentence.split()
+            at = next((i for i, w in enumerate(words) if _LETTERS.findall(w.lower())[:1] == [word]), None)
+            if at is None:
+                continue
+            start, end = max(0, at - 3), min(len(words), at + 4)
+            snippet = " ".join(words[start:end]).strip(",;:\"'\u201c\u201d")
+            return (f"reads \u201c{'… ' if start > 0 else ''}{snippet}"
+                    f"{' …' if end < len(words) else ''}\u201d")
+        return f"reads \u201c{word}\u201d"
+
+    def neighbour_of(self, number: int) -> int | None:
+        """A discovered scenery beside face-down `number`, along an arrow: where to say it lies."""
+        spots = {(e["x"], e["y"]): e for e in self.view["map"]}
+        here = next((e for e in self.view["map"] if e["number"] == number), None)
+        if here is None:
+            return None
+        for dx, dy in DIRECTIONS.values():
+            other = spots.get((here["x"] + dx, here["y"] + dy))
+            if other is not None and other["stack"][-1]["face"] == "up":
+                return int(other["number"])
+        return None
+
+    # --- the sentences ----------------------------------------------------------------------------
+    def explain(self, action: Action, tier: Tier | None) -> Advice:
+        if action.kind == "end_turn":
+            turn = self.view.get("turn") or {}
+            gentle = ("This turn's move and card are both done: pass the turn on." if turn.get("moved")
+                      and turn.get("interacted") else
+                      "Nothing safe is left for the rest of this turn: the next one comes soon enough.")
+            return Advice(action, gentle, "End the turn.", (("button", "end_turn"),), None)
+        if action.kind == "move":
+            return self.walk(action, tier)
+        if action.kind == "interact":
+            return self.use(action, tier)
+        said = action.kind.replace("_", " ")
+        return Advice(action, f"Nothing read points anywhere yet: {said}.", f"{said[:1].upper()}{said[1:]}.", (), tier)
+
+    def walk(self, action: Action, tier: Tier | None) -> Advice:
+        number = int(action["to"])
+        beside = self.neighbour_of(number)
+        where = f" beside {self.place(beside)}" if beside is not None else ""
+        target: tuple[Target, ...] = (("tile", str(number)),)
+        exact = f"Move the hero to #{number} and discover it."
+        if tier == Tier.WAY_OUT:
+            gentle = (f"You have done all a careful reader would here. {self.place(beside or number)[:1].upper()}"
+                      f"{self.place(beside or number)[1:]} speaks of a way with no coming back: when you are ready, "
+                      f"#{number} lies that way.")
+            return Advice(action, gentle, exact, target, tier, "way out")
+        if tier == Tier.RISKY_WAY:
+            gentle = (f"Everything safe is done. A text{where} says you will want something that way, and you "
+                      f"lack it; still, #{number} is the only way left to look.")
+            return Advice(action, gentle, exact, target, tier, "want")
+        gentle = f"Scenery #{number} is still face down{where}: go and look."
+        return Advice(action, gentle, exact, target, tier)
+
+    def use(self, action: Action, tier: Tier | None) -> Advice:
+        card, item_ids = str(action["card"]), tuple(str(i) for i in action["items"])
+        number = self.card_number(card)
+        place = self.place(number)
+        target: tuple[Target, ...] = (("inter", card),) + tuple(("item", i) for i in item_ids)
+        with_items = f" with {self.items(item_ids)}" if item_ids else ""
+        exact = f"Try {self.items(item_ids)} on card {number}." if item_ids else f"Read card {number} beside {place}."
+        if tier == Tier.WAY_OUT:
+            exact = (f"Try {self.items(item_ids)} on card {number}" if item_ids else f"Read card {number}") + \
+                " to leave the adventure."
+            gentle = (f"You have found all a careful reader would find here. When you are ready, the way out "
+                      f"is card {number}{with_items}; nothing else is left to do.")
+            return Advice(action, gentle, exact, target, tier, "way out")
+        if tier == Tier.FOR_GOOD:
+            gentle = (f"The rest is done, and a text at {place} says card {number}{with_items} changes the "
+                      f"adventure for good: now is the time for it.")
+            return Advice(action, gentle, exact, target, tier, "for good")
+        if tier == Tier.RESTRAINT:
+            gentle = (f"A text warns against disturbing what lies at {place}; nothing safer is left to do, "
+                      f"so card {number}{with_items} is what remains.")
+            return Advice(action, gentle, exact, target, tier, "warning")
+        if not item_ids:
+            if tier == Tier.READ:
+                gentle = f"Nothing at {place} has been read yet: card {number} waits there."
+                exact = f"Nothing here has been read yet: read card {number}."
+            else:
+                gentle = f"Card {number} at {place} is the one thing left to turn over."
+            return Advice(action, gentle, exact, target, tier)
+        clues = [(i, self.clue_for(number, i)) for i in item_ids]
+        named = [(i, c) for i, c in clues if c is not None]
+        if tier == Tier.CLUED and named:
+            item_id, (word, who) = named[0]
+            said = f"{who} {word}"
+            gentle = f"{said}: something you carry may answer it at card {number}."
+            exact = (f"{said}, and you carry {self.item(item_id)}: "
+                     f"try {'it' if len(item_ids) == 1 else self.items(item_ids)} on card {number}.")
+            return Advice(action, gentle, exact, target, tier, word)
+        if tier == Tier.GAMBLE:
+            gentle = (f"Nothing read points anywhere else, and nothing warns against card {number} at {place}: "
+                      f"an item of yours is worth a try there.")
+            exact = f"Try {self.items(item_ids)} on card {number}: no text warns against it."
+            return Advice(action, gentle, exact, target, tier)
+        gentle = (f"Nothing read points anywhere any more: only a guess is left, at card {number} by {place}, "
+                  f"and it may cost a favour.")
+        exact = f"Try {self.items(item_ids)} on card {number}; it is a guess, and it may cost a favour."
+        return Advice(action, gentle, exact, target, tier)
+
+    @staticmethod
+    def speaks_of(word: str) -> str:
+        """'speaks of a lock' for a thing named as it is; 'says "locked"' for any other form."""
+        if word in ("dark", "darkness", "gloom", "sea", "tide", "water", "fire", "rust", "oil"):
+            return f"speaks of the {word}"
+        return f"speaks of {'an' if word[0] in 'aeiou' else 'a'} {word}"

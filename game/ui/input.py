@@ -42,7 +42,8 @@ class Intent:
     point (press at pos), hover (pointer moved, no button), drag_start/drag_move/drag_end (pos),
     pinch (two fingers: `amount` the zoom factor since the last pinch, at `pos` between them),
     release (press ended without a drag), scroll (amount), text (typed text), erase (backspace while
-    typing), captured (a raw key/button for rebinding, in `text`), device (hot-plug note in `text`).
+    typing), hint (H or the north pad button while unbound: a table's hint), captured (a raw key/button
+    for rebinding, in `text`), device (hot-plug note in `text`).
     `pad` is the SDL instance id of the game controller a gamepad intent came from (None for every
     other device), so a table with a pad per person knows whose pad pressed."""
 
@@ -240,6 +241,10 @@ class InputMapper:
                 return  # printable keys arrive as TEXTINPUT
         if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings
             self._press("up" if mod & pygame.KMOD_SHIFT else "down", "keyboard")
+            return
+        if key == pygame.K_h and not self._keys.get(key):
+            # H asks for a hint where a table offers one (the Labyrinth); free unless the player bound it
+            self._emit(Intent("hint", "keyboard"))
             return
         for kind in self._keys.get(key, []):
             self._press(kind, "keyboard")
@@ -449,6 +454,10 @@ class InputMapper:
             # X erases a letter wherever letters are typed (the on-screen keyboard, the address
             # keypad, a name field), as Backspace does; it is free unless the player bound it
             self._emit(Intent("erase", "gamepad", repeat=False, pad=instance))
+            return
+        if down and name == "y" and not self._pad.get("y"):
+            # Y (the north button) asks for a hint where a table offers one, as H does; free unless bound
+            self._emit(Intent("hint", "gamepad", pad=instance))
             return
         for kind in self._pad.get(name, []):
             if down:

@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.input import Intent, time_finger_rest
 from game.ui.labyrinth_layout import (
-    BUTTON_ROW, FAVOUR_RECT, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
+    BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
 )
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from game.ui.labyrinth_painter import PEEK_AFTER
@@ -43,13 +43,24 @@ class LabyrinthControls:
         if self.legal_of("end_turn"):
             out.append(("end_turn", "End turn", self.can_act))
         out.append(("discard", f"Discards · {len(self.view.get('discard', []))}", True))
+        if self.local_seats:
+            out.append(("hint", "Hint", True))  # a careful companion's advice (labyrinth_hints)
         return out
 
     def button_rects(self) -> dict[str, pygame.Rect]:
-        names = self.buttons()
-        width = (BUTTON_ROW.width - 16 * (len(names) - 1)) // max(1, len(names))
-        return {name: pygame.Rect(BUTTON_ROW.x + i * (width + 16), BUTTON_ROW.y + 8, width, 88)
-                for i, (name, _, _) in enumerate(names)}
+        """The row shared out, the Hint button narrower than the rest (one short word)."""
+        names = [name for name, _, _ in self.buttons()]
+        hint_w = HINT_BUTTON_W if "hint" in names and len(names) > 1 else 0
+        others = len(names) - (1 if hint_w else 0)
+        room = BUTTON_ROW.width - 16 * (len(names) - 1) - hint_w
+        width = room // max(1, others)
+        out: dict[str, pygame.Rect] = {}
+        x = BUTTON_ROW.x
+        for name in names:
+            w = hint_w if name == "hint" and hint_w else width
+            out[name] = pygame.Rect(x, BUTTON_ROW.y + 8, w, 88)
+            x += w + 16
+        return out
 
     def target_rect(self, target: Target) -> pygame.Rect | None:
         kind, key = target
@@ -67,6 +78,8 @@ class LabyrinthControls:
             return sprite.draw_rect() if sprite is not None else None
         if kind == "button":
             return self.button_rects().get(key)
+        if kind == "note":
+            return self.note_button_rects().get(key)
         if kind == "page":
             return self.journal.prev_rect if key == "prev" else self.journal.next_rect
         if kind == "menu":
@@ -78,7 +91,8 @@ class LabyrinthControls:
         return None
 
     def targets(self) -> list[Target]:
-        out: list[Target] = [("tile", str(n)) for n, t in self.tiles.items() if not t.removed]
+        out: list[Target] = [("note", name) for name, _ in self.note_buttons()] if self.hint_level else []
+        out += [("tile", str(n)) for n, t in self.tiles.items() if not t.removed]
         out += [("inter", c) for c, i in self.inters.items() if not i.hidden]
         out += [("item", c) for c in self.item_order if c in self.item_sprites]
         out += [("prophecy", c) for c in self.prophecy_sprites]
@@ -105,7 +119,7 @@ class LabyrinthControls:
 
     def hit(self, pos: Pos, ignore: Target | None = None) -> Target | None:
         """The target under a pointer (topmost first), passing over a dragged card (`ignore`)."""
-        for kind in ("button", "page", "menu", "fit", "item", "prophecy", "favours"):
+        for kind in ("note", "button", "page", "menu", "fit", "item", "prophecy", "favours"):
             for target in [t for t in self.targets() if t[0] == kind and t != ignore]:
                 rect = self.target_rect(target)
                 if rect is not None and rect.collidepoint(pos):
@@ -166,7 +180,12 @@ class LabyrinthControls:
 
     def activate(self, target: Target, device: str = "keyboard") -> None:
         kind, key = target
-        if kind == "button":
+        if kind == "button" and key == "hint":
+            self.play("click", 0.7)
+            self.ask_hint(device)
+        elif kind == "note":
+            self.press_note(key, device)
+        elif kind == "button":
             self.press_button(key)
         elif kind == "page":
             if self.journal.read_on(-1 if key == "prev" else 1):
@@ -378,7 +397,11 @@ class LabyrinthControls:
 
     # --- input --------------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:
-        """Back: drop a drag or the interaction card chosen with its items."""
+        """Back: put the hint's note away, or drop a drag or the interaction card chosen with its items."""
+        if self.hint_level:
+            self.close_hint()
+            self.play("click", 0.5)
+            return True
         if self.selected is None and self.drag is None:
             return False
         self.drag = None
@@ -392,6 +415,8 @@ class LabyrinthControls:
             self.pointer = intent.pos
         if intent.is_direction:
             self.move_focus(kind)
+        elif kind == "hint":
+            self.ask_hint(intent.device)
         elif kind == "confirm":
             if self.focus is not None:
                 self.activate(self.focus, intent.device)

@@ -14,7 +14,8 @@ from game.ui.look.draw import (aa_circle, clip_round, noise_tile, outlined_text,
                                surface as alpha_surface, tile_over, vgradient)
 
 Pos = tuple[float, float]
-Target = tuple[str, str]  # (kind, key): tile/number, inter/card, item/card, prophecy/card, button/name, page/prev|next
+Target = tuple[str, str]  # (kind, key): tile/number, inter/card, item/card, prophecy/card, button/name, page/prev|next,
+#                           note/more|do|close (the hint's note)
 
 GAME_ID = "labyrinth"
 
@@ -26,6 +27,7 @@ PROPHECY_AREA = pygame.Rect(864, 824, 368, 248)
 LOG_RECT = pygame.Rect(1248, 824, 656, 124)
 BUTTON_ROW = pygame.Rect(1248, 958, 656, 104)
 MENU_RECT = pygame.Rect(16, 14, 150, 70)  # the touch Menu button, labelled as on every table
+HINT_BUTTON_W = 120  # the Hint button at the end of the button row (one short word)
 FIT_RECT = pygame.Rect(1232 - 176, 108, 160, 64)  # "Fit map", shown once the player zoomed or panned
 LAN_STRIP_BAND = 60  # the map's bottom band a LAN table keeps free for the connection strip (36 px high)
 ITEM_W = 150  # ART.md: cards held >= 140 px wide at 1080p
@@ -41,7 +43,8 @@ ENDING_AUTO_SECONDS = 4.0  # with nobody at this screen (bots, spectators) the e
 MOVE_SECONDS = 0.26
 THEIR_MOVE_SECONDS = 0.4
 
-BUTTON_LABELS = {"use": "Use", "cancel": "Cancel", "undo": "Undo", "end_turn": "End turn", "discard": "Discards"}
+BUTTON_LABELS = {"use": "Use", "cancel": "Cancel", "undo": "Undo", "end_turn": "End turn", "discard": "Discards",
+                 "hint": "Hint"}
 
 
 TRAY_FULL_CARDS = 5  # items shown as whole cards side by side (ITEM_W each); more become tiles

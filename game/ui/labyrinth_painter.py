@@ -66,6 +66,7 @@ class LabyrinthPainter:
             self.stage.draw(surface, alpha)
         for sprite in self.flying:
             sprite.draw(surface, alpha)
+        self.draw_hint(surface)
         self.draw_focus_ring(surface)
 
     def draw_top_bar(self, surface: pygame.Surface) -> None:
@@ -274,7 +275,9 @@ class LabyrinthPainter:
             about = {"undo": undo,
                      "end_turn": "Pass the turn to the next player clockwise.",
                      "discard": "Browse the discard pile. Unread cards stay face down.",
-                     "use": "Turn the card over with the chosen items.", "cancel": "Put the items back."}
+                     "use": "Turn the card over with the chosen items.", "cancel": "Put the items back.",
+                     "hint": "Ask a careful companion where to look; ask again for the exact move. "
+                             "It knows only what the table has shown."}
             return (BUTTON_LABELS.get(key, key), about.get(key, ""), "")
         if kind == "favours":
             lit = int(self.view.get("favours", {}).get("lit", 8))
@@ -365,7 +368,7 @@ class LabyrinthPainter:
             fill = (*P.BRASS, 255) if primary and enabled else P.INK_ALPHA
             surface.blit(panel_surface(rect.size, 18, fill, (*P.BRASS, 255), 2), rect.topleft)
             colour = P.INK if primary and enabled else (P.IVORY if enabled else P.IVORY_DIM)
-            image = text_surface(label, "ui-bold", 30, colour)
+            image = text_surface(label, "ui-bold", fit_px(label, "ui-bold", 30, rect.width - 20), colour)
             surface.blit(image, image.get_rect(center=rect.center))
         if dragging is not None:
             sprite = self.item_sprites.get(dragging)

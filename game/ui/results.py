@@ -34,6 +34,15 @@ MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
 
 
+def with_hints_asked(outcome: Outcome, hints: int) -> Outcome:
+    """The Labyrinth's outcome with a "Hints" line under each seat's breakdown: how many nudges the
+    people at this table asked for (kept by the table, never the engine: a hint is no game action)."""
+    from dataclasses import replace
+
+    line = {"label": "Hints", "value": hints}
+    return replace(outcome, breakdown=tuple(tuple(lines) + (line,) for lines in outcome.breakdown))
+
+
 @lru_cache(maxsize=2048)
 def label_rows(text: str, width: int, max_px: int = LINE_PX, max_rows: int = 2) -> tuple[int, tuple[str, ...]]:
     """A label at the largest size down to MIN_LINE_PX that fits `width`; below that it wraps at

@@ -31,6 +31,7 @@ from game.session.base import Session, Update
 from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
+from game.ui.labyrinth_hints import LabyrinthHints
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
     ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
     PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
@@ -67,7 +68,7 @@ TUTORIAL_TIPS: dict[str, str] = {
 }
 
 
-class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
+class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
     results_dim = 220  # the parchment story panel read through the results' headline at the usual 165
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
@@ -131,6 +132,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         self.undo_pages: int | None = None  # journal pages before the first undoable move (None: unknown)
         self.undo_moves = 0  # moves Undo would take back (0: unknown or none)
         self.undo_version = -1  # the update last counted
+        self.init_hints()
 
     # --- small helpers ------------------------------------------------------------------------------
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -165,6 +167,7 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         if not view:
             return
         self.prophecy_ids = {str(p["card"]) for p in view.get("prophecies", [])}
+        self.feed_advisors(view, update.version)
         first = not self.built
         self.count_undoable(view, first, update.version)
         self.reconcile(view, immediate=first)
@@ -896,7 +899,24 @@ class LabyrinthTable(LabyrinthControls, LabyrinthPainter, TableSceneBase):
         surface.blit(panel_surface(box.size, 30, P.INK_ALPHA), box.topleft)
         surface.blit(image, image.get_rect(center=box.center))
 
+    def submit(self, action: Action) -> None:
+        """A person's move goes to the session; the seat's advisor files what it shows as its own."""
+        self.advisor_saw_played(action)
+        super().submit(action)
+
     # --- the end ------------------------------------------------------------------------------------
+    def show_results_now(self) -> None:
+        """The results, their details counting the hints asked at this table (not a game action: the
+        engine's outcome knows nothing of them)."""
+        from dataclasses import replace
+
+        from game.ui.results import with_hints_asked
+
+        shown = self.shown
+        if shown is not None and shown.outcome is not None and not self.results_shown and self.local_seats:
+            self.shown = replace(shown, outcome=with_hints_asked(shown.outcome, self.hints_asked))
+        super().show_results_now()
+
     def record_variant(self) -> tuple[str, str] | None:
         """The adventure played: the record keeps its best score."""
         scenario = self.view.get("scenario") or {}
