@@ -160,6 +160,21 @@ def test_feeding_views_and_asking_costs_little(capsys):
     assert len(see) == 2 * len(ask) > 20
 
 
+def test_h_and_the_north_button_ask_for_a_hint_unless_bound_to_something_else():
+    from game.ui.input import InputMapper
+    from game.ui.settings import Settings
+
+    pygame.init()
+    mapper = InputMapper(Settings())
+    down = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0),
+            pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y, instance_id=0)]
+    assert [(i.kind, i.device) for i in mapper.feed(down)] == [("hint", "keyboard"), ("hint", "gamepad")]
+    settings = Settings()
+    settings.key_bindings["menu"].append("h")
+    settings.pad_bindings["menu"].append("y")
+    assert [i.kind for i in InputMapper(settings).feed(down)] == ["menu", "menu"]
+
+
 # --- at the table --------------------------------------------------------------------------------
 
 @pytest.fixture(autouse=True)

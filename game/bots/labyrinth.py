@@ -24,6 +24,10 @@ In turns (ruling LA-5) a half-turn left over is never spent on a gamble, and onc
 nothing is spent while safe cards still wait to be discovered: the next turn comes soon enough.
 `master` reads more closely than `expert` (`KNOWS_THINGS`): it knows what everyday things are for
 and what the text that handed an item over says about it.
+
+`Advisor` is the same careful companion asked for a hint by a person at the table: fed every view
+the seat sees, it advises exactly what its bot's `choose` would and says why in the game's voice
+(`Advice`: a gentle nudge, the exact move, what to light), from the view alone.
 """
 
 from __future__ import annotations
