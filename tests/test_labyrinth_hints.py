@@ -325,3 +325,56 @@ def test_the_results_count_the_hints_asked():
     table.close_hint()
     table.ask_hint()  # over: the note says so kindly, and it is not counted
     assert "nothing left to advise" in table.hint_words() and table.hints_asked == 2
+
+
+def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to_the_host():
+    """Over loopback (no discovery): the guest's advisor reads the view its seat received, and the
+    advised move is sent to the host like any other."""
+    from game.ui.lobby_room import LanTableScene
+    from game.ui.table_labyrinth import LabyrinthTable
+    from net.client import RemoteSession
+    from net.host import start_host
+    from ui_helpers import step_until
+
+    handle = start_host("labyrinth", "open", bot_delay=0.0, seed=3, options={"scenario": "tutorial"})
+    guest = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    app = make_app()
+    try:
+        app.push(TitleScene(app))
+        table = LabyrinthTable(app, guest)
+        app.push(LanTableScene(app, guest, table))
+        step_until(app, lambda: table.shown is not None)
+        for _ in range(600):
+            if isinstance(app.scenes.top, StorySheet):
+                key(app, pygame.K_RETURN)
+            if table.can_act and not table.animating and app.scenes.top in (table, app.scenes.scenes[-1]):
+                break
+            frames(app, 1)
+        key(app, pygame.K_h)
+        key(app, pygame.K_h)  # through the LAN screen to its table
+        assert table.hint_level == 2 and table.hint.action in table.legal
+        assert set(table.advisors) == {0}
+        before = table.shown.version
+        key(app, pygame.K_RETURN)  # Do it
+        step_until(app, lambda: table.shown.version > before, timeout=10)
+    finally:
+        guest.close()
+        app.shutdown()
+        handle.stop()
+
+
+def test_the_first_sheet_of_every_adventure_says_the_hint_exists(monkeypatch):
+    import game.ui.table_labyrinth as table_module
+
+    said: list[str] = []
+    real = table_module.StorySheet
+
+    def recording(app, blocks, *args, **kwargs):
+        said.extend(text for _, text in blocks)
+        return real(app, blocks, *args, **kwargs)
+
+    monkeypatch.setattr(table_module, "StorySheet", recording)
+    app, table, _ = open_table(solo())
+    frames(app, 3)
+    run_until(app, lambda: isinstance(app.scenes.top, StorySheet))
+    assert any("Hint (H, or Y on a gamepad)" in text for text in said)
