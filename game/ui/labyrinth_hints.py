@@ -14,7 +14,8 @@ to what the view holds; tests/test_labyrinth_hints.py compares it against everyt
 
 Measured (tests/test_labyrinth_hints.py's benchmark line, a whole Tower game on this 2-core machine):
 feeding a view to an advisor 0.03 ms on average (0.1 ms at most), a hint 0.9 ms on average (3 ms at
-most), so a hint is computed on the frame it is asked for, well inside it.
+most), so a hint is computed on the frame it is asked for, well inside it. The open note adds about
+0.3 ms to a 1920x1080 frame (5.3 -> 5.6 ms, the Tower after 40 moves).
 """
 
 from __future__ import annotations
