@@ -342,14 +342,16 @@ def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to
     try:
         app.push(TitleScene(app))
         table = LabyrinthTable(app, guest)
-        app.push(LanTableScene(app, guest, table))
+        lan = LanTableScene(app, guest, table)
+        app.push(lan)
         step_until(app, lambda: table.shown is not None)
-        for _ in range(600):
+        for _ in range(1200):  # past the intro sheet, to a still table waiting for Ann
             if isinstance(app.scenes.top, StorySheet):
                 key(app, pygame.K_RETURN)
-            if table.can_act and not table.animating and app.scenes.top in (table, app.scenes.scenes[-1]):
+            elif app.scenes.top is lan and table.can_act and not table.animating and not table.intro_pending:
                 break
             frames(app, 1)
+        frames(app, 10)
         key(app, pygame.K_h)
         key(app, pygame.K_h)  # through the LAN screen to its table
         assert table.hint_level == 2 and table.hint.action in table.legal

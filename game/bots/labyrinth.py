@@ -758,7 +758,8 @@ class Advisor:
     `choose` would, with the clue that decided it put into words. It reads only views (LA-7)."""
 
     def __init__(self, seat: int, level: str = "master", seed: int = 0) -> None:
-        self.bot: ExpertBot = {"expert": ExpertBot, "master": MasterBot}.get(level, MasterBot)(None, seat, seed)  # type: ignore[arg-type]
+        kind = ExpertBot if level == "expert" else MasterBot
+        self.bot: ExpertBot = kind(None, seat, seed)  # type: ignore[arg-type]  # an advisor has no engine: views only
 
     @property
     def seat(self) -> int:
@@ -779,12 +780,13 @@ class Advisor:
         if view.get("over") or view.get("ending"):
             done = "The adventure has reached its end: there is nothing left to advise. Well played."
             return Advice(None, done, done)
-        legal = [a for a in legal if a.kind != "undo"]
-        if not legal:
+        if not any(a.kind != "undo" for a in legal):
             return None
         self.see(view)
         bot = self.bot
-        action = bot.pick(view, legal)
+        action = bot.pick(view, list(legal))  # the very list choose() is given: the same pick
+        if action.kind == "undo":
+            return None  # a careful companion never advises taking back
         cards = {e["card"]: e for group in view["interactions"].values() for e in group}
         kept = copy.copy(bot.rng)  # ranking a discovery draws from the bot's rng: the next pick must not differ
         placed = bot.tier_of(view, action, cards) if action.kind != "end_turn" else None
