@@ -92,6 +92,18 @@ def test_a_clued_try_says_what_was_read_and_the_item_it_points_to():
     assert any("speaks of a key" in a.exact and "Notched key" in a.exact for a in clued)
 
 
+def test_a_card_a_text_says_to_leave_alone_is_named_as_one_to_leave_for_last():
+    """Saltmere's keeper's cell: what was read there warns against disturbing it, and while other
+    things are advised the note says to leave its card for last; once it is advised, no caution."""
+    cautions = [(a, view) for *_, view, _, a, _ in careful_path("saltmere", "turns", 3) if a.caution]
+    assert cautions
+    for advice, view in cautions:
+        assert "warns against disturbing" in advice.caution and "for last" in advice.caution
+        number = int(advice.caution.split("leave card ")[1].split()[0])
+        assert advice.action.kind != "interact" or f"card {number}" not in advice.exact
+    assert any("Keeper's Cell" in advice.caution for advice, _ in cautions)
+
+
 def test_at_the_end_the_advice_says_kindly_that_nothing_is_left():
     *_, (state, seat, view, legal, advice, chosen) = careful_path("tutorial", "together", 1)
     assert advice.tier == labyrinth_bots.Tier.WAY_OUT and "When you are ready" in advice.gentle
@@ -121,7 +133,7 @@ def test_the_advice_never_holds_anything_the_view_does_not(scenario, mode, seed)
     (unread paragraphs, face-down scenery, untaken items, sealed prophecies) is in it."""
     checked = 0
     for state, seat, view, _, advice, _ in careful_path(scenario, mode, seed):
-        said = advice.gentle + " " + advice.exact + " " + advice.clue
+        said = " ".join((advice.gentle, advice.exact, advice.clue, advice.caution))
         shown = vocabulary_of(json.dumps(view, ensure_ascii=False))
         assert vocabulary_of(said) <= shown | OWN_WORDS, vocabulary_of(said) - shown - OWN_WORDS
         hidden = ENGINE.secrets(state, seat)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum
 from functools import lru_cache
 from typing import Any, Iterable
@@ -741,7 +741,8 @@ class Advice:
     """A careful companion's nudge: `gentle` says where to look and why (one sentence), `exact` the
     move itself; `action` is that move (None when nothing is left to advise), `targets` what the
     table lights (the place first, then any items the exact move uses), `clue` the words that
-    decided it. Every word comes from the seat's view or from the advisor's own phrases (LA-7)."""
+    decided it, `caution` a card a text says to leave alone for now. Every word comes from the
+    seat's view or from the advisor's own phrases (LA-7)."""
 
     action: Action | None
     gentle: str
@@ -749,6 +750,7 @@ class Advice:
     targets: tuple[Target, ...] = ()
     tier: Tier | None = None
     clue: str = ""
+    caution: str = ""  # what a text says to leave alone meanwhile ("... leave card 9 for last.")
 
 
 class Advisor:
@@ -792,7 +794,10 @@ class Advisor:
         placed = bot.tier_of(view, action, cards) if action.kind != "end_turn" else None
         bot.rng = kept
         tier = placed[0] if placed is not None else None
-        return Reasons(bot, view, cards).explain(action, tier)
+        reasons = Reasons(bot, view, cards)
+        advice = reasons.explain(action, tier)
+        caution = reasons.caution(action, legal) if tier is None or tier < Tier.RESTRAINT else ""
+        return replace(advice, caution=caution) if caution else advice
 
 
 class Reasons:
@@ -810,7 +815,8 @@ class Reasons:
         title = str(top.get("title", "")) if top.get("face") == "up" else ""
         if not title:
             return f"#{number}"
-        article = "" if title.lower().startswith(("the ", "a ", "an ")) else "the "
+        first = title.split()[0].lower()
+        article = "" if first in ("the", "a", "an") or first.endswith(("'s", "\u2019s")) else "the "
         return f"{article}{title} (#{number})"
 
     def item(self, item_id: str) -> str:
@@ -889,6 +895,32 @@ class Reasons:
                 return int(other["number"])
         return None
 
+    def caution(self, advised: Action, legal: Iterable[Action]) -> str:
+        """A free card that could be read now but that a text says to leave alone (ruling LA-7: only
+        texts read): "The prophecy of the Tide warns against disturbing what lies at #9: leave card 9
+        for last." Empty when there is none, or when the move advised is at that place."""
+        free = sorted({str(a["card"]) for a in legal if a.kind == "interact" and not a["items"]
+                       and str(a["card"]) in self.cards}, key=card_order)
+        advised_at = self.card_number(str(advised["card"])) if advised.kind == "interact" else None
+        for card in free:
+            number = self.card_number(card)
+            if number == advised_at or not self.bot.restrained(number):
+                continue
+            who, there = next(((self.warner(where, text), where == str(number)) for where, text in self.bot.read_texts()
+                               for named in restraint_clauses(text) if self.bot.warns(where, named, number) >= 1),
+                              ("A text", False))
+            place = "there" if there else f"at {self.place(number)}"
+            return f"{who} warns against disturbing what lies {place}: leave card {number} for last."
+        return ""
+
+    def warner(self, where: str | None, text: str) -> str:
+        """Who gave a warning: a prophecy, a place's text, an item's own words."""
+        if where is not None and where.startswith("prophecy"):
+            return f"The prophecy of {text.split('. ')[0]}" if ". " in text else "A prophecy"
+        if where is not None and where.isdigit():
+            return f"What was read at {self.place(int(where))}"
+        return f"The words of {text.split('. ')[0]}" if ". " in text else "A text"
+
     # --- the sentences ----------------------------------------------------------------------------
     def explain(self, action: Action, tier: Tier | None) -> Advice:
         if action.kind == "end_turn":
@@ -946,7 +978,7 @@ class Reasons:
         if not item_ids:
             if tier == Tier.READ:
                 gentle = f"Nothing at {place} has been read yet: card {number} waits there."
-                exact = f"Nothing here has been read yet: read card {number}."
+                exact = f"Read card {number} beside {place}: nobody has read it yet."
             else:
                 gentle = f"Card {number} at {place} is the one thing left to turn over."
             return Advice(action, gentle, exact, target, tier)

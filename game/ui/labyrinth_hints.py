@@ -30,7 +30,7 @@ from game.bots.labyrinth import Advice, Advisor
 from game.core.types import Action
 from game.ui.labyrinth_layout import INFO_RECT, MAP_RECT, Target
 from game.ui.labyrinth_map import reach_outline
-from game.ui.labyrinth_reading import INK, parchment_page
+from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrapped
 from game.ui.widgets import panel_surface
@@ -183,8 +183,8 @@ class LabyrinthHints:
         """The parchment note lies over the caption under the map, growing upward with its lines."""
         if not self.hint_level:
             return None
-        lines = self.note_lines()
-        height = max(INFO_RECT.height, 58 + len(lines) * 32 + 14)
+        lines = len(self.note_lines()) + len(self.caution_lines())
+        height = max(INFO_RECT.height, 58 + lines * 32 + 14)
         return pygame.Rect(INFO_RECT.x, INFO_RECT.bottom - height, INFO_RECT.width, height)
 
     def note_text_width(self) -> int:
@@ -195,6 +195,12 @@ class LabyrinthHints:
         if len(lines) > NOTE_MAX_LINES:
             lines = lines[:NOTE_MAX_LINES - 1] + (lines[NOTE_MAX_LINES - 1].rstrip(".,;") + " …",)
         return lines
+
+    def caution_lines(self) -> tuple[str, ...]:
+        """What a text says to leave alone meanwhile, under the advice in red ink (two lines at most)."""
+        caution = self.hint.caution if self.hint is not None else ""
+        lines = wrapped(caution, "story-italic", NOTE_TEXT_PX, self.note_text_width()) if caution else ()
+        return lines[:2]
 
     def note_button_rects(self) -> dict[str, pygame.Rect]:
         rect = self.note_rect()
@@ -247,6 +253,9 @@ class LabyrinthHints:
         y = rect.y + 52
         for line in self.note_lines():
             surface.blit(text_surface(line, "story-italic", NOTE_TEXT_PX, INK), (rect.x + 24, y))
+            y += 32
+        for line in self.caution_lines():
+            surface.blit(text_surface(line, "story-italic", NOTE_TEXT_PX, RED_INK), (rect.x + 24, y))
             y += 32
         rects = self.note_button_rects()
         key = HINT_KEYS.get(self.app.input.last_device if self.app is not None else "keyboard", "")
