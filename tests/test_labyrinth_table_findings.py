@@ -436,7 +436,7 @@ def test_a_resumed_story_names_the_cards_read_earlier_where_it_can():
     app, table, session = open_table(config("human"), actions=OPENING)
     frames(app, 3)
     titles = [page.title for page in table.journal.pages]
-    assert "Card 1 · read earlier" in titles  # the sacks, from the moves the session remembers
+    assert "#1 The Fallen Grating · read earlier" in titles  # the sacks, named by the place they lay at
     assert "Read earlier" not in titles  # every read card by its number (the view gives it, LA-7)
 
 

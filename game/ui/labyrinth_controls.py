@@ -11,7 +11,8 @@ import pygame
 
 from game.ui.input import Intent, time_finger_rest
 from game.ui.labyrinth_layout import (
-    BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos, Target,
+    BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, LOG_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos,
+    Target,
 )
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from game.ui.labyrinth_painter import PEEK_AFTER
@@ -81,7 +82,9 @@ class LabyrinthControls:
         if kind == "note":
             return self.note_button_rects().get(key)
         if kind == "page":
-            return self.journal.prev_rect if key == "prev" else self.journal.next_rect
+            return self.journal.button_rect(key)  # prev, next, contents
+        if kind == "log":
+            return LOG_RECT  # the log box opens the whole log
         if kind == "menu":
             return MENU_RECT
         if kind == "fit":
@@ -97,7 +100,8 @@ class LabyrinthControls:
         out += [("item", c) for c in self.item_order if c in self.item_sprites]
         out += [("prophecy", c) for c in self.prophecy_sprites]
         out += [("button", name) for name, _, _ in self.buttons()]
-        out += [("page", "prev"), ("page", "next"), ("menu", "menu"), ("favours", "favours")]
+        out += [("page", "prev"), ("page", "next"), ("page", "contents"), ("log", "log"), ("menu", "menu"),
+                ("favours", "favours")]
         if self.camera.manual:
             out.append(("fit", "fit"))
         return out
@@ -119,7 +123,7 @@ class LabyrinthControls:
 
     def hit(self, pos: Pos, ignore: Target | None = None) -> Target | None:
         """The target under a pointer (topmost first), passing over a dragged card (`ignore`)."""
-        for kind in ("note", "button", "page", "menu", "fit", "item", "prophecy", "favours"):
+        for kind in ("note", "button", "page", "log", "menu", "fit", "item", "prophecy", "favours"):
             for target in [t for t in self.targets() if t[0] == kind and t != ignore]:
                 rect = self.target_rect(target)
                 if rect is not None and rect.collidepoint(pos):
@@ -187,9 +191,13 @@ class LabyrinthControls:
             self.press_note(key, device)
         elif kind == "button":
             self.press_button(key)
+        elif kind == "page" and key == "contents":
+            self.open_contents()  # labyrinth_overlays.ReadingContents
         elif kind == "page":
             if self.journal.read_on(-1 if key == "prev" else 1):
                 self.play("page", 0.6)
+        elif kind == "log":
+            self.open_log()
         elif kind == "fit":
             self.camera.manual = False
             self.refit()
@@ -393,7 +401,7 @@ class LabyrinthControls:
             if action:
                 self.submit(action[0])
         elif name == "discard" and self.app is not None:
-            self.app.push(DiscardBrowser(self.app, list(self.view.get("discard", [])), self.card_numbers))
+            self.open_discards()  # card by card, or a list by place for a big pile
 
     # --- input --------------------------------------------------------------------------------------
     def cancel_selection(self) -> bool:

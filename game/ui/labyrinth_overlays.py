@@ -52,6 +52,10 @@ def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) ->
             for line in wrap(text, "story", 50, width):
                 rows.append((text_surface(line, "story", 50, RED_INK), 8))
             rows.append((alpha_surface((1, 10)), 0))
+        elif kind == "line":  # a log line: compact, one entry after another
+            for line in wrap(text, "story", 26, width):
+                rows.append((text_surface(line, "story", 26, INK), 2))
+            rows.append((alpha_surface((1, 6)), 0))
         elif kind == "note":
             for line in wrap(text, "story-italic", 24, width):
                 rows.append((text_surface(line, "story-italic", 24, P.shade(INK, 0.2)), 2))
@@ -266,11 +270,13 @@ class DiscardBrowser(Scene):
     COUNT_Y = BAND[1] + 12  # "1 of 5 · newest first", then the hints under it: all above the table's
     HINT_GAP = 10  # button row (its Discards button), which the hints used to be written across
 
-    def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None) -> None:
+    def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None,
+                 places: dict[int, str] | None = None, start: int = 0) -> None:
         super().__init__(app)
         self.entries = list(reversed(discard))
         self.numbers = dict(numbers or {})  # the number on each card's back, where the table saw it
-        self.index = 0
+        self.places = dict(places or {})  # scenery number -> its title, where the table saw it
+        self.index = max(0, min(len(self.entries) - 1, start))
         middle = (self.BAND[0] + self.BAND[1]) // 2
         self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, middle - 60, 110, 120)
         self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, middle - 60, 110, 120)
@@ -342,13 +348,22 @@ class DiscardBrowser(Scene):
         return {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
             str(entry.get("deck")), "Card")
 
+    def where(self, entry: dict[str, Any]) -> str:
+        """The scenery a discarded interaction card stood beside, when the table saw its title."""
+        if entry.get("deck") != "interaction":
+            return ""
+        number = entry.get("number", self.numbers.get(str(entry.get("card"))))
+        return place_label(int(number), self.places) if number is not None and int(number) in self.places else ""
+
     def face_up_caption(self, entry: dict[str, Any]) -> str:
-        """What a face-up discard is: a card as it was read, an item once held, a scenery taken away."""
+        """What a face-up discard is: a card as it was read (and where), an item once held, a scenery
+        taken away."""
         if entry.get("deck") == "item":
             return "An item you held, discarded"
         if entry.get("deck") == "scenery":
             return "Scenery card, removed from play"
-        return f"{self.deck_label(entry)}, as it was read"
+        where = self.where(entry)
+        return f"{self.deck_label(entry)} at {where}, as it was read" if where else f"{self.deck_label(entry)}, as it was read"
 
     def sheet_rect(self, entry: dict[str, Any]) -> pygame.Rect:
         """The parchment a face-up card is read on, centred in the band between heading and count."""
@@ -406,7 +421,8 @@ class DiscardBrowser(Scene):
             body = self.sheet(entry)
             rect = self.sheet_rect(entry)
             surface.blit(parchment_page(rect.size), rect.topleft)
-            caption = text_surface(self.face_up_caption(entry), "story-italic", 26, RED_INK)
+            caption = text_surface(cut_to(self.face_up_caption(entry), "story-italic", 26, rect.width - 100),
+                                   "story-italic", 26, RED_INK)
             surface.blit(caption, (rect.x + 50, rect.y + 26))
             area = self.text_area(rect)
             most = self.most_scroll()
@@ -417,7 +433,9 @@ class DiscardBrowser(Scene):
             rect = back.get_rect(center=(CANVAS_W // 2, (self.BAND[0] + self.BAND[1]) // 2))
             surface.blit(back, rect)
             note = "Discarded unread" if entry.get("deck") == "interaction" else "Removed unseen"
-            caption = text_surface(f"{deck} · {note} — its text stays secret", "story-italic", 30, P.IVORY)
+            where = self.where(entry)
+            caption = text_surface(f"{deck}{' at ' + where if where else ''} · {note} — its text stays secret",
+                                   "story-italic", 30, P.IVORY)
             surface.blit(caption, caption.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 20)))
         surface.blit(self.count_image(), self.count_rect())
         for rect, d, enabled in ((self.prev_rect, -1, self.index > 0),
@@ -428,3 +446,416 @@ class DiscardBrowser(Scene):
             pygame.draw.polygon(surface, colour, [(cx + d * 22, cy), (cx - d * 14, cy - 26), (cx - d * 14, cy + 26)])
         strip = self.hint_strip()
         surface.blit(strip, self.hint_rect(strip))
+
+
+# --- the reading panel's contents ------------------------------------------------------------------------
+ROW_H = 58  # a page's line in a list (touch targets >= 64 px with the gap between rows counted in)
+HEADING_H = 54
+LIST_GAP = 6
+
+
+def contents_rows(pages: Sequence[Any]) -> list[tuple[str, int, str]]:
+    """The contents of the reading panel as rows: ("heading", -1, place) then ("page", index, title)
+    for each page read there. Places come in the order they were first read at (pages with no place,
+    the story's opening, first); every page that tells a prophecy is listed again under Prophecies."""
+    groups: dict[str, list[int]] = {}
+    for index, page in enumerate(pages):
+        groups.setdefault(page.place or "The story", []).append(index)
+    prophecies = [i for i, page in enumerate(pages) if page.tells_prophecy]
+    rows: list[tuple[str, int, str]] = []
+    for place, indices in groups.items():
+        rows.append(("heading", -1, place))
+        rows += [("page", i, pages[i].title) for i in indices]
+    if prophecies:
+        rows.append(("heading", -1, "Prophecies"))
+        rows += [("page", i, pages[i].title) for i in prophecies]
+    return rows
+
+
+class ListSheet(Scene):
+    """A parchment list of rows to choose from, for every device: up/down (and a pointer, a finger)
+    choose, left/right jump a group, Q/E (LB/RB) to the first or the newest, confirm (click, tap)
+    picks, Back closes; the wheel or a drag scrolls. Subclasses say what the rows are."""
+
+    transparent = True
+    name = "labyrinth-list"
+    RECT = pygame.Rect(CANVAS_W // 2 - 560, 60, 1120, 880)
+    heading = ""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(self.RECT)
+        self.close_rect = pygame.Rect(self.rect.right - 40 - 180, self.rect.y + 28, 180, 68)
+        self.first_rect = pygame.Rect(self.rect.x + 40, self.rect.y + 112, 250, 64)
+        self.last_rect = pygame.Rect(self.first_rect.right + 16, self.first_rect.y, 250, 64)
+        # the place bar: the group shown, arrows to the previous and next place (a jump for mouse and touch)
+        self.group_prev_rect = pygame.Rect(self.last_rect.right + 40, self.first_rect.y, 72, 64)
+        self.group_next_rect = pygame.Rect(self.rect.right - 40 - 72, self.first_rect.y, 72, 64)
+        self.list_area = pygame.Rect(self.rect.x + 40, self.first_rect.bottom + 16, self.rect.width - 120,
+                                     self.rect.bottom - 40 - (self.first_rect.bottom + 16))
+        self.rows: list[tuple[str, int, str]] = []
+        self.selected = 0  # an index into self.rows, always a choosable row
+        self.scroll = 0.0
+        self.drag_y: float | None = None
+        self.dragged = 0.0
+        self.backdrop = KeptBackdrop(self)
+
+    # --- rows ---------------------------------------------------------------------------------------
+    def choosable(self) -> list[int]:
+        return [i for i, row in enumerate(self.rows) if row[0] != "heading"]
+
+    def row_tops(self) -> list[int]:
+        tops, y = [], 0
+        for row in self.rows:
+            tops.append(y)
+            y += (HEADING_H if row[0] == "heading" else ROW_H) + LIST_GAP
+        return tops
+
+    def total_height(self) -> int:
+        return sum((HEADING_H if r[0] == "heading" else ROW_H) + LIST_GAP for r in self.rows)
+
+    def most_scroll(self) -> float:
+        return float(max(0, self.total_height() - self.list_area.height))
+
+    def scroll_by(self, pixels: float) -> None:
+        self.scroll = max(0.0, min(self.most_scroll(), self.scroll + pixels))
+
+    def row_rect(self, row: int) -> pygame.Rect:
+        """Where row `row` is drawn now (it may lie outside the list area)."""
+        top = self.row_tops()[row]
+        h = HEADING_H if self.rows[row][0] == "heading" else ROW_H
+        return pygame.Rect(self.list_area.x, self.list_area.y + top - round(self.scroll), self.list_area.width, h)
+
+    def keep_in_view(self, row: int) -> None:
+        top = self.row_tops()[row]
+        # the group's heading shows with its first row
+        if row > 0 and self.rows[row - 1][0] == "heading":
+            top = self.row_tops()[row - 1]
+        bottom = self.row_tops()[row] + ROW_H
+        if top < self.scroll:
+            self.scroll = float(top)
+        elif bottom > self.scroll + self.list_area.height:
+            self.scroll = float(bottom - self.list_area.height)
+        self.scroll = max(0.0, min(self.most_scroll(), self.scroll))
+
+    def select(self, row: int) -> None:
+        if row != self.selected and self.app is not None:
+            self.app.assets.play("focus", 0.4)
+        self.selected = row
+        self.keep_in_view(row)
+
+    def step(self, delta: int) -> None:
+        rows = self.choosable()
+        if not rows:
+            return
+        at = rows.index(self.selected) if self.selected in rows else 0
+        self.select(rows[max(0, min(len(rows) - 1, at + delta))])
+
+    def jump_group(self, delta: int) -> None:
+        """To the first row of the previous (-1) or next (+1) group; back to this group's first row first."""
+        rows = self.choosable()
+        if not rows:
+            return
+        starts = [i for i in rows if i > 0 and self.rows[i - 1][0] == "heading"] or [rows[0]]
+        if delta < 0:
+            earlier = [s for s in starts if s < self.selected]
+            self.select(earlier[-1] if earlier else rows[0])
+        else:
+            later = [s for s in starts if s > self.selected]
+            self.select(later[0] if later else rows[-1])
+
+    def first_row(self) -> int | None:
+        rows = self.choosable()
+        return rows[0] if rows else None
+
+    def last_row(self) -> int | None:
+        rows = self.choosable()
+        return rows[-1] if rows else None
+
+    def row_at(self, pos: tuple[float, float]) -> int | None:
+        if not self.list_area.collidepoint(pos):
+            return None
+        for i in range(len(self.rows)):
+            if self.rows[i][0] != "heading" and self.row_rect(i).collidepoint(pos):
+                return i
+        return None
+
+    # --- acting -------------------------------------------------------------------------------------
+    def pick(self, row: int) -> None:
+        """Subclasses: what choosing row `row` does."""
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.assets.play("click", 0.6)
+            self.app.pop()
+
+    def handle(self, intent: Intent) -> None:
+        kind = intent.kind
+        if kind in ("back", "menu"):
+            self.close()
+        elif kind == "confirm":
+            if self.selected in self.choosable():
+                self.pick(self.selected)
+        elif kind == "up":
+            self.step(-1)
+        elif kind == "down":
+            self.step(1)
+        elif kind == "left":
+            self.jump_group(-1)
+        elif kind == "right":
+            self.jump_group(1)
+        elif kind in ("prev", "next"):
+            row = self.first_row() if kind == "prev" else self.last_row()
+            if row is not None:
+                self.select(row)
+        elif kind == "scroll":
+            self.scroll_by(-intent.amount * 60)
+        elif kind == "hover" and intent.pos is not None:
+            row = self.row_at(intent.pos)
+            if row is not None:
+                self.selected = row
+        elif kind == "drag_start" and intent.pos is not None:
+            self.drag_y, self.dragged = intent.pos[1], 0.0
+        elif kind == "drag_move" and intent.pos is not None and self.drag_y is not None:
+            self.scroll_by(self.drag_y - intent.pos[1])  # a finger or a held button pulls the list along
+            self.drag_y = intent.pos[1]
+        elif kind == "drag_end":
+            self.drag_y = None
+        elif kind == "release" and intent.pos is not None:
+            self.tap(intent.pos)
+
+    def tap(self, pos: tuple[float, float]) -> None:
+        if self.close_rect.collidepoint(pos):
+            self.close()
+            return
+        for rect, delta in ((self.group_prev_rect, -1), (self.group_next_rect, 1)):
+            if rect.collidepoint(pos):
+                self.jump_group(delta)
+                return
+        for rect, row in ((self.first_rect, self.first_row()), (self.last_rect, self.last_row())):
+            if rect.collidepoint(pos) and row is not None:
+                self.select(row)
+                self.pick(row)
+                return
+        row = self.row_at(pos)
+        if row is not None:
+            self.selected = row
+            self.pick(row)
+
+    # --- drawing ------------------------------------------------------------------------------------
+    def row_words(self, row: int) -> tuple[str, str, str]:
+        """(number, title, snippet) of a choosable row."""
+        return "", self.rows[row][2], ""
+
+    def buttons(self) -> tuple[str, str]:
+        return "First page", "Newest page"
+
+    def hint_actions(self, device: str) -> tuple[tuple[str, str], ...]:
+        if device in ("keyboard", "gamepad"):
+            return (("updown", "Choose"), ("leftright", "Place"), ("page", " / ".join(self.buttons())),
+                    ("confirm", "Read"), ("back", "Close"))
+        return ((("Wheel" if device == "mouse" else "Drag"), "Scroll"), ("confirm", "Read"),
+                ("confirm" if device == "touch" else "back", "Close"))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.backdrop.draw(surface, 200)
+        surface.blit(parchment_page(self.rect.size), self.rect.topleft)
+        head = text_surface(self.heading, "story", 48, RED_INK)
+        surface.blit(head, head.get_rect(midleft=(self.rect.x + 44, self.close_rect.centery)))
+        for rect, label in ((self.close_rect, "Close"), (self.first_rect, self.buttons()[0]),
+                            (self.last_rect, self.buttons()[1])):
+            surface.blit(panel_surface(rect.size, 16, (*P.LA_SEPIA, 255)), rect.topleft)
+            image = text_surface(label, "ui-bold", 28, P.LA_PARCHMENT)
+            surface.blit(image, image.get_rect(center=rect.center))
+        self.draw_extra(surface)
+        area = self.list_area
+        view = alpha_surface(area.size)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        for i, row in enumerate(self.rows):
+            rect = self.row_rect(i).move(-area.x, -area.y)
+            if rect.bottom < 0 or rect.top > area.height:
+                continue
+            if row[0] == "heading":
+                image = text_surface(row[2], "story", 32, RED_INK)
+                view.blit(image, (rect.x + 4, rect.bottom - image.get_height() - 4))
+                pygame.draw.line(view, (*P.shade(INK, 0.45), 255), (rect.x, rect.bottom - 2),
+                                 (rect.x + 220, rect.bottom - 2), 2)
+                continue
+            chosen = i == self.selected
+            fill = (*P.shade(P.LA_PARCHMENT_DARK, -0.05), 255) if chosen else (*P.shade(P.LA_PARCHMENT, -0.04), 150)
+            rounded_rect(view, rect, fill, 10)
+            if chosen and device in ("keyboard", "gamepad", "mouse"):
+                rounded_rect(view, rect, (*P.BRASS, 255), 10, 3)
+            number, title, snippet = self.row_words(i)
+            x = rect.x + 14
+            if number:
+                image = text_surface(number, "ui-bold", 24, P.shade(INK, 0.2))
+                view.blit(image, image.get_rect(midright=(rect.x + 70, rect.centery)))
+                x = rect.x + 86
+            image = text_surface(title, "story", 28, INK)
+            room = rect.right - 14 - x
+            if image.get_width() > room:
+                image = text_surface(cut_to(title, "story", 28, room), "story", 28, INK)
+            view.blit(image, image.get_rect(midleft=(x, rect.centery)))
+            if snippet and image.get_width() < room - 80:
+                left = x + image.get_width() + 20
+                cut = cut_to(f"“{snippet}", "story-italic", 24, rect.right - 14 - left)
+                if len(cut) > 4:
+                    quote = text_surface(cut, "story-italic", 24, P.shade(INK, 0.3))
+                    view.blit(quote, quote.get_rect(midleft=(left, rect.centery + 1)))
+        above, below = self.scroll > 0.5, self.scroll < self.most_scroll() - 0.5
+        if above or below:
+            view.blit(fade_mask(area.width, area.height, above, below, 36), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        surface.blit(view, area.topleft)
+        draw_more_marks(surface, area, self.scroll, self.most_scroll(), 80)
+        strip = hint_strip(device, self.hint_actions(device))
+        surface.blit(strip, strip.get_rect(midtop=(self.rect.centerx, min(self.rect.bottom + 12,
+                                                                          CANVAS_H - strip.get_height() - 2))))
+
+    def group_of(self, row: int) -> str:
+        """The heading of the group row `row` is in."""
+        return next((self.rows[i][2] for i in range(row, -1, -1) if self.rows[i][0] == "heading"), "")
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """The place bar: the chosen row's place between arrows to the previous and next place."""
+        for rect, d in ((self.group_prev_rect, -1), (self.group_next_rect, 1)):
+            surface.blit(panel_surface(rect.size, 16, (*P.LA_SEPIA, 255)), rect.topleft)
+            cx, cy = rect.center
+            pygame.draw.polygon(surface, P.LA_PARCHMENT, [(cx + d * 14, cy), (cx - d * 10, cy - 16), (cx - d * 10, cy + 16)])
+        room = self.group_next_rect.x - self.group_prev_rect.right - 24
+        place = cut_to(self.group_of(self.selected) if self.rows else "", "story", 30, room)
+        image = text_surface(place, "story", 30, INK)
+        surface.blit(image, image.get_rect(center=((self.group_prev_rect.right + self.group_next_rect.x) // 2,
+                                                   self.group_prev_rect.centery)))
+
+
+def cut_to(text: str, role: str, px: int, width: int) -> str:
+    """`text` cut at a word with an ellipsis to fit `width` on one line."""
+    if text_surface(text, role, px, INK).get_width() <= width:
+        return text
+    words = text.split()
+    while len(words) > 1 and text_surface(" ".join(words) + "…", role, px, INK).get_width() > width:
+        words.pop()
+    return " ".join(words).rstrip(",;:·") + "…"
+
+
+class ReadingContents(ListSheet):
+    """The reading panel's contents: every page, grouped by the place it was read at, prophecies
+    gathered again at the end; choosing one opens it in the panel."""
+
+    name = "labyrinth-contents"
+    heading = "Contents"
+
+    def __init__(self, app: Any, journal: Any) -> None:
+        super().__init__(app)
+        self.journal = journal
+        self.rows = contents_rows(journal.pages)
+        here = next((i for i, row in enumerate(self.rows) if row[0] == "page" and row[1] == journal.index), None)
+        if here is None:
+            here = self.first_row() or 0
+        self.select(here)
+
+    def row_words(self, row: int) -> tuple[str, str, str]:
+        index, title = self.rows[row][1], self.rows[row][2]
+        page = self.journal.pages[index]
+        place = page.place
+        if place and title.startswith(place):  # under its place's heading the place is not said twice
+            title = title[len(place):].lstrip(" ·") or "discovered"
+        elif place and title.replace(" · ", " ", 1) == place:  # the page of its discovery
+            title = "discovered"
+        return f"p. {index + 1}", title or "The story so far", page.snippet()
+
+    def pick(self, row: int) -> None:
+        self.journal.jump(self.rows[row][1])
+        if self.app is not None:
+            self.app.assets.play("page", 0.6)
+            self.app.pop()
+
+
+# --- the discard pile as a list ---------------------------------------------------------------------------
+LIST_FROM = 7  # a pile of this many cards opens as a list grouped by place; a smaller one card by card
+
+
+def place_label(number: int | None, places: dict[int, str] | None) -> str:
+    """ "#6 The Sundial Court" where the table saw the scenery's title, "#6" where not."""
+    if number is None:
+        return ""
+    title = (places or {}).get(int(number), "")
+    return f"#{number} {title}" if title else f"#{number}"
+
+
+def discard_place(entry: dict[str, Any], numbers: dict[str, int] | None, places: dict[int, str] | None) -> str:
+    """Where a discarded card was: an interaction card by the scenery it stood beside (its number,
+    printed on its back, LA-7), the rest by what they were."""
+    deck = entry.get("deck")
+    if deck == "interaction":
+        number = entry.get("number", (numbers or {}).get(str(entry.get("card"))))
+        return place_label(int(number), places) if number is not None else "Cards never seen in play"
+    if entry.get("face") != "up":
+        return "Removed from the decks unseen"
+    if deck == "item":
+        return "Items you held"
+    return "Scenery taken from the map"
+
+
+class DiscardList(ListSheet):
+    """A big discard pile as a list grouped by place (left/right, or the arrows, jump from place to
+    place), newest first in each place; choosing a card opens it in the card-by-card browser."""
+
+    name = "labyrinth-discard-list"
+    heading = "Discard pile"
+
+    def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None,
+                 places: dict[int, str] | None = None) -> None:
+        super().__init__(app)
+        self.discard = list(discard)
+        self.entries = list(reversed(self.discard))  # newest first, as the browser shows them
+        self.numbers, self.places = dict(numbers or {}), dict(places or {})
+        groups: dict[str, list[int]] = {}
+        for index, entry in enumerate(self.entries):
+            groups.setdefault(discard_place(entry, self.numbers, self.places), []).append(index)
+
+        def order(place: str) -> tuple[int, int, str]:
+            number = place[1:].split(" ")[0] if place.startswith("#") else ""
+            return (0, int(number), place) if number.isdigit() else (1, 0, place)
+
+        self.rows = []
+        for place in sorted(groups, key=order):
+            self.rows.append(("heading", -1, place))
+            self.rows += [("page", i, "") for i in groups[place]]
+        newest = next((i for i, row in enumerate(self.rows) if row[0] == "page" and row[1] == 0), None)
+        self.select(newest if newest is not None else 0)
+        self.heading = f"Discard pile · {len(self.entries)}"
+
+    def buttons(self) -> tuple[str, str]:
+        return "First place", "Last place"
+
+    def hint_actions(self, device: str) -> tuple[tuple[str, str], ...]:
+        if device in ("keyboard", "gamepad"):
+            return (("updown", "Choose"), ("leftright", "Place"), ("page", "First / last place"), ("confirm", "Look"),
+                    ("back", "Close"))
+        return ((("Wheel" if device == "mouse" else "Drag"), "Scroll"), ("confirm", "Look"),
+                ("confirm" if device == "touch" else "back", "Close"))
+
+    def row_words(self, row: int) -> tuple[str, str, str]:
+        index = self.rows[row][1]
+        entry = self.entries[index]
+        texts = [str(t) for t in entry.get("texts", [])]
+        deck = entry.get("deck")
+        number = entry.get("number", self.numbers.get(str(entry.get("card"))))
+        if deck == "interaction":
+            what = f"Card {number}" if number is not None else "Interaction card"
+            title = f"{what} · {'read' if entry.get('face') == 'up' else 'discarded unread'}"
+        elif entry.get("face") != "up":
+            title = f"{'An item' if deck == 'item' else 'A scenery card'}, never seen"
+        elif deck == "item":
+            title = texts[0] if texts else "An item"
+        else:
+            title = f"Scenery · {texts[0]}" if texts else "A scenery card"
+        snippet = texts[0] if texts and deck == "interaction" else ""
+        return f"{len(self.entries) - index}", title, snippet
+
+    def pick(self, row: int) -> None:
+        if self.app is not None:
+            self.app.assets.play("flip", 0.6)
+            self.app.push(DiscardBrowser(self.app, self.discard, self.numbers, self.places, start=self.rows[row][1]))

@@ -4,7 +4,9 @@ the events of an update, never from the scenario file (ruling LA-7).
 
 A page holds blocks (a card's top text, the paragraph the items revealed, a prophecy, a discovered
 scenery, an item taken, a note); new blocks fade and rise in, and the page follows the newest one.
-Older pages stay browsable (prev/next).
+Older pages stay browsable (prev/next), and the Contents button in the header opens a list of every
+page grouped by the place it was read at (`ReadingContents` in labyrinth_overlays): a long game's
+first clue is a few inputs away, not 75 presses of Q.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ PAD = 32
 HEADER_H = 74
 FOOTER_H = 70
 BLOCK_GAP = 16
+CONTENTS_W = 176  # the header's Contents button
 INK = P.LA_SEPIA
 RED_INK = P.shade(P.LA_ARROW_RED, -0.25)
 GREEN_INK = P.hex_colour("#2F6B35")
@@ -89,10 +92,28 @@ class Block:
         return out
 
 
+PROPHECY_KINDS = frozenset({"prophecy", "prophecy-title", "fulfilled"})
+
+
 @dataclass
 class Page:
+    """One action's story. `place` names the scenery it was read at ("#6 The Sundial Court", "" for
+    none): the contents list groups the pages by it."""
+
     title: str
     blocks: list[Block] = field(default_factory=list)
+    place: str = ""
+
+    @property
+    def tells_prophecy(self) -> bool:
+        return any(block.kind in PROPHECY_KINDS for block in self.blocks)
+
+    def snippet(self) -> str:
+        """The page's first words of story, for its line in the contents."""
+        for block in self.blocks:
+            if block.kind not in HEADINGS and block.kind not in ("note", "tip") and block.text:
+                return block.text
+        return self.blocks[0].text if self.blocks else ""
 
     def height(self, width: int) -> int:
         return sum(b.render(width).get_height() + BLOCK_GAP for b in self.blocks)
@@ -162,14 +183,20 @@ class Journal:
         self._view: pygame.Surface | None = None  # the page's text area, drawn each frame
         self.prev_rect = pygame.Rect(self.rect.x + 16, self.rect.bottom - FOOTER_H + 3, 96, 64)
         self.next_rect = pygame.Rect(self.rect.right - 112, self.rect.bottom - FOOTER_H + 3, 96, 64)
+        # the header's Contents button: every page, grouped by place, to jump to (touch: >= 64 px high)
+        self.contents_rect = pygame.Rect(self.rect.right - 16 - CONTENTS_W, self.rect.y + 6, CONTENTS_W, 64)
+
+    def button_rect(self, name: str) -> pygame.Rect:
+        """The panel's own buttons by name: prev, next, contents."""
+        return {"prev": self.prev_rect, "next": self.next_rect}.get(name, self.contents_rect)
 
     # --- content -----------------------------------------------------------------------------------
     @property
     def page(self) -> Page | None:
         return self.pages[self.index] if self.pages else None
 
-    def new_page(self, title: str) -> Page:
-        page = Page(title)
+    def new_page(self, title: str, place: str = "") -> Page:
+        page = Page(title, place=place)
         self.pages.append(page)
         if len(self.pages) > 80:  # a long game keeps its recent pages
             del self.pages[0]
@@ -216,6 +243,15 @@ class Journal:
         self.scroll.set(0.0 if step < 0 or index < len(self.pages) - 1 else self.max_scroll())
         return True
 
+    def jump(self, index: int) -> bool:
+        """Show page `index` from its top (the newest at its end, where the story goes on)."""
+        index = max(0, min(len(self.pages) - 1, index))
+        if not self.pages or index == self.index:
+            return False
+        self.index = index
+        self.scroll.set(self.max_scroll() if index == len(self.pages) - 1 else 0.0)
+        return True
+
     def read_on(self, step: int) -> bool:
         """Prev/next for keys and pads: scroll within a long page first, then turn the page."""
         value = float(self.scroll.target)  # type: ignore[arg-type]
@@ -250,7 +286,10 @@ class Journal:
         target.blit(parchment_page(self.rect.size), self.rect.topleft)
         page = self.page
         title = page.title if page is not None and page.title else "The story so far"
-        px = fit_px(title, "story", TITLE_PX, self.text_width)
+        title_w = self.contents_rect.x - 12 - (self.rect.x + PAD)
+        px = fit_px(title, "story", TITLE_PX, title_w)
+        if text_surface(title, "story", px, RED_INK).get_width() > title_w:
+            title = fitted_title(title, px, title_w)
         head = text_surface(title, "story", px, RED_INK)
         target.blit(head, head.get_rect(midleft=(self.rect.x + PAD, self.rect.y + HEADER_H // 2 + 4)))
         pygame.draw.line(target, P.shade(INK, 0.35), (self.rect.x + PAD, self.rect.y + HEADER_H - 8),
@@ -292,7 +331,22 @@ class Journal:
         y = self.content.y + round((self.content.height - bar_h) * at)
         pygame.draw.rect(target, P.shade(INK, 0.4), (self.rect.right - 18, y, 6, bar_h), border_radius=3)
 
+    def _contents_button(self, target: pygame.Surface, focus: str | None) -> None:
+        """A sepia tab in the header's corner, lettered like the page's title."""
+        rect = self.contents_rect
+        rounded_rect(target, rect.inflate(0, -12), (*P.shade(P.LA_PARCHMENT_DARK, -0.05), 255), 12)
+        rounded_rect(target, rect.inflate(0, -12), (*P.shade(INK, 0.3), 255), 12, 2)
+        label = text_surface("Contents", "story", 28, INK)
+        lines_x = rect.x + 18
+        for i in range(3):  # a small list mark before the word
+            y = rect.centery - 8 + i * 8
+            pygame.draw.line(target, INK, (lines_x, y), (lines_x + 16, y), 2)
+        target.blit(label, label.get_rect(midleft=(lines_x + 26, rect.centery + 1)))
+        if focus == "contents":
+            rounded_rect(target, rect.inflate(6, 0), (*P.BRASS, 255), 14, 4)
+
     def _footer(self, target: pygame.Surface, focus: str | None) -> None:
+        self._contents_button(target, focus)
         for rect, glyph, enabled, name in ((self.prev_rect, "prev", self.index > 0, "prev"),
                                            (self.next_rect, "next", self.index < len(self.pages) - 1, "next")):
             colour = INK if enabled else P.shade(P.LA_PARCHMENT_DARK, -0.1)
@@ -309,6 +363,14 @@ class Journal:
             target.blit(image, image.get_rect(center=(self.rect.centerx, self.prev_rect.centery)))
 
 
+def fitted_title(title: str, px: int, width: int) -> str:
+    """A page title cut at a word with an ellipsis where even the smallest size is too wide."""
+    words = title.split()
+    while len(words) > 1 and text_surface(" ".join(words) + "…", "story", px, RED_INK).get_width() > width:
+        words.pop()
+    return " ".join(words).rstrip(",·:;") + "…"
+
+
 def block_kind_for_key(key: str, prophecy_ids: set[str], ending_id: str | None = None) -> str:
     """Classify a read text by its key in the view's `last` list ("<card>#<part>", a said line
     "<card>#<part>~<n>")."""
@@ -320,6 +382,37 @@ def block_kind_for_key(key: str, prophecy_ids: set[str], ending_id: str | None =
     return "say" if "~" in part else "story"
 
 
-def describe_items(items: list[dict[str, Any]]) -> str:
-    names = [f"{i.get('name', '?')} ({i.get('letter', '')}{i.get('number') or ''})" for i in items]
+ARTICLES = ("the ", "a ", "an ")
+
+
+def takes_article(name: str) -> bool:
+    """Whether an item's name wants "the" before it in a sentence. A name that begins with a
+    possessive ("Hester's map", "Keeper's logbook", "Poets' quill") is already made definite by it,
+    as is one that brings its own article ("The Queen's ring") or one that is a proper name throughout
+    (every word capitalised: "Old Tom"); every other name ("Bone key", "Flask of lamp oil") takes it."""
+    words = name.split()
+    if not words:
+        return False
+    first = words[0].rstrip(",.;:")
+    if first.endswith(("'s", "’s", "s'", "s’")):
+        return False
+    if name.lower().startswith(ARTICLES):
+        return False
+    return not (len(words) > 1 and all(w[:1].isupper() for w in words if w.isalpha() or w[:1].isalpha()))
+
+
+def item_phrase(name: str) -> str:
+    """An item's name as a sentence says it: "the Bone key", but "Hester's map"."""
+    return f"the {name}" if takes_article(name) else name
+
+
+def items_phrase(names: list[str]) -> str:
+    """Several items, each with its own article: "the Shed key and Hester's map"."""
+    return " and ".join(item_phrase(n) for n in names)
+
+
+def describe_items(items: list[dict[str, Any]], articles: bool = False) -> str:
+    """Items with their codes ("Bone key (B3)"); with `articles`, as a sentence says them."""
+    names = [f"{item_phrase(str(i.get('name', '?'))) if articles else i.get('name', '?')}"
+             f" ({i.get('letter', '')}{i.get('number') or ''})" for i in items]
     return " and ".join(names)

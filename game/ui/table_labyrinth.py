@@ -40,9 +40,9 @@ from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are 
 from game.ui.labyrinth_map import (
     BASE_TILE_H, BASE_TILE_W, Camera, InteractionOnMap, Tile, grid_centre, interaction_slots,
 )
-from game.ui.labyrinth_overlays import StorySheet, rank_table
+from game.ui.labyrinth_overlays import LIST_FROM, DiscardBrowser, DiscardList, ReadingContents, StorySheet, rank_table
 from game.ui.labyrinth_painter import LabyrinthPainter
-from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
+from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items, items_phrase
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, item_tile, prophecy, prophecy_strip
 from game.ui.look.fonts import text_surface
@@ -51,6 +51,14 @@ from game.ui.table_base import TableSceneBase
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_out_cubic
 from game.ui.widgets import panel_surface
+
+
+LOG_KEPT = 400  # log lines kept for the whole log's sheet (a long chain writes 20+, a bot turn 6-12)
+
+
+def whose_turn(name: str) -> str:
+    """ "Ann's turn", and for a seat named "You" "Your turn" (as Time After Time's log says it)."""
+    return "Your turn" if name == "You" else f"{name}'s turn"
 
 
 # The tutorial's coaching: one tip the first time each mechanic shows up at this table, in the story
@@ -100,7 +108,9 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.stage_card: str | None = None
         self.flying: list[CardSprite] = []
         self.smoke: list[Smoke] = []
-        self.log: deque[str] = deque(maxlen=40)
+        self.log: deque[str] = deque(maxlen=LOG_KEPT)
+        self.place_titles: dict[int, str] = {}  # scenery number -> the title last seen face up there
+        self.telling: Update | None = None  # the update whose events are being told (who made it)
         self.selected: str | None = None
         self.chosen: list[str] = []
         self.focus: Target | None = None
@@ -213,11 +223,15 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
                 texts = [str(t) for t in entry.get("texts", [])]
                 if entry.get("deck") == "interaction" and entry.get("face") == "up" and texts:
                     number = entry.get("number", self.card_numbers.get(str(entry.get("card"))))  # on its back
-                    self.journal.new_page(f"Card {number} · read earlier" if number is not None else "Read earlier")
+                    place = self.place_of(int(number)) if number is not None else ""
+                    title = f"{place} · read earlier" if number is not None and int(number) in self.place_titles \
+                        else (f"Card {number} · read earlier" if number is not None else "Read earlier")
+                    self.journal.new_page(title, place)
                     for text in texts:
                         self.journal.add("story", text, animate=False)
             if view.get("last"):
-                self.journal.new_page("Where you left off")
+                hero = view.get("hero") or {}
+                self.journal.new_page("Where you left off", self.place_of(hero.get("number")))
         for entry in view.get("last", []):
             kind = block_kind_for_key(str(entry.get("key", "")), self.prophecy_ids, ending.get("id"))
             self.journal.add(kind, str(entry.get("text", "")), animate=False)
@@ -230,6 +244,9 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         for square in view.get("map", []):
             number = int(square["number"])
             seen.add(number)
+            top = square["stack"][-1] if square.get("stack") else {}
+            if top.get("face") == "up" and top.get("title"):
+                self.place_titles[number] = str(top["title"])
             look = look_of(square["stack"][-1])
             tile = self.tiles.get(number)
             if tile is None or tile.removed:
@@ -430,6 +447,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
     # --- events -------------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
+        self.telling = update
         if self.page_update != id(update):
             self.page_update = id(update)
             self.pages_at_update = len(self.journal.pages)
@@ -496,6 +514,47 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return "end the turn"
         return super().describe_move(action)
 
+    def several_seats(self) -> bool:
+        return int(self.view.get("seats", len(self.seat_names) or 1)) > 1 or len(self.seat_names) > 1
+
+    def who_tries(self, update: Update) -> str:
+        """ "You try" alone at the table, "Rowan tries" when several seats play (who tried it)."""
+        if not self.several_seats() or update.actor is None:
+            return "You try"
+        name = self.name_of(update.actor)
+        return "You try" if name == "You" else f"{name} tries"
+
+    def place_of(self, number: int | None) -> str:
+        """ "#6 The Sundial Court" where the table saw its title, "#6" where not, "" for no place."""
+        if number is None:
+            return ""
+        title = self.place_titles.get(int(number))
+        return f"#{number} {title}" if title else f"#{number}"
+
+    def open_contents(self) -> None:
+        """The reading panel's contents: every page by place, to jump to."""
+        if self.app is not None and self.journal.pages:
+            self.play("page", 0.6)
+            self.app.push(ReadingContents(self.app, self.journal))
+
+    def open_discards(self) -> None:
+        """The discard pile: card by card while small, else a list grouped by place to jump in."""
+        if self.app is None:
+            return
+        discard = list(self.view.get("discard", []))
+        kind = DiscardList if len(discard) >= LIST_FROM else DiscardBrowser
+        self.app.push(kind(self.app, discard, self.card_numbers, dict(self.place_titles)))
+
+    def open_log(self) -> None:
+        """The whole log on a sheet, newest at the bottom and in view: the box shows only its tail."""
+        if self.app is None:
+            return
+        lines = list(self.log) or ["Nothing has happened yet."]
+        sheet = StorySheet(self.app, [("title", "The log")] + [("line", line) for line in lines], "Close", lambda: None)
+        sheet.scroll = sheet.most_scroll  # the newest lines first in view; up (the wheel, a drag) reads back
+        self.play("page", 0.6)
+        self.app.push(sheet)
+
     def log_event(self, event: Event) -> None:
         if event.kind.startswith("interaction_") and event.get("card") is not None and event.get("number") is not None:
             self.card_numbers[str(event["card"])] = int(event["number"])  # for the discard pile's captions
@@ -519,7 +578,20 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         """The engine's log line; a turn is named after the seat's player, whom the table knows. A
         covering card is told by the number both cards show (ruling LA-2c), never by its card id."""
         if event.kind == "turn":
-            return f"{self.name_of(int(event['seat']))}'s turn."
+            return f"{whose_turn(self.name_of(int(event['seat'])))}."
+        if event.kind == "interaction_turned":
+            names = [str(n) for n in event.get("item_names") or []]
+            if self.several_seats() and self.telling is not None and self.telling.actor is not None:
+                who = self.name_of(self.telling.actor)
+                if names:
+                    return f"{who} {'try' if who == 'You' else 'tries'} {items_phrase(names)} on card {event['number']}."
+                return f"{who} turn{'' if who == 'You' else 's'} over card {event['number']}."
+            return f"Card {event['number']} is turned over" + (f" with {items_phrase(names)}." if names else ".")
+        if event.kind == "no_match":
+            names = [str(n) for n in event.get("item_names") or []]
+            return f"No match: card {event['number']} goes back face down; you keep {items_phrase(names)}."
+        if event.kind == "item_discarded":
+            return f"{capitalised(items_phrase([str(event['name'])]))} is discarded."
         if event.kind == "scenery_placed" and event.get("covers"):
             number = event["number"]
             return f"Scenery #{number} is placed face down on top of the old #{number}."
@@ -532,21 +604,29 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     def begin_update(self, update: Update) -> None:
         """A new action's events: open a journal page named after what happened first."""
         self.update_ending = next((str(e["ending"]) for e in update.events if e.kind == "ending_reached"), None)
-        title = ""
+        title, place = "", ""
         for event in update.events:
             if event.kind == "interaction_turned":
                 items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
-                title = f"Card {event['number']}" + (f" · with {describe_items(items)}" if items else "")
+                number = int(event["number"])
+                place = self.place_of(number)
+                named = number in self.place_titles  # "#6 The Sundial Court" (a card bears its scenery's number)
+                title = (place if named else f"Card {number}") + (f" · with {describe_items(items, True)}" if items else "")
                 break
             if event.kind == "scenery_discovered":
+                self.place_titles[int(event["number"])] = str(event.get("title", ""))
                 title = f"#{event['number']} · {event['title']}"
+                place = self.place_of(int(event["number"]))
                 break
             if event.kind == "no_match":
                 title = "Nothing happens"
+                place = self.place_of(int(event["number"])) if event.get("number") is not None else ""
                 break
         storytelling = {"text", "scenery_discovered", "item_taken", "no_match", "favour_lost", "stalled"}
         if any(e.kind in storytelling for e in update.events):
-            self.journal.new_page(title)
+            if not place and self.hero_number is not None:
+                place = self.place_of(self.hero_number)  # what the hero found where they stand
+            self.journal.new_page(title, place)
             self.pages_added += 1
             self.play("page", 0.5)
 
@@ -644,7 +724,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.stage, self.stage_card = sprite, card
         items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
         if items:
-            self.journal.add("note", f"You try the {describe_items(items)} on card {event['number']}.")
+            self.journal.add("note", f"{self.who_tries(update)} {describe_items(items, True)} on card {event['number']}.")
         self.play("flip")
         return 0.42
 
@@ -700,8 +780,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if inter is not None:
             inter.nudge()
         items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
-        what = describe_items(items) or "that"
-        self.journal.add("note", f"Nothing on the card answers the {what}. It goes back face down, unread, "
+        what = describe_items(items, True) or "that"
+        self.journal.add("note", f"Nothing on the card answers {what}. It goes back face down, unread, "
                                  f"and you keep what you tried.")
         self.play("invalid", 0.8)
         return 0.4
@@ -736,7 +816,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             self.flying.append(sprite)
             self.after(0.34, lambda: setattr(sprite, "visible", False))
         self.layout_items()
-        self.journal.add("note", f"The {self.item_name(card)} is discarded.")
+        self.journal.add("note", f"{capitalised(items_phrase([self.item_name(card)]))} is discarded.")
         self.play("slide", 0.7)
         return 0.3
 
@@ -855,7 +935,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         """The handoff between two turns: who is next, and no "nobody else is looking" (no secrets)."""
         draw_background(surface, self.tone)
         name = self.name_of(self.curtain_seat)
-        headline = f"{name}'s turn".upper()
+        headline = whose_turn(name).upper()
         head = text_surface(headline, "display", 150, P.IVORY)
         rect = head.get_rect(center=(CANVAS_W // 2, CANVAS_H // 2 + 40))
         back = self.app.assets.image_scaled(f"backs/{self.game_id}", (180, 252)) if self.app is not None else None
@@ -942,7 +1022,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         else:
             outcome = self.shown.outcome if self.shown is not None else None
             blocks = [("title", "Lost in the labyrinth"), ("text", outcome.summary if outcome else "")]
-        lines = [("Favours still burning", f"{lit}"), ("Prophecies unfulfilled", f"− {unfulfilled}" if unfulfilled else "0")]
+        lines = [("Favours lit", f"{lit}"), ("Prophecies unfulfilled", f"− {unfulfilled}" if unfulfilled else "0")]
         auto = None if self.local_seats else ENDING_AUTO_SECONDS
         self.app.push(StorySheet(self.app, blocks, "See the results", proceed,
                                  extra=rank_table(score, rank, lines), extra_height=230, auto_seconds=auto))
@@ -1000,6 +1080,11 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             puff.life -= dt
             puff.size += dt * 10
         self.smoke = [p for p in self.smoke if p.life > 0]
+
+
+def capitalised(text: str) -> str:
+    """A sentence's first letter up ("the Bone key is…" -> "The Bone key is…")."""
+    return text[:1].upper() + text[1:]
 
 
 register_table(GAME_ID, LabyrinthTable)
