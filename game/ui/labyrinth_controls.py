@@ -14,11 +14,13 @@ from game.ui.labyrinth_layout import (
     BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, LOG_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos,
     Target,
 )
+from game.ui.labyrinth_map import FAN_FROM, FanLayout, read_label
 from game.ui.labyrinth_overlays import DiscardBrowser, StorySheet
 from game.ui.labyrinth_painter import PEEK_AFTER
 
 # what a long press looks at: a card (shown big, its words in the caption) or a button (what it does)
-LOOKABLE = frozenset({"tile", "inter", "item", "prophecy", "button", "favours"})
+LOOKABLE = frozenset({"tile", "inter", "item", "prophecy", "button", "favours", "stack"})
+MAP_KINDS = ("tile", "inter", "stack")  # targets on the map, which the camera brings into view
 
 
 class LabyrinthControls:
@@ -30,6 +32,133 @@ class LabyrinthControls:
     item_sprites: dict[str, Any]
     item_order: list[str]
     prophecy_sprites: dict[str, Any]
+    fanned: int | None = None  # the scenery whose stack of interaction cards is open as a fan
+    followed: Any = None  # the focus the camera last brought into view
+
+    # --- stacks of interaction cards (a fan to choose from) ------------------------------------------
+    def card_reads(self) -> dict[str, list[str]]:
+        """What the table has read of each interaction card (its top text first), from the text
+        events whose source is the card: a card turned back over keeps a label of it."""
+        return self.__dict__.setdefault("_card_reads", {})  # type: ignore[no-any-return]
+
+    def note_read(self, event: Any) -> None:
+        """A text event (live or from before the table opened): remember it under its card."""
+        if event.kind != "text":
+            return
+        source = str(event.get("source") or "")
+        if source in self.card_numbers or source in self.inters:
+            texts = self.card_reads().setdefault(source, [])
+            text = str(event.get("text") or "")
+            if text and text not in texts:
+                texts.append(text)
+
+    def card_label(self, card: str) -> str:
+        """The few words that tell this card from the others beside its scenery ('' while unread)."""
+        texts = self.card_reads().get(card)
+        return read_label(texts[0]) if texts else ""
+
+    def stacks(self) -> dict[int, list[str]]:
+        """Scenery number -> its interaction cards, for sceneries with FAN_FROM cards or more (in the
+        order they stand beside it)."""
+        groups: dict[int, list[str]] = {}
+        for card, inter in self.inters.items():
+            groups.setdefault(inter.number, []).append(card)
+        return {number: cards for number, cards in groups.items() if len(cards) >= FAN_FROM}
+
+    def fan_layout(self) -> FanLayout | None:
+        """The open fan's geometry, following its scenery as the camera moves (None: no fan open)."""
+        cards = self.stacks().get(self.fanned) if self.fanned is not None else None
+        tile = self.tiles.get(self.fanned) if self.fanned is not None else None
+        if not cards or tile is None:
+            return None
+        anchor = tile.screen_rect(self.camera).clip(MAP_RECT)
+        if anchor.width == 0:
+            anchor = pygame.Rect(MAP_RECT.centerx, MAP_RECT.y, 1, 1)
+        return FanLayout(len(cards), anchor, MAP_RECT, self.hero_rect())
+
+    def place_fan(self) -> None:
+        """Give the fanned cards their canvas rects (and take them back from a closed fan)."""
+        layout = self.fan_layout()
+        if layout is None:
+            self.fanned = None
+        fanned = self.stacks().get(self.fanned, []) if self.fanned is not None else []
+        for card, inter in self.inters.items():
+            inter.fan_rect = layout.cards[fanned.index(card)] if layout is not None and card in fanned else None
+
+    def open_fan(self, number: int, device: str = "mouse") -> None:
+        cards = self.stacks().get(number)
+        if not cards:
+            return
+        self.fanned = number
+        self.place_fan()
+        self.play("deal", 0.6)
+        if device in ("keyboard", "gamepad"):
+            usable = self.usable_cards()
+            shown = [c for c in cards if not self.inters[c].hidden]
+            first = next((c for c in shown if c in usable), shown[0] if shown else None)
+            if first is not None:
+                self.focus = ("inter", first)
+
+    def close_fan(self) -> None:
+        if self.fanned is None:
+            return
+        number, self.fanned = self.fanned, None
+        self.place_fan()
+        if self.focus is not None and (self.focus[0] in ("inter", "read", "fan")):
+            self.focus = ("stack", str(number)) if number in self.stacks() else None
+            if self.focus is None:
+                self.focus = self.default_focus()
+
+    def fan_target(self, pos: Pos) -> Target | None:
+        """What the open fan has under `pos`: a card, its Read plate, Close; the panel's bare felt and
+        the map around it close the fan (("fan", "close") too)."""
+        layout = self.fan_layout()
+        if layout is None:
+            return None
+        if layout.close.collidepoint(pos):
+            return ("fan", "close")
+        for card, rect, plate in zip(self.stacks()[self.fanned], layout.cards, layout.reads):  # type: ignore[index]
+            if self.inters[card].hidden:
+                continue
+            if rect.collidepoint(pos):
+                return ("inter", card)
+            if plate.collidepoint(pos) and self.card_reads().get(card):
+                return ("read", card)
+        if layout.panel.collidepoint(pos):
+            return ("fan", "panel")
+        return ("fan", "close") if MAP_RECT.collidepoint(pos) else None
+
+    def read_interaction(self, card: str) -> None:
+        """What the table has read of a card still in play, on a sheet (the reading panel's pages
+        move on; this is the card's own)."""
+        texts = self.card_reads().get(card, [])
+        inter = self.inters.get(card)
+        if not texts or inter is None or self.app is None:
+            return
+        blocks = [("title", f"Card {inter.number} \u00b7 {self.card_label(card)}")]
+        blocks += [("italic" if i == 0 else "text", text) for i, text in enumerate(texts)]
+        tried = inter.entry.get("tried") or []
+        if tried:
+            blocks.append(("note", "Already tried: " + "; ".join(" + ".join(self.item_name(i) for i in t)
+                                                                  for t in tried) + "."))
+        self.play("page", 0.6)
+        self.app.push(StorySheet(self.app, blocks, "Close", lambda: None))
+
+    def follow_focus(self) -> None:
+        """Keys and pads: a newly focused card on the map is brought into view (the camera pans just
+        enough); the window's real size sets how far the camera zooms out by itself."""
+        app = self.app
+        scale = float(getattr(getattr(app, "letterbox", None), "scale", 1.0) or 1.0)
+        if abs(scale - self.camera.pixel_scale) > 1e-3:
+            self.camera.pixel_scale = scale
+            if not self.camera.manual and self.built:
+                self.refit()
+        self.place_fan()
+        if self.focus == self.followed:
+            return
+        self.followed = self.focus
+        if self.focus is not None and self.focus[0] in MAP_KINDS and self.show_focus():
+            self.reveal_on_map(self.focus)
 
     # --- targets and focus --------------------------------------------------------------------------
     def buttons(self) -> list[tuple[str, str, bool]]:
@@ -71,6 +200,21 @@ class LabyrinthControls:
         if kind == "inter":
             inter = self.inters.get(key)
             return inter.hit_rect(self.camera) if inter is not None and not inter.hidden else None
+        if kind == "stack":
+            cards = self.stacks().get(int(key))
+            if not cards or int(key) == self.fanned:
+                return None
+            rects = [self.inters[c].hit_rect(self.camera) for c in cards if not self.inters[c].hidden]
+            return rects[0].unionall(rects[1:]) if rects else None
+        if kind == "read":
+            layout = self.fan_layout()
+            cards = self.stacks().get(self.fanned, []) if self.fanned is not None else []
+            if layout is None or key not in cards or not self.card_reads().get(key) or self.inters[key].hidden:
+                return None
+            return layout.reads[cards.index(key)]
+        if kind == "fan":
+            layout = self.fan_layout()
+            return None if layout is None else (layout.close if key == "close" else layout.panel)
         if kind == "item":
             sprite = self.item_sprites.get(key)
             return sprite.draw_rect() if sprite is not None else None
@@ -95,8 +239,17 @@ class LabyrinthControls:
 
     def targets(self) -> list[Target]:
         out: list[Target] = [("note", name) for name, _ in self.note_buttons()] if self.hint_level else []
-        out += [("tile", str(n)) for n, t in self.tiles.items() if not t.removed]
-        out += [("inter", c) for c, i in self.inters.items() if not i.hidden]
+        stacks = self.stacks()
+        if self.fanned is not None and self.fanned in stacks:  # the map lies under the open fan
+            fanned = stacks[self.fanned]
+            out += [("inter", c) for c in fanned if not self.inters[c].hidden]
+            out += [("read", c) for c in fanned if self.card_reads().get(c) and not self.inters[c].hidden]
+            out.append(("fan", "close"))
+        else:
+            in_stacks = {c for cards in stacks.values() for c in cards}
+            out += [("tile", str(n)) for n, t in self.tiles.items() if not t.removed]
+            out += [("inter", c) for c, i in self.inters.items() if not i.hidden and c not in in_stacks]
+            out += [("stack", str(n)) for n in stacks]
         out += [("item", c) for c in self.item_order if c in self.item_sprites]
         out += [("prophecy", c) for c in self.prophecy_sprites]
         out += [("button", name) for name, _, _ in self.buttons()]
@@ -107,16 +260,34 @@ class LabyrinthControls:
         return out
 
     def default_focus(self) -> Target | None:
+        """Where the focus lands when it has nowhere else: nearest the hero, what there is to do
+        first (a card to discover, then a card to use, then a place to walk to), never a far place
+        just because its number is low."""
         if self.selected is not None:
             for card in self.item_order:
                 return ("item", card)
-        moves = sorted(self.move_targets())
-        face_down = [n for n in moves if not self.tiles[n].face_up] if moves else []
+        usable = self.usable_cards()
+        if self.fanned is not None and self.fanned in self.stacks():
+            shown = [c for c in self.stacks()[self.fanned] if not self.inters[c].hidden]
+            first = next((c for c in shown if c in usable), shown[0] if shown else None)
+            if first is not None:
+                return ("inter", first)
+        hero = self.hero_spot(self.hero_number) if self.hero_number is not None else (0.0, 0.0)
+
+        def away(point: Pos) -> float:
+            return (point[0] - hero[0]) ** 2 + (point[1] - hero[1]) ** 2
+
+        moves = sorted((n for n in self.move_targets() if n in self.tiles),
+                       key=lambda n: (away(self.tiles[n].centre), n))
+        face_down = [n for n in moves if not self.tiles[n].face_up]
         if face_down:
             return ("tile", str(face_down[0]))
-        usable = sorted(self.usable_cards())
-        if usable:
-            return ("inter", usable[0])
+        stacks = self.stacks()
+        in_stack = {c: n for n, cards in stacks.items() for c in cards}
+        cards = sorted((c for c in usable if c in self.inters and not self.inters[c].hidden),
+                       key=lambda c: (away(self.inters[c].slot.target), c))  # type: ignore[arg-type]
+        if cards:
+            return ("stack", str(in_stack[cards[0]])) if cards[0] in in_stack else ("inter", cards[0])
         if moves:
             return ("tile", str(moves[0]))
         return ("tile", str(self.hero_number)) if self.hero_number is not None else None
@@ -128,10 +299,14 @@ class LabyrinthControls:
                 rect = self.target_rect(target)
                 if rect is not None and rect.collidepoint(pos):
                     return target
+        if self.fanned is not None and self.fan_layout() is not None:
+            return self.fan_target(pos)
         if MAP_RECT.collidepoint(pos):
+            stacks = self.stacks()
+            in_stack = {c: n for n, cards in stacks.items() for c in cards}
             for card, inter in reversed(list(self.inters.items())):
                 if not inter.hidden and inter.hit_rect(self.camera).collidepoint(pos):
-                    return ("inter", card)
+                    return ("stack", str(in_stack[card])) if card in in_stack else ("inter", card)
             for number, tile in self.tiles.items():
                 if not tile.removed and tile.screen_rect(self.camera).collidepoint(pos):
                     return ("tile", str(number))
@@ -162,17 +337,22 @@ class LabyrinthControls:
         if best is not None:
             self.focus = best[1]
             self.play("focus", 0.4)
-            if best[1][0] in ("tile", "inter"):
+            if best[1][0] in MAP_KINDS:
                 self.reveal_on_map(best[1])
+                self.followed = best[1]
 
     def reveal_on_map(self, target: Target) -> None:
         if target[0] == "tile":
             tile = self.tiles.get(int(target[1]))
             if tile is not None:
                 self.camera.show(tile.box())
+        elif target[0] == "stack":
+            tile = self.tiles.get(int(target[1]))
+            if tile is not None:
+                self.camera.show(tile.box())
         elif target[0] == "inter":
             inter = self.inters.get(target[1])
-            if inter is not None:
+            if inter is not None and inter.fan_rect is None:
                 x, y = inter.slot.current  # type: ignore[misc]
                 self.camera.show((x - 60, y - 80, x + 60, y + 80))
 
@@ -207,6 +387,14 @@ class LabyrinthControls:
         elif kind == "favours":
             self.focus = target  # the caption says what the flames mean (touch and mouse alike)
             self.play("focus", 0.5)
+        elif kind == "stack":
+            self.open_fan(int(key), device)
+        elif kind == "fan":
+            if key == "close":
+                self.close_fan()
+                self.play("click", 0.5)
+        elif kind == "read":
+            self.read_interaction(key)
         elif kind == "tile":
             self.choose_tile(int(key))
         elif kind == "inter":
@@ -411,6 +599,10 @@ class LabyrinthControls:
             self.play("click", 0.5)
             return True
         if self.selected is None and self.drag is None:
+            if self.fanned is not None:
+                self.close_fan()
+                self.play("click", 0.5)
+                return True
             return False
         self.drag = None
         self.clear_selection()
@@ -470,7 +662,9 @@ class LabyrinthControls:
 
     def update_hold(self, dt: float) -> None:
         """Time the finger at rest; at LONG_PRESS the card is looked at as a mouse hovers it: a scenery
-        shown full size in the map's corner (at once: the press was the wait), its words in the caption."""
+        shown full size in the map's corner (at once: the press was the wait), its words in the caption.
+        (Called every update: the camera follows the focus and the fan its scenery here too.)"""
+        self.follow_focus()
         hold = self.resting
         if hold is None:
             return
@@ -536,6 +730,9 @@ class LabyrinthControls:
             sprite = self.item_sprites.get(drag.key)
             if sprite is not None:
                 sprite.pos.set((drag.home[0] + pos[0] - drag.start[0], drag.home[1] + pos[1] - drag.start[1]))
+            over = self.hit(pos, ignore=("item", drag.key))
+            if over is not None and over[0] == "stack":  # an item carried over a stack opens it to be dropped on one
+                self.open_fan(int(over[1]))
         elif drag.kind == "pan":
             self.camera.pan(pos[0] - last[0], pos[1] - last[1])
         elif drag.kind == "read":

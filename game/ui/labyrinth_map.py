@@ -33,7 +33,7 @@ INTER_MAP_W = 104  # ... and drawn this wide beside a tile at camera scale 1
 INTER_MAP_H = round(INTER_MAP_W * 1.4)
 MAX_SCALE = 1.0
 MIN_SCALE = 0.25  # the farthest a player may zoom out (wheel, pinch): the whole of a big map
-READABLE_SCALE = 0.42  # the farthest the camera zooms out by itself: card titles stay ~14 px, pictures clear
+READABLE_SCALE = 0.42  # the farthest the camera zooms out by itself at 1080p: card titles stay ~14 px, pictures clear
 MEEPLE_BASE = 96
 MIN_TOUCH = 64
 KEEP_IN_VIEW = 0.5  # a pan or zoom keeps at least this share of the map (or of the view, if smaller) in sight
@@ -48,15 +48,23 @@ class Camera:
         self.centre = Animated((0.0, 0.0))
         self.manual = False  # the player zoomed or panned: keep it until the map grows
         self.bounds: tuple[float, float, float, float] | None = None  # the map-space box of the last fit
+        self.pixel_scale = 1.0  # real window pixels per canvas pixel (the letterbox's scale)
+
+    def readable_floor(self) -> float:
+        """The farthest the camera zooms out by itself: READABLE_SCALE is for a 1080p window; a smaller
+        window shows every canvas pixel smaller, so the floor rises until the titles read as large in
+        real pixels (~14 px at 1080p, >= 13 px at 720p). A bigger window keeps the 1080p floor."""
+        return min(MAX_SCALE, READABLE_SCALE / min(1.0, max(0.1, self.pixel_scale)))
 
     def fit(self, bounds: tuple[float, float, float, float], seconds: float = 0.3,
-            within: pygame.Rect | None = None, keep: Pos | None = None, floor: float = READABLE_SCALE) -> None:
+            within: pygame.Rect | None = None, keep: Pos | None = None, floor: float | None = None) -> None:
         """Zoom and pan so the map-space box (left, top, right, bottom) fills `within` (a part of the
         view left free of what sits over the map; the whole view by default). A map too big to fit
-        at `floor` (a scale at which the cards still read) is centred on `keep` (the hero) instead of
-        on its middle, so the hero and the cards around it stay in sight and readable; the rest is
-        panned to, or seen whole by zooming out."""
+        at `floor` (a scale at which the cards still read; `readable_floor` by default) is centred on
+        `keep` (the hero) instead of on its middle, so the hero and the cards around it stay in sight
+        and readable; the rest is panned to, or seen whole by zooming out."""
         left, top, right, bottom = bounds
+        floor = self.readable_floor() if floor is None else floor
         self.bounds = (float(left), float(top), float(right), float(bottom))
         area = pygame.Rect(within) if within is not None else self.rect
         width, height = max(1.0, right - left), max(1.0, bottom - top)
@@ -269,6 +277,7 @@ class InteractionOnMap:
         self.alpha = Animated(255.0)
         self.shake = Animated(0.0)
         self.hidden = False  # taken off the map while it is read
+        self.fan_rect: pygame.Rect | None = None  # where it lies, in canvas pixels, while its stack is fanned out
 
     def back(self) -> pygame.Surface:
         shown = {k: self.entry[k] for k in ("number", "dots", "needs", "immediate") if k in self.entry}
@@ -284,6 +293,8 @@ class InteractionOnMap:
         self.shake.update(dt)
 
     def screen_rect(self, camera: Camera, alpha: float = 1.0) -> pygame.Rect:
+        if self.fan_rect is not None:
+            return pygame.Rect(self.fan_rect)
         scale, _ = camera.now(alpha)
         cx, cy = camera.to_screen(self.slot.value_at(alpha), alpha)  # type: ignore[arg-type]
         rect = pygame.Rect(0, 0, round(INTER_MAP_W * scale), round(INTER_MAP_H * scale))
@@ -297,7 +308,7 @@ class InteractionOnMap:
 
     def draw(self, target: pygame.Surface, camera: Camera, alpha: float, lift: float = 0.0) -> pygame.Rect:
         rect = self.screen_rect(camera, alpha)
-        if self.hidden:
+        if self.hidden or self.fan_rect is not None:  # a fanned card is drawn on its stack's panel
             return rect
         scale, _ = camera.now(alpha)
         image = TRANSFORMS.get(self.back(), 0.0, scale * INTER_MAP_W / INTER_BASE_W)
@@ -323,6 +334,60 @@ def interaction_slots(tile_centre: Pos, count: int) -> list[Pos]:
     step = max(step, 26.0)
     top = cy - step * (count - 1) / 2
     return [(x + (i % 2) * 10, top + i * step) for i in range(count)]
+
+
+FAN_FROM = 3  # a scenery's stack of this many interaction cards or more opens into a fan to be used
+FAN_CARD_W = 160  # a fanned card's width at most (canvas px; a 720p window still shows it 107 px wide)
+FAN_GAP = 16
+FAN_PAD = 18
+FAN_TITLE_H = 44
+FAN_READ_H = MIN_TOUCH  # the "Read" plate under a card whose text the table has read
+
+
+class FanLayout:
+    """Where a fanned-out stack sits on the canvas: its panel, each card, each card's Read plate and
+    the panel's Close button. The panel lies above or below its scenery (wherever there is room in
+    `area`) and clear of the hero if it can be, so the cards are chosen beside the scenery they belong
+    to."""
+
+    def __init__(self, count: int, anchor: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None = None) -> None:
+        inner = area.width - 2 * FAN_PAD - 96  # room left for the Close button at the title's end
+        self.card_w = max(MIN_TOUCH, min(FAN_CARD_W, (inner - FAN_GAP * (count - 1)) // max(1, count)))
+        self.card_h = round(self.card_w * 1.4)
+        width = max(count * self.card_w + FAN_GAP * (count - 1) + 2 * FAN_PAD, 420)
+        height = FAN_PAD + FAN_TITLE_H + self.card_h + 10 + FAN_READ_H + FAN_PAD
+        inside = area.inflate(-8, -8)
+        spots = []  # below the scenery, above it, then against the map's bottom or top edge
+        for top in (anchor.bottom + 8, anchor.top - 8 - height, inside.bottom - height, inside.top):
+            spot = pygame.Rect(0, 0, width, height)
+            spot.midtop = (anchor.centerx, top)
+            spots.append(spot.clamp(inside) if width <= inside.width else spot)
+        # the first spot that leaves the scenery in sight, and the hero (`avoid`) too if it can
+        self.panel = min(spots, key=lambda r: (2 * r.colliderect(anchor) + (avoid is not None and r.colliderect(avoid)),
+                                               spots.index(r)))
+        row_w = count * self.card_w + FAN_GAP * (count - 1)
+        left = self.panel.centerx - row_w // 2
+        top = self.panel.y + FAN_PAD + FAN_TITLE_H
+        step = self.card_w + FAN_GAP
+        self.cards = [pygame.Rect(left + i * step, top, self.card_w, self.card_h) for i in range(count)]
+        self.reads = [pygame.Rect(r.x, r.bottom + 10, r.width, FAN_READ_H) for r in self.cards]
+        self.close = pygame.Rect(0, 0, 88, MIN_TOUCH)
+        self.close.topright = (self.panel.right - 8, self.panel.y + 8)
+
+
+def read_label(text: str, limit: int = 44) -> str:
+    """A few words that tell a card from its neighbours once its top text was read: the text's first
+    clause ("A broad man in a leather apron"), cut at a word."""
+    first = text.strip()
+    for stop in (". ", ", ", "; ", ": ", " - ", " – "):
+        cut = first.find(stop)
+        if 0 < cut:
+            first = first[:cut]
+    first = first.rstrip(".,;:")
+    if len(first) <= limit:
+        return first
+    words = first[:limit].split()
+    return " ".join(words[:-1]) + "…" if len(words) > 1 else first[:limit] + "…"
 
 
 @lru_cache(maxsize=64)

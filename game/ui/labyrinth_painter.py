@@ -17,7 +17,7 @@ from game.ui.labyrinth_layout import (
 )
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import favour_token
+from game.ui.look.cards_labyrinth import favour_token, interaction_back
 from game.ui.look.fonts import font, log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.tween import MOTION
@@ -50,6 +50,7 @@ class LabyrinthPainter:
     tiles: dict[int, Any]
     inters: dict[str, Any]
     resting: list[Any] | None
+    badge_rects: list[pygame.Rect] = []  # the badges drawn on the map this frame (set per frame)
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
@@ -65,6 +66,11 @@ class LabyrinthPainter:
         if self.stage is not None:
             self.stage.draw(surface, alpha)
         for sprite in self.flying:
+            sprite.draw(surface, alpha)
+        self.draw_buttons(surface)  # over a card flying into Discards, so it never hides a button's word
+        dragging = self.drag.key if self.drag is not None and self.drag.kind == "item" else None
+        sprite = self.item_sprites.get(dragging) if dragging is not None else None
+        if sprite is not None:
             sprite.draw(surface, alpha)
         self.draw_hint(surface)
         self.draw_focus_ring(surface)
@@ -132,22 +138,25 @@ class LabyrinthPainter:
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
             elif dragging_hero and number != self.hero_number:
                 surface.blit(veil(rect.size, 150, max(6, rect.width // 22)), rect.topleft)
+        self.badge_rects = []
         usable = self.usable_cards()
+        stacks = self.stacks()
+        in_stack = {c for cards in stacks.values() for c in cards}
         for card, inter in self.inters.items():
             lift = 10.0 * scale if card == self.selected else 0.0
             rect = inter.draw(surface, self.camera, alpha, lift)
-            if inter.hidden:
+            if inter.hidden or inter.fan_rect is not None:
                 continue
             if card == self.selected:
                 surface.blit(reach_outline(rect.size, 8, P.BRASS_LIGHT, 4), (rect.x - 12, rect.y - 12))
             elif self.can_act and card not in usable:
                 surface.blit(veil(rect.size, 120, 8), rect.topleft)
             tried = inter.entry.get("tried") or []
-            if tried:
-                badge = text_surface(f"tried ×{len(tried)}", "ui-bold", 18, P.IVORY)
-                box = badge.get_rect(midtop=(rect.centerx, rect.bottom - 4)).inflate(12, 4)
-                surface.blit(panel_surface(box.size, 8, (*P.shade(P.LA_ARROW_RED, -0.3), 230)), box.topleft)
-                surface.blit(badge, badge.get_rect(center=box.center))
+            if tried and card not in in_stack:  # a stack's tries are told on its fanned cards, each its own
+                self.draw_badge(surface, f"tried ×{len(tried)}", (rect.centerx, rect.bottom - 4))
+        for number, cards in stacks.items():
+            if number != self.fanned:
+                self.draw_stack_badge(surface, cards)
         if self.hero_number is not None:
             size = max(40, round(MEEPLE_SIZE * scale))
             drawn = TRANSFORMS.get(meeple(MEEPLE_SIZE), 0.0, size / MEEPLE_SIZE)
@@ -157,8 +166,100 @@ class LabyrinthPainter:
                 x, y = self.camera.to_screen(self.hero_pos.value_at(alpha), alpha)  # type: ignore[arg-type]
             bob = math.sin(self.time * 2 * math.pi / 1.8) * 3 if self.can_act and not MOTION.reduced else 0.0
             surface.blit(drawn, drawn.get_rect(center=(round(x), round(y - bob))))
+        self.draw_fan(surface, alpha)
         self.draw_peek(surface)
         surface.set_clip(clip)
+
+    def draw_badge(self, surface: pygame.Surface, words: str, at: tuple[int, int], px: int = 20,
+                   anchor: str = "midtop") -> pygame.Rect:
+        """A small dark-red plate with ivory words (a card's tries, a stack's count), its `anchor` at
+        `at`; the frame's badges are kept in `badge_rects` (tests: none overlaps another)."""
+        badge = text_surface(words, "ui-bold", px, P.IVORY)
+        box = badge.get_rect().inflate(14, 4)
+        setattr(box, anchor, at)
+        self.badge_rects.append(box)
+        surface.blit(panel_surface(box.size, 8, (*P.shade(P.LA_ARROW_RED, -0.3), 230)), box.topleft)
+        surface.blit(badge, badge.get_rect(center=box.center))
+        return box
+
+    def draw_stack_badge(self, surface: pygame.Surface, cards: list[str]) -> pygame.Rect | None:
+        """One plate under a closed stack: how many cards it holds (each one's tries show in the fan)."""
+        rects = [self.inters[c].screen_rect(self.camera) for c in cards if not self.inters[c].hidden]
+        if not rects:
+            return None
+        pile = rects[0].unionall(rects[1:])
+        tried = sum(1 for c in cards if self.inters[c].entry.get("tried"))
+        words = f"{len(cards)} cards" + (f" · {tried} tried" if tried else "")
+        return self.draw_badge(surface, words, (pile.centerx, pile.bottom - 4))
+
+    def draw_fan(self, surface: pygame.Surface, alpha: float) -> pygame.Rect | None:
+        """The open stack: its cards side by side on an ink panel beside their scenery, each large
+        enough to touch, with a label of what the table has read of it, its own tries and a Read
+        plate; Close at the panel's corner."""
+        layout = self.fan_layout()
+        if layout is None or self.fanned is None:
+            return None
+        cards = self.stacks()[self.fanned]
+        panel = layout.panel
+        shadow = tile_shadow(panel.size)
+        surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 6, panel.centery + 10)))
+        surface.blit(panel_surface(panel.size, 18, (*P.INK, 242), (*P.BRASS, 255), 2), panel.topleft)
+        tile = self.tiles.get(self.fanned)
+        where = f"#{self.fanned}" + (f" · {tile.entry.get('title', '')}" if tile is not None and tile.face_up else "")
+        title = f"{len(cards)} cards beside {where}"
+        px = fit_px(title, "story", 30, layout.close.left - panel.x - 36)
+        surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (panel.x + 18, panel.y + 14))
+        close = layout.close
+        surface.blit(panel_surface(close.size, 14, P.INK_ALPHA, (*P.BRASS, 255), 2), close.topleft)
+        word = text_surface("Close", "ui-bold", 24, P.IVORY)
+        surface.blit(word, word.get_rect(center=close.center))
+        usable = self.usable_cards()
+        for card, rect, plate in zip(cards, layout.cards, layout.reads):
+            inter = self.inters[card]
+            if inter.hidden:  # on the stage, being read: its place waits for it
+                pygame.draw.rect(surface, (*P.LA_TORCH, 90), rect, width=2, border_radius=10)
+                continue
+            shown = {k: inter.entry[k] for k in ("number", "dots", "needs", "immediate") if k in inter.entry}
+            image = interaction_back(shown, rect.width)
+            shake = float(inter.shake.value_at(alpha))  # type: ignore[arg-type]
+            lift = 12 if card == self.selected else 0
+            at = image.get_rect(center=(rect.centerx + round(math.sin(shake * 30) * 8 * shake), rect.centery - lift))
+            surface.blit(tile_shadow(image.get_size()), (at.x - 5, at.y - 3))
+            surface.blit(image, at)
+            label = self.card_label(card)
+            if label:
+                self.draw_card_label(surface, at, label)
+            if card == self.selected:
+                surface.blit(reach_outline(at.size, 8, P.BRASS_LIGHT, 4), (at.x - 12, at.y - 12))
+            elif self.can_act and card not in usable:
+                surface.blit(veil(at.size, 120, 8), at.topleft)
+            tried = inter.entry.get("tried") or []
+            if tried:  # in the top right corner: the item icon stays in the left one
+                self.draw_badge(surface, f"tried ×{len(tried)}", (at.right - 4, at.y + 6), anchor="topright")
+            if self.card_reads().get(card):
+                surface.blit(panel_surface(plate.size, 14, P.INK_ALPHA, (*P.BRASS, 255), 2), plate.topleft)
+                word = text_surface("Read", "ui-bold", 24, P.IVORY)
+                surface.blit(word, word.get_rect(center=plate.center))
+            else:
+                word = text_surface("not read yet", "story-italic", 20, P.IVORY_DIM)
+                surface.blit(word, word.get_rect(center=plate.center))
+        return panel
+
+    @staticmethod
+    def draw_card_label(surface: pygame.Surface, card: pygame.Rect, label: str) -> pygame.Rect:
+        """What was read of a card, on a parchment slip across its lower half (its number and the
+        corner's item icon stay in sight)."""
+        width = card.width - 12
+        lines = wrapped(label, "story-italic", 20, width - 8)[:3]
+        height = 10 + 21 * len(lines)
+        slip = pygame.Rect(card.x + 6, card.bottom - 8 - height, width, height)
+        surface.blit(panel_surface(slip.size, 8, (*P.LA_PARCHMENT, 245), (*P.LA_SEPIA, 255), 1), slip.topleft)
+        y = slip.y + 5
+        for line in lines:
+            image = text_surface(line, "story-italic", 20, P.INK)
+            surface.blit(image, image.get_rect(midtop=(slip.centerx, y)))
+            y += 21
+        return slip
 
     def draw_peek(self, surface: pygame.Surface) -> pygame.Rect | None:
         """A scenery card looked at for a moment is shown full size in the far corner of the map, so
@@ -175,11 +276,9 @@ class LabyrinthPainter:
         image = tile.image()
         if rect.width >= image.get_width() * 0.8:
             return None  # already big enough on the map
-        box = image.get_rect()
-        if rect.centerx < MAP_RECT.centerx:
-            box.topright = (MAP_RECT.right - 14, MAP_RECT.y + 14)
-        else:
-            box.topleft = (MAP_RECT.x + 14, MAP_RECT.y + 14)
+        box = self.peek_box(image.get_rect(), rect)
+        if box is None:
+            return None
         shown = min(1.0, (self.peek_time - PEEK_AFTER) / 0.15)
         shadow = tile_shadow(image.get_size())
         surface.blit(shadow, shadow.get_rect(center=(box.centerx + 6, box.centery + 10)))
@@ -187,6 +286,21 @@ class LabyrinthPainter:
         surface.blit(image, box)
         image.set_alpha(255)
         return box
+
+    def peek_box(self, box: pygame.Rect, looked: pygame.Rect) -> pygame.Rect | None:
+        """The corner of the map for a full-size peek that covers neither the hero nor the card looked
+        at (nor an open fan), the farthest from that card first; None if every corner would."""
+        area = MAP_RECT.inflate(-28, -28)
+        hero = self.hero_rect()
+        fan = self.fan_layout()
+        keep_clear = [looked] + ([hero] if hero is not None else []) + ([fan.panel] if fan is not None else [])
+        corners = []
+        for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+            spot = pygame.Rect(box)
+            setattr(spot, corner, getattr(area, corner))
+            corners.append(spot)
+        corners.sort(key=lambda r: -((r.centerx - looked.centerx) ** 2 + (r.centery - looked.centery) ** 2))
+        return next((r for r in corners if r.collidelist(keep_clear) == -1), None)
 
     def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect, above_flames: bool = False) -> pygame.Rect:
         """"Explore" on a face-down card the hero can reach: the invitation to discover it. On a card
@@ -220,7 +334,10 @@ class LabyrinthPainter:
             return (f"Card {number} wants {'one item' if needs == 1 else 'two items'}", text,
                     f"Pick from your items, then Use{cancel}")
         pointing = not self.show_focus() and self.hover is not None and self.drag is None
-        target = self.hover if pointing else self.focus
+        return self.info_lines_for(self.hover if pointing else self.focus)
+
+    def info_lines_for(self, target: Any) -> tuple[str, str, str]:
+        """(title, text, hint) of one target, as the caption says it."""
         if target is not None and self.target_rect(target) is None:
             return ("", "", "")  # what it named has gone (a button that left, a card being read)
         if target is None:
@@ -255,7 +372,26 @@ class LabyrinthPainter:
             if tried:
                 text += " Already tried: " + "; ".join(" + ".join(self.item_name(i) for i in t) for t in tried) + "."
             hint = ("Turn it over" if needs == 0 else "Choose items for it") if key in self.usable_cards() else ""
-            return (f"Card {inter.number}", text, hint)
+            label = self.card_label(key)
+            if label:  # its top text was read: that first, it is what tells this card from its neighbours
+                text = self.card_reads()[key][0] + (" Tried: " + text.split("Already tried: ", 1)[1] if tried else "")
+            return (f"Card {inter.number}" + (f" · {label}" if label else ""), text, hint)
+        if kind == "stack":
+            cards = self.stacks().get(int(key), [])
+            tile = self.tiles.get(int(key))
+            where = f"#{key}" + (f" · {tile.entry.get('title', '')}" if tile is not None and tile.face_up else "")
+            read = sum(1 for c in cards if self.card_reads().get(c))
+            tried = sum(1 for c in cards if self.inters[c].entry.get("tried"))
+            text = (f"{len(cards)} interaction cards beside {where}: {read} read, {tried} tried. "
+                    "Open the stack to see each one and choose.")
+            return (f"Card {key} · a stack of {len(cards)}", text, "Open the stack")
+        if kind == "read":
+            inter = self.inters.get(key)
+            number = inter.number if inter is not None else "?"
+            return (f"Card {number} · {self.card_label(key)}", "What the table has read of this card, on a sheet.",
+                    "Read it")
+        if kind == "fan":
+            return ("Close the stack", "Put the cards back beside their scenery.", "Close" if key == "close" else "")
         if kind == "item":
             entry = self.item_entries.get(key, {})
             code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
@@ -361,6 +497,8 @@ class LabyrinthPainter:
         for line in log_tail(self.log, "ui", 20, LOG_RECT.width - 36, LOG_LINES + 1):
             surface.blit(text_surface(line, "ui", 20, P.IVORY_DIM), (LOG_RECT.x + 18, y))
             y += 26
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
         rects = self.button_rects()
         for name, label, enabled in self.buttons():
             rect = rects[name]
@@ -370,10 +508,6 @@ class LabyrinthPainter:
             colour = P.INK if primary and enabled else (P.IVORY if enabled else P.IVORY_DIM)
             image = text_surface(label, "ui-bold", fit_px(label, "ui-bold", 30, rect.width - 20), colour)
             surface.blit(image, image.get_rect(center=rect.center))
-        if dragging is not None:
-            sprite = self.item_sprites.get(dragging)
-            if sprite is not None:
-                sprite.draw(surface, alpha)
 
     def draw_focus_ring(self, surface: pygame.Surface) -> None:
         if self.curtain_seat is not None:

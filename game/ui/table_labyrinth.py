@@ -559,6 +559,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if event.kind.startswith("interaction_") and event.get("card") is not None and event.get("number") is not None:
             self.card_numbers[str(event["card"])] = int(event["number"])  # for the discard pile's captions
         if event.kind == "text":
+            self.note_read(event)  # a card turned back over keeps a label of what was read (labyrinth_controls)
             return
         line = self.log_line(event)
         if not line:
