@@ -342,7 +342,7 @@ class DiscardBrowser(Scene):
     def deck_label(self, entry: dict[str, Any]) -> str:
         """What the card was: "Card 3" for an interaction whose number the table saw (numbers are on
         the backs, public), otherwise its kind."""
-        number = self.numbers.get(str(entry.get("card")))
+        number = entry.get("number", self.numbers.get(str(entry.get("card"))))  # printed on its back (LA-7)
         if entry.get("deck") == "interaction" and number is not None:
             return f"Card {number}"
         return {"interaction": "Interaction card", "item": "Item", "scenery": "Scenery card"}.get(
@@ -531,9 +531,9 @@ class ListSheet(Scene):
         # the group's heading shows with its first row
         if row > 0 and self.rows[row - 1][0] == "heading":
             top = self.row_tops()[row - 1]
-        bottom = self.row_tops()[row] + ROW_H
-        if top < self.scroll:
-            self.scroll = float(top)
+        bottom = self.row_tops()[row] + ROW_H + 40  # clear of the fade at the cut edge
+        if top < self.scroll + 24:
+            self.scroll = float(top - 24)
         elif bottom > self.scroll + self.list_area.height:
             self.scroll = float(bottom - self.list_area.height)
         self.scroll = max(0.0, min(self.most_scroll(), self.scroll))
@@ -659,6 +659,8 @@ class ListSheet(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.backdrop.draw(surface, 200)
+        if self.app is not None and self.app.scenes.top is not self:
+            return  # a card opened from the list is read over the table alone, not over the list
         surface.blit(parchment_page(self.rect.size), self.rect.topleft)
         head = text_surface(self.heading, "story", 48, RED_INK)
         surface.blit(head, head.get_rect(midleft=(self.rect.x + 44, self.close_rect.centery)))

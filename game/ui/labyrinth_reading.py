@@ -32,6 +32,7 @@ HEADER_H = 74
 FOOTER_H = 70
 BLOCK_GAP = 16
 CONTENTS_W = 176  # the header's Contents button
+TITLE_MIN_PX = 26  # a long page title is cut with an ellipsis below this size rather than shrunk
 INK = P.LA_SEPIA
 RED_INK = P.shade(P.LA_ARROW_RED, -0.25)
 GREEN_INK = P.hex_colour("#2F6B35")
@@ -287,7 +288,7 @@ class Journal:
         page = self.page
         title = page.title if page is not None and page.title else "The story so far"
         title_w = self.contents_rect.x - 12 - (self.rect.x + PAD)
-        px = fit_px(title, "story", TITLE_PX, title_w)
+        px = max(TITLE_MIN_PX, fit_px(title, "story", TITLE_PX, title_w))
         if text_surface(title, "story", px, RED_INK).get_width() > title_w:
             title = fitted_title(title, px, title_w)
         head = text_surface(title, "story", px, RED_INK)

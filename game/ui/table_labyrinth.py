@@ -33,7 +33,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_hints import LabyrinthHints
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
-    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
+    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
     PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
     interaction_front, item_look, item_tray_rects, look_of, prophecy_tray_rects,
 )
@@ -224,8 +224,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
                 if entry.get("deck") == "interaction" and entry.get("face") == "up" and texts:
                     number = entry.get("number", self.card_numbers.get(str(entry.get("card"))))  # on its back
                     place = self.place_of(int(number)) if number is not None else ""
-                    title = f"{place} · read earlier" if number is not None and int(number) in self.place_titles \
-                        else (f"Card {number} · read earlier" if number is not None else "Read earlier")
+                    # "#6 The Sundial Court · read earlier"; "#28 · read earlier" for a scenery gone from the map
+                    title = f"{place} · read earlier" if number is not None else "Read earlier"
                     self.journal.new_page(title, place)
                     for text in texts:
                         self.journal.add("story", text, animate=False)
@@ -555,6 +555,30 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.play("page", 0.6)
         self.app.push(sheet)
 
+    def info_lines_for(self, target: Any) -> tuple[str, str, str]:
+        """The caption for the reading panel's Contents and the log box; the rest as the painter says."""
+        if target == ("page", "contents"):
+            return ("Contents", "Every page read so far, grouped by the place it was read at: jump to any.",
+                    "Open the contents")
+        if target == ("log", "log"):
+            return ("The log", f"Everything that happened, one line each ({len(self.log)} lines).", "Open the whole log")
+        return super().info_lines_for(target)  # type: ignore[no-any-return]
+
+    def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw_table(surface, alpha)
+        self.draw_log_mark(surface)
+
+    def draw_log_mark(self, surface: pygame.Surface) -> None:
+        """A small expand mark in the log box's corner: the box opens the whole log."""
+        box = pygame.Rect(LOG_RECT.right - 40, LOG_RECT.y + 6, 34, 34)
+        surface.blit(panel_surface(box.size, 8, (*P.shade(P.INK, 0.15), 255), (*P.BRASS, 255), 1), box.topleft)
+        cx, cy = box.center
+        for d in (-1, 1):  # two corner arrows pointing out
+            tip = (cx + d * 9, cy - d * 9)
+            pygame.draw.line(surface, P.BRASS_LIGHT, (cx + d * 2, cy - d * 2), tip, 2)
+            pygame.draw.line(surface, P.BRASS_LIGHT, tip, (tip[0] - d * 6, tip[1]), 2)
+            pygame.draw.line(surface, P.BRASS_LIGHT, tip, (tip[0], tip[1] + d * 6), 2)
+
     def log_event(self, event: Event) -> None:
         if event.kind.startswith("interaction_") and event.get("card") is not None and event.get("number") is not None:
             self.card_numbers[str(event["card"])] = int(event["number"])  # for the discard pile's captions
@@ -612,7 +636,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
                 number = int(event["number"])
                 place = self.place_of(number)
                 named = number in self.place_titles  # "#6 The Sundial Court" (a card bears its scenery's number)
-                title = (place if named else f"Card {number}") + (f" · with {describe_items(items, True)}" if items else "")
+                names = [str(i.get("name", "?")) for i in items]
+                title = (place if named else f"Card {number}") + (f" · with {items_phrase(names)}" if items else "")
                 break
             if event.kind == "scenery_discovered":
                 self.place_titles[int(event["number"])] = str(event.get("title", ""))
