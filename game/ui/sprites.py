@@ -2,7 +2,8 @@
 
 A rotozoom per card per frame is far too slow at 1080p, so angles are quantised to 2 degrees and
 scales to 2 % steps, and each (image, angle, scale, squash) is rendered once and kept in a
-size-bounded LRU cache.
+size-bounded LRU cache. A flip's squashed frames (twenty per flip, each drawn once and never again)
+go to a small cache of their own, so they never push out what the table draws every frame.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from game.ui.tween import MOTION, Animated, bob, ease_in_quad, ease_out_cubic
 ANGLE_STEP = 2.0
 SCALE_STEP = 0.02
 SQUASH_STEP = 0.05
-CACHE_BYTES = 96 * 1024 * 1024
+CACHE_BYTES = 40 * 1024 * 1024  # rotated and scaled cards the table draws again and again
+PASSING_BYTES = 8 * 1024 * 1024  # a flip's squashed frames: kept only while the flip plays
 
 SLIDE_SECONDS = 0.22  # ART.md: moves 180-260 ms
 FLIP_SECONDS = 0.18  # flips 160-200 ms
@@ -27,14 +29,22 @@ LIFT_PX = 28.0
 
 
 class TransformCache:
-    """LRU of rotated/scaled/squashed copies, bounded by pixel memory."""
+    """LRU of rotated/scaled/squashed copies, bounded by pixel memory. Squashed copies (a flip in
+    progress) live in a second, smaller LRU: they are drawn once each, so keeping many only pushed
+    out the steady ones. Each entry keeps its source image alive, so the `id` in its key can never be
+    reused by a new image (a card face dropped from its own cache and drawn anew)."""
 
-    def __init__(self, budget_bytes: int = CACHE_BYTES) -> None:
+    def __init__(self, budget_bytes: int = CACHE_BYTES, passing_bytes: int = PASSING_BYTES) -> None:
         self.budget = budget_bytes
+        self.passing_budget = passing_bytes
         self.used = 0
+        self.passing_used = 0
+        self.peak = 0  # the most bytes the steady LRU ever held (tests: its cap held)
+        self.passing_peak = 0
         self.hits = 0
         self.misses = 0
-        self._items: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self._passing: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
 
     @staticmethod
     def quantise(angle: float, scale: float, squash: float) -> tuple[float, float, float]:
@@ -46,11 +56,13 @@ class TransformCache:
         if angle == 0.0 and abs(scale - 1.0) < 1e-6 and abs(squash - 1.0) < 1e-6:
             return image
         key = (id(image), angle, scale, squash)
-        cached = self._items.get(key)
-        if cached is not None:
-            self._items.move_to_end(key)
+        passing = abs(squash - 1.0) > 1e-6
+        items = self._passing if passing else self._items
+        cached = items.get(key)
+        if cached is not None and cached[0] is image:
+            items.move_to_end(key)
             self.hits += 1
-            return cached
+            return cached[1]
         self.misses += 1
         width, height = image.get_size()
         out = image
@@ -59,16 +71,37 @@ class TransformCache:
                 image, (max(1, round(width * scale * max(squash, 0.0))), max(1, round(height * scale))))
         if angle != 0.0:
             out = pygame.transform.rotozoom(out, angle, 1.0)
-        self._items[key] = out
-        self.used += out.get_width() * out.get_height() * 4
-        while self.used > self.budget and len(self._items) > 1:
-            _, old = self._items.popitem(last=False)
-            self.used -= old.get_width() * old.get_height() * 4
+        self._keep(items, key, (image, out), passing)
         return out
+
+    def _keep(self, items: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]],
+              key: tuple[Any, ...], entry: tuple[pygame.Surface, pygame.Surface], passing: bool) -> None:
+        old = items.pop(key, None)
+        used = (self.passing_used if passing else self.used) - (_bytes(old[1]) if old is not None else 0)
+        items[key] = entry
+        used += _bytes(entry[1])
+        budget = self.passing_budget if passing else self.budget
+        while used > budget and len(items) > 1:
+            _, (_, dropped) = items.popitem(last=False)
+            used -= _bytes(dropped)
+        if passing:
+            self.passing_used = used
+            self.passing_peak = max(self.passing_peak, used)
+        else:
+            self.used = used
+            self.peak = max(self.peak, used)
+
+    def __len__(self) -> int:
+        return len(self._items) + len(self._passing)
 
     def clear(self) -> None:
         self._items.clear()
-        self.used = 0
+        self._passing.clear()
+        self.used = self.passing_used = 0
+
+
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * 4
 
 
 TRANSFORMS = TransformCache()

@@ -33,6 +33,15 @@ spectator), `self.shown` / `self.view` / `self.legal` (the last Update that fini
 `self.app.toast(text, kind)`. Set `base_menu_button = True` to get a touch Menu button when the
 table draws none of its own.
 
+Hurry: a long chain of effects (the Labyrinth's item uses play thirty-odd events) would lock the
+people out for seconds, so while a sequence plays a press of Confirm (Enter, A), a click or a tap
+hurries it: the updates queued at that moment play HURRY_SPEED times as fast (every event is still
+animated, so each text still reaches the reading panel and each log line is still written), and
+normal speed comes back for anything that arrives later (another LAN player's move, a bot's next
+turn), at a curtain and while a panel is being read. The press is spent on the hurry (its release
+is no tap on the table). After HURRY_HINT_AFTER seconds of one sequence with more to come a small
+"Hurry" hint shows beside the turn banner (or at `hurry_hint_anchor`).
+
 What code around a table sets: `on_again` (None: the results offer only "Back to title", as on a
 LAN table) and reads `status_anchor` (where a status strip may sit without covering the table:
 (rect attribute, canvas point), e.g. ("topright", (1896, 22)) means `box.topright = (1896, 22)`).
@@ -43,6 +52,7 @@ from __future__ import annotations
 import logging
 import re
 from collections import deque
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
@@ -52,12 +62,13 @@ from game.core.types import Action, Event, Outcome
 from game.session.storage import write_problem
 from game.ui.hint_glyphs import hint_glyphs
 from game.session.base import Session, Update
-from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
+from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row
 from game.ui.input import Intent
 from game.ui.look import palette as P
+from game.ui.look.cache import release_all
 from game.ui.look.fonts import text_surface
 from game.ui.scene import Scene
-from game.ui.sprites import CardSprite
+from game.ui.sprites import TRANSFORMS, CardSprite
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
 
@@ -68,6 +79,12 @@ PRESS_ENDINGS = ("release", "drag_start", "drag_move", "drag_end")
 BOT_PAUSE = 0.7  # s a bot waits between moves at normal speed, so people can follow
 RESULTS_DELAY = 0.8  # s between the last move's animation and the results screen
 MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this per event (scaled)
+HURRY_SPEED = 10.0  # a hurried sequence plays this many times as fast (a 9 s chain in under a second)
+HURRY_HINT_AFTER = 0.8  # s a sequence has played before the "Hurry" hint shows (short moves never show it)
+HURRY_HINT_EVENTS = 3  # and only while this many events are still to play
+HURRY_HINT_RIGHT_LIMIT = CANVAS_W // 2 + 300  # beside the turn banner it stays left of this (the
+# Labyrinth's score and flames begin just after it)
+HURRY_SOUND_GAP = 0.12  # s of real time between two sounds of a hurried sequence (not 37 at once)
 StatusAnchor = tuple[str, tuple[int, int]]
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
@@ -84,6 +101,25 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
             k += 1
 
 
+def release_drawn_caches() -> None:
+    """A table closed: its cards' faces, their turned and scaled copies and its texts are of no use
+    to the next screen (a title, another game), so their memory goes back at once."""
+    TRANSFORMS.clear()
+    release_all()
+
+
+@lru_cache(maxsize=8)
+def hurry_plate(device: str, cap: str) -> pygame.Surface:
+    """The "Hurry" hint (a key cap and its word, as the hint rows draw them) on an ink plate; keyed
+    on the cap too, so a rebound Confirm shows its new key."""
+    scratch = pygame.Surface((640, 60), pygame.SRCALPHA)
+    draw_hint_row(scratch, device, (("confirm", "Hurry"),), 620, 30)
+    box = scratch.get_bounding_rect()
+    plate = panel_surface((box.width + 36, box.height + 12), 16, P.INK_ALPHA).copy()
+    plate.blit(scratch, (18, 6), box)
+    return plate
+
+
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
@@ -95,6 +131,10 @@ class TableSceneBase(Scene):
     # Where a status strip (the LAN seats strip) may sit: a pygame.Rect attribute name and the canvas
     # point it goes to. Tables override it where their top-right corner is busy.
     status_anchor: StatusAnchor = ("topright", (CANVAS_W - 24, 22))
+    # Where the "Hurry" hint's plate sits while a long sequence plays: (rect attribute, canvas point),
+    # as status_anchor; None puts it beside the turn banner ("Bot is playing…", where people look while
+    # they wait; the tables' own hint rows lie over their hands), or at the top centre without one.
+    hurry_hint_anchor: StatusAnchor | None = None
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -132,6 +172,12 @@ class TableSceneBase(Scene):
         self._pad_refusals: set[str] = set()  # "It is Ben's turn." toasts, gone once Ben has the screen
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
+        # hurry: the newest version queued when a person hurried (None: normal speed); later updates
+        # are not hurried. `_sequence_seconds` times the sequence playing now (for the hint).
+        self._hurry_through: int | None = None
+        self._sequence_seconds = 0.0
+        self._sound_quiet = 0.0  # s of real time before a hurried sequence may sound again
+        self.hurries = 0  # how many sequences were hurried (tests, logs)
 
     # --- what a subclass reads ---------------------------------------------------------------------
     @property
@@ -177,9 +223,55 @@ class TableSceneBase(Scene):
         self.session.submit(action)
 
     def play(self, name: str, volume: float = 1.0) -> None:
-        """Play a sound, if this table is shown by an App (tests may build one without)."""
-        if self.app is not None:
-            self.app.assets.play(name, volume)
+        """Play a sound, if this table is shown by an App (tests may build one without); a hurried
+        sequence sounds at most every HURRY_SOUND_GAP s."""
+        if self.app is None:
+            return
+        if self.hurrying:
+            if self._sound_quiet > 0:
+                return
+            self._sound_quiet = HURRY_SOUND_GAP
+        self.app.assets.play(name, volume)
+
+    # --- hurry -------------------------------------------------------------------------------------
+    @property
+    def hurrying(self) -> bool:
+        """A person hurried the sequence that is playing."""
+        return self._hurry_through is not None
+
+    @property
+    def can_hurry(self) -> bool:
+        """Something is playing that a press may hurry: no curtain, no panel being read, not already
+        hurried."""
+        return (self.animating and self.curtain_seat is None and not self.hurrying and not self.holding()
+                and self.shown is not None)
+
+    def hurry(self) -> bool:
+        """Play what is queued now at HURRY_SPEED; True if there was something to hurry."""
+        if not self.can_hurry:
+            return False
+        self._hurry_through = self.newest_version()
+        self.hurries += 1
+        return True
+
+    def stop_hurry(self) -> None:
+        """Back to normal speed (the hurried updates are shown, a curtain rose, a game ended)."""
+        self._hurry_through = None
+
+    def hurry_speed(self) -> float:
+        """How many times as fast the table runs this step: HURRY_SPEED while hurried, except while a
+        panel is being read (a person reads at their own pace)."""
+        if self._hurry_through is None or self.holding():
+            return 1.0
+        return HURRY_SPEED
+
+    def hurry_offered(self) -> bool:
+        """The "Hurry" hint shows: a sequence has played for HURRY_HINT_AFTER s and at least
+        HURRY_HINT_EVENTS more events are to come (a bot's ordinary move ends before it would show:
+        a hint that flashed up and vanished would only distract)."""
+        if self._sequence_seconds < HURRY_HINT_AFTER or not self.can_hurry:
+            return False
+        return len(self._events) + sum(len(update.events) for update in self._queue) >= HURRY_HINT_EVENTS
 
     def hold(self, seconds: float) -> None:
         """Let the next event wait `seconds` (at normal animation speed; scaled like animate_event),
@@ -242,6 +334,7 @@ class TableSceneBase(Scene):
 
     def exit(self) -> None:
         self.session.close()
+        release_drawn_caches()
 
     # --- a gamepad per person --------------------------------------------------------------------
     def pads_share_the_turn(self) -> bool:
@@ -310,6 +403,8 @@ class TableSceneBase(Scene):
                 and BASE_MENU_RECT.collidepoint(intent.pos):
             self._pause()
             return
+        if intent.kind in ("confirm", "point") and self.can_hurry and self.hurry():
+            return  # the press is spent on the hurry; its release (a point's) is no tap here
         if intent.kind == "point":
             self._pressed_here = True
         elif intent.kind in PRESS_ENDINGS and not self._pressed_here:
@@ -420,12 +515,19 @@ class TableSceneBase(Scene):
             latest = self.session.latest(self.viewer)
             if latest is not None and (self.shown is None or latest.version > self.shown.version):
                 self._queue.append(latest)  # no per-seat updates (e.g. bots only): show where it stands
-        self.update_table(dt)
+        table_dt = dt * self.hurry_speed()
+        self._sound_quiet = max(0.0, self._sound_quiet - dt)
+        self.update_table(table_dt)
         held = self.holding()
         if self.curtain_seat is not None:
             self._queue.clear()
         elif not held:
-            self._play_queue(dt)
+            self._play_queue(table_dt)
+        if self.animating and self.curtain_seat is None:
+            self._sequence_seconds += dt
+        else:
+            self._sequence_seconds = 0.0
+            self.stop_hurry()
         if self._results_in is not None and not held:
             self._results_in -= dt
             if self._results_in <= 0:
@@ -496,6 +598,9 @@ class TableSceneBase(Scene):
                     return
                 continue
             if self._queue:
+                if self._hurry_through is not None and self._queue[0].version > self._hurry_through:
+                    self.stop_hurry()  # came after the press (a LAN player's move, a bot's turn): seen at its pace
+                    self._busy = 0.0
                 self._current = self._queue.popleft()
                 self._events = deque(self._current.events)
                 continue
@@ -530,6 +635,7 @@ class TableSceneBase(Scene):
     # --- hot-seat curtain --------------------------------------------------------------------------
     def raise_curtain(self, seat: int) -> None:
         self.curtain_seat = seat
+        self.stop_hurry()  # the next person's screen plays at its own pace
         self._queue.clear()
         if self.app is not None:  # a toast may name the last person's cards (a suggestion, a refusal)
             # (a warning stays: the autosave failing is news to everyone at the screen)
@@ -647,6 +753,27 @@ class TableSceneBase(Scene):
         self.draw_turn_banner(surface)
         if self.base_menu_button:
             self._draw_base_menu_button(surface)
+        if self.hurry_offered():
+            self.draw_hurry_hint(surface)
+
+    def draw_hurry_hint(self, surface: pygame.Surface) -> None:
+        """"Enter Hurry" (the last device's cap: A, Click, Tap) on a small ink plate at
+        `hurry_hint_anchor`."""
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"))
+        box = plate.get_rect()
+        if self.hurry_hint_anchor is not None:
+            attribute, point = self.hurry_hint_anchor
+            setattr(box, attribute, point)
+        else:
+            banner = self.turn_banner_rect()
+            if banner is None:
+                box.midtop = (CANVAS_W // 2, 24)
+            else:
+                box.midleft = (banner.right + 16, banner.centery)
+                if box.right > HURRY_HINT_RIGHT_LIMIT:  # a long banner ("Ann, your turn · Pad 2"): under it
+                    box.midtop = (banner.centerx, banner.bottom + 8)
+        surface.blit(plate, box)
 
     def _draw_base_menu_button(self, surface: pygame.Surface) -> None:
         rect = BASE_MENU_RECT
@@ -672,6 +799,12 @@ class TableSceneBase(Scene):
         box = pygame.Rect(0, 0, image.get_width() + 64, 60)
         box.midtop = (CANVAS_W // 2, 20)
         return image, box
+
+    def turn_banner_rect(self) -> pygame.Rect | None:
+        """Where the turn banner's plate sits (None: no banner drawn); the Hurry hint goes beside it.
+        A table that draws its own banner says where (or None for none at the top centre)."""
+        banner = self.turn_banner()
+        return banner[1] if banner is not None else None
 
     def draw_turn_banner(self, surface: pygame.Surface) -> None:
         banner = self.turn_banner()

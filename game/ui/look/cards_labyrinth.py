@@ -17,6 +17,8 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
+from game.ui.look.cache import SurfaceLRU
+
 from . import palette as P
 from .draw import (aa_circle, aa_polygon, card_height, clip_round, noise_tile, outlined_text, radial_alpha,
                    rounded_rect, surface, tile_over, vgradient)
@@ -28,18 +30,16 @@ RATIO = 1.4
 DIRECTIONS = {"n": "n", "north": "n", "e": "e", "east": "e", "s": "s", "south": "s", "w": "w", "west": "w"}
 
 Card = Mapping[str, Any]
-_cache: dict[tuple[Any, ...], pygame.Surface] = {}
-CACHE_LIMIT = 400
+# a card's drawing changes with its state (tried items, a fulfilled prophecy), so a long adventure
+# draws hundreds: the least recently used go past this many bytes (a whole map of the Thornwood Maze's
+# 44 scenery faces at full size is about 17 MB)
+CACHE_BYTES = 32 * 1024 * 1024
+_cache = SurfaceLRU("labyrinth cards", CACHE_BYTES)
 
 
 def _cached(kind: str, card: Card | None, width: int, extra: Any, build: Callable[[], pygame.Surface]) -> pygame.Surface:
     key = (kind, repr(sorted(card.items())) if card is not None else None, int(width), extra)
-    found = _cache.get(key)
-    if found is None:
-        if len(_cache) >= CACHE_LIMIT:
-            _cache.clear()
-        found = _cache[key] = build()
-    return found
+    return _cache.get_or_build(key, build)
 
 
 def arrows_of(card: Card) -> dict[str, int]:

@@ -13,6 +13,8 @@ from typing import Any, Mapping
 
 import pygame
 
+from game.ui.look.cache import SurfaceLRU
+
 from . import palette as P
 from .draw import (aa_circle, aa_shape, card_height, clip_round, outlined_text, rounded_rect, surface, vgradient)
 from .fonts import font, text_surface, wrap
@@ -307,19 +309,14 @@ def _key(card: Mapping[str, Any]) -> tuple[Any, ...]:
     return tuple(str(card.get(k, "")) for k in ("id", "title", "year", "era", "kind", "arrow", "chips", "caption"))
 
 
-_face_cache: dict[tuple[tuple[Any, ...], int, bool], pygame.Surface] = {}
-FACE_CACHE_LIMIT = 600
+FACE_CACHE_BYTES = 32 * 1024 * 1024  # least recently used faces go past this (six timelines fit many times)
+_face_cache = SurfaceLRU("lost in time faces", FACE_CACHE_BYTES)
 
 
 def _cached_face(card: Mapping[str, Any], width: int, compact: bool) -> pygame.Surface:
     """One cache for both layouts, per card content, width and layout (do not draw on the result)."""
     key = (_key(card), int(width), compact)
-    cached = _face_cache.get(key)
-    if cached is None:
-        if len(_face_cache) >= FACE_CACHE_LIMIT:
-            _face_cache.clear()
-        cached = _face_cache[key] = (_draw_compact if compact else _draw_card)(card, int(width))
-    return cached
+    return _face_cache.get_or_build(key, lambda: (_draw_compact if compact else _draw_card)(card, int(width)))
 
 
 def card_face(card: Mapping[str, Any], width: int) -> pygame.Surface:

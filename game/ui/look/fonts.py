@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
+
+from game.ui.look.cache import SurfaceLRU
 
 from .paths import FONT_DIR
 
@@ -20,7 +21,9 @@ FONT_FILES: dict[str, str] = {
 ROLES: tuple[str, ...] = tuple(FONT_FILES)
 
 TEXT_CACHE_LIMIT = 1024
-_text_cache: OrderedDict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = OrderedDict()
+# the reading panel writes hundreds of long lines (590x27 px each): bounded by bytes as well as count
+TEXT_CACHE_BYTES = 12 * 1024 * 1024
+_text_cache = SurfaceLRU("text", TEXT_CACHE_BYTES, max_items=TEXT_CACHE_LIMIT)
 
 
 @lru_cache(maxsize=256)
@@ -41,15 +44,12 @@ def text_surface(text: str, role: str, px: int, colour: tuple[int, ...]) -> pyga
     key = (text, role, int(px), tuple(colour))
     cached = _text_cache.get(key)
     if cached is not None:
-        _text_cache.move_to_end(key)
         return cached
+    _text_cache.misses += 1
     surface = font(role, px).render(text, True, colour)
     if len(colour) == 4 and colour[3] < 255:
         surface.set_alpha(colour[3])
-    _text_cache[key] = surface
-    if len(_text_cache) > TEXT_CACHE_LIMIT:
-        _text_cache.popitem(last=False)
-    return surface
+    return _text_cache.put(key, surface)
 
 
 def wrap(text: str, role: str, px: int, width: int, hyphen: bool = False) -> list[str]:

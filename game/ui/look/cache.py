@@ -1,0 +1,89 @@
+"""Byte-bounded caches of drawn surfaces.
+
+Card faces and text are drawn once and reused every frame, but a long game keeps drawing new ones
+(a Labyrinth card changes with every item tried on it; the reading panel writes hundreds of lines),
+so a cache bounded by a count grew to tens of megabytes, and one that cleared itself when full threw
+away the faces the next frame needed. A SurfaceLRU drops the least recently used surfaces once their
+pixels pass a budget in bytes, which keeps what the visible table draws and bounds the rest.
+Every cache registers itself, so a table that closes can free them all (`release_all`) and tests and
+benchmarks can read their sizes (`caches`).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Callable, Hashable
+
+import pygame
+
+_REGISTRY: list["SurfaceLRU"] = []
+
+
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The pixel memory a surface holds."""
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
+class SurfaceLRU:
+    """Surfaces by key, the least recently used dropped first once their pixels pass `budget` bytes
+    (the newest always stays, however big), and at most `max_items` of them."""
+
+    def __init__(self, name: str, budget_bytes: int, max_items: int | None = None) -> None:
+        self.name = name
+        self.budget = budget_bytes
+        self.max_items = max_items
+        self.used = 0
+        self.peak = 0  # the most bytes ever held (tests: a cap that held all through a run)
+        self.hits = 0
+        self.misses = 0
+        self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        _REGISTRY.append(self)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: Hashable) -> pygame.Surface | None:
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+            self.hits += 1
+        return found
+
+    def put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.used -= surface_bytes(old)
+        self._items[key] = surface
+        self.used += surface_bytes(surface)
+        while len(self._items) > 1 and (self.used > self.budget
+                                        or (self.max_items is not None and len(self._items) > self.max_items)):
+            _, dropped = self._items.popitem(last=False)
+            self.used -= surface_bytes(dropped)
+        self.peak = max(self.peak, self.used)
+        return surface
+
+    def get_or_build(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The cached surface for `key`, drawn by `build()` the first time (and after it was dropped)."""
+        found = self.get(key)
+        if found is None:
+            self.misses += 1
+            found = self.put(key, build())
+        return found
+
+    def values(self) -> list[pygame.Surface]:
+        return list(self._items.values())
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.used = 0
+
+
+def caches() -> list[SurfaceLRU]:
+    """Every SurfaceLRU made so far."""
+    return list(_REGISTRY)
+
+
+def release_all() -> None:
+    """Empty every cache (a table closed: the next screen draws other things)."""
+    for cache in _REGISTRY:
+        cache.clear()
