@@ -347,3 +347,28 @@ def test_a_journal_page_knows_its_place_and_its_prophecy():
     assert page.tells_prophecy
     journal.new_page("Later")
     assert journal.jump(0) and journal.index == 0 and not journal.jump(0)
+
+
+def test_a_page_put_away_keeps_its_words_not_its_rendered_lines():
+    journal = Journal(pygame.Rect(1248, 96, 656, 718))
+    journal.new_page("One")
+    block = journal.add("story", "The first clue, read long ago.", animate=False)
+    block.render(journal.text_width)
+    assert block.image is not None
+    journal.new_page("Two")
+    assert block.image is None and block.text  # drawn again only if the page is opened again
+    assert journal.jump(0) and journal.page.blocks[0].render(journal.text_width).get_width() == journal.text_width
+
+
+def test_a_card_opened_from_the_discard_list_goes_back_to_the_list(maze_app):
+    app, table = maze_app
+    table.press_button("discard")
+    frames(app, 5)
+    pile = app.scenes.top
+    key(app, pygame.K_RETURN, settle=5)
+    browser = app.scenes.top
+    assert isinstance(browser, DiscardBrowser) and browser.close_label == "To the list"
+    click(app, browser.close_rect.center, settle=5)
+    assert app.scenes.top is pile
+    click(app, pile.close_rect.center, settle=5)
+    assert app.scenes.top is table

@@ -17,7 +17,7 @@ from game.ui.look.cards_labyrinth import card_back
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.scene import Scene
-from game.ui.widgets import panel_surface
+from game.ui.widgets import fit_px, panel_surface
 
 SHEET_W = 980
 SHEET_TEXT_W = 820  # EB Garamond 30 px: about 72 characters a line
@@ -271,8 +271,9 @@ class DiscardBrowser(Scene):
     HINT_GAP = 10  # button row (its Discards button), which the hints used to be written across
 
     def __init__(self, app: Any, discard: list[dict[str, Any]], numbers: dict[str, int] | None = None,
-                 places: dict[int, str] | None = None, start: int = 0) -> None:
+                 places: dict[int, str] | None = None, start: int = 0, from_list: bool = False) -> None:
         super().__init__(app)
+        self.close_label = "To the list" if from_list else "Close"  # Back goes where it came from
         self.entries = list(reversed(discard))
         self.numbers = dict(numbers or {})  # the number on each card's back, where the table saw it
         self.places = dict(places or {})  # scenery number -> its title, where the table saw it
@@ -392,7 +393,7 @@ class DiscardBrowser(Scene):
         else:  # a mouse or a finger browses with the arrows at the sides and reads on with wheel or drag
             actions = (("page", "Browse"),) + (((("Wheel" if device == "mouse" else "Drag"), "Read on"),)
                                                 if scrolls else ())
-        close = ("confirm", "Close") if device == "touch" else ("back", "Close")  # "Tap Close": the button
+        close = ("confirm" if device == "touch" else "back", self.close_label)  # "Tap Close": the button
         return hint_strip(device, actions + (close,))
 
     def hint_rect(self, strip: pygame.Surface | None = None) -> pygame.Rect:
@@ -407,7 +408,8 @@ class DiscardBrowser(Scene):
         head = text_surface("DISCARD PILE", "display", 84, P.IVORY)
         surface.blit(head, head.get_rect(midtop=(CANVAS_W // 2, 50)))
         surface.blit(panel_surface(self.close_rect.size, 20, P.INK_ALPHA, P.BRASS, 2), self.close_rect.topleft)
-        label = text_surface("Close", "ui-bold", 32, P.IVORY)
+        label = text_surface(self.close_label, "ui-bold", fit_px(self.close_label, "ui-bold", 32, self.close_rect.width - 24),
+                             P.IVORY)
         surface.blit(label, label.get_rect(center=self.close_rect.center))
         if not self.entries:
             empty = text_surface("Nothing has been discarded yet.", "story-italic", 34, P.IVORY)
@@ -860,4 +862,5 @@ class DiscardList(ListSheet):
     def pick(self, row: int) -> None:
         if self.app is not None:
             self.app.assets.play("flip", 0.6)
-            self.app.push(DiscardBrowser(self.app, self.discard, self.numbers, self.places, start=self.rows[row][1]))
+            self.app.push(DiscardBrowser(self.app, self.discard, self.numbers, self.places, start=self.rows[row][1],
+                                         from_list=True))

@@ -32,6 +32,7 @@ HEADER_H = 74
 FOOTER_H = 70
 BLOCK_GAP = 16
 CONTENTS_W = 176  # the header's Contents button
+PAGES_KEPT = 400  # the Thornwood Maze reads about 80 pages; the contents reach every one of them
 TITLE_MIN_PX = 26  # a long page title is cut with an ellipsis below this size rather than shrunk
 INK = P.LA_SEPIA
 RED_INK = P.shade(P.LA_ARROW_RED, -0.25)
@@ -199,8 +200,9 @@ class Journal:
     def new_page(self, title: str, place: str = "") -> Page:
         page = Page(title, place=place)
         self.pages.append(page)
-        if len(self.pages) > 80:  # a long game keeps its recent pages
+        if len(self.pages) > PAGES_KEPT:  # a very long game keeps its recent pages
             del self.pages[0]
+        self.leave_page()
         self.index = len(self.pages) - 1
         self.scroll.set(0.0)
         self.glow.set(1.0)
@@ -240,15 +242,24 @@ class Journal:
         index = max(0, min(len(self.pages) - 1, self.index + step))
         if index == self.index:
             return False
+        self.leave_page()
         self.index = index
         self.scroll.set(0.0 if step < 0 or index < len(self.pages) - 1 else self.max_scroll())
         return True
+
+    def leave_page(self) -> None:
+        """The page shown is put away: its lines' images go (drawn again if it is opened again), so a
+        long game's story costs its words, not a rendered sheet for each of its pages."""
+        if 0 <= self.index < len(self.pages):
+            for block in self.pages[self.index].blocks:
+                block.image = None
 
     def jump(self, index: int) -> bool:
         """Show page `index` from its top (the newest at its end, where the story goes on)."""
         index = max(0, min(len(self.pages) - 1, index))
         if not self.pages or index == self.index:
             return False
+        self.leave_page()
         self.index = index
         self.scroll.set(self.max_scroll() if index == len(self.pages) - 1 else 0.0)
         return True
