@@ -192,6 +192,15 @@ def test_keys_and_pads_open_the_stack_and_step_through_every_card(data_dir, devi
     assert table.fanned is None and table.focus == ("stack", "29")
 
 
+def test_a_card_of_a_closed_stack_pointed_at_by_a_suggestion_opens_its_stack(data_dir):
+    app, table, session = open_maze(HEART)
+    answer, item = FOLK[0]
+    table.point_at(Action.make(0, "interact", card=answer, items=[item]))
+    frames(app, 3)
+    assert table.fanned == 29 and table.selected == answer
+    assert table.target_rect(("inter", answer)) == table.fan_layout().cards[table.stacks()[29].index(answer)]
+
+
 def test_a_card_read_and_turned_back_shows_what_was_read_and_its_own_badge(data_dir, monkeypatch):
     import game.ui.labyrinth_controls as controls
 

@@ -103,6 +103,8 @@ class LabyrinthControls:
         if self.fanned is None:
             return
         number, self.fanned = self.fanned, None
+        if self.selected is not None and self.selected in self.stacks().get(number, []):
+            self.clear_selection()  # its items were being chosen for a card now put back
         self.place_fan()
         if self.focus is not None and (self.focus[0] in ("inter", "read", "fan")):
             self.focus = ("stack", str(number)) if number in self.stacks() else None
@@ -146,13 +148,18 @@ class LabyrinthControls:
 
     def follow_focus(self) -> None:
         """Keys and pads: a newly focused card on the map is brought into view (the camera pans just
-        enough); the window's real size sets how far the camera zooms out by itself."""
+        enough); a card of a closed stack that gets the focus or is chosen opens its stack; the window's
+        real size sets how far the camera zooms out by itself."""
         app = self.app
         scale = float(getattr(getattr(app, "letterbox", None), "scale", 1.0) or 1.0)
         if abs(scale - self.camera.pixel_scale) > 1e-3:
             self.camera.pixel_scale = scale
             if not self.camera.manual and self.built:
                 self.refit()
+        for card in (self.focus[1] if self.focus is not None and self.focus[0] == "inter" else None, self.selected):
+            inter = self.inters.get(card) if card is not None else None
+            if inter is not None and inter.number != self.fanned and inter.number in self.stacks():
+                self.fanned = inter.number  # a card of a closed stack focused or chosen (a hint, a suggestion): open it
         self.place_fan()
         if self.focus == self.followed:
             return

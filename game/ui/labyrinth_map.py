@@ -340,7 +340,7 @@ FAN_FROM = 3  # a scenery's stack of this many interaction cards or more opens i
 FAN_CARD_W = 160  # a fanned card's width at most (canvas px; a 720p window still shows it 107 px wide)
 FAN_GAP = 16
 FAN_PAD = 18
-FAN_TITLE_H = 44
+FAN_TITLE_H = 58  # room for the title and, under it, the focus's pointer above a card
 FAN_READ_H = MIN_TOUCH  # the "Read" plate under a card whose text the table has read
 
 

@@ -375,7 +375,9 @@ class LabyrinthPainter:
             label = self.card_label(key)
             if label:  # its top text was read: that first, it is what tells this card from its neighbours
                 text = self.card_reads()[key][0] + (" Tried: " + text.split("Already tried: ", 1)[1] if tried else "")
-            return (f"Card {inter.number}" + (f" · {label}" if label else ""), text, hint)
+            stack = self.stacks().get(inter.number, [])
+            place = f" · {stack.index(key) + 1} of {len(stack)}" if key in stack else ""  # which of a stack's look-alikes
+            return (f"Card {inter.number}" + (f" · {label}" if label else place), text, hint)
         if kind == "stack":
             cards = self.stacks().get(int(key), [])
             tile = self.tiles.get(int(key))
