@@ -202,6 +202,48 @@ def test_a_press_hurries_a_lost_cities_turn_and_the_bots_answer(device, data_dir
     assert any(line.startswith("Ada ") for line in hurried.log)  # the bot's answer is in the log
 
 
+def bots_answer(game: str, press: Callable[[App], None] | None) -> Played:
+    """A person and three expert bots: the person makes their first move (its first legal steps);
+    `press` whenever a bot's move is playing and not hurried; until the person's turn comes again."""
+    app = make_app()
+    try:
+        seats = [SeatConfig("human", "Ann")] + [SeatConfig("bot", f"Bot {n}", "expert") for n in (1, 2, 3)]
+        table = table_scene_for(game)(app, LocalSession(GameConfig.make(game, seats), 5, bot_delay=0.0))
+        app.clear_to(table)
+        acted_at: int | None = None
+        bots_played = False
+        for count in range(1, LIMIT + 1):
+            frames(app, 1)
+            shown = table.shown
+            if shown is None:
+                continue
+            if table.can_act and not bots_played:
+                if acted_at != shown.version:
+                    acted_at = shown.version
+                    table.submit(table.legal[0])
+                continue
+            if shown.active and shown.active[0] != 0:
+                bots_played = True
+                if press is not None and table.can_hurry and table._sequence_seconds > 0.05:
+                    press(app)
+            if bots_played and table.can_act:
+                return Played(shown.version, list(table.log), [], list(table.animated_events), count,  # type: ignore[attr-defined]
+                              table.hurries)
+        raise AssertionError("the person's turn never came back")
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("game", ["lost-in-time", "time-after-time"])
+def test_the_bots_moves_hurry_to_the_same_end_on_the_other_tables(game, data_dir):
+    unhurried = bots_answer(game, None)
+    hurried = bots_answer(game, PRESSES["key"])
+    assert hurried.hurries >= 1 and unhurried.hurries == 0
+    assert hurried.frames < unhurried.frames * 0.6
+    assert (hurried.version, hurried.log, hurried.events) == (unhurried.version, unhurried.log, unhurried.events)
+    assert sum(line.startswith("Bot ") for line in hurried.log) >= 3  # all three bots' moves are in the log
+
+
 def test_a_press_that_hurries_plays_no_card(data_dir):
     """The click spent on the hurry is no tap on the table: the person's hand is untouched after it."""
     app = make_app()

@@ -49,8 +49,10 @@ LAN table) and reads `status_anchor` (where a status strip may sit without cover
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import re
+import sys
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
@@ -103,9 +105,25 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
 
 def release_drawn_caches() -> None:
     """A table closed: its cards' faces, their turned and scaled copies and its texts are of no use
-    to the next screen (a title, another game), so their memory goes back at once."""
+    to the next screen (a title, another game), so their memory goes back at once. The C allocator
+    would keep the freed pixels for reuse (381 MB stayed after a playthrough); on glibc it is asked
+    to give them back to the system (about 10 ms, once per table)."""
     TRANSFORMS.clear()
     release_all()
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@lru_cache(maxsize=1)
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, or None elsewhere (macOS, Windows, musl)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL("libc.so.6").malloc_trim  # type: ignore[no-any-return]
+    except (OSError, AttributeError):
+        return None
 
 
 @lru_cache(maxsize=8)
