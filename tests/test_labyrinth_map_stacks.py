@@ -17,7 +17,7 @@ import pytest
 
 from game.core import Action, GameConfig, SeatConfig
 from game.session import LocalSession
-from game.ui.labyrinth_layout import MAP_RECT
+from game.ui.labyrinth_layout import FIT_RECT, MAP_RECT
 from game.ui.labyrinth_map import MIN_TOUCH, READABLE_SCALE, BASE_TILE_H, FanLayout, read_label
 from game.ui.labyrinth_overlays import StorySheet
 from game.ui.look import palette as P
@@ -317,6 +317,7 @@ def test_the_full_size_peek_never_covers_the_hero_nor_the_card_looked_at(data_di
         shown += 1
         assert not box.colliderect(hero), (number, box, hero)
         assert not box.colliderect(tile.screen_rect(table.camera)), number
+        assert not box.colliderect(FIT_RECT)  # zoomed by hand: "Fit map" is shown
         assert MAP_RECT.contains(box)
     assert shown >= 10
 

@@ -289,11 +289,13 @@ class LabyrinthPainter:
 
     def peek_box(self, box: pygame.Rect, looked: pygame.Rect) -> pygame.Rect | None:
         """The corner of the map for a full-size peek that covers neither the hero nor the card looked
-        at (nor an open fan), the farthest from that card first; None if every corner would."""
+        at (nor an open fan, nor "Fit map"), the farthest from that card first; None if every corner would."""
         area = MAP_RECT.inflate(-28, -28)
         hero = self.hero_rect()
         fan = self.fan_layout()
         keep_clear = [looked] + ([hero] if hero is not None else []) + ([fan.panel] if fan is not None else [])
+        if self.camera.manual:
+            keep_clear.append(FIT_RECT)  # the "Fit map" button sits over the map's top right corner
         corners = []
         for corner in ("topleft", "topright", "bottomleft", "bottomright"):
             spot = pygame.Rect(box)
