@@ -501,6 +501,7 @@ class ListSheet(Scene):
         self.drag_y: float | None = None
         self.dragged = 0.0
         self.backdrop = KeptBackdrop(self)
+        self._drawn: tuple[tuple[Any, ...], pygame.Surface] | None = None  # (what it showed, the sheet drawn)
 
     # --- rows ---------------------------------------------------------------------------------------
     def choosable(self) -> list[int]:
@@ -663,18 +664,32 @@ class ListSheet(Scene):
         self.backdrop.draw(surface, 200)
         if self.app is not None and self.app.scenes.top is not self:
             return  # a card opened from the list is read over the table alone, not over the list
-        surface.blit(parchment_page(self.rect.size), self.rect.topleft)
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        key = (round(self.scroll), self.selected, device, len(self.rows))
+        if self._drawn is None or self._drawn[0] != key:  # drawn again only when it changed
+            sheet = alpha_surface(self.rect.size)
+            self.draw_sheet(sheet, device)
+            self._drawn = (key, sheet)
+        surface.blit(self._drawn[1], self.rect.topleft)
+        strip = hint_strip(device, self.hint_actions(device))
+        surface.blit(strip, strip.get_rect(midtop=(self.rect.centerx, min(self.rect.bottom + 12,
+                                                                          CANVAS_H - strip.get_height() - 2))))
+
+    def draw_sheet(self, surface: pygame.Surface, device: str) -> None:
+        """The sheet with its header and the rows in view, on `surface` at the sheet's own origin."""
+        offset = (-self.rect.x, -self.rect.y)
+        surface.blit(parchment_page(self.rect.size), (0, 0))
         head = text_surface(self.heading, "story", 48, RED_INK)
-        surface.blit(head, head.get_rect(midleft=(self.rect.x + 44, self.close_rect.centery)))
+        surface.blit(head, head.get_rect(midleft=(44, self.close_rect.centery - self.rect.y)))
         for rect, label in ((self.close_rect, "Close"), (self.first_rect, self.buttons()[0]),
                             (self.last_rect, self.buttons()[1])):
+            rect = rect.move(offset)
             surface.blit(panel_surface(rect.size, 16, (*P.LA_SEPIA, 255)), rect.topleft)
             image = text_surface(label, "ui-bold", 28, P.LA_PARCHMENT)
             surface.blit(image, image.get_rect(center=rect.center))
-        self.draw_extra(surface)
+        self.draw_extra(surface, offset)
         area = self.list_area
         view = alpha_surface(area.size)
-        device = self.app.input.last_device if self.app is not None else "keyboard"
         for i, row in enumerate(self.rows):
             rect = self.row_rect(i).move(-area.x, -area.y)
             if rect.bottom < 0 or rect.top > area.height:
@@ -710,29 +725,27 @@ class ListSheet(Scene):
         above, below = self.scroll > 0.5, self.scroll < self.most_scroll() - 0.5
         if above or below:
             view.blit(fade_mask(area.width, area.height, above, below, 36), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-        surface.blit(view, area.topleft)
-        draw_more_marks(surface, area, self.scroll, self.most_scroll(), 80)
-        strip = hint_strip(device, self.hint_actions(device))
-        surface.blit(strip, strip.get_rect(midtop=(self.rect.centerx, min(self.rect.bottom + 12,
-                                                                          CANVAS_H - strip.get_height() - 2))))
+        surface.blit(view, area.move(offset).topleft)
+        draw_more_marks(surface, area.move(offset), self.scroll, self.most_scroll(), 80)
 
     def group_of(self, row: int) -> str:
         """The heading of the group row `row` is in."""
         return next((self.rows[i][2] for i in range(row, -1, -1) if self.rows[i][0] == "heading"), "")
 
-    def draw_extra(self, surface: pygame.Surface) -> None:
+    def draw_extra(self, surface: pygame.Surface, offset: tuple[int, int] = (0, 0)) -> None:
         """The place bar: the chosen row's place between arrows to the previous and next place."""
-        for rect, d in ((self.group_prev_rect, -1), (self.group_next_rect, 1)):
+        for rect, d in ((self.group_prev_rect.move(offset), -1), (self.group_next_rect.move(offset), 1)):
             surface.blit(panel_surface(rect.size, 16, (*P.LA_SEPIA, 255)), rect.topleft)
             cx, cy = rect.center
             pygame.draw.polygon(surface, P.LA_PARCHMENT, [(cx + d * 14, cy), (cx - d * 10, cy - 16), (cx - d * 10, cy + 16)])
         room = self.group_next_rect.x - self.group_prev_rect.right - 24
         place = cut_to(self.group_of(self.selected) if self.rows else "", "story", 30, room)
         image = text_surface(place, "story", 30, INK)
-        surface.blit(image, image.get_rect(center=((self.group_prev_rect.right + self.group_next_rect.x) // 2,
-                                                   self.group_prev_rect.centery)))
+        surface.blit(image, image.get_rect(center=((self.group_prev_rect.right + self.group_next_rect.x) // 2 + offset[0],
+                                                   self.group_prev_rect.centery + offset[1])))
 
 
+@lru_cache(maxsize=1024)
 def cut_to(text: str, role: str, px: int, width: int) -> str:
     """`text` cut at a word with an ellipsis to fit `width` on one line."""
     if text_surface(text, role, px, INK).get_width() <= width:
