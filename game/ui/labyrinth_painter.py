@@ -200,9 +200,7 @@ class LabyrinthPainter:
         if layout is None or self.fanned is None:
             return None
         cards = self.stacks()[self.fanned]
-        panel = layout.panel
-        shadow = tile_shadow(panel.size)
-        surface.blit(shadow, shadow.get_rect(center=(panel.centerx + 6, panel.centery + 10)))
+        panel = layout.panel  # nearly opaque, with no shadow: a big alpha blit less each frame
         surface.blit(panel_surface(panel.size, 18, (*P.INK, 242), (*P.BRASS, 255), 2), panel.topleft)
         tile = self.tiles.get(self.fanned)
         where = f"#{self.fanned}" + (f" · {tile.entry.get('title', '')}" if tile is not None and tile.face_up else "")
