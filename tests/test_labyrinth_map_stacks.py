@@ -355,6 +355,9 @@ def test_fan_layout_keeps_clear_of_its_scenery_and_the_hero_when_there_is_room()
     assert area.contains(layout.panel) and not layout.panel.colliderect(scenery)
     assert all(layout.panel.contains(r) for r in layout.cards + layout.reads + [layout.close])
     assert all(r.width >= MIN_TOUCH and r.height >= MIN_TOUCH for r in layout.cards + layout.reads + [layout.close])
+    tall = pygame.Rect(900, 200, 300, 300)  # no room above or below: beside it
+    beside = FanLayout(3, tall, area, tall.inflate(-200, -200))
+    assert area.contains(beside.panel) and not beside.panel.colliderect(tall)
     many = FanLayout(12, scenery, area)
     assert many.panel.width <= area.width and many.card_w >= MIN_TOUCH
 

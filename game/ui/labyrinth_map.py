@@ -346,8 +346,8 @@ FAN_READ_H = MIN_TOUCH  # the "Read" plate under a card whose text the table has
 
 class FanLayout:
     """Where a fanned-out stack sits on the canvas: its panel, each card, each card's Read plate and
-    the panel's Close button. The panel lies above or below its scenery (wherever there is room in
-    `area`) and clear of the hero if it can be, so the cards are chosen beside the scenery they belong
+    the panel's Close button. The panel lies below, above or beside its scenery (wherever there is room
+    in `area`) and clear of the hero if it can be, so the cards are chosen beside the scenery they belong
     to."""
 
     def __init__(self, count: int, anchor: pygame.Rect, area: pygame.Rect, avoid: pygame.Rect | None = None) -> None:
@@ -357,10 +357,13 @@ class FanLayout:
         width = max(count * self.card_w + FAN_GAP * (count - 1) + 2 * FAN_PAD, 420)
         height = FAN_PAD + FAN_TITLE_H + self.card_h + 10 + FAN_READ_H + FAN_PAD
         inside = area.inflate(-8, -8)
-        spots = []  # below the scenery, above it, then against the map's bottom or top edge
-        for top in (anchor.bottom + 8, anchor.top - 8 - height, inside.bottom - height, inside.top):
+        spots = []  # below the scenery, above it, left or right of it, then against the bottom or top edge
+        places = (("midtop", (anchor.centerx, anchor.bottom + 8)), ("midbottom", (anchor.centerx, anchor.top - 8)),
+                  ("midright", (anchor.left - 8, anchor.centery)), ("midleft", (anchor.right + 8, anchor.centery)),
+                  ("midbottom", (anchor.centerx, inside.bottom)), ("midtop", (anchor.centerx, inside.top)))
+        for place, at in places:
             spot = pygame.Rect(0, 0, width, height)
-            spot.midtop = (anchor.centerx, top)
+            setattr(spot, place, at)
             spots.append(spot.clamp(inside) if width <= inside.width else spot)
         # the first spot that leaves the scenery in sight, and the hero (`avoid`) too if it can
         self.panel = min(spots, key=lambda r: (2 * r.colliderect(anchor) + (avoid is not None and r.colliderect(avoid)),
