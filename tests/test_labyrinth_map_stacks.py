@@ -332,7 +332,12 @@ def test_at_720p_the_camera_keeps_the_titles_readable_in_real_pixels(data_dir):
     assert scale >= floor - 1e-6  # the map is far bigger than the view: the camera stops at the floor
     title_px = round(round(BASE_TILE_H * 0.17) * 0.72)  # the scenery face's title at scale 1 (cards_labyrinth)
     assert title_px * scale * real >= 13
-    # at 1080p the floor is the same as ever, and the wheel still zooms further out
+    # the first view is fitted at that floor already: the table does not open with a zoom
+    config = GameConfig.make("labyrinth", [SeatConfig("human", "You", "expert")], scenario="yewmaze", mode="together")
+    again = table_scene_for("labyrinth")(app, LocalSession(config, 7, bot_delay=0, actions=list(session.actions)))
+    app.push(again)
+    assert again.camera.now()[0] == pytest.approx(floor)
+    # at 1080p the floor is the same as ever
     app2, table2, _ = open_maze(HEART)
     assert table2.camera.readable_floor() == READABLE_SCALE
     assert table2.camera.now()[0] == pytest.approx(READABLE_SCALE)

@@ -698,6 +698,11 @@ class LabyrinthControls:
         self.hover = None
         return hold[0]  # type: ignore[no-any-return]
 
+    def enter(self) -> None:
+        """The window's real size is known before the first view is fitted (no zoom at the opening)."""
+        self.camera.pixel_scale = float(getattr(getattr(self.app, "letterbox", None), "scale", 1.0) or 1.0)
+        super().enter()  # type: ignore[misc]
+
     def pause(self) -> None:
         """A sheet or the menu opened over the table: a finger resting there looks no more."""
         self.end_hold()
