@@ -1,7 +1,9 @@
 """How people act at the Labyrinth table: the focus that arrows and the d-pad move over every
-target, taps and clicks, drags (an item onto a card, the hero onto a scenery, the map to pan), and
-the choice of one or two items before Use. Nothing here decides a rule: what may be done comes from
-the table's legal actions, and a refused move comes back as an error."""
+target, taps and clicks, drags (an item onto a card, the hero onto a scenery, the map to pan), the
+choice of one or two items before Use, and the fan a stack of interaction cards opens into (each
+card a target of its own, labelled with what the table has read of it). Nothing here decides a
+rule: what may be done comes from the table's legal actions, and a refused move comes back as an
+error."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """The Labyrinth's map: a camera that zooms to fit the placed scenery as the map grows, scenery
 tiles that drop in and flip, interaction cards grouped beside their scenery, and the hero meeple.
+A scenery's stack of FAN_FROM or more interaction cards (six at the Thornwood Maze's heart) overlaps
+too much to touch one card: it opens into a fan (FanLayout) on the canvas, beside the scenery.
 
 Everything on the map lives in "map space" (the grid times a fixed pitch at a 380 px tile); the
 camera turns that into canvas pixels. Card images are rendered once at their base width by the look
