@@ -861,12 +861,22 @@ def shipped(scenario_id: str, level: str, mode: str, seed: int) -> tuple[dict, l
     bots = [BOTS[level](NoEngine(), seat, seed * 7919 + seat) for seat in range(2)]
     actions: list[Action] = []
     while not ENGINE.is_over(state):
-        assert len(actions) < 1000
+        assert len(actions) < 5000  # a beginner in the full-size maze wanders: ~900 actions in turns
         seat = ENGINE.active_seats(state)[0]
         action = bots[seat].choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat))
         state, _ = ENGINE.apply(state, action)
         actions.append(action)
     return state, actions
+
+
+@pytest.mark.parametrize("mode", ["together", "turns"])
+def test_even_a_beginner_does_not_walk_out_of_the_maze_at_its_first_card(mode):
+    """The Thornwood Maze's gate card says going back for help means no coming back: the easy bot
+    read it at random and ended every game within six actions (score -2). It now stays in while
+    anything else is left to do."""
+    for seed in (1000, 1001):
+        state, actions = shipped("yewmaze", "easy", mode, seed)
+        assert len(actions) > 50 and not any(a.kind == "interact" and a["card"] == "i-002" for a in actions[:50])
 
 
 # the lowest score careful companions reach in every game (each adventure's best is 8); on the Tower

@@ -219,10 +219,14 @@ def card_order(card_id: str) -> int:
 
 class EasyBot:
     """Random legal moves, but never undo, never a walk onto a card already discovered and never a
-    try the table has already seen come back face down."""
+    try the table has already seen come back face down. Even a beginner heeds a way out that the
+    table's texts name ("if you go back now … there is no coming back"): a companion who walked out
+    of the full-size maze at its first card ended the evening for everyone (The Thornwood Maze: every
+    game over in 2-6 actions, score -2). It leaves only when nothing else is left to do."""
 
     def __init__(self, engine: Engine, seat: int, seed: int) -> None:
         self.engine, self.seat, self.rng = engine, seat, Rng.from_seed(seed, f"labyrinth-bot{seat}")
+        self._reader: ExpertBot | None = None  # reads the table only to see the ways out
 
     def useful(self, view: dict[str, Any], legal: list[Action]) -> list[Action]:
         face_down = {entry["number"] for entry in view["map"] if entry["stack"][-1]["face"] == "down"}
@@ -233,7 +237,22 @@ class EasyBot:
         return keep or [a for a in legal if a.kind != "undo"] or legal
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
-        return self.rng.choice(self.useful(view, legal))
+        options = self.useful(view, legal)
+        staying = self.staying_in(view, options)
+        turn = view.get("turn") or {}
+        if not staying and (turn.get("moved") or turn.get("interacted")):
+            staying = [a for a in legal if a.kind == "end_turn"]  # the rest of this turn is spent staying
+        return self.rng.choice(staying or options)
+
+    def staying_in(self, view: dict[str, Any], options: list[Action]) -> list[Action]:
+        """The options that do not leave the adventure by a way out the texts read so far name."""
+        if self._reader is None:
+            self._reader = ExpertBot(self.engine, self.seat, 0)
+        reader = self._reader
+        reader.book.absorb(view)
+        reader.held = list(view["items"])
+        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+        return [a for a in options if (reader.tier_of(view, a, cards) or (None,))[0] != Tier.WAY_OUT]
 
 
 # --- what a careful bot remembers -----------------------------------------------------------------
