@@ -288,14 +288,18 @@ def test_the_log_says_items_with_the_right_article_and_your_turn_for_a_seat_name
 
 def test_a_table_of_several_seats_says_who_tried_an_item():
     app, table = two_seat_table(("Ann", "Rowan"))
-    turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"])
+    # the engine tells who used the card in its event (so a table opened later logs the same)
+    turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"], seat=1)
     table.telling = update_of(1, turned)
     assert table.log_line(turned) == "Rowan tries the Bone key on card 32."
+    turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"], seat=0)
     table.telling = update_of(0, turned)
     assert table.log_line(turned) == "Ann tries the Bone key on card 32."
-    plain = Event.make("interaction_turned", card="i-033", number=33, items=[], item_names=[])
+    plain = Event.make("interaction_turned", card="i-033", number=33, items=[], item_names=[], seat=1)
     table.telling = update_of(1, plain)
     assert table.log_line(plain) == "Rowan turns over card 33."
+    immediate = Event.make("interaction_turned", card="i-034", number=34, items=[], item_names=[])
+    assert table.log_line(immediate) == "Card 34 is turned over."  # it turned itself over: nobody did
     assert table.who_tries(update_of(1, turned)) == "Rowan tries"
 
 

@@ -451,3 +451,18 @@ def test_the_setup_names_the_tutorial_as_one():
     from game.rules.labyrinth.scenario import shipped_scenarios
 
     assert shipped_scenarios()[0] == ("tutorial", "The Lamplighter's Vault (tutorial)")
+
+
+def test_the_card_a_seat_uses_says_who_used_it_and_a_card_that_turns_itself_over_says_nobody():
+    """A table of several says who tried what, the same live and when opened later on the game (its
+    log is rebuilt from events alone)."""
+    from game.core import SeatConfig
+
+    config = GameConfig.make("labyrinth", [SeatConfig("human", "A"), SeatConfig("human", "B")],
+                             scenario="tutorial", mode="together")
+    state = ENGINE.new_game(config, 1)
+    used = next(a for a in ENGINE.legal_actions(state, 1) if a.kind == "interact")
+    state, events = ENGINE.apply(state, used)
+    turned = [e for e in events if e.kind == "interaction_turned"]
+    assert turned[0]["card"] == used["card"] and turned[0]["seat"] == 1
+    assert all(e.get("seat") is None for e in turned[1:])  # immediate cards it brought: nobody's

@@ -606,8 +606,9 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return f"{whose_turn(self.name_of(int(event['seat'])))}."
         if event.kind == "interaction_turned":
             names = [str(n) for n in event.get("item_names") or []]
-            if self.several_seats() and self.telling is not None and self.telling.actor is not None:
-                who = self.name_of(self.telling.actor)
+            actor = event.get("seat")  # who used the card; a card turned over by itself (immediate) has none
+            if self.several_seats() and actor is not None:
+                who = self.name_of(int(actor))
                 if names:
                     return f"{who} {'try' if who == 'You' else 'tries'} {items_phrase(names)} on card {event['number']}."
                 return f"{who} turn{'' if who == 'You' else 's'} over card {event['number']}."

@@ -210,8 +210,11 @@ class Table:
         if top not in self.st["face_up"]:
             self.discover(top)
 
-    def interact(self, card_id: str, item_ids: tuple[str, ...]) -> bool:
-        """Use a card with items; False (and nothing read) when the items match no paragraph."""
+    def interact(self, card_id: str, item_ids: tuple[str, ...], seat: int | None = None) -> bool:
+        """Use a card with items; False (and nothing read) when the items match no paragraph. `seat`,
+        who used it, is told in the card's event (a table of several says who tried what, also in
+        the log of a table opened later on the game)."""
+        who = {} if seat is None else {"seat": seat}
         card = self.sc.interactions[card_id]
         paragraph = None
         if card.needs:
@@ -219,9 +222,9 @@ class Table:
             if paragraph is None:
                 self.note_try(card_id, item_ids)
                 self.events.append(Event.make("no_match", card=card_id, number=card.number, items=list(item_ids),
-                                              item_names=self.item_names(item_ids)))
+                                              item_names=self.item_names(item_ids), **who))
                 return False
-        self.resolve_interaction(card_id, paragraph, item_ids)
+        self.resolve_interaction(card_id, paragraph, item_ids, seat)
         return True
 
     def item_name(self, item_id: str) -> str:
@@ -238,7 +241,8 @@ class Table:
             tries.append(list(item_ids))
 
     # --- resolution -----------------------------------------------------------------------------
-    def resolve_interaction(self, card_id: str, paragraph: Paragraph | None, item_ids: tuple[str, ...] = ()) -> None:
+    def resolve_interaction(self, card_id: str, paragraph: Paragraph | None, item_ids: tuple[str, ...] = (),
+                            seat: int | None = None) -> None:
         card = self.sc.interactions[card_id]
         self.st["in_play"].remove(card_id)
         context = {"card": card_id, "back": False}
@@ -247,7 +251,8 @@ class Table:
         self.records.append(record)
         self.events.append(Event.make("interaction_turned", card=card_id, number=card.number,
                                       items=list(item_ids), item_names=self.item_names(item_ids),
-                                      paragraph=paragraph.key if paragraph else ""))
+                                      paragraph=paragraph.key if paragraph else "",
+                                      **({} if seat is None else {"seat": seat})))
         self.read(card.top_key, card_id)
         self.run(card.top_instructions, card_id)
         if paragraph is not None and self.st["ending"] is None:  # an ending in the top text closes the story
@@ -651,7 +656,7 @@ class LabyrinthEngine(Engine[dict]):
             table.move(action["to"])
             turn["moved"] = True
         elif action.kind == "interact":
-            table.interact(action["card"], tuple(action["items"]))
+            table.interact(action["card"], tuple(action["items"]), action.seat)
             turn["interacted"] = True
         if table.revealed:
             state["last"] = table.action_read
