@@ -84,7 +84,9 @@ class LabyrinthHints:
             return ""  # the note says kindly that nothing is left
         if self.view.get("mode") == "turns" and self.viewer not in shown.active:
             seat = shown.active[0] if shown.active else None
-            return f"It is {self.name_of(seat)}'s turn: a hint is for whoever is playing it."
+            name = self.name_of(seat)
+            turn = "your turn" if name == "You" else f"{name}'s turn"
+            return f"It is {turn}: a hint is for whoever is playing it."
         if self.animating or not self.can_act:
             return "A moment: the table is still moving. Ask again when it is your move."
         return ""
