@@ -107,7 +107,7 @@ def release_drawn_caches() -> None:
     """A table closed: its cards' faces, their turned and scaled copies and its texts are of no use
     to the next screen (a title, another game), so their memory goes back at once. The C allocator
     would keep the freed pixels for reuse (381 MB stayed after a playthrough); on glibc it is asked
-    to give them back to the system (about 10 ms, once per table)."""
+    to give them back to the system (about 5 ms, once per table)."""
     TRANSFORMS.clear()
     release_all()
     trim = _malloc_trim()
@@ -618,7 +618,7 @@ class TableSceneBase(Scene):
             if self._queue:
                 if self._hurry_through is not None and self._queue[0].version > self._hurry_through:
                     self.stop_hurry()  # came after the press (a LAN player's move, a bot's turn): seen at its pace
-                    self._busy = 0.0
+                    self._busy = 0.0  # and the hurried step's overshoot does not cut its first event short
                 self._current = self._queue.popleft()
                 self._events = deque(self._current.events)
                 continue
@@ -771,12 +771,12 @@ class TableSceneBase(Scene):
         self.draw_turn_banner(surface)
         if self.base_menu_button:
             self._draw_base_menu_button(surface)
-        if self.hurry_offered():
+        if self.hurry_offered() and (self.app is None or self.app.scenes.top is self):  # not under a menu
             self.draw_hurry_hint(surface)
 
     def draw_hurry_hint(self, surface: pygame.Surface) -> None:
-        """"Enter Hurry" (the last device's cap: A, Click, Tap) on a small ink plate at
-        `hurry_hint_anchor`."""
+        """"Enter Hurry" (the last device's cap: A, Click, Tap) on a small ink plate beside the turn
+        banner, under it when the banner is long, or at `hurry_hint_anchor`."""
         device = self.app.input.last_device if self.app is not None else "keyboard"
         plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"))
         box = plate.get_rect()
