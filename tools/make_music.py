@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import array
+import importlib.util
 import math
 import random
 import sys
 import wave
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -197,13 +199,23 @@ def make_note(instrument: str, pitch: int) -> Signal:
     return MAKERS[instrument](pitch, random.Random(f"{instrument}-{pitch}"))
 
 
+def effects_tool() -> ModuleType:
+    """tools/make_sounds.py (a script beside this one, not a package): its WAV writer and its loudness
+    measure serve the music too."""
+    global _EFFECTS
+    if _EFFECTS is None:
+        spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
+        assert spec is not None and spec.loader is not None
+        _EFFECTS = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(_EFFECTS)
+    return _EFFECTS
+
+
+_EFFECTS: ModuleType | None = None
+
+
 def write_wav(path: Path, sig: Signal, rate: int = RATE) -> None:
-    samples = array.array("h", (max(-32767, min(32767, round(v * 32767))) for v in sig))
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(rate)
-        out.writeframes(samples.tobytes())
+    effects_tool().write_wav(path, sig, rate)
 
 
 def read_wav(path: Path) -> Signal:
@@ -284,12 +296,7 @@ def upsampled(sig: Signal) -> Signal:
 def levels(sig: Signal) -> dict[str, float]:
     """Peak and RMS in dBFS, and K-weighted loudness (as tools/make_sounds.py measures the effects):
     over the whole render and its loudest 100 ms."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    effects = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(effects)
+    effects = effects_tool()
     wide = upsampled(sig)
     weighted = effects.k_weighted(wide)
     mean = sum(v * v for v in weighted) / max(1, len(weighted))
@@ -300,12 +307,7 @@ def levels(sig: Signal) -> dict[str, float]:
 
 def effect_levels(effects_gain: float = 0.64) -> dict[str, float]:
     """The effects' loudness as heard at the default volumes (master 0.8 x effects 0.8)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    effects = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(effects)
+    effects = effects_tool()
     shift = 20 * math.log10(effects_gain)
     return {name: value + shift for name, value in effects.LOUDNESS.items()}
 

@@ -342,12 +342,13 @@ EFFECTS: dict[str, Callable[[random.Random], Signal]] = {
 }
 
 
-def write_wav(path: Path, sig: Signal) -> None:
+def write_wav(path: Path, sig: Signal, rate: int = RATE) -> None:
+    """16-bit mono WAV (tools/make_music.py writes its notes with it too, at its own rate)."""
     samples = array.array("h", (max(-32767, min(32767, round(x * 32767))) for x in sig))
     with wave.open(str(path), "wb") as out:
         out.setnchannels(1)
         out.setsampwidth(2)
-        out.setframerate(RATE)
+        out.setframerate(rate)
         out.writeframes(samples.tobytes())
 
 
