@@ -332,11 +332,23 @@ def test_the_results_count_the_hints_asked():
         key(app, pygame.K_RETURN)
     run_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
     lines = app.scenes.top.outcome.breakdown[0]
-    assert {"label": "Hints", "value": 2} in lines
+    # this table opened on a game under way (as Continue does): it counts only its own hints, and says so
+    assert table.opened_under_way and {"label": "Hints since you resumed", "value": 2} in lines
     assert session.outcome().breakdown[0] == lines[:-1]  # the engine's outcome knows nothing of it
     table.close_hint()
     table.ask_hint()  # over: the note says so kindly, and it is not counted
     assert "nothing left to advise" in table.hint_words() and table.hints_asked == 2
+
+
+def test_a_table_that_saw_the_game_from_its_start_says_plainly_how_many_hints():
+    from game.core.types import Outcome
+    from game.ui.results import with_hints_asked
+
+    app, table, _ = open_table(solo())
+    assert not table.opened_under_way  # a new game: every hint asked is counted here
+    plain = Outcome(scores=(8,), ranking=((0,),), winners=(0,), breakdown=((),))
+    assert with_hints_asked(plain, 3).breakdown[0][-1] == {"label": "Hints", "value": 3}
+    assert with_hints_asked(plain, 3, since_resumed=True).breakdown[0][-1]["label"] == "Hints since you resumed"
 
 
 def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to_the_host():

@@ -34,12 +34,13 @@ MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
 
 
-def with_hints_asked(outcome: Outcome, hints: int) -> Outcome:
+def with_hints_asked(outcome: Outcome, hints: int, since_resumed: bool = False) -> Outcome:
     """The Labyrinth's outcome with a "Hints" line under each seat's breakdown: how many nudges the
-    people at this table asked for (kept by the table, never the engine: a hint is no game action)."""
+    people at this table asked for (kept by the table, never the engine: a hint is no game action;
+    a table opened on a game under way counts only its own, and says so)."""
     from dataclasses import replace
 
-    line = {"label": "Hints", "value": hints}
+    line = {"label": "Hints since you resumed" if since_resumed else "Hints", "value": hints}
     return replace(outcome, breakdown=tuple(tuple(lines) + (line,) for lines in outcome.breakdown))
 
 

@@ -1021,8 +1021,14 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
         shown = self.shown
         if shown is not None and shown.outcome is not None and not self.results_shown and self.local_seats:
-            self.shown = replace(shown, outcome=with_hints_asked(shown.outcome, self.hints_asked))
+            self.shown = replace(shown, outcome=with_hints_asked(shown.outcome, self.hints_asked,
+                                                                 since_resumed=getattr(self, "opened_under_way", False)))
         super().show_results_now()
+
+    def enter(self) -> None:
+        first = self.session.latest(self.viewer)
+        self.opened_under_way = first is not None and first.version > 0  # resumed, or joined a LAN game
+        super().enter()
 
     def record_variant(self) -> tuple[str, str] | None:
         """The adventure played: the record keeps its best score."""
