@@ -16,7 +16,6 @@ from game.core import Action, GameConfig, SeatConfig
 from game.core.types import Event
 from game.rules.labyrinth.scenario import SCENARIO_DIR
 from game.session import LocalSession
-from game.session.base import Update
 from game.ui.labyrinth_layout import LOG_RECT
 from game.ui.labyrinth_overlays import DiscardBrowser, DiscardList, ReadingContents, StorySheet, contents_rows
 from game.ui.labyrinth_reading import Journal, Page, item_phrase, items_phrase, takes_article
@@ -259,10 +258,6 @@ def test_the_article_rule_fits_every_item_name_of_the_four_adventures():
     assert item_phrase("The Queen's ring") == "The Queen's ring"  # a name with its own article
 
 
-def update_of(actor: int | None, *events: Event) -> Update:
-    return Update(seat=0, events=tuple(events), view={}, legal=(), active=(), version=99, actor=actor)
-
-
 def two_seat_table(names=("You", "Rowan")):
     app = make_app()
     seats = [SeatConfig("human", names[0], "expert"), SeatConfig("bot", names[1], "expert")]
@@ -276,7 +271,6 @@ def two_seat_table(names=("You", "Rowan")):
 def test_the_log_says_items_with_the_right_article_and_your_turn_for_a_seat_named_you():
     app, table = two_seat_table()
     turned = Event.make("interaction_turned", card="i-001", number=5, items=["it-2"], item_names=["Hester's map"])
-    table.telling = update_of(None, turned)
     assert table.log_line(turned) == "Card 5 is turned over with Hester's map."
     assert table.log_line(Event.make("item_discarded", card="it-22", name="Alder's letter")) == "Alder's letter is discarded."
     assert table.log_line(Event.make("item_discarded", card="it-25", name="Bone key")) == "The Bone key is discarded."
@@ -290,25 +284,21 @@ def test_a_table_of_several_seats_says_who_tried_an_item():
     app, table = two_seat_table(("Ann", "Rowan"))
     # the engine tells who used the card in its event (so a table opened later logs the same)
     turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"], seat=1)
-    table.telling = update_of(1, turned)
     assert table.log_line(turned) == "Rowan tries the Bone key on card 32."
     turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"], seat=0)
-    table.telling = update_of(0, turned)
     assert table.log_line(turned) == "Ann tries the Bone key on card 32."
     plain = Event.make("interaction_turned", card="i-033", number=33, items=[], item_names=[], seat=1)
-    table.telling = update_of(1, plain)
     assert table.log_line(plain) == "Rowan turns over card 33."
     immediate = Event.make("interaction_turned", card="i-034", number=34, items=[], item_names=[])
     assert table.log_line(immediate) == "Card 34 is turned over."  # it turned itself over: nobody did
-    assert table.who_tries(update_of(1, turned)) == "Rowan tries"
+    assert table.who_tries(1) == "Rowan tries"
 
 
 def test_alone_at_the_table_the_log_stays_impersonal_and_the_journal_says_you_try():
     app, table = late_maze(0, names=("Ann",))
     turned = Event.make("interaction_turned", card="i-032", number=32, items=["it-25"], item_names=["Bone key"])
-    table.telling = update_of(0, turned)
     assert table.log_line(turned) == "Card 32 is turned over with the Bone key."
-    assert table.who_tries(update_of(0, turned)) == "You try"
+    assert table.who_tries(0) == "You try"
 
 
 @pytest.mark.parametrize("device", ["mouse", "touch", "keyboard"])

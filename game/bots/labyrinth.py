@@ -44,6 +44,7 @@ from game.core.engine import Engine
 from game.core.rng import Rng
 from game.core.types import Action
 from game.rules.labyrinth.scenario import DIRECTIONS, OPPOSITE
+from game.rules.labyrinth.wording import item_phrase
 
 # --- words ---------------------------------------------------------------------------------------
 
@@ -839,7 +840,7 @@ class Reasons:
         return f"{article}{title} (#{number})"
 
     def item(self, item_id: str) -> str:
-        return f"the {self.names.get(item_id, item_id)}"
+        return item_phrase(self.names.get(item_id, item_id))
 
     def items(self, item_ids: tuple[str, ...]) -> str:
         return " and ".join(self.item(i) for i in item_ids)

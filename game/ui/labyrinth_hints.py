@@ -33,6 +33,7 @@ from game.ui.labyrinth_map import reach_outline
 from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrapped
+from game.ui.table_base import whose_turn
 from game.ui.widgets import panel_surface
 
 HINT_KEYS = {"keyboard": "H", "gamepad": "Y", "mouse": "H", "touch": ""}  # what asks again, shown on More (input.py)
@@ -84,9 +85,7 @@ class LabyrinthHints:
             return ""  # the note says kindly that nothing is left
         if self.view.get("mode") == "turns" and self.viewer not in shown.active:
             seat = shown.active[0] if shown.active else None
-            name = self.name_of(seat)
-            turn = "your turn" if name == "You" else f"{name}'s turn"
-            return f"It is {turn}: a hint is for whoever is playing it."
+            return f"It is {whose_turn(self.name_of(seat))}: a hint is for whoever is playing it."
         if self.animating or not self.can_act:
             return "A moment: the table is still moving. Ask again when it is your move."
         return ""

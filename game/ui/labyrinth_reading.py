@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.labyrinth.wording import item_phrase, items_phrase, takes_article  # noqa: F401 - the tables say items so
 from game.ui.look import palette as P
 from game.ui.look.draw import noise_tile, rounded_rect, surface as alpha_surface, tile_over, vgradient
 from game.ui.look.fonts import text_surface, wrap
@@ -392,35 +393,6 @@ def block_kind_for_key(key: str, prophecy_ids: set[str], ending_id: str | None =
     if ending_id is not None and source == ending_id:
         return "ending-title" if part == "title" else "ending"
     return "say" if "~" in part else "story"
-
-
-ARTICLES = ("the ", "a ", "an ")
-
-
-def takes_article(name: str) -> bool:
-    """Whether an item's name wants "the" before it in a sentence. A name that begins with a
-    possessive ("Hester's map", "Keeper's logbook", "Poets' quill") is already made definite by it,
-    as is one that brings its own article ("The Queen's ring") or one that is a proper name throughout
-    (every word capitalised: "Old Tom"); every other name ("Bone key", "Flask of lamp oil") takes it."""
-    words = name.split()
-    if not words:
-        return False
-    first = words[0].rstrip(",.;:")
-    if first.endswith(("'s", "’s", "s'", "s’")):
-        return False
-    if name.lower().startswith(ARTICLES):
-        return False
-    return not (len(words) > 1 and all(w[:1].isupper() for w in words if w.isalpha() or w[:1].isalpha()))
-
-
-def item_phrase(name: str) -> str:
-    """An item's name as a sentence says it: "the Bone key", but "Hester's map"."""
-    return f"the {name}" if takes_article(name) else name
-
-
-def items_phrase(names: list[str]) -> str:
-    """Several items, each with its own article: "the Shed key and Hester's map"."""
-    return " and ".join(item_phrase(n) for n in names)
 
 
 def describe_items(items: list[dict[str, Any]], articles: bool = False) -> str:

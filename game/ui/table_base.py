@@ -91,6 +91,12 @@ StatusAnchor = tuple[str, tuple[int, int]]
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
 
+def whose_turn(name: str) -> str:
+    """ "Ann's turn", and "your turn" for a seat named You (a log line capitalises it where it starts
+    the sentence)."""
+    return "your turn" if name == "You" else f"{name}'s turn"
+
+
 def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int, top: int, px: int,
                    step: int) -> None:
     """A table log's entries (each its wrapped lines), one line under the other; the newest two

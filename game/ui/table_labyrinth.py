@@ -27,6 +27,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.types import Action, Event
+from game.rules.labyrinth.wording import capitalised, item_phrase, items_phrase
 from game.session.base import Session, Update
 from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
@@ -42,23 +43,18 @@ from game.ui.labyrinth_map import (
 )
 from game.ui.labyrinth_overlays import LIST_FROM, DiscardBrowser, DiscardList, ReadingContents, StorySheet, rank_table
 from game.ui.labyrinth_painter import LabyrinthPainter
-from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items, items_phrase
+from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, item_tile, prophecy, prophecy_strip
 from game.ui.look.fonts import text_surface
 from game.ui.sprites import CardSprite, row_layout
-from game.ui.table_base import TableSceneBase
+from game.ui.table_base import TableSceneBase, whose_turn
 from game.ui.tables import register_table
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_back, ease_out_cubic
 from game.ui.widgets import panel_surface
 
 
 LOG_KEPT = 400  # log lines kept for the whole log's sheet (a long chain writes 20+, a bot turn 6-12)
-
-
-def whose_turn(name: str) -> str:
-    """ "Ann's turn", and for a seat named "You" "Your turn" (as Time After Time's log says it)."""
-    return "Your turn" if name == "You" else f"{name}'s turn"
 
 
 # The tutorial's coaching: one tip the first time each mechanic shows up at this table, in the story
@@ -110,7 +106,6 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.smoke: list[Smoke] = []
         self.log: deque[str] = deque(maxlen=LOG_KEPT)
         self.place_titles: dict[int, str] = {}  # scenery number -> the title last seen face up there
-        self.telling: Update | None = None  # the update whose events are being told (who made it)
         self.selected: str | None = None
         self.chosen: list[str] = []
         self.focus: Target | None = None
@@ -447,7 +442,6 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
     # --- events -------------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
-        self.telling = update
         if self.page_update != id(update):
             self.page_update = id(update)
             self.pages_at_update = len(self.journal.pages)
@@ -517,11 +511,12 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     def several_seats(self) -> bool:
         return int(self.view.get("seats", len(self.seat_names) or 1)) > 1 or len(self.seat_names) > 1
 
-    def who_tries(self, update: Update) -> str:
-        """ "You try" alone at the table, "Rowan tries" when several seats play (who tried it)."""
-        if not self.several_seats() or update.actor is None:
+    def who_tries(self, seat: int | None) -> str:
+        """ "You try" alone at the table, "Rowan tries" when several seats play (`seat` tried it, as
+        the card's event tells)."""
+        if not self.several_seats() or seat is None:
             return "You try"
-        name = self.name_of(update.actor)
+        name = self.name_of(int(seat))
         return "You try" if name == "You" else f"{name} tries"
 
     def place_of(self, number: int | None) -> str:
@@ -603,21 +598,14 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         """The engine's log line; a turn is named after the seat's player, whom the table knows. A
         covering card is told by the number both cards show (ruling LA-2c), never by its card id."""
         if event.kind == "turn":
-            return f"{whose_turn(self.name_of(int(event['seat'])))}."
-        if event.kind == "interaction_turned":
+            return f"{capitalised(whose_turn(self.name_of(int(event['seat']))))}."
+        actor = event.get("seat")  # who used the card; a card turned over by itself (immediate) has none
+        if event.kind == "interaction_turned" and actor is not None and self.several_seats():
             names = [str(n) for n in event.get("item_names") or []]
-            actor = event.get("seat")  # who used the card; a card turned over by itself (immediate) has none
-            if self.several_seats() and actor is not None:
-                who = self.name_of(int(actor))
-                if names:
-                    return f"{who} {'try' if who == 'You' else 'tries'} {items_phrase(names)} on card {event['number']}."
-                return f"{who} turn{'' if who == 'You' else 's'} over card {event['number']}."
-            return f"Card {event['number']} is turned over" + (f" with {items_phrase(names)}." if names else ".")
-        if event.kind == "no_match":
-            names = [str(n) for n in event.get("item_names") or []]
-            return f"No match: card {event['number']} goes back face down; you keep {items_phrase(names)}."
-        if event.kind == "item_discarded":
-            return f"{capitalised(items_phrase([str(event['name'])]))} is discarded."
+            who = self.name_of(int(actor))
+            if names:
+                return f"{who} {'try' if who == 'You' else 'tries'} {items_phrase(names)} on card {event['number']}."
+            return f"{who} turn{'' if who == 'You' else 's'} over card {event['number']}."
         if event.kind == "scenery_placed" and event.get("covers"):
             number = event["number"]
             return f"Scenery #{number} is placed face down on top of the old #{number}."
@@ -751,7 +739,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.stage, self.stage_card = sprite, card
         items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
         if items:
-            self.journal.add("note", f"{self.who_tries(update)} {describe_items(items, True)} on card {event['number']}.")
+            self.journal.add("note", f"{self.who_tries(event.get('seat'))} {describe_items(items, True)} on card {event['number']}.")
         self.play("flip")
         return 0.42
 
@@ -843,7 +831,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             self.flying.append(sprite)
             self.after(0.34, lambda: setattr(sprite, "visible", False))
         self.layout_items()
-        self.journal.add("note", f"{capitalised(items_phrase([self.item_name(card)]))} is discarded.")
+        self.journal.add("note", f"{capitalised(item_phrase(self.item_name(card)))} is discarded.")
         self.play("slide", 0.7)
         return 0.3
 
@@ -1113,11 +1101,6 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             puff.life -= dt
             puff.size += dt * 10
         self.smoke = [p for p in self.smoke if p.life > 0]
-
-
-def capitalised(text: str) -> str:
-    """A sentence's first letter up ("the Bone key is…" -> "The Bone key is…")."""
-    return text[:1].upper() + text[1:]
 
 
 register_table(GAME_ID, LabyrinthTable)

@@ -36,7 +36,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface a
 from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase, draw_log_lines
+from game.ui.table_base import TableSceneBase, draw_log_lines, whose_turn
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
@@ -965,8 +965,7 @@ class TimeAfterTimeTable(TableSceneBase):
             # opened on the first turn after its draw (a card still to place): the history began with it
             return "" if line in self.log else line
         who = self.who(turn)
-        whose = "your turn" if who == "You" else f"{who}'s turn"
-        return f"Turn {number}: {whose}."
+        return f"Turn {number}: {whose_turn(who)}."
 
     def start_line(self, seat: int) -> str:
         who = self.who(seat)

@@ -20,6 +20,7 @@ from game.rules.labyrinth.scenario import (
     ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_choices,
     verify_scenario_file,
 )
+from game.rules.labyrinth.wording import capitalised, item_phrase, items_phrase
 
 RANKS: tuple[tuple[int, str, str], ...] = (  # (lowest score, rank, result) — rulebook table, ruling LA-6
     (8, "Hero", "Amazing! You did not just complete the adventure, you mastered it."),
@@ -812,19 +813,19 @@ class LabyrinthEngine(Engine[dict]):
         if kind == "interaction_placed":
             return f"A card comes into play beside scenery #{event['number']}."
         if kind == "interaction_turned":
-            names = event.get("item_names") or []
-            return f"Card {event['number']} is turned over" + (f" with the {' and '.join(names)}." if names else ".")
+            names = [str(n) for n in event.get("item_names") or []]
+            return f"Card {event['number']} is turned over" + (f" with {items_phrase(names)}." if names else ".")
         if kind == "interaction_returned":
             return f"Card {event['number']} is turned back over and stays in play."
         if kind == "interaction_discarded":
             return f"Card {event['number']} is discarded" + ("." if event.get("read") else " unread.")
         if kind == "no_match":
-            names = " and ".join(event.get("item_names") or [])
-            return f"No match: card {event['number']} goes back face down; you keep the {names}."
+            names = [str(n) for n in event.get("item_names") or []]
+            return f"No match: card {event['number']} goes back face down; you keep {items_phrase(names)}."
         if kind == "item_taken":
             return f"You take item {event['letter']}{event['number'] or ''}: {event['name']}."
         if kind == "item_discarded":
-            return f"The {event['name']} is discarded."
+            return f"{capitalised(item_phrase(str(event['name'])))} is discarded."
         if kind == "removed_from_deck":
             return f"A {event['deck']} card is removed from its deck unseen."
         if kind == "favour_lost":
