@@ -132,7 +132,7 @@ def test_card_sprite_flip_swaps_face_midway_and_cache_quantises():
     misses = TRANSFORMS.misses
     for angle in (10.0, 10.4, 10.9, 9.6):  # all quantise to 10 degrees
         TRANSFORMS.get(face, angle)
-    assert TRANSFORMS.misses - misses == 1 and len(TRANSFORMS._items) == 1
+    assert TRANSFORMS.misses - misses == 1 and len(TRANSFORMS.steady) == 1
     assert TRANSFORMS.get(face, 0.0) is face  # the upright, unscaled card is never copied
     layout = fan_layout(5, (960, 900), 140, 800)
     assert len(layout) == 5 and layout[0][1] > 0 > layout[-1][1]

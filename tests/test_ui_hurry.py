@@ -326,15 +326,15 @@ def test_the_caches_keep_within_their_caps_through_a_long_live_run_and_empty_whe
     times over: no cache ever holds more than its cap; closing the table empties them."""
     small = {cards_labyrinth._cache: 3 * 2**20, fonts._text_cache: 2**20}
     saved = {cache: cache.budget for cache in small}
-    saved_transforms = (TRANSFORMS.budget, TRANSFORMS.passing_budget)
+    saved_transforms = (TRANSFORMS.steady.budget, TRANSFORMS.passing.budget)
     try:
         for cache, budget in small.items():
             cache.budget = budget
             cache.clear()
             cache.peak = 0
-        TRANSFORMS.budget, TRANSFORMS.passing_budget = 6 * 2**20, 2**20
+        TRANSFORMS.steady.budget, TRANSFORMS.passing.budget = 6 * 2**20, 2**20
         TRANSFORMS.clear()
-        TRANSFORMS.peak = TRANSFORMS.passing_peak = 0
+        TRANSFORMS.steady.peak = TRANSFORMS.passing.peak = 0
         misses = {cache: cache.misses for cache in small}
         app = make_app()
         config = GameConfig.make("labyrinth", [SeatConfig("human", "You", "expert")], scenario="yewmaze")
@@ -351,14 +351,14 @@ def test_the_caches_keep_within_their_caps_through_a_long_live_run_and_empty_whe
         for cache, budget in small.items():
             assert 0 < cache.peak <= budget, cache.name
             assert cache.misses - misses[cache] > len(cache)  # it did drop surfaces and draw them again
-        assert 0 < TRANSFORMS.peak <= TRANSFORMS.budget and 0 < TRANSFORMS.passing_peak <= TRANSFORMS.passing_budget
+        assert 0 < TRANSFORMS.steady.peak <= TRANSFORMS.steady.budget and 0 < TRANSFORMS.passing.peak <= TRANSFORMS.passing.budget
         app.clear_to(_Blank(app))  # the table closes, as when the title replaces it
         assert len(TRANSFORMS) == 0 and all(len(cache) == 0 for cache in caches())
         app.shutdown()
     finally:
         for cache, budget in saved.items():
             cache.budget = budget
-        TRANSFORMS.budget, TRANSFORMS.passing_budget = saved_transforms
+        TRANSFORMS.steady.budget, TRANSFORMS.passing.budget = saved_transforms
 
 
 class _Blank(Scene):

@@ -9,11 +9,10 @@ go to a small cache of their own, so they never push out what the table draws ev
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from typing import Any
 
 import pygame
 
+from game.ui.look.cache import SurfaceLRU
 from game.ui.tween import MOTION, Animated, bob, ease_in_quad, ease_out_cubic
 
 ANGLE_STEP = 2.0
@@ -29,22 +28,14 @@ LIFT_PX = 28.0
 
 
 class TransformCache:
-    """LRU of rotated/scaled/squashed copies, bounded by pixel memory. Squashed copies (a flip in
-    progress) live in a second, smaller LRU: they are drawn once each, so keeping many only pushed
-    out the steady ones. Each entry keeps its source image alive, so the `id` in its key can never be
-    reused by a new image (a card face dropped from its own cache and drawn anew)."""
+    """Rotated/scaled/squashed copies in two byte-bounded LRUs: squashed copies (a flip in progress)
+    in a smaller one of their own, as they are drawn once each and keeping many only pushed out the
+    steady ones. Each entry keeps its source image alive, so the `id` in its key can never be reused
+    by a new image (a card face dropped from its own cache and drawn anew)."""
 
     def __init__(self, budget_bytes: int = CACHE_BYTES, passing_bytes: int = PASSING_BYTES) -> None:
-        self.budget = budget_bytes
-        self.passing_budget = passing_bytes
-        self.used = 0
-        self.passing_used = 0
-        self.peak = 0  # the most bytes the steady LRU ever held (tests: its cap held)
-        self.passing_peak = 0
-        self.hits = 0
-        self.misses = 0
-        self._items: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
-        self._passing: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]] = OrderedDict()
+        self.steady = SurfaceLRU("turned and scaled cards", budget_bytes)
+        self.passing = SurfaceLRU("a flip's squashed frames", passing_bytes)
 
     @staticmethod
     def quantise(angle: float, scale: float, squash: float) -> tuple[float, float, float]:
@@ -55,53 +46,30 @@ class TransformCache:
         angle, scale, squash = self.quantise(angle, scale, squash)
         if angle == 0.0 and abs(scale - 1.0) < 1e-6 and abs(squash - 1.0) < 1e-6:
             return image
-        key = (id(image), angle, scale, squash)
-        passing = abs(squash - 1.0) > 1e-6
-        items = self._passing if passing else self._items
-        cached = items.get(key)
-        if cached is not None and cached[0] is image:
-            items.move_to_end(key)
-            self.hits += 1
-            return cached[1]
-        self.misses += 1
-        width, height = image.get_size()
-        out = image
-        if abs(squash - 1.0) > 1e-6 or abs(scale - 1.0) > 1e-6:
-            out = pygame.transform.smoothscale(
-                image, (max(1, round(width * scale * max(squash, 0.0))), max(1, round(height * scale))))
-        if angle != 0.0:
-            out = pygame.transform.rotozoom(out, angle, 1.0)
-        self._keep(items, key, (image, out), passing)
-        return out
+        cache = self.passing if abs(squash - 1.0) > 1e-6 else self.steady
 
-    def _keep(self, items: OrderedDict[tuple[Any, ...], tuple[pygame.Surface, pygame.Surface]],
-              key: tuple[Any, ...], entry: tuple[pygame.Surface, pygame.Surface], passing: bool) -> None:
-        old = items.pop(key, None)
-        used = (self.passing_used if passing else self.used) - (_bytes(old[1]) if old is not None else 0)
-        items[key] = entry
-        used += _bytes(entry[1])
-        budget = self.passing_budget if passing else self.budget
-        while used > budget and len(items) > 1:
-            _, (_, dropped) = items.popitem(last=False)
-            used -= _bytes(dropped)
-        if passing:
-            self.passing_used = used
-            self.passing_peak = max(self.passing_peak, used)
-        else:
-            self.used = used
-            self.peak = max(self.peak, used)
+        def build() -> pygame.Surface:
+            width, height = image.get_size()
+            out = image
+            if abs(squash - 1.0) > 1e-6 or abs(scale - 1.0) > 1e-6:
+                out = pygame.transform.smoothscale(
+                    image, (max(1, round(width * scale * max(squash, 0.0))), max(1, round(height * scale))))
+            if angle != 0.0:
+                out = pygame.transform.rotozoom(out, angle, 1.0)
+            return out
+
+        return cache.get_or_build((id(image), angle, scale, squash), build, keep=image)
+
+    @property
+    def misses(self) -> int:
+        return self.steady.misses + self.passing.misses
 
     def __len__(self) -> int:
-        return len(self._items) + len(self._passing)
+        return len(self.steady) + len(self.passing)
 
     def clear(self) -> None:
-        self._items.clear()
-        self._passing.clear()
-        self.used = self.passing_used = 0
-
-
-def _bytes(surface: pygame.Surface) -> int:
-    return surface.get_width() * surface.get_height() * 4
+        self.steady.clear()
+        self.passing.clear()
 
 
 TRANSFORMS = TransformCache()

@@ -40,7 +40,7 @@ animated, so each text still reaches the reading panel and each log line is stil
 normal speed comes back for anything that arrives later (another LAN player's move, a bot's next
 turn), at a curtain and while a panel is being read. The press is spent on the hurry (its release
 is no tap on the table). After HURRY_HINT_AFTER seconds of one sequence with more to come a small
-"Hurry" hint shows beside the turn banner (or at `hurry_hint_anchor`).
+"Hurry" hint shows beside the turn banner.
 
 What code around a table sets: `on_again` (None: the results offer only "Back to title", as on a
 LAN table) and reads `status_anchor` (where a status strip may sit without covering the table:
@@ -70,7 +70,7 @@ from game.ui.look import palette as P
 from game.ui.look.cache import release_all
 from game.ui.look.fonts import text_surface
 from game.ui.scene import Scene
-from game.ui.sprites import TRANSFORMS, CardSprite
+from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
 
@@ -114,8 +114,7 @@ def release_drawn_caches() -> None:
     to the next screen (a title, another game), so their memory goes back at once. The C allocator
     would keep the freed pixels for reuse (381 MB stayed after a playthrough); on glibc it is asked
     to give them back to the system (about 5 ms, once per table)."""
-    TRANSFORMS.clear()
-    release_all()
+    release_all()  # the turned and scaled copies (sprites.TRANSFORMS) are among them
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
@@ -155,10 +154,6 @@ class TableSceneBase(Scene):
     # Where a status strip (the LAN seats strip) may sit: a pygame.Rect attribute name and the canvas
     # point it goes to. Tables override it where their top-right corner is busy.
     status_anchor: StatusAnchor = ("topright", (CANVAS_W - 24, 22))
-    # Where the "Hurry" hint's plate sits while a long sequence plays: (rect attribute, canvas point),
-    # as status_anchor; None puts it beside the turn banner ("Bot is playing…", where people look while
-    # they wait; the tables' own hint rows lie over their hands), or at the top centre without one.
-    hurry_hint_anchor: StatusAnchor | None = None
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app)
@@ -782,21 +777,18 @@ class TableSceneBase(Scene):
 
     def draw_hurry_hint(self, surface: pygame.Surface) -> None:
         """"Enter Hurry" (the last device's cap: A, Click, Tap) on a small ink plate beside the turn
-        banner, under it when the banner is long, or at `hurry_hint_anchor`."""
+        banner ("Bot is playing…", where people look while they wait; the tables' own hint rows lie
+        over their hands), under it when the banner is long, at the top centre without one."""
         device = self.app.input.last_device if self.app is not None else "keyboard"
         plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"))
         box = plate.get_rect()
-        if self.hurry_hint_anchor is not None:
-            attribute, point = self.hurry_hint_anchor
-            setattr(box, attribute, point)
+        banner = self.turn_banner_rect()
+        if banner is None:
+            box.midtop = (CANVAS_W // 2, 24)
         else:
-            banner = self.turn_banner_rect()
-            if banner is None:
-                box.midtop = (CANVAS_W // 2, 24)
-            else:
-                box.midleft = (banner.right + 16, banner.centery)
-                if box.right > HURRY_HINT_RIGHT_LIMIT:  # a long banner ("Ann, your turn · Pad 2"): under it
-                    box.midtop = (banner.centerx, banner.bottom + 8)
+            box.midleft = (banner.right + 16, banner.centery)
+            if box.right > HURRY_HINT_RIGHT_LIMIT:  # a long banner ("Ann, your turn · Pad 2"): under it
+                box.midtop = (banner.centerx, banner.bottom + 8)
         surface.blit(plate, box)
 
     def _draw_base_menu_button(self, surface: pygame.Surface) -> None:

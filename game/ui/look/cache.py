@@ -26,7 +26,8 @@ def surface_bytes(surface: pygame.Surface) -> int:
 
 class SurfaceLRU:
     """Surfaces by key, the least recently used dropped first once their pixels pass `budget` bytes
-    (the newest always stays, however big), and at most `max_items` of them."""
+    (the newest always stays, however big), and at most `max_items` of them. An entry may keep an
+    object alive with it (`keep`: the source a copy was made from, whose `id` is in the key)."""
 
     def __init__(self, name: str, budget_bytes: int, max_items: int | None = None) -> None:
         self.name = name
@@ -37,6 +38,7 @@ class SurfaceLRU:
         self.hits = 0
         self.misses = 0
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._kept: dict[Hashable, object] = {}
         _REGISTRY.append(self)
 
     def __len__(self) -> int:
@@ -49,25 +51,28 @@ class SurfaceLRU:
             self.hits += 1
         return found
 
-    def put(self, key: Hashable, surface: pygame.Surface) -> pygame.Surface:
+    def put(self, key: Hashable, surface: pygame.Surface, keep: object = None) -> pygame.Surface:
         old = self._items.pop(key, None)
         if old is not None:
             self.used -= surface_bytes(old)
         self._items[key] = surface
+        if keep is not None:
+            self._kept[key] = keep
         self.used += surface_bytes(surface)
         while len(self._items) > 1 and (self.used > self.budget
                                         or (self.max_items is not None and len(self._items) > self.max_items)):
-            _, dropped = self._items.popitem(last=False)
+            dropped_key, dropped = self._items.popitem(last=False)
+            self._kept.pop(dropped_key, None)
             self.used -= surface_bytes(dropped)
         self.peak = max(self.peak, self.used)
         return surface
 
-    def get_or_build(self, key: Hashable, build: Callable[[], pygame.Surface]) -> pygame.Surface:
+    def get_or_build(self, key: Hashable, build: Callable[[], pygame.Surface], keep: object = None) -> pygame.Surface:
         """The cached surface for `key`, drawn by `build()` the first time (and after it was dropped)."""
         found = self.get(key)
         if found is None:
             self.misses += 1
-            found = self.put(key, build())
+            found = self.put(key, build(), keep)
         return found
 
     def values(self) -> list[pygame.Surface]:
@@ -75,6 +80,7 @@ class SurfaceLRU:
 
     def clear(self) -> None:
         self._items.clear()
+        self._kept.clear()
         self.used = 0
 
 
