@@ -90,6 +90,12 @@ PULSE_HZ = 1.1  # the glow on legal targets breathes (far below 3 flashes a seco
 ROW_SECONDS = 0.55  # the scoring panel counts one expedition per step
 AUTO_CONTINUE_SECONDS = 2.5  # a table without people moves on by itself after the count
 SCORING_GRACE_SECONDS = 0.1  # what the round_end event "takes": enough for the panel to hold the deal
+# a bot's turn that keeps the table still this long (at normal speed, scaled as the bots' pause is)
+# says it is thinking; its paced pause between play and draw is shorter at every speed, so the words
+# never flicker in between its two steps
+THINKING_AFTER_SECONDS = 0.8
+THINKING_DOTS_W = 14 + 3 * 18  # the dots' room right of the turn panel's title
+THINKING_DOTS_HZ = 1.2  # the dots light in turn, one cycle a second or so (never a flash)
 
 Target = tuple[str, str]  # ("exp", colour) | ("pile", colour) | ("deck", "")
 
@@ -237,6 +243,7 @@ class LostCitiesTable(LiftedCardTable):
         self._unread_round_end: Event | None = None  # a round's scores the table opened just after
         self._scored_totals: list[int] | None = None  # the match totals a round's end brought, until its view
         self._time = 0.0
+        self._still_seconds = 0.0  # how long nothing has moved on the table (a bot thinking shows it)
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -282,6 +289,19 @@ class LostCitiesTable(LiftedCardTable):
             return False
         self.submit(action)
         return True
+
+    @property
+    def bot_thinking(self) -> bool:
+        """A bot's turn has kept the table still a while: it is choosing its move (the master's
+        search can take seconds), and the turn panel says so instead of looking frozen."""
+        shown = self.shown
+        if shown is None or not shown.active or self.game_over or self.board is None:
+            return False
+        seat = shown.active[0]
+        seats = self.session.seats()
+        if seat in self.local_seats or seat >= len(seats) or seats[seat].kind != "bot":
+            return False
+        return self._still_seconds >= MOTION.wait(THINKING_AFTER_SECONDS)
 
     def rules_topic(self) -> str | None:
         """Rules from the pause menu open at the turn's two steps (play or discard, then draw)."""
@@ -844,6 +864,8 @@ class LostCitiesTable(LiftedCardTable):
 
     def update_table(self, dt: float) -> None:
         self._time += dt
+        still = not self.animating and self.scoring is None and not self.dealing
+        self._still_seconds = self._still_seconds + dt if still else 0.0
         offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
         if self.scoring is not None:
             self._update_scoring(dt)
@@ -1166,6 +1188,7 @@ class LostCitiesTable(LiftedCardTable):
         self._draw_hand_focus(surface, alpha)
         if dragged is not None and dragged in self.sprites:
             self.sprites[dragged].draw(surface, alpha)
+            self._draw_closed_badge_over_drag(surface)
         self._draw_left_panel(surface)
         self._draw_opponent_plate(surface)
         if self.app is None or self.app.scenes.top is self:  # overlays bring their own hints
@@ -1309,7 +1332,8 @@ class LostCitiesTable(LiftedCardTable):
             if ("exp", colour) not in self.legal_targets(card):
                 rect = self.target_rect(("exp", colour))
                 surface.blit(self._dim(rect.size), rect.topleft)
-                self._badge(surface, self.closed_badge(card), rect.center, P.ERROR)
+                if self.drag is None:  # a dragged card would hide it: drawn over the card then
+                    self._badge(surface, self.closed_badge(card), rect.center, P.ERROR)
         elif self.can_act and self.phase == "draw":
             sources = self.draw_sources()
             for colour in board.colours:
@@ -1321,6 +1345,27 @@ class LostCitiesTable(LiftedCardTable):
         if self.focus is not None and self.focus[0] == "target":
             rect = self.target_rect(self.focus[1]).inflate(10, 10)
             pygame.draw.rect(surface, P.BRASS_LIGHT, rect, 4, border_radius=12)
+
+    def closed_badge_rect(self) -> pygame.Rect | None:
+        """Where the "TOO LATE" / "TOO LOW" badge sits while a card is dragged whose own expedition
+        is closed to it (None when there is none): on top, just above the dragged card, so the card
+        held over the expedition never hides why it cannot go there (ruling LC-4)."""
+        drag = self.drag
+        if drag is None or drag.source != "hand" or drag.key not in self.sprites:
+            return None
+        if ("exp", card_colour(drag.key)) in self.legal_targets(drag.key):
+            return None
+        sprite = self.sprites[drag.key]
+        x, y = sprite.pos.current  # type: ignore[misc]
+        label = text_surface(self.closed_badge(drag.key), "ui-bold", 20, P.INK)
+        box = pygame.Rect(0, 0, label.get_width() + 20, 32)
+        box.midbottom = (round(x), round(y - FACE_H * float(sprite.scale.current) / 2 - 6))
+        return box
+
+    def _draw_closed_badge_over_drag(self, surface: pygame.Surface) -> None:
+        box = self.closed_badge_rect()
+        if box is not None and self.drag is not None:
+            self._badge(surface, self.closed_badge(self.drag.key), box.center, P.ERROR)
 
     def closed_badge(self, card: str) -> str:
         """Why the lifted card's own expedition is closed to it (ruling LC-4): a number is lower
@@ -1461,8 +1506,15 @@ class LostCitiesTable(LiftedCardTable):
             head = "YOUR TURN" if len(self.local_seats) == 1 else f"{self.name_of(seat).upper()}, YOUR TURN"
         else:
             head = f"{self.name_of(seat).upper()} IS PLAYING"
-        px = fit_px(head, "display", 50, box.width - 48)
-        surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 24, box.y + 16))
+        thinking = not mine and self.bot_thinking
+        if thinking:
+            head = f"{self.name_of(seat).upper()} IS THINKING"
+        room = box.width - 48 - (THINKING_DOTS_W if thinking else 0)
+        px = fit_px(head, "display", 50, room)
+        title = text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY)
+        surface.blit(title, (box.x + 24, box.y + 16))
+        if thinking:
+            self._draw_thinking_dots(surface, (box.x + 24 + title.get_width() + 14, box.y + 16 + title.get_height() * 0.62))
         phase = self.phase
         steps = (("1", "Play or discard a card", "play"), ("2", "Draw a card", "draw"))
         taken_back = self.taken_back_card() if mine else None
@@ -1482,6 +1534,24 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(digit, digit.get_rect(center=disc.center))
             lpx = fit_px(label, "ui-bold", 26, row.width - 70)
             surface.blit(text_surface(label, "ui-bold", lpx, ink), (row.x + 58, row.centery - 16))
+
+    def thinking_dot_levels(self) -> list[float]:
+        """How bright each of the three "thinking" dots is now (0.35..1): they light in turn; still
+        and all lit with reduced motion."""
+        if MOTION.reduced:
+            return [1.0, 1.0, 1.0]
+        phase = (self._time * THINKING_DOTS_HZ) % 1.0
+        levels = []
+        for i in range(3):
+            distance = min(abs(phase - i / 3), 1 - abs(phase - i / 3))  # 0 when this dot's moment is now
+            levels.append(0.35 + 0.65 * max(0.0, 1 - distance * 3))
+        return levels
+
+    def _draw_thinking_dots(self, surface: pygame.Surface, left_centre: tuple[float, float]) -> None:
+        x, y = left_centre
+        for i, level in enumerate(self.thinking_dot_levels()):
+            colour = tuple(round(c * level) for c in P.IVORY)
+            pygame.draw.circle(surface, colour, (round(x + 6 + i * 18), round(y)), 6)
 
     def _draw_take_back(self, surface: pygame.Surface, card: str) -> None:
         """Step 1 done: its row becomes a button that takes the card back (so does Back)."""

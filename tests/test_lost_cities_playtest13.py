@@ -1,0 +1,247 @@
+"""Lost Cities played end to end through the real program (session 13's playtest): what a paying
+player met at the table and what was fixed.
+
+- a wager dragged over its own expedition after a number: the "TOO LATE" badge that says why it
+  cannot go there lay under the very card being dragged; it now rides just above that card;
+- a bot's long think (the master searches for seconds) left the table still, "Ada is playing"
+  with nothing moving, as if frozen; after a moment the turn panel says "Ada is thinking" with
+  dots that light in turn, and a bot's ordinary paced turn never flickers into it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from game.core.types import GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.app import App
+from game.ui.look import palette as P
+from game.ui.settings import Settings
+from game.ui.table_lost_cities import THINKING_AFTER_SECONDS, LostCitiesTable
+from game.ui.tween import MOTION
+
+W, H = 1920, 1080
+STEP = 1 / 60
+
+
+@pytest.fixture
+def app(data_dir):
+    pygame.init()
+    pygame.event.clear()
+    application = App(Settings(), headless=True, size=(W, H), windowed=True)
+    speed, reduced = MOTION.speed, MOTION.reduced
+    yield application
+    MOTION.speed, MOTION.reduced = speed, reduced
+    application.shutdown()
+
+
+def run(app: App, frames: int = 1) -> None:
+    for _ in range(frames):
+        app.step(STEP)
+
+
+def open_table(app: App, session: LocalSession) -> LostCitiesTable:
+    table = LostCitiesTable(app, session)
+    app.clear_to(table)
+    return table
+
+
+def my_play_step(app: App, table: LostCitiesTable, limit: int = 900) -> None:
+    for _ in range(limit):
+        run(app)
+        if table.can_act and table.phase == "play" and not any(s.moving for s in table.sprites.values()):
+            return
+    raise AssertionError("the person never got a play step")
+
+
+def text_drawn_by(table: LostCitiesTable, app: App) -> list[str]:
+    """Every text the table draws in one frame, read back through the table module's text_surface."""
+    import game.ui.table_lost_cities as module
+
+    drawn: list[str] = []
+    real = module.text_surface
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+
+    module.text_surface = spy
+    try:
+        table.draw(pygame.Surface((W, H)), 1.0)
+    finally:
+        module.text_surface = real
+    return drawn
+
+
+# --- the wager that comes too late -------------------------------------------------------------------
+def wager_too_late_session() -> LocalSession:
+    """You start; your Yellow expedition already holds the Yellow 2, and your hand two Yellow wagers
+    (seed 3's deal, the 2 moved from the hand onto the expedition and a card drawn in its place)."""
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "expert")]), 3, bot_delay=0.0)
+    state = session.state
+    hand = state["hands"][0]
+    assert {"lc-y-w2", "lc-y-02"} <= set(hand)
+    hand.remove("lc-y-02")
+    state["expeditions"][0]["y"].append("lc-y-02")
+    hand.append(state["deck"].pop())
+    state["turn"] = state["starter"] = 0
+    session._pending.clear()
+    session._queue_updates([], None)
+    return session
+
+
+def test_the_too_late_badge_stays_in_sight_while_the_wager_is_dragged_over_its_expedition(app):
+    """Dragged onto its expedition, the wager hid the red "TOO LATE" badge under itself (the badge
+    was drawn on the expedition, the card over it): the one moment the badge matters it was unseen."""
+    MOTION.reduced = True
+    table = open_table(app, wager_too_late_session())
+    my_play_step(app, table)
+    wager = "lc-y-w2"
+    assert ("exp", "y") not in table.legal_targets(wager)
+    card = table.sprites[wager].draw_rect()
+    start = (card.left + 24, card.top + 70)
+    goal = table.expedition_zone("y").center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    run(app)
+    for i in range(1, 7):
+        pos = (start[0] + (goal[0] - start[0]) * i // 6, start[1] + (goal[1] - start[1]) * i // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run(app)
+    run(app, 10)
+    assert table.drag is not None and table.drag.key == wager
+    badge = table.closed_badge_rect()
+    assert badge is not None
+    dragged = table.sprites[wager].draw_rect()
+    assert not badge.colliderect(dragged) and badge.bottom <= dragged.top  # above the card, not under it
+    assert table.target_rect(("exp", "y")).colliderect(dragged)  # the card does cover the expedition
+    canvas = pygame.Surface((W, H))
+    table.draw(canvas, 1.0)
+    inside = canvas.get_at((badge.x + 5, badge.centery))[:3]
+    assert all(abs(a - b) <= 12 for a, b in zip(inside, P.ERROR)), inside  # the badge is what shows there
+    assert "TOO LATE" in text_drawn_by(table, app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=goal, button=1))
+    run(app, 5)
+    assert table.closed_badge_rect() is None  # dropped: refused, and the badge goes with the drag
+    assert any("Wagers go only before the first number card" in toast.text for toast in app.toasts.items)
+
+
+def test_a_number_card_too_low_for_its_expedition_says_too_low_above_the_dragged_card(app):
+    MOTION.reduced = True
+    session = wager_too_late_session()
+    hand = session.state["hands"][0]
+    session.state["expeditions"][0]["y"].append(hand.pop(hand.index("lc-y-04")))  # Yellow now ends on 4
+    hand.append("lc-y-03")
+    session.state["deck"].remove("lc-y-03")
+    session._pending.clear()
+    session._queue_updates([], None)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    card = table.sprites["lc-y-03"].draw_rect()
+    start = (card.left + 24, card.top + 70)
+    goal = table.expedition_zone("y").center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    run(app)
+    for pos in ((start[0], start[1] - 60), goal):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run(app, 3)
+    assert table.drag is not None
+    badge = table.closed_badge_rect()
+    assert badge is not None and badge.bottom <= table.sprites["lc-y-03"].draw_rect().top
+    assert "TOO LOW" in text_drawn_by(table, app)
+
+
+# --- the bot that thinks --------------------------------------------------------------------------
+def test_a_bot_that_thinks_long_is_said_to_be_thinking_until_it_moves(app):
+    """The master's search keeps the table still for seconds: "ADA IS PLAYING" with nothing moving
+    looked frozen. After a moment of stillness the panel says "ADA IS THINKING", dots lighting in turn."""
+    MOTION.reduced = True
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "master")]), 3, bot_delay=0.05)
+    release = threading.Event()
+    bot = session._bots[1]
+    real_choose = bot.choose
+
+    def slow_choose(view, legal):
+        release.wait(20)  # a long search, over when the test says so
+        return real_choose(view, legal)
+
+    bot.choose = slow_choose  # type: ignore[method-assign]
+    table = open_table(app, session)
+    try:
+        for _ in range(600):  # the deal lands, then the bot (seed 3: Ada starts) thinks
+            run(app)
+            if not table.animating and table._still_seconds > 0:
+                break
+        assert table.shown is not None and list(table.shown.active) == [1]
+        assert not table.bot_thinking  # the first moment of stillness: still "is playing"
+        assert "ADA IS PLAYING" in text_drawn_by(table, app)
+        run(app, round(THINKING_AFTER_SECONDS / STEP) + 2)
+        assert table.bot_thinking
+        words = text_drawn_by(table, app)
+        assert "ADA IS THINKING" in words and "ADA IS PLAYING" not in words
+        MOTION.reduced = False
+        levels = set()
+        for _ in range(3):
+            run(app, 9)
+            levels.add(tuple(table.thinking_dot_levels()))
+        assert len(levels) == 3  # the dots move
+        MOTION.reduced = True
+        assert table.thinking_dot_levels() == [1.0, 1.0, 1.0]  # and stand still with reduced motion
+    finally:
+        release.set()
+    for _ in range(600):
+        run(app)
+        if table.animating:
+            break
+    assert not table.bot_thinking  # it moved: the cards say what it does
+    my_play_step(app, table)
+    assert not table.bot_thinking and "YOUR TURN" in text_drawn_by(table, app)
+
+
+class VirtualClock:
+    """`time` for the session, whose bots pause by `time.monotonic()`: here it advances one frame
+    per frame stepped, so a bot's pace is measured in the table's own time, however slow the machine."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+
+@pytest.mark.parametrize("speed", [0.25, 1.0, 3.0])
+def test_a_bot_turn_at_its_ordinary_pace_never_flickers_into_thinking(app, monkeypatch, speed):
+    """Between a bot's play and its draw the session waits its pace (0.7 s at normal speed, longer
+    when the animations are slowed); that is not "thinking", and the words must not blink in and out
+    between the two halves of a turn, at any animation speed."""
+    import game.session.local as local
+
+    clock = VirtualClock()
+    monkeypatch.setattr(local, "time", clock)
+    MOTION.speed = speed
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "easy")]), 3, bot_delay=0.7)
+    table = open_table(app, session)  # entering paces the bots by the speed
+    assert session.bot_delay == pytest.approx(0.7 / speed)
+    seen_thinking = False
+    for _ in range(int(30 / STEP)):
+        run(app)
+        clock.now += STEP
+        bot = session._bot_thread
+        if bot is not None:
+            bot.join(5)  # the easy bot's choice is instant; only its pace takes time
+        if {"play", "discard"} & set(table.animated_events):  # between Ada's lay and her draw
+            seen_thinking = seen_thinking or table.bot_thinking
+        if table.can_act and table.phase == "play":
+            break
+    assert table.can_act and "draw" in table.animated_events  # Ada played and drew: a whole turn
+    assert not seen_thinking
