@@ -490,7 +490,10 @@ class TableHost:
             seat = self.seats[index]
             seat.link, seat.dropped_at, seat.standin = link, None, None
             # the people at the host's screen keep the names typed in its setup
-            seat.player = seat.spec.name if seat.spec.kind == "local" and seat.spec.name else players[index]
+            if seat.spec.kind == "local" and seat.spec.name:
+                seat.player = seat.spec.name
+            else:
+                seat.player = self._unique_name(index, players[index])
         self._write_sidecar()
         self._send(link, Welcome(token, link.seats, link.spectator, self.table_name, self.config, self.heartbeat))
         self._table_changed()
@@ -500,6 +503,22 @@ class TableHost:
             self._schedule_bots()  # stand-ins for the others wait while nobody is at the table
         elif self.auto_start and all(s.taken for s in self.seats):
             self.start_game()
+
+    def _unique_name(self, index: int, wanted: str) -> str:
+        """`wanted`, or `wanted 2`, `wanted 3`... if another seat already goes by it: two guests who
+        both kept the default name (or two Annas) would otherwise read "Ann played Red 7" in the log
+        and never know which Ann. A seat rejoining keeps its own name (it is not another seat's)."""
+        others = {info.name.casefold() for i, info in enumerate(self.table_status().seats)
+                  if i != index and (info.taken or self.seats[i].spec.kind == "local")}
+        if wanted.casefold() not in others:
+            return wanted
+        number = 2
+        while True:
+            suffix = f" {number}"
+            candidate = wanted[:MAX_NAME - len(suffix)].rstrip() + suffix
+            if candidate.casefold() not in others:
+                return candidate
+            number += 1
 
     def start_game(self) -> None:
         """Deal and let everyone in: each connection gets `start` and a full update per seat."""
@@ -515,6 +534,46 @@ class TableHost:
                 self._send_full_updates(link)
         self._table_changed()
         self._schedule_bots()
+
+    def bots_for_empty_seats(self, level: str = "expert") -> str:
+        """Before the start, a bot of `level` sits in every open seat nobody took: a friend who did
+        not come no longer means closing the table and hosting it again (everyone re-joining).
+        Returns "" when done, else why not (nothing changes): a table already on, or a game whose
+        chosen options a bot cannot play (the Labyrinth played together), since the players were
+        welcomed with those options and keep them."""
+        if self.started or self._closing:
+            return "the game has already started"
+        empty = [i for i, s in enumerate(self.seats) if s.spec.kind == "open" and s.token_hash is None]
+        if not empty:
+            return ""
+        if not any(s.taken for s in self.seats if s.spec.kind != "bot"):
+            return "nobody has sat down yet"  # bots alone would play the game out to nobody
+        specs = [SeatSpec(s.spec.kind, s.spec.level, s.spec.name) for s in self.seats]
+        for index in empty:
+            specs[index] = SeatSpec("bot", level, bot_name(index - 1))
+        configs = [self._seat_config(i, Seat(spec)) for i, spec in enumerate(specs)]
+        options = dict(self.config.options)
+        kinds = [c.kind for c in configs]
+        for option in self.engine.options:
+            if option.name in options and options[option.name] not in [v for v, _ in option.choices_for(kinds)]:
+                chosen = dict(option.choices).get(options[option.name], str(options[option.name]))
+                return f"a bot cannot play {option.label.lower()} '{chosen}'. {option.people_only_reason}".strip()
+        config = GameConfig.make(self.config.game, configs, **options)
+        try:
+            self.engine.check_config(config)
+        except (IllegalAction, ValueError) as exc:
+            return str(exc)
+        for index in empty:
+            seat = self.seats[index]
+            seat.spec, seat.dropped_at, seat.standin = specs[index], None, None
+            seat.spec.name = self._unique_name(index, seat.spec.name)
+        self.config = GameConfig.make(self.config.game, [self._seat_config(i, s) for i, s in enumerate(self.seats)],
+                                      **options)
+        self._deal()
+        self._bots = self._seat_bots()
+        self._write_sidecar()
+        self._table_changed()
+        return ""
 
     def new_game(self) -> bool:
         """Play again: once the game is over, a fresh deal (a new seed) for the same seats, names,
@@ -715,6 +774,10 @@ class HostHandle:
 
     def free_seats(self) -> int:
         return self.call(self.host.free_seats)
+
+    def bots_for_empty_seats(self, level: str = "expert") -> str:
+        """Seat bots in the open seats nobody took (see TableHost.bots_for_empty_seats)."""
+        return self.call(lambda: self.host.bots_for_empty_seats(level))
 
     def snapshot(self) -> tuple[int, str, bool]:
         """(version, state hash, is over) as of now."""

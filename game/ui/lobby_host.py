@@ -205,6 +205,14 @@ class HostedTable:
     def start_game(self) -> None:
         self.handle.start_game()
 
+    def bots_for_empty_seats(self, level: str = "expert") -> str:
+        """A bot in every open seat nobody took, before the start; "" or why not."""
+        try:
+            return self.handle.bots_for_empty_seats(level)
+        except Exception:  # a host that cannot answer seats nobody
+            log.exception("could not seat bots")
+            return "the table does not answer"
+
     def new_game(self) -> bool:
         """Play again: a fresh deal for everyone at this table, once its game is over."""
         try:

@@ -254,6 +254,7 @@ class WaitingRoomScene(MenuScene):
         self._handed_over = False  # the table scene owns the session now
         self._remembered = False
         self._last_status: TableStatus | None = None
+        self._bots_offered = False  # the host's 'Start with a bot' button is up (seats are empty)
 
     @property
     def hints(self):  # type: ignore[override]
@@ -271,6 +272,12 @@ class WaitingRoomScene(MenuScene):
             self.start_button = Button((x, 820, 500, 96), "Start the game", self.start_game, primary=True, px=40)
             widgets.append(self.start_button)
             widgets.append(Button((x, 700, 500, 84), "Close the table", self.close_table))
+            missing = self.missing_players()
+            self._bots_offered = missing > 0
+            if missing > 0:
+                widgets.append(Button((x, 580, 500, 84), self._bots_label(missing), self.start_with_bots,
+                                      "An Expert bot in each empty seat" if missing > 1 else
+                                      "An Expert bot in the empty seat", px=32))
         else:
             # focused first: a guest waiting can read the rules, and a stray A press no longer leaves
             widgets.append(Button((x, 700, 500, 84), "How to play", self.how_to_play))
@@ -310,7 +317,26 @@ class WaitingRoomScene(MenuScene):
         if missing != 0:
             self.app.assets.play("invalid", 0.6)
             waiting = "the host" if missing < 0 else f"{missing} more player{'s' if missing != 1 else ''}"
-            self.app.toast(f"Waiting for {waiting} before the game can start.", "info")
+            also = "" if missing < 0 else f" Or seat {'a bot' if missing == 1 else 'bots'}: {self._bots_label(missing)}."
+            self.app.toast(f"Waiting for {waiting} before the game can start.{also}", "info")
+            return
+        self.app.assets.play("shuffle")
+        self.hosted.start_game()
+
+    @staticmethod
+    def _bots_label(missing: int) -> str:
+        return "Start with a bot" if missing == 1 else "Start with bots"
+
+    def start_with_bots(self) -> None:
+        """Seats still empty: start now with an Expert bot in each. Before, a host whose friend did
+        not come could only close the table and host it again, everyone joining anew."""
+        assert self.app is not None
+        if self.hosted is None:
+            return
+        why_not = self.hosted.bots_for_empty_seats("expert")
+        if why_not:
+            self.app.assets.play("invalid", 0.6)
+            self.app.toast(f"Cannot seat a bot: {why_not}", "warning")
             return
         self.app.assets.play("shuffle")
         self.hosted.start_game()
@@ -378,6 +404,14 @@ class WaitingRoomScene(MenuScene):
                 remember_seats(self.session)
         if self.start_button is not None:
             self.start_button.sub = self._start_hint()
+            missing = self.missing_players()
+            if (missing > 0) != self._bots_offered or (missing > 0 and self._bots_label(missing) not in
+                                                        [w.label for w in self.group.widgets]):
+                focused = getattr(self.group.focused, "label", None)
+                self.build()  # the 'Start with a bot' button comes and goes with the empty seats
+                labels = [w.label for w in self.group.widgets]
+                if focused in labels:
+                    self.group.focus = labels.index(focused)
         if self.session.ready and self.session.started and self._first_views_in():
             table = open_lan_table(self.app, self.session, self.hosted)
             if table is None:
