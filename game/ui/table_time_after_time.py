@@ -64,6 +64,8 @@ PILE_POS = (1560.0, 905.0)
 OUT_POS = (1800.0, 905.0)
 OUT_RECT = pygame.Rect(1640, 946, 256, 72)  # the hours out of the game: beside the pile, above the hints
 OUT_LINE = 24
+FOUR_SEAT_FAN_LINE_W = 680  # between the side panels (x 588..1332) less the plate's margins
+FAN_LINE_MIN_PX = 20  # ART.md small print
 LOG_RECT = pygame.Rect(24, 664, 440, 392)
 BUTTON_RECTS = (pygame.Rect(1476, 616, 420, 84), pygame.Rect(1476, 710, 420, 84))
 MENU_RECT = pygame.Rect(24, 18, 150, 66)
@@ -284,6 +286,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
         self._move_events: tuple[Event, ...] = ()  # the events of a past move being logged
+        self._press_on_hand = False  # the intent being handled presses the person's own hand
 
     # --- small queries ---------------------------------------------------------------------------
     @property
@@ -977,10 +980,20 @@ class TimeAfterTimeTable(TableSceneBase):
             return ("pick", count // 2) if count else None
         if self.placing:
             slots = sorted(int(a["slot"]) for a in self.legal_of("place"))
-            return ("row", slots[0]) if slots else None
+            return ("row", self.natural_slot(slots)) if slots else None
         if self.buttons():
             return ("button", 0)
         return ("hand", 0) if self.hands.get(self.viewer) else None
+
+    def natural_slot(self, slots: list[int]) -> int:
+        """Of the lit `slots`, the one nearest where the drawn hour belongs in a day spread over seven
+        slots (06H00 far left, 22H00 far right, as the rulebook advises): the focus starts there, so
+        Enter or A at once puts 22H00 at the right end, not on the first lit slot at the far left."""
+        pending = self.view.get("pending")
+        if not pending or is_ghost(str(pending)):
+            return slots[0]
+        where = (hour_of(str(pending)) - 6) / 16 * (SLOTS - 1)
+        return min(slots, key=lambda slot: (abs(slot - where), slot))
 
     def on_error(self, update: Update) -> None:
         """A refused move: everything dragged or previewed goes back where the view says."""
@@ -1127,6 +1140,31 @@ class TimeAfterTimeTable(TableSceneBase):
         return True
 
     # --- input -----------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """A press on the person's own hand is a reorder, never a hurry: the others' moves are when
+        a hand is rearranged (RULING TT-3b, a Ghost hidden before the neighbour draws), and they
+        animate nearly all that time, so a click or tap there that hurried them made the hand
+        unmovable by mouse or touch. Presses anywhere else still hurry."""
+        self._press_on_hand = self.presses_own_hand(intent)
+        try:
+            super().handle(intent)
+        finally:
+            self._press_on_hand = False
+
+    def presses_own_hand(self, intent: Intent) -> bool:
+        """The intent picks up, drops or carries a card of the person's own hand."""
+        if self.curtain_seat is not None or not self.legal_of("reorder"):
+            return False
+        if intent.kind == "point" and intent.pos is not None:
+            target = self.hit(intent.pos)
+            return target is not None and target[0] == "hand"
+        return intent.kind == "confirm" and self.carrying  # Enter puts the carried card down
+
+    def hurry(self) -> bool:
+        if self._press_on_hand:
+            return False
+        return super().hurry()
+
     def zones(self) -> list[str]:
         zones = []
         if self.picking:
@@ -1514,6 +1552,8 @@ class TimeAfterTimeTable(TableSceneBase):
         darkness = float(self.darkness.value_at(alpha))  # type: ignore[arg-type]
         if darkness > 1:
             dim_screen(surface, darkness)
+        for spark in self.sparks:  # the confetti flies over the table, under the win announcement
+            pygame.draw.rect(surface, spark.colour, (int(spark.x), int(spark.y), spark.size, spark.size))
         self.draw_centre(surface, alpha, darkness)
         for sprite in self.leaving:
             sprite.draw(surface, alpha)
@@ -1521,8 +1561,6 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.drag is not None and self.drag.sprite is not None:
             self.draw_drop_hint(surface)
             self.drag.sprite.draw(surface, alpha)
-        for spark in self.sparks:
-            pygame.draw.rect(surface, spark.colour, (int(spark.x), int(spark.y), spark.size, spark.size))
         self.draw_hint_bar(surface)
         self.draw_menu_button(surface)
 
@@ -1904,6 +1942,8 @@ class TimeAfterTimeTable(TableSceneBase):
     def fan_line(self) -> tuple[str, tuple[int, ...]]:
         """The one line above the pick fan: a fresh announcement, else the prompt."""
         herald = self.heralds[-1] if self.heralds else None
+        if self.shift is not None:  # planning the emergency move: its next step, not the news before it
+            herald = None
         if herald is not None and herald.age < herald.seconds - 0.4 and herald.title:
             text = herald.brief or (f"{herald.title.title()} \u2014 {herald.lines[0]}" if herald.lines else herald.title)
             return text, herald.colour
@@ -1914,12 +1954,7 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.picking or self.shift is not None:  # the fan fills the centre: one line above it
             text, colour = self.fan_line()
             if text:
-                px = fit_px(text, "ui-bold", 32, 900)
-                image = text_surface(text, "ui-bold", px, colour)
-                box = image.get_rect(center=(int(PICK_CENTRE[0]), int(PICK_PROMPT_Y)))
-                surface.blit(panel_surface((box.width + 48, box.height + 18), 18, P.INK_ALPHA),
-                             (box.x - 24, box.y - 9))
-                surface.blit(image, box)
+                self.draw_fan_line(surface, text, colour)
             return
         if herald is not None:
             if herald.image is None:
@@ -1939,6 +1974,38 @@ class TimeAfterTimeTable(TableSceneBase):
                 image = text_surface(line, "ui-bold", 30, P.BRASS_LIGHT if self.can_act else P.IVORY_DIM)
                 surface.blit(image, image.get_rect(midtop=(HERALD_RECT.centerx, y)))
                 y += 40
+
+    def fan_line_width(self) -> int:
+        """Room for the line over the pick fan: at four seats it lies between the side panels (it
+        ran over the first slots of both, the right-hand neighbour's among them)."""
+        if self.seats == 4:
+            return FOUR_SEAT_FAN_LINE_W
+        return 900
+
+    def fan_line_lines(self, text: str) -> tuple[int, tuple[str, ...]]:
+        """(px, lines) of the line over the fan: one line, shrunk to fit down to small print (ART.md:
+        20 px); below that two lines at 26 px."""
+        width = self.fan_line_width()
+        px = fit_px(text, "ui-bold", 32, width, min_px=FAN_LINE_MIN_PX)
+        if text_surface(text, "ui-bold", px, P.IVORY).get_width() <= width:
+            return px, (text,)
+        return 26, wrapped(text, "ui-bold", 26, width)
+
+    def fan_line_px(self, text: str) -> int:
+        return self.fan_line_lines(text)[0]
+
+    def draw_fan_line(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> pygame.Rect:
+        """The line on an ink plate above the fan (two lines grow upwards); returns the plate."""
+        px, lines = self.fan_line_lines(text)
+        images = [text_surface(line, "ui-bold", px, colour) for line in lines]
+        step = images[0].get_height()
+        box = pygame.Rect(0, 0, max(image.get_width() for image in images), step * len(images))
+        box.midbottom = (int(PICK_CENTRE[0]), int(PICK_PROMPT_Y) + step // 2)
+        plate = pygame.Rect(box.x - 24, box.y - 9, box.width + 48, box.height + 18)
+        surface.blit(panel_surface(plate.size, 18, P.INK_ALPHA), plate.topleft)
+        for k, image in enumerate(images):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, box.y + k * step)))
+        return plate
 
     def render_herald(self, herald: Herald) -> pygame.Surface:
         """Rendered once per announcement; drawn with a fading alpha."""

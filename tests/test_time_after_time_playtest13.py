@@ -1,0 +1,223 @@
+"""Time After Time, played end to end through the program (session 13 playtest): what a paying player
+met, pinned. A mouse or finger on your own hand while the bots' moves play moves the card (it used to
+hurry the table instead, so the hand could not be rearranged by pointer out of turn); a drawn hour's
+focus starts on the slot where it belongs; at four seats the line over the pick fan stays between the
+side panels; the confetti flies under the win announcement; planning the emergency move shows its
+next step over older news."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.types import Action
+from game.rules.time_after_time import ENGINE
+from game.session import LocalSession
+from game.ui.look import palette as P
+from game.ui.table_time_after_time import (FAN_LINE_MIN_PX, HERALD_RECT, Herald, Spark, TimeAfterTimeTable,
+                                           card_label)
+from test_ui_table_time_after_time import (_stuck_session, app, make_session, post, seed_where_human_draws,  # noqa: F401
+                                           session_with_row, settle, table_for)
+from ui_helpers import canvas_to_window
+
+
+def finger(app, kind: int, pos: tuple[float, float]) -> pygame.event.Event:
+    wx, wy = canvas_to_window(app, pos)
+    width, height = app.letterbox.window
+    return pygame.event.Event(kind, touch_id=1, finger_id=1, x=wx / width, y=wy / height, dx=0.0, dy=0.0,
+                              pressure=1.0, window_id=0)
+
+
+def mouse_drag(app, start: tuple[float, float], end: tuple[float, float]) -> None:
+    a = tuple(int(v) for v in canvas_to_window(app, start))
+    b = tuple(int(v) for v in canvas_to_window(app, end))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.run_frames(1)
+    for pos in (((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), b):
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        app.run_frames(1)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.run_frames(2)
+
+
+def tap(app, pos: tuple[float, float]) -> None:
+    post(finger(app, pygame.FINGERDOWN, pos), finger(app, pygame.FINGERUP, pos))
+    app.run_frames(2)
+
+
+def my_reorders(session: LocalSession) -> list[Action]:
+    return [action for action in session.actions if action.kind == "reorder" and action.seat == 0]
+
+
+def while_the_bots_play(app, scene: TimeAfterTimeTable) -> None:
+    """Run frames until three bots' moves are animating and the hand on screen is the engine's."""
+    for _ in range(600):
+        app.run_frames(1)
+        if scene.animating and scene._sequence_seconds > 0.2 and scene.can_reorder() and not scene.can_act:
+            return
+    raise AssertionError("the bots' moves never played with the hand free to rearrange")
+
+
+def four_seats_after_my_move(app) -> tuple[LocalSession, TimeAfterTimeTable]:
+    session, _ = seed_where_human_draws(4)
+    scene = table_for(app, session)
+    settle(app, scene)
+    scene.submit(scene.legal_of("draw")[0])
+    for _ in range(600):  # the person's card placed or kept: then the three bots answer
+        app.run_frames(1)
+        if scene.can_act:
+            follow = scene.legal_of("place") or scene.legal_of("keep")
+            if follow:
+                scene.submit(follow[0])
+                break
+        elif scene.shown is not None and scene.shown.active and scene.shown.active[0] != 0:
+            break
+    return session, scene
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_a_drag_or_tap_on_your_own_hand_while_the_bots_play_moves_the_card_and_does_not_hurry(app, device):
+    session, scene = four_seats_after_my_move(app)
+    while_the_bots_play(app, scene)
+    hand = scene.hands[0]
+    first, second = hand[0], hand[1]
+    a = (first.pos.current[0], first.pos.current[1] - 40)
+    b = scene.hand_targets(0, len(hand))[1][0]
+    if device == "mouse":
+        mouse_drag(app, a, (b[0] + 20, b[1] - 40))
+    else:
+        tap(app, a)
+        tap(app, (b[0], b[1] - 40))
+    assert scene.hurries == 0 and not scene.hurrying
+    assert [(int(r["from"]), int(r["to"])) for r in my_reorders(session)] == [(0, 1)]
+    assert scene.hands[0][:2] == [second, first]
+    # a press anywhere else on the table still hurries the bots' moves
+    for _ in range(200):
+        if scene.can_hurry:
+            break
+        app.run_frames(1)
+    if device == "mouse":
+        window = tuple(int(v) for v in canvas_to_window(app, (1700, 450)))
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1))
+        app.run_frames(2)
+    else:
+        tap(app, (1700, 450))
+    assert scene.hurries == 1
+
+
+def test_enter_puts_a_carried_card_down_while_the_bots_play(app):
+    """The keyboard carries a card with Enter and the arrows; the Enter that puts it down is not
+    spent on a hurry (the card would stay carried)."""
+    session, scene = four_seats_after_my_move(app)
+    while_the_bots_play(app, scene)
+    scene.focus = ("hand", 0)
+    scene.carrying, scene.selected_hand = True, 0
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0),
+         pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.run_frames(2)
+    assert not scene.carrying and scene.selected_hand is None and scene.hurries == 0
+
+
+def drawn_hour_to_place(app, hour: str, pieces: dict[int, str]) -> tuple[LocalSession, TimeAfterTimeTable, str]:
+    """Seat 0 with `pieces` in its row has drawn a copy of `hour` (it stood first in the neighbour's
+    hand); returns the copy."""
+    session = session_with_row(pieces)
+    state = session.state
+    victim = ENGINE.view(state, 0)["draw_from"]
+    free = [(pile, card) for copy in "ab" for pile in state["hands"] + [state["pile"]]
+            for card in pile if card == hour[:-1] + copy]
+    assert free, f"both copies of {hour} are placed already"
+    pile, hour = free[0]
+    index = pile.index(hour)
+    pile[index], state["hands"][victim][0] = state["hands"][victim][0], hour
+    ENGINE.check_invariants(state)
+    session._queue_updates([], None)
+    session.poll()
+    scene = table_for(app, session)
+    settle(app, scene)
+    scene.submit(Action.make(0, "draw", position=0))
+    settle(app, scene)
+    assert scene.placing and scene.view["pending"] == hour
+    return session, scene, hour
+
+
+@pytest.mark.parametrize("hour,pieces,expected", [
+    ("tt-22-a", {}, 6),  # the far right, not the first lit slot at the far left
+    ("tt-06-a", {}, 0),
+    ("tt-14-a", {}, 3),
+    ("tt-22-a", {0: "tt-07-a", 4: "tt-12-a"}, 6),  # lit 5 and 6: 22H00 at the end
+    ("tt-09-a", {3: "tt-15-a"}, 1),  # 09H00 belongs near slot 2 of 1-3
+])
+def test_the_focus_for_a_drawn_hour_starts_on_the_lit_slot_where_it_belongs(app, hour, pieces, expected):
+    session, scene, hour = drawn_hour_to_place(app, hour, pieces)
+    assert scene.focus == ("row", expected)
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0),
+         pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+    app.run_frames(2)
+    placed = [a for a in session.actions if a.seat == 0 and a.kind == "place"]
+    assert placed and int(placed[-1]["slot"]) == expected
+    assert session.state["rows"][0][expected] == hour
+
+
+def test_at_four_seats_the_line_over_the_fan_stays_between_the_side_panels(app):
+    scene = table_for(app, make_session(4, 1))
+    settle(app, scene)
+    scene.seat_names = ["Constantinopolis"] * 4
+    scene.rebuild()
+    left_panel = scene.geometry[(scene.viewer + 1) % 4].panel
+    right_panel = scene.geometry[(scene.viewer + 3) % 4].panel
+    assert left_panel is not None and right_panel is not None
+    long = "Pick a card from Constantinopolis's hand: your row is full, you keep it."
+    for text in (long, "A Ghost! \u2014 Constantinopolis drew a Ghost from Constantinopolis.", "Pick a card."):
+        plate = scene.draw_fan_line(app.canvas, text, P.BRASS_LIGHT)
+        assert left_panel.right <= plate.left and plate.right <= right_panel.left, (text, plate)
+        assert plate.bottom <= 440  # above the fan's lifted card
+    assert scene.fan_line_px(long) >= FAN_LINE_MIN_PX
+    # at two or three seats the line keeps its width
+    two = table_for(app, make_session(2, 1))
+    settle(app, two)
+    assert two.fan_line_width() == 900
+
+
+def test_the_confetti_flies_under_the_win_announcement(app):
+    session, _ = seed_where_human_draws(2)
+    scene = table_for(app, session)
+    settle(app, scene)
+    scene.submit(scene.legal_of("draw")[0])
+    for _ in range(400):  # until the drawn card is announced and the centre shows the announcement
+        app.run_frames(1)
+        if not scene.picking and scene.shift is None:
+            break
+    scene.heralds = [Herald("YOU WIN!", ["Seven rising hours, no Ghost."], P.BRASS_LIGHT, 60.0, age=1.0)]
+    magenta = (255, 0, 255)
+    spark = Spark(scene._rng, (0, 0))
+    spark.x, spark.y, spark.colour, spark.size = HERALD_RECT.centerx - 10, HERALD_RECT.centery - 40, magenta, 20
+    scene.sparks = [spark]
+    scene.draw(app.canvas, 1.0)
+    herald = scene.heralds[-1].image
+    assert herald is not None
+    top = HERALD_RECT.centery - herald.get_height() // 2
+    inside = [app.canvas.get_at((x, y))[:3] for x in range(int(spark.x), int(spark.x) + 20)
+              for y in range(int(spark.y), int(spark.y) + 20) if y >= top]
+    assert inside and magenta not in inside
+    far = Spark(scene._rng, (0, 0))
+    far.x, far.y, far.colour, far.size = 40, 200, magenta, 12  # over the felt it still shows
+    scene.sparks = [far]
+    scene.draw(app.canvas, 1.0)
+    assert app.canvas.get_at((44, 204))[:3] == magenta
+
+
+def test_planning_the_emergency_move_shows_its_next_step_over_older_news(app):
+    session = _stuck_session()
+    scene = table_for(app, session)
+    settle(app, scene)
+    scene.herald("A GHOST!", ["Ben drew a Ghost from Cat.", "The turn is over."], P.TT_GHOST_GLOW, 3.0,
+                 brief="")
+    assert scene.fan_line()[0].startswith("A Ghost!")  # fresh news shows while you look at the fan
+    scene.start_shift()
+    assert scene.fan_line()[0] == "Emergency move: choose a card of your row to shift."
+    scene.shift_pick(3)
+    assert scene.fan_line()[0] == "Now choose the free slot beside it."
+    assert card_label("tt-10-a") == "10H00"
