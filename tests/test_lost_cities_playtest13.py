@@ -245,3 +245,78 @@ def test_a_bot_turn_at_its_ordinary_pace_never_flickers_into_thinking(app, monke
             break
     assert table.can_act and "draw" in table.animated_events  # Ada played and drew: a whole turn
     assert not seen_thinking
+
+
+# --- "Suggest a move" does not outlive its step ------------------------------------------------------
+def press(app: App, code: int, frames: int = 3) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    run(app, frames)
+
+
+def suggestion_toasts(app: App) -> list[str]:
+    return [toast.text for toast in app.toasts.items if toast.text.startswith("Suggestion")]
+
+
+def suggest_by_keyboard(app: App, table: LostCitiesTable) -> None:
+    """P opens the pause menu (Esc would take the laid card back); Down, Enter: Suggest a move."""
+    from game.ui.pause import PauseOverlay
+
+    press(app, pygame.K_p, 5)
+    pause = app.scenes.top
+    assert isinstance(pause, PauseOverlay)
+    press(app, pygame.K_DOWN)
+    assert pause.group.focused.label == "Suggest a move"
+    press(app, pygame.K_RETURN, 5)
+    assert app.scenes.top is table
+
+
+def test_a_suggestion_leaves_the_screen_once_the_move_it_was_about_is_made(app):
+    """"Suggestion: draw from the deck." stayed up for its 7 s into the next play step (and over the
+    title after Quit), naming a move that was no longer there to make."""
+    MOTION.reduced = True
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "expert")]), 2, bot_delay=0.0)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    press(app, pygame.K_RETURN)  # pick up the focused card
+    press(app, pygame.K_RETURN, 10)  # and lay it where the focus went (its first lit place)
+    for _ in range(120):
+        run(app)
+        if table.can_act and table.phase == "draw":
+            break
+    assert table.can_act and table.phase == "draw"
+    suggest_by_keyboard(app, table)
+    [words] = suggestion_toasts(app)
+    assert words.startswith("Suggestion: ") and ("draw" in words or "take" in words)
+    run(app, 30)
+    assert suggestion_toasts(app) == [words]  # it stays while the step it is about waits
+    press(app, pygame.K_RETURN)  # the focus is on the suggested source: draw it
+    for _ in range(60):
+        run(app)
+        if not suggestion_toasts(app):
+            break
+    assert not suggestion_toasts(app)
+    assert any(action.kind == "draw" and action.seat == 0 for action in session.actions)  # made: it went
+
+
+def test_a_suggestion_does_not_follow_the_person_to_the_title(app):
+    from game.ui.title import TitleScene
+
+    MOTION.reduced = True
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "expert")]), 2, bot_delay=0.0)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    suggest_by_keyboard(app, table)
+    assert suggestion_toasts(app)
+    press(app, pygame.K_p, 5)
+    pause = app.scenes.top
+    for _ in range(len(pause.group.widgets)):
+        if pause.group.focused.label == "Quit to title":
+            break
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN, 5)
+    assert isinstance(app.scenes.top, TitleScene)
+    run(app, 20)
+    assert not suggestion_toasts(app)
