@@ -26,6 +26,10 @@ from net.discovery import DiscoveryError, TableAdvertiser, host_addresses, set_l
 from net.host import DEFAULT_GRACE, DEFAULT_HEARTBEAT, TableHost, parse_seats
 
 DEFAULT_PORT = 47474
+DEFAULT_AGAIN = 20.0
+"""Seconds between a game's end and the next deal at a `serve` table. A guest's results say "the host
+can deal another game: stay at this table for it"; a headless host has nobody to press Play again,
+so without this the players waited at their results for a game that never came."""
 log = logging.getLogger("tabletime.serve")
 
 
@@ -74,6 +78,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-advertise", dest="advertise", action="store_false",
                         help="do not announce the table (players enter the address by hand)")
     parser.add_argument("--exit-when-over", action="store_true", help="stop once the game has ended")
+    parser.add_argument("--again", type=float, default=DEFAULT_AGAIN, metavar="S",
+                        help=f"deal a new game S seconds after one ends, to whoever is still at the table "
+                             f"(default {DEFAULT_AGAIN:g}; 0 = never)")
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -161,7 +168,11 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, on_signal, sig)
     advertiser = await _advertise(host, port) if args.advertise else None
+    host.listeners.append(_seat_reporter(host))
     waiters = [asyncio.create_task(stop.wait())]
+    dealer = None
+    if not args.exit_when_over and args.again > 0:
+        dealer = asyncio.create_task(_deal_again(host, args.again))
     if args.exit_when_over:
         waiters.append(asyncio.create_task(host.game_over.wait()))
     await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
@@ -169,6 +180,8 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
         await asyncio.sleep(0.3)  # let the last updates reach everyone
     for waiter in waiters:
         waiter.cancel()
+    if dealer is not None:
+        dealer.cancel()
     # Ctrl-C at the terminal closes the table; SIGTERM (what a service manager sends to restart a
     # host) tells the players the host is restarting, so they keep their seats and reconnect
     restarting = stopped_by[:1] == [signal.SIGTERM] and not host.game_over.is_set()
@@ -177,6 +190,46 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
         await loop.run_in_executor(None, advertiser.close)
     print(f"serve: closed at move {host.version}, state {host.state_hash[:12]}", flush=True)
     return 0
+
+
+async def _deal_again(host: TableHost, seconds: float) -> None:
+    """After each game, a new deal for the same seats once `seconds` have passed (the players read
+    their results meanwhile), if a person is still at the table; else it waits for one."""
+    while True:
+        await host.game_over.wait()
+        await asyncio.sleep(seconds)
+        if host.game_over.is_set() and host.someone_connected() and host.new_game():
+            print(f"serve: dealt a new game at {host.table_name!r}", flush=True)
+
+
+def _seat_reporter(host: TableHost) -> Any:
+    """A listener that prints who sat down, dropped, came back, left or got a stand-in, and the
+    start: the person who runs `serve` at a terminal sees what the players see in their toasts."""
+    last: list[Any] = [host.table_status()]
+
+    def report(changed: TableHost) -> None:
+        before, after = last[0], changed.table_status()
+        last[0] = after
+        if not before.started and after.started:
+            print(f"serve: the game started ({', '.join(seat.name for seat in after.seats)})", flush=True)
+        for index, (old, new) in enumerate(zip(before.seats, after.seats)):
+            if new.kind == "bot" and old.kind == "bot":
+                continue
+            said = ""
+            if not old.taken and new.taken:
+                said = f"{new.name} took seat {index + 1}"
+            elif old.taken and not new.taken:
+                said = f"{old.name} left seat {index + 1}"
+            elif new.level == "stand-in" and old.level != "stand-in":
+                said = f"a bot plays seat {index + 1} for {new.name} until they come back"
+            elif old.connected and not new.connected:
+                said = f"{new.name} (seat {index + 1}) lost the connection; the seat is held"
+            elif new.connected and not old.connected:
+                said = f"{new.name} (seat {index + 1}) is back"
+            if said:
+                print(f"serve: {said}", flush=True)
+
+    return report
 
 
 async def _advertise(host: TableHost, port: int) -> TableAdvertiser | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 import sys
+import time
 
 import pygame
 import pytest
@@ -49,12 +50,12 @@ def test_a_second_player_with_a_taken_name_is_numbered_and_keeps_it_on_rejoin():
     in the game's own words; a bot's name counts as taken too; a seat rejoining keeps its name."""
     handle = start_host("time-after-time", "open,open,open,bot:easy", bot_delay=0.0, seed=4, auto_start=False)
     bot_name = handle.table_status().seats[3].name
-    first = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[0])
-    second = RemoteSession("127.0.0.1", handle.port, name="gus", seats=[1])
-    third = RemoteSession("127.0.0.1", handle.port, name=bot_name, seats=[2])
+    sessions: list[RemoteSession] = []
+    for seat, name in enumerate(("Gus", "gus", bot_name)):  # one after the other: the first keeps the name
+        sessions.append(RemoteSession("127.0.0.1", handle.port, name=name, seats=[seat]))
+        assert sessions[-1].wait_until(lambda: sessions[-1].ready, 5)
+    first, second, third = sessions
     try:
-        for session in (first, second, third):
-            assert session.wait_until(lambda s=session: s.ready, 5)
         assert [s.name for s in handle.table_status().seats] == ["Gus", "gus 2", f"{bot_name} 2", bot_name]
         token = second.token
         second.close()
@@ -78,9 +79,10 @@ def test_a_numbered_name_still_fits_the_longest_name_a_seat_may_have():
     handle = start_host("highcard", "open,open", bot_delay=0.0, auto_start=False)
     long_name = "A" * 40
     one = RemoteSession("127.0.0.1", handle.port, name=long_name, seats=[0])
+    assert one.wait_until(lambda: one.ready, 5)
     two = RemoteSession("127.0.0.1", handle.port, name=long_name, seats=[1])
     try:
-        assert one.wait_until(lambda: one.ready, 5) and two.wait_until(lambda: two.ready, 5)
+        assert two.wait_until(lambda: two.ready, 5)
         names = [s.name for s in handle.table_status().seats]
         assert names == [long_name, "A" * 38 + " 2"]
     finally:
@@ -180,3 +182,84 @@ def test_no_bot_is_seated_once_the_game_is_on():
     finally:
         one.close()
         handle.stop()
+
+
+# --- a `serve` table after its game --------------------------------------------------------------
+def test_a_headless_host_deals_again_to_the_players_still_at_the_table(capsys):
+    """A guest's results at a `serve` table said 'The host can deal another game: stay at this table
+    for it', but a headless host has nobody to press Play again: the players waited for nothing.
+    `serve` now deals a new game a few seconds (`--again`) after one ends, if someone is still
+    seated, and says so on its terminal."""
+    import asyncio
+
+    from net.serve import _deal_again
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=6)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+    dealer = asyncio.run_coroutine_threadsafe(_deal_again(handle.host, 0.2), handle.loop)
+    try:
+        assert BotDriver([ann, bob], seed=2).play(20)
+        assert ann.wait_until(lambda: ann.game_number == 1, 5)  # the client's sign of a new deal
+        latest = ann.latest(0)
+        assert ann.wait_until(lambda: ann.latest(0) is not None and ann.latest(0).version == 0, 5)
+        assert latest is not None and ann.latest(0).outcome is None
+        said = ""
+        deadline = time.monotonic() + 5
+        while "serve: dealt a new game" not in said and time.monotonic() < deadline:
+            said += capsys.readouterr().out  # printed on the host's thread, just after the deal
+            time.sleep(0.02)
+        assert "serve: dealt a new game" in said
+        assert BotDriver([ann, bob], seed=3).play(20)  # and that game plays to its end too
+    finally:
+        dealer.cancel()
+        ann.close()
+        bob.close()
+        handle.stop()
+
+
+def test_nobody_at_the_table_gets_no_new_deal():
+    import asyncio
+
+    from net.serve import _deal_again
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=6)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+    dealer = asyncio.run_coroutine_threadsafe(_deal_again(handle.host, 0.3), handle.loop)
+    try:
+        assert BotDriver([ann, bob], seed=2).play(20)
+        ann.close()
+        bob.close()
+        deadline = time.monotonic() + 5
+        while handle.call(handle.host.someone_connected) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        time.sleep(0.8)  # the dealer's 0.3 s went by twice
+        assert handle.snapshot()[2]  # still the finished game: nobody to deal to
+    finally:
+        dealer.cancel()
+        handle.stop()
+
+
+def test_serve_says_on_its_terminal_who_sits_down_drops_and_returns(capsys):
+    from net.serve import _seat_reporter
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0, auto_start=False)
+    handle.call(lambda: handle.host.listeners.append(_seat_reporter(handle.host)))
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.0)
+    try:
+        assert ann.wait_until(lambda: ann.ready, 5)
+        token = ann.token
+        ann.close()
+        deadline = time.monotonic() + 5
+        while handle.table_status().seats[0].connected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        back = RemoteSession("127.0.0.1", handle.port, name="Ann", token=token)
+        assert back.wait_until(lambda: back.ready, 5)
+        back.close()
+    finally:
+        handle.stop()
+    out = capsys.readouterr().out
+    assert "serve: Ann took seat 1" in out
+    assert "serve: Ann (seat 1) lost the connection; the seat is held" in out
+    assert "serve: Ann (seat 1) is back" in out
