@@ -320,3 +320,56 @@ def test_a_suggestion_does_not_follow_the_person_to_the_title(app):
     assert isinstance(app.scenes.top, TitleScene)
     run(app, 20)
     assert not suggestion_toasts(app)
+
+
+# --- a finger has no focus to show ----------------------------------------------------------------
+def finger_tap(app: App, pos: tuple[int, int]) -> None:
+    common = dict(touch_id=1, finger_id=1, x=pos[0] / W, y=pos[1] / H, dx=0.0, dy=0.0, pressure=1.0, window_id=0)
+    pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **common))
+    run(app)
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
+    run(app, 10)
+
+
+def glows_drawn(table: LostCitiesTable) -> int:
+    import game.ui.table_lost_cities as module
+
+    calls = []
+    real = module.focus_glow
+
+    def spy(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    module.focus_glow = spy
+    try:
+        table._draw_hand_focus(pygame.Surface((W, H)), 1.0)
+    finally:
+        module.focus_glow = real
+    return len(calls)
+
+
+def test_at_a_touchscreen_no_hand_card_stands_lifted_over_its_neighbour(app):
+    """Played by touch, the middle card of the hand stood lifted and drawn over its neighbours (the
+    keyboard focus, which a finger never moves): it hid the number of the card to its right, and
+    looked picked up though nothing was. The focus shows again when a key or the pad is used."""
+    MOTION.reduced = True
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "expert")]), 2, bot_delay=0.0)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    finger_tap(app, (1500, 700))  # bare felt: the finger is the device now, nothing picked up
+    assert app.input.last_device == "touch" and table.selected is None
+    hand = table.board.hands[table.bottom_seat]
+    assert table.focus is not None and table.focus[0] == "hand"
+    assert all(table.sprites[key].lift.target == 0.0 and not table.sprites[key].focused for key in hand)
+    assert glows_drawn(table) == 0
+    card = hand[2]
+    rect = table.sprites[card].draw_rect()
+    finger_tap(app, (rect.left + 20, rect.top + 60))  # a tap still picks a card up, and shows it
+    assert table.selected == card and table.sprites[card].lift.target > 0 and glows_drawn(table) == 1
+    finger_tap(app, (rect.left + 20, rect.top + 60))  # and a second tap puts it back
+    assert table.selected is None
+    press(app, pygame.K_RIGHT, 10)  # the keys move the focus: it shows again
+    focused = table.focus[1]
+    assert table.sprites[focused].lift.target > 0 and table.sprites[focused].focused and glows_drawn(table) == 1

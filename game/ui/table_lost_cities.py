@@ -902,7 +902,7 @@ class LostCitiesTable(LiftedCardTable):
         self._update_lifts()
 
     def _update_lifts(self) -> None:
-        focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None
+        focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" and self.hand_focus_shown() else None
         dragged = self.drag.key if self.drag is not None else None
         for key in self.board.hands[self.bottom_seat] if self.board else []:
             sprite = self.sprites.get(key)
@@ -1402,8 +1402,15 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(panel_surface(box.size, 10, colour), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
 
+    def hand_focus_shown(self) -> bool:
+        """The focus is shown on a hand card (lifted, glowing, over its neighbours) for the keys,
+        the pad and the mouse, which move it; a finger has no focus to move, and the middle card
+        lifted over its right neighbour only hid that card's number from it."""
+        return self.app is None or self.app.input.last_device != "touch"
+
     def _draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
-        key = self.selected or (self.focus[1] if self.focus is not None and self.focus[0] == "hand" else None)
+        focused = self.focus[1] if self.focus is not None and self.focus[0] == "hand" and self.hand_focus_shown() else None
+        key = self.selected or focused
         if key is None or key not in self.sprites or (self.drag is not None and self.drag.key == key):
             return
         sprite = self.sprites[key]
