@@ -263,3 +263,129 @@ def test_serve_says_on_its_terminal_who_sits_down_drops_and_returns(capsys):
     assert "serve: Ann took seat 1" in out
     assert "serve: Ann (seat 1) lost the connection; the seat is held" in out
     assert "serve: Ann (seat 1) is back" in out
+
+
+# --- coming back to a table ----------------------------------------------------------------------
+class ListedTables:
+    """The lobby's table list, as zeroconf would fill it (no zeroconf here)."""
+
+    def __init__(self, tables) -> None:
+        self._tables, self.changes = list(tables), 1
+
+    def tables(self):
+        return list(self._tables)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_list_says_your_seat_is_held_where_it_said_full_you_can_watch(data_dir, monkeypatch):
+    """A player whose program died mid-game opened LAN play again: their table read 'FULL · you can
+    watch', as if the seat was lost. The row now says the seat is held, and Join says it rejoins;
+    a table of another name on the same address and port is not mistaken for it."""
+    from game.ui.lobby import LobbyScene
+    from net.discovery import DiscoveredTable
+    from net.seat_tokens import SeatTokens, StoredSeats
+
+    SeatTokens().remember(StoredSeats("127.0.0.1", 47474, "t" * 24, "Hana's table", "lost-in-time", [2], ["Bo"]))
+    listed = ListedTables([
+        DiscoveredTable("a", "Hana's table", "lost-in-time", "vm", "127.0.0.1", 47474, 0, 3, 1),
+        DiscoveredTable("b", "Kitchen", "lost-cities", "pc", "127.0.0.1", 47475, 0, 2, 1)])
+    app = make_app()
+    try:
+        lobby = LobbyScene(app, LanOptions(discovery=True, port=0), browser_factory=lambda lan: listed)
+        app.push(lobby)
+        step_until(app, lambda: len(lobby.table_list.tables) == 2)
+        assert lobby.table_list.held == {"a"}
+        assert lobby.join_button is not None and lobby.join_button.sub == "Rejoin your seat"
+        lobby.table_list.index = 1
+        step_until(app, lambda: lobby.join_button.sub == "Choose your seat")
+        drawn: list[str] = []
+        import game.ui.lobby as lobby_module
+
+        real_blit = lobby_module.blit_text
+
+        def noting_blit(surface, text, *rest, **kw):
+            drawn.append(text)
+            return real_blit(surface, text, *rest, **kw)
+
+        monkeypatch.setattr(lobby_module, "blit_text", noting_blit)
+        lobby.draw(app.canvas, 1.0)
+        assert "YOUR SEAT" in drawn and "held for you · rejoin" in drawn and drawn.count("FULL") == 1
+        # last week's token at the same address and port, another table name: not held
+        SeatTokens().forget("t" * 24)
+        SeatTokens().remember(StoredSeats("127.0.0.1", 47474, "u" * 24, "Old table", "lost-in-time", [2], ["Bo"]))
+        lobby.table_list.set_tables(listed.tables())
+        assert lobby.table_list.held == set()
+    finally:
+        app.shutdown()
+
+
+def test_rejoin_is_offered_only_where_the_seat_still_waits_for_its_player(data_dir):
+    """A token kept from an older table on the same address and default port put 'Rejoin your
+    seats' first on the seat list of a new table, and pressing it failed. It is offered only when
+    the stored seats are taken under the player's name (also as the host numbered it: 'Gus 2')."""
+    from game.ui.lobby import SeatPickScene, same_player_name
+    from net.seat_tokens import SeatTokens, StoredSeats
+
+    assert same_player_name("Gus 2", "gus") and same_player_name("Gus", "Gus")
+    assert not same_player_name("Gustav", "Gus") and not same_player_name("Ann", "Gus")
+    handle = start_host("highcard", "open,open", bot_delay=0.0, auto_start=False)
+    app = make_app()
+    first = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[0])
+    second: RemoteSession | None = None
+    try:
+        assert first.wait_until(lambda: first.ready, 5)
+        SeatTokens().remember(StoredSeats("127.0.0.1", handle.port, "s" * 24, "", "highcard", [1], ["Gus"]))
+        app.push(TitleScene(app))
+        pick = SeatPickScene(app, "127.0.0.1", handle.port, quick_lan())
+        app.push(pick)
+        step_until(app, lambda: pick.peek is not None and pick.peek.table is not None and pick.group.widgets
+                   and any(w.label == "Take this seat" for w in pick.group.widgets))
+        assert pick.stored is None and "Rejoin your seats" not in [w.label for w in pick.group.widgets]
+        assert pick.group.focused.label == "Take this seat"  # seat 2 is free: the stale token is not offered
+        app.pop()
+        # now seat 2 is really held for a Gus who sat down (numbered 'Gus 2') and dropped
+        second = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1])
+        assert second.wait_until(lambda: second.ready, 5)
+        SeatTokens().forget("s" * 24)
+        SeatTokens().remember(StoredSeats("127.0.0.1", handle.port, second.token, "", "highcard", [1], ["Gus"]))
+        second.close()
+        pick = SeatPickScene(app, "127.0.0.1", handle.port, quick_lan())
+        app.push(pick)
+        rejoin = step_until(app, lambda: pick.peek.table is not None and pick.group.focused is not None
+                            and pick.group.focused.label == "Rejoin your seats" and pick.group.focused)
+        assert rejoin.sub == "Seat 2 as Gus"
+    finally:
+        first.close()
+        app.shutdown()
+        handle.stop()
+
+
+def test_leaving_a_finished_game_forgets_its_token_and_leaving_one_under_way_keeps_it(data_dir, mini_table):
+    from net.seat_tokens import SeatTokens
+
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=3)
+    app = make_app()
+    try:
+        for finish in (False, True):
+            ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+            bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+            app.push(TitleScene(app))
+            room = WaitingRoomScene(app, ann)
+            app.push(room)
+            table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+            assert SeatTokens().find("127.0.0.1", handle.port) is not None  # kept on joining
+            if finish:
+                assert BotDriver([ann, bob], seed=2).play(20)
+                step_until(app, lambda: table.game_over())
+            app.clear_to(TitleScene(app))  # Back to title (results) / Leave the table (pause menu)
+            kept = SeatTokens().find("127.0.0.1", handle.port)
+            assert (kept is None) if finish else (kept is not None and kept.token == ann.token)
+            bob.close()
+            if not finish:  # a new table for the finished round
+                handle.stop()
+                handle = start_host("highcard", "open,open", bot_delay=0.0, seed=3)
+    finally:
+        app.shutdown()
+        handle.stop()

@@ -70,6 +70,16 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     return host, port
 
 
+def same_player_name(seat_name: str, asked: str) -> bool:
+    """The seat's name is the one a player asked for, as given or as the host numbered it when
+    another seat had it already ('Gus' sits as 'Gus 2')."""
+    seat_name, asked = seat_name.casefold(), asked.casefold()
+    if seat_name == asked:
+        return True
+    stem, _, number = seat_name.rpartition(" ")
+    return number.isdigit() and stem == asked
+
+
 def default_browser(lan: LanOptions) -> TableBrowser:
     return TableBrowser(interfaces=lan.interfaces if lan.interfaces else "config")
 
@@ -80,10 +90,14 @@ class TableList(ListView):
     def __init__(self, rect: pygame.Rect, on_activate: Callable[[int], Any]) -> None:
         super().__init__(rect, [], 0, lambda index: None, TABLE_ROW_H, on_activate)
         self.tables: list[DiscoveredTable] = []
+        self.held: set[str] = set()  # names of the tables where this program holds seats (a token kept)
 
-    def set_tables(self, tables: Sequence[DiscoveredTable]) -> None:
+    def set_tables(self, tables: Sequence[DiscoveredTable], tokens: SeatTokens | None = None) -> None:
         chosen = self.tables[self.index].name if 0 <= self.index < len(self.tables) else None
         self.tables = list(tables)
+        tokens = tokens or SeatTokens()
+        self.held = {t.name for t in self.tables if (entry := tokens.find(t.address, t.port, t.table, t.game))
+                     is not None and (entry.table, entry.game) == (t.table, t.game)}
         self.items = [t.table for t in self.tables]
         names = [t.name for t in self.tables]
         self.index = names.index(chosen) if chosen in names else min(self.index, max(0, len(names) - 1))
@@ -100,13 +114,17 @@ class TableList(ListView):
             if i >= len(self.tables):
                 break
             row = pygame.Rect(self.rect.x, self.rect.y + slot * self.row_height, self.rect.width, self.row_height - 12)
-            self.draw_row(surface, row, self.tables[i], i == self.index, focused and i == self.index)
+            self.draw_row(surface, row, self.tables[i], i == self.index, focused and i == self.index,
+                          self.tables[i].name in self.held)
         if len(self.tables) > self.visible_rows:
             more = f"{self.scroll + 1}-{min(len(self.tables), self.scroll + self.visible_rows)} of {len(self.tables)}"
             blit_text(surface, more, "ui", 22, P.IVORY_DIM, "topright", (self.rect.right, self.rect.bottom + 2))
 
     @staticmethod
-    def draw_row(surface: pygame.Surface, row: pygame.Rect, table: DiscoveredTable, chosen: bool, focused: bool) -> None:
+    def draw_row(surface: pygame.Surface, row: pygame.Rect, table: DiscoveredTable, chosen: bool, focused: bool,
+                 held: bool = False) -> None:
+        """`held`: this program holds seats there (it dropped, or was closed): the row says the seat
+        waits, where 'FULL · you can watch' told a player who dropped that their seat was gone."""
         if focused:
             draw_focus(surface, row)
         fill = (52, 48, 40, 235) if chosen else P.INK_ALPHA
@@ -137,7 +155,10 @@ class TableList(ListView):
             blit_text(surface, f"this program speaks v{PROTOCOL_VERSION}", "ui", 22, P.IVORY_DIM, "center",
                       (cx, row.centery + 30))
             return
-        if table.free_seats > 0:
+        if held:
+            blit_text(surface, "YOUR SEAT", "display", 44, P.BRASS_LIGHT, "center", (cx, row.centery - 14))
+            blit_text(surface, "held for you · rejoin", "ui", 22, P.IVORY_DIM, "center", (cx, row.centery + 30))
+        elif table.free_seats > 0:
             count = f"{table.free_seats} of {table.seats}" if table.seats > 0 else str(table.free_seats)
             blit_text(surface, count, "display", 52, P.IVORY, "center", (cx, row.centery - 14))
             blit_text(surface, "seats free" if table.free_seats != 1 else "seat free", "ui", 22, P.IVORY_DIM,
@@ -238,8 +259,16 @@ class LobbyScene(MenuScene):
         for button in (self.join_button, self.watch_button):
             if button is not None:
                 button.enabled = usable
+        self._say_join()
         if had_focus and not self.table_list.enabled:
             self.group.focus = 0
+
+    def _say_join(self) -> None:
+        """Join says what it does for the chosen table: rejoin the seat held there, or choose one."""
+        chosen = self.table_list.selected
+        if self.join_button is not None:
+            held = chosen is not None and chosen.name in self.table_list.held
+            self.join_button.sub = "Rejoin your seat" if held else "Choose your seat"
 
     def open_keyboard(self, entry: TextEntry) -> None:
         if self.app is not None:
@@ -307,6 +336,7 @@ class LobbyScene(MenuScene):
     # --- loop ------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.refresh_tables()
+        self._say_join()  # (the choice moves with the arrows between refreshes)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface)
@@ -580,8 +610,8 @@ class SeatPickScene(MenuScene):
                 widgets.append(SeatToggle((MARGIN, y, 1100, row_h), i, info, i in self.chosen, self.toggle))
                 if i in self.chosen:
                     widgets.append(self._name_entry((MARGIN + 1100 - NAME_BOX_W, y, NAME_BOX_W, row_h), i))
-            self.stored = self.tokens.find(self.address, self.port, peek.table_name, peek.game_id or "") \
-                if peek is not None else None
+            self.stored = self._still_held(self.tokens.find(self.address, self.port, peek.table_name,
+                                                            peek.game_id or "")) if peek is not None else None
             if self.stored is not None:
                 widgets.append(Button((x, 620, 500, 100), "Rejoin your seats", self.rejoin, self.stored.describe(),
                                       primary=True, px=36))
@@ -602,6 +632,24 @@ class SeatPickScene(MenuScene):
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
         self.group.focus = min(keep, len(widgets) - 1)
+
+    def _still_held(self, stored: StoredSeats | None) -> StoredSeats | None:
+        """`stored`, if this table still holds those seats for the people who sat there: each is an
+        open seat, taken, under their name (or the host's numbered form of it, 'Gus 2'). A token from
+        an older table on the same address (last week's game night, the same default port) offered
+        'Rejoin your seats' first, and pressing it only failed. (A seat that still looks connected
+        counts: a half-open old connection gives way to the rejoin.)"""
+        status = self.peek.table if self.peek is not None else None
+        if stored is None or status is None or not stored.seats:
+            return None
+        seats = status.seats
+        for k, index in enumerate(stored.seats):
+            if not 0 <= index < len(seats) or seats[index].kind != "open" or not seats[index].taken:
+                return None
+            name = stored.names[k] if k < len(stored.names) else ""
+            if name and not same_player_name(seats[index].name, name):
+                return None
+        return stored
 
     def _name_entry(self, rect: tuple[int, int, int, int], seat: int) -> SeatNameEntry:
         name = self.seat_names.get(seat) or self._default_name(seat)

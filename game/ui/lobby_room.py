@@ -582,6 +582,10 @@ class LanTableScene(Scene):
         try:
             self.table.exit()
         finally:
+            if self.hosted is None and self.game_over() and self.session.token is not None:
+                # the game was played out: nothing to rejoin. Kept, the token offered 'Rejoin your
+                # seats' (focused first) at the next table hosted on the same port, which fails.
+                SeatTokens().forget(self.session.token)
             self.session.close()
             if self.hosted is not None:
                 self.hosted.stop()
