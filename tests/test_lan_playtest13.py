@@ -389,3 +389,43 @@ def test_leaving_a_finished_game_forgets_its_token_and_leaving_one_under_way_kee
     finally:
         app.shutdown()
         handle.stop()
+
+
+# --- the link drops mid-game ---------------------------------------------------------------------
+def test_a_press_made_as_the_reconnecting_card_comes_up_does_not_leave_the_table(data_dir, mini_table):
+    """The link dropped as a guest pressed Enter to play a card: the reconnecting card came up with
+    'Leave the table' focused and that very press left the table. For a second after the card
+    appears Confirm does nothing there; after that it leaves as before."""
+    from game.ui.lobby_room import LEAVE_ARMS_AFTER
+
+    handle = start_host("highcard", "local,open", bot_delay=0.0, seed=3, auto_start=False)
+    host_screen = handle.connect_local("Alex")
+    guest = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1], reconnect_window=30.0)
+    app = make_app()
+    try:
+        app.push(TitleScene(app))
+        app.push(WaitingRoomScene(app, guest))
+        assert guest.wait_until(lambda: guest.ready, 5)
+        handle.start_game()
+        table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
+        host = handle.host
+
+        def cut() -> None:  # the host's machine drops off the network: no goodbye
+            for server in host._servers:
+                server.close()
+            for link in list(host.links.values()):
+                link.writer.transport.abort()
+
+        handle.call(cut)
+        step_until(app, lambda: table.mode == "reconnecting", 5)
+        assert table.group.focused.label == "Leave the table"
+        key(app, pygame.K_RETURN)  # meant for the table
+        assert app.scenes.top is table and table.mode == "reconnecting"
+        step_until(app, lambda: table.overlay_age >= LEAVE_ARMS_AFTER, 5)
+        key(app, pygame.K_RETURN)  # now on purpose
+        assert isinstance(app.scenes.top, TitleScene)
+    finally:
+        host_screen.close()
+        guest.close()
+        app.shutdown()
+        handle.stop()

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECONNECT_VEIL_AFTER = 0.35  # s of a lost link before the veil shows (a blip should not flash)
+LEAVE_ARMS_AFTER = 1.0
+"""s the reconnecting card's 'Leave the table' (focused) ignores Confirm: a player pressing Enter or A
+to play a card as the link dropped left the table by that very press."""
 STRIP_PX = 22
 
 # Where the connection strip sits on each game's table, clear of that table's own panels.
@@ -523,6 +526,7 @@ class LanTableScene(Scene):
         self.hosted = hosted
         self.tone = getattr(table, "tone", "green")
         self.down_for = 0.0  # seconds the link has been down
+        self.overlay_age = 0.0  # seconds the reconnecting / gone card has been up
         self.mode = "ok"  # ok | reconnecting | gone | ended (the link is gone after the game)
         self.group = FocusGroup()
         self.status: TableStatus | None = None
@@ -603,6 +607,8 @@ class LanTableScene(Scene):
         if self.mode == "reconnecting" and intent.kind in ("menu", "back"):
             self.table.handle(intent)  # the pause menu stays reachable while we wait
             return
+        if self.mode == "reconnecting" and intent.kind == "confirm" and self.overlay_age < LEAVE_ARMS_AFTER:
+            return  # a press meant for the table, made as the card came up
         if self.group.handle(intent):
             return
         if intent.kind == "back" and self.mode == "gone":
@@ -652,6 +658,7 @@ class LanTableScene(Scene):
         return latest is not None and latest.outcome is not None
 
     def _follow_link(self, dt: float) -> None:
+        self.overlay_age += dt
         if self.game_over() and (session_lost(self.session) or self.mode == "ended"):
             # the game was played out: the host leaving its results screen (which closes the table)
             # or a link lost now takes nothing away, so no "host is gone" card covers the results
@@ -678,6 +685,7 @@ class LanTableScene(Scene):
                                + " after the game: the results stay on your screen.", "info")
 
     def _build_overlay(self) -> None:
+        self.overlay_age = 0.0
         card = overlay_card()
         if self.mode == "gone":
             self.group.widgets = [Button((card.centerx - 260, card.bottom - 130, 520, 92), "Back to title",
