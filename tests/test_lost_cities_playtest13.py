@@ -373,3 +373,27 @@ def test_at_a_touchscreen_no_hand_card_stands_lifted_over_its_neighbour(app):
     press(app, pygame.K_RIGHT, 10)  # the keys move the focus: it shows again
     focused = table.focus[1]
     assert table.sprites[focused].lift.target > 0 and table.sprites[focused].focused and glows_drawn(table) == 1
+
+
+# --- the deck's last card -------------------------------------------------------------------------
+def test_the_decks_last_card_says_that_drawing_it_ends_the_round(app):
+    """With one card left the deck read "1 CARD LEFT" like any other count; a newcomer drew it and the
+    round was over at once (ruling LC-5), when a discard pile would have played on. It now reads
+    "LAST CARD" and a note under it says what drawing it does."""
+    from test_lost_cities_table_findings import short_session
+
+    MOTION.reduced = True
+    seats = [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "expert")]
+    table = open_table(app, short_session(seats, 5, deck_left=2))
+    my_play_step(app, table)
+    words = text_drawn_by(table, app)
+    assert "CARDS LEFT" in words and "LAST CARD" not in words and "Drawing it" not in words
+    table = open_table(app, short_session(seats, 5, deck_left=1))
+    my_play_step(app, table)
+    assert table.board.deck_count == 1
+    words = text_drawn_by(table, app)
+    assert "LAST CARD" in words and "CARD LEFT" not in words
+    assert "Drawing it" in words and "ends the round." in words
+    note = table.last_card_note_rect()
+    assert note.top > table.deck_rect().bottom and note.right <= W and not note.colliderect(
+        table.sprites[table.board.hands[table.bottom_seat][-1]].draw_rect())  # clear of the hand

@@ -94,6 +94,7 @@ SCORING_GRACE_SECONDS = 0.1  # what the round_end event "takes": enough for the 
 # says it is thinking; its paced pause between play and draw is shorter at every speed, so the words
 # never flicker in between its two steps
 THINKING_AFTER_SECONDS = 0.8
+LAST_CARD_NOTE = ("Drawing it", "ends the round.")  # under the deck when one card is left (ruling LC-5)
 SUGGESTION_SLIDE_OUT = 0.25  # a suggestion a move made stale slides out this fast (the toasts' own exit)
 THINKING_DOTS_W = 14 + 3 * 18  # the dots' room right of the turn panel's title
 THINKING_DOTS_HZ = 1.2  # the dots light in turn, one cycle a second or so (never a flash)
@@ -1291,13 +1292,34 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(back, rect.move(layers - i, (layers - i) * 2))
         if board.deck_count == 0:
             surface.blit(self._dim(rect.size), rect.topleft)
+        last = board.deck_count == 1 and not self.dealing
         count = text_surface(str(board.deck_count), "display", 64, P.IVORY)
-        label = text_surface("CARDS LEFT" if board.deck_count != 1 else "CARD LEFT", "ui-bold", 22, P.IVORY_DIM)
+        words = "LAST CARD" if last else "CARDS LEFT" if board.deck_count != 1 else "CARD LEFT"
+        label = text_surface(words, "ui-bold", 22, P.WARNING if last else P.IVORY_DIM)
         box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, 104)
         box.midtop = (rect.centerx, rect.bottom + 22)
-        surface.blit(panel_surface(box.size, 16, P.INK_ALPHA), box.topleft)
+        surface.blit(panel_surface(box.size, 16, P.INK_ALPHA, P.WARNING if last else None, 2 if last else 0),
+                     box.topleft)
         surface.blit(count, count.get_rect(midtop=(box.centerx, box.y + 4)))
         surface.blit(label, label.get_rect(midbottom=(box.centerx, box.bottom - 10)))
+        if last:  # ruling LC-5: whoever draws it ends the round at once (a discard pile does not)
+            self._draw_last_card_note(surface, box)
+
+    def last_card_note_rect(self) -> pygame.Rect:
+        """Under the deck's count: the note that drawing the deck's last card ends the round."""
+        lines = [text_surface(line, "ui", 22, P.IVORY) for line in LAST_CARD_NOTE]
+        width = max(line.get_width() for line in lines) + 32
+        deck = self.deck_rect()
+        rect = pygame.Rect(0, 0, width, 18 + 28 * len(lines))
+        rect.midtop = (deck.centerx, deck.bottom + 22 + 104 + 12)
+        return rect
+
+    def _draw_last_card_note(self, surface: pygame.Surface, count_box: pygame.Rect) -> None:
+        rect = self.last_card_note_rect()
+        surface.blit(panel_surface(rect.size, 14, P.INK_ALPHA), rect.topleft)
+        for i, line in enumerate(LAST_CARD_NOTE):
+            image = text_surface(line, "ui", 22, P.IVORY)
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + 9 + 28 * i)))
 
     def _deck_image(self) -> pygame.Surface:
         key = (-7, -7)
