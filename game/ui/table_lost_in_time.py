@@ -380,6 +380,7 @@ class LostInTimeTable(LiftedCardTable):
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
         self._hand_was_veiled = False  # the hand lay face down while a bot played (hot-seat)
+        self._hand_seen: dict[int, set[str]] = {}  # at one screen: each person's hand as they last saw it
         self.look: str | None = None  # the table card shown large to be read (see open_look)
         self.look_how = ""  # "pointer" (a mouse rests on it), "finger" (a long press), "keys" (Q/E, LB/RB)
         self.look_age = 0.0
@@ -751,6 +752,7 @@ class LostInTimeTable(LiftedCardTable):
             self.selected = None
         if update.outcome is not None:
             self.winners = tuple(update.outcome.winners)
+        drawn = self._drawn_while_away() if reseated else []
         if reseated:
             self._refresh_log()
         if first and not self._log_entries:
@@ -763,7 +765,45 @@ class LostInTimeTable(LiftedCardTable):
             self.deal_in()
         else:
             self.relayout(instant=first or reseated)
+        if drawn:
+            self.deal_to_hand(drawn)
+        if self.viewer in self.local_seats and not self.hand_veiled():
+            self._hand_seen[self.me] = set(self.board.hands[self.me])
+        self._follow_veil()  # a new view can veil or unveil the hand (and its log lines) at once
         self._fix_focus(reset=True)
+
+    def _drawn_while_away(self) -> list[str]:
+        """At one screen: the cards the person now taking it drew while someone else had it (a new
+        round's refill under another person's view was only a count). Logged for them alone, as a
+        solo player reads "You drew ..."; [] the first time they sit down."""
+        assert self.board is not None
+        seen = self._hand_seen.get(self.me)
+        if seen is None or self.viewer not in self.local_seats:
+            return []
+        drawn = [card for card in self.board.hands[self.me] if card not in seen and not card.startswith("back-")]
+        if drawn:
+            self._log_entries.append((frozenset({self.me}), self.log_line(
+                Event.make("deal", None, seat=self.me, cards=tuple(drawn)), None)))
+            del self._log_entries[:-80]
+        return drawn
+
+    def deal_to_hand(self, cards: list[str]) -> None:
+        """Cards drawn while the person was away fly in from the draw pile once their curtain lifts,
+        so they see which ones are new."""
+        places = self.placements()
+        for n, key in enumerate(cards):
+            sprite, place = self.sprites.get(key), places.get(key)
+            if sprite is None or place is None:
+                continue
+            sprite.pos.set(DECK_POS)
+            sprite.scale.set(PILE_W / FACE_W)
+            sprite.angle.set(0.0)
+            sprite.face_up = False
+            sprite.z = 500 + n
+            delay = 0.15 + n * DEAL_STEP
+            sprite.slide_to(place.pos, SLIDE_SECONDS, delay=delay, angle=place.angle, scale=place.scale)
+            sprite.flip(True, FLIP_SECONDS, delay=delay + 0.12)
+        self.play("deal", 0.6)
 
     def deal_in(self) -> None:
         """The opening deal: five cards each fly from the draw pile, one at a time, round the table."""
@@ -839,6 +879,8 @@ class LostInTimeTable(LiftedCardTable):
         hand = self.board.hands[seat] + keys
         if seat == self.me:
             hand.sort(key=lambda k: (self.year(k), k) if not k.startswith("back-") else (10_000, k))
+            if cards and self.me in self._hand_seen and not self.hand_veiled():
+                self._hand_seen[self.me].update(keys)  # seen flying in face up: not news at their next turn
         self.board.hands[seat] = hand
         seconds = SLIDE_SECONDS
         self.relayout(moving={k: seconds for k in keys}, delays={k: i * DEAL_STEP for i, k in enumerate(keys)})
@@ -1141,9 +1183,12 @@ class LostInTimeTable(LiftedCardTable):
         self._refresh_log()
 
     def _refresh_log(self) -> None:
-        """The log lines the person now at the screen may read."""
+        """The log lines the person now at the screen may read. While their hand lies face down (a
+        bot plays between two people at one screen, and the next person is already watching) the
+        lines naming its cards ("Ann drew ...", "Ann stole ...") are hidden with it."""
+        private = self.viewer is not None and not self.hand_veiled()
         self.log = [line for readers, line in self._log_entries
-                    if readers is None or self.viewer in readers][-40:]
+                    if readers is None or (private and self.viewer in readers)][-40:]
 
     def log_line(self, event: Event, you: int | None) -> str:
         """One event in the players' words (the engine's `describe_event`, with this table's names and
@@ -1156,10 +1201,7 @@ class LostInTimeTable(LiftedCardTable):
     def update_table(self, dt: float) -> None:
         self.time += dt
         offer_first_game_tips(self)  # at a newcomer's first turn: a few coach marks (once each)
-        veiled = self.hand_veiled()
-        if veiled != self._hand_was_veiled and self.board is not None:
-            self._hand_was_veiled = veiled
-            self.relayout()
+        self._follow_veil()
         for timer in list(self.timers):
             timer.seconds -= dt
             if timer.seconds <= 0:
@@ -1189,6 +1231,15 @@ class LostInTimeTable(LiftedCardTable):
                     del table[seat]
         self._update_lifts()
         self.update_look(dt)
+
+    def _follow_veil(self) -> None:
+        """At one screen the hand turns face down while a bot plays between two people, and back up
+        when its owner's turn comes; the log lines naming its cards hide and return with it."""
+        veiled = self.hand_veiled()
+        if veiled != self._hand_was_veiled and self.board is not None:
+            self._hand_was_veiled = veiled
+            self.relayout()
+            self._refresh_log()
 
     def _update_lifts(self) -> None:
         board = self.board
