@@ -113,3 +113,89 @@ def test_a_person_at_one_screen_reads_and_sees_what_they_drew_while_away(app):
                 left_with[scene.viewer] = set(session.state["hands"][scene.viewer]) - {move.get("card")}
             scene.submit(move)
     assert checked >= 3 and flew_in >= 1
+
+
+# --- unable to travel: what happens is said before it happens ------------------------------------
+def test_the_travel_prompt_names_the_card_that_cannot_travel_will_turn(app):
+    """'No card can travel to the future: press Cannot travel.' and then a card of the timeline
+    turned sideways without a word of warning. The prompt names it, and it is the card that turns."""
+    session = stuck_turn(3, tilted=False)
+    scene = table_for(app, session)
+    settle(app, scene)
+    row, direction = scene.board.timelines[0], scene.board.direction
+    outer = row[-1] if direction == "future" else row[0]
+    prompt = scene.prompt()
+    assert prompt.startswith(f"No card can travel to the {direction}: press Cannot travel.")
+    assert f"Your {year_label(YEAR[outer])} turns sideways." in prompt
+    scene.press("stuck")
+    settle(app, scene)
+    assert session.state["tilted"][0] == outer  # the very card the prompt named
+
+
+def test_the_travel_prompt_warns_that_the_turned_card_will_be_lost(app):
+    """A second failure loses the card turned last time (ruling LT-7): the prompt says which one
+    before the person presses Cannot travel, and that card is the one that leaves the timeline."""
+    session = stuck_turn(3, tilted=True)
+    scene = table_for(app, session)
+    settle(app, scene)
+    turned = scene.board.tilted[0]
+    assert turned is not None
+    assert scene.prompt().endswith(f"Your turned {year_label(YEAR[turned])} is lost.")
+    scene.press("stuck")
+    settle(app, scene)
+    assert turned not in session.state["timelines"][0] and turned in session.state["side"]
+
+
+def test_a_turned_card_that_can_still_be_saved_is_named_in_the_travel_prompt(app):
+    """With a card turned sideways and a card that fits, the prompt says travelling saves it."""
+    for seed in range(1, 300):
+        session = make_session(3, seed)
+        found = False
+        for _ in range(40):
+            session.run_bots_until_human()
+            state = session.state
+            if state["over"]:
+                break
+            legal = ENGINE.legal_actions(state, 0)
+            if state["phase"] == "action":
+                session.submit(next(a for a in legal if a.kind == "pass"))
+            elif state["tilted"][0] is not None and legal[0].kind == "place":
+                found = True
+                break
+            else:
+                session.submit(legal[0])
+        if found:
+            break
+    else:
+        raise AssertionError("no seed found")
+    scene = table_for(app, session)
+    settle(app, scene)
+    turned = scene.board.tilted[0]
+    assert scene.prompt().endswith(f"saves your turned {year_label(YEAR[turned])}.")
+    card = next(c for c in scene.board.hands[0] if scene.fits(c))
+    scene.pick_up(card)
+    scene.confirm()
+    settle(app, scene)
+    assert session.state["tilted"][0] is None  # travelling straightened it, as the prompt said
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_a_card_offered_to_the_timeline_when_none_can_travel_points_at_cannot_travel(app, device):
+    """Dragging (or tapping) a card when none fits read the engine's 'X cannot travel to the future:
+    it must be younger than ...', about one card, and never said what to do. It says to press
+    Cannot travel (and what that does), the focus goes to that button, and nothing is sent."""
+    session = stuck_turn(3, tilted=False)
+    scene = table_for(app, session)
+    settle(app, scene)
+    before = len(session.actions)
+    card = scene.board.hands[0][0]
+    if device == "mouse":
+        mouse_drag(app, card_point(scene, card), scene.geo[0].panel.center)
+    else:
+        tap(app, card_point(scene, card))
+    errors = [t.text for t in app.toasts.items if t.kind == "error"]
+    assert errors and "press Cannot travel" in errors[-1] and "turns sideways" in errors[-1]
+    assert scene.focus == ("button", "stuck") and scene.selected is None and scene.drag is None
+    assert len(session.actions) == before
+    key(app, pygame.K_RETURN)
+    assert [a for a in session.actions if a.seat == 0][-1] == Action.make(0, "cannot_travel")

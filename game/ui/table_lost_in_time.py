@@ -1357,10 +1357,20 @@ class LostInTimeTable(LiftedCardTable):
         self.focus = targets[0]
         self.play("flip", 0.35)
 
+    def refuse_stuck(self) -> None:
+        """A card offered for travel when none can go (ruling LT-7): the way on is the Cannot travel
+        button, which takes the focus (the engine's refusal would only say why this one card cannot)."""
+        direction = self.board.direction if self.board is not None else "future"
+        self.refuse(f"No card in your hand can travel to the {direction}: press Cannot travel.{self.stuck_outcome()}")
+        self.selected = None
+        self.focus = ("button", "stuck")
+
     def explain_unusable(self, card: str) -> None:
         if self.viewer is None:
             return
-        if self.phase == "travel":
+        if self.phase == "travel" and self.legal_of("cannot_travel"):
+            self.refuse_stuck()
+        elif self.phase == "travel":
             self.submit(Action.make(self.viewer, "place", card=card))  # the engine says why (LT-4)
         elif len(self.staged) >= 2:
             self.refuse("You discard at most two cards. Press Discard, or take one back.")  # ruling LT-3
@@ -1714,6 +1724,9 @@ class LostInTimeTable(LiftedCardTable):
             self.submit(action)
             ok = False
         elif target[0] == "timeline":
+            if self.phase == "travel" and self.legal_of("cannot_travel"):
+                self.refuse_stuck()
+                return False
             action = Action.make(seat, "place", card=card)
             self.submit(action)
             ok = action in self.legal
@@ -2201,11 +2214,30 @@ class LostInTimeTable(LiftedCardTable):
                 return "Add a second card, or press Discard. The last one sets the next direction."
             return "Action: play a VIP or Disaster on an opponent, discard up to two cards, or skip."
         if self.legal_of("cannot_travel"):
-            return f"No card can travel to the {direction}: press Cannot travel."
+            return f"No card can travel to the {direction}: press Cannot travel.{self.stuck_outcome()}"
         if self.board is not None and not self.board.timelines[self.me]:
             return "Travel: your first card can be any year. Drop it on your timeline."
+        tilted = self.board.tilted[self.me] if self.board is not None else None
+        if tilted is not None:  # ruling LT-7: travelling now saves the card turned last time
+            where = "older than your oldest (left end)" if direction == "past" else "younger than your youngest (right end)"
+            return f"Travel to the {direction}: {where} saves your turned {year_label(self.year(tilted))}."
         where = "older than your oldest card (left end)" if direction == "past" else "younger than your youngest (right end)"
         return f"Travel to the {direction}: a card {where}."
+
+    def stuck_outcome(self) -> str:
+        """What "Cannot travel" is about to do to the viewer's timeline (ruling LT-7), so the loss is
+        never a surprise: the card turned last time leaves it, or the outer card at the end the Chronos
+        points to turns sideways ("" for an empty timeline)."""
+        board = self.board
+        if board is None:
+            return ""
+        row, tilted = board.timelines[self.me], board.tilted[self.me]
+        if tilted is not None:
+            return f" Your turned {year_label(self.year(tilted))} is lost."
+        if not row:
+            return ""
+        outer = row[-1] if board.direction == "future" else row[0]
+        return f" Your {year_label(self.year(outer))} turns sideways."
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.prompt()
