@@ -199,3 +199,70 @@ def test_a_card_offered_to_the_timeline_when_none_can_travel_points_at_cannot_tr
     assert len(session.actions) == before
     key(app, pygame.K_RETURN)
     assert [a for a in session.actions if a.seat == 0][-1] == Action.make(0, "cannot_travel")
+
+
+# --- bubbles: who, and which card ----------------------------------------------------------------
+def test_a_steal_names_the_card_for_the_victim_and_the_thief(app):
+    """'VIP: A CARD IS STOLEN' was all the table said, and the stolen card turned away within half a
+    second. The victim reads which card went and to whom; the thief reads which card came."""
+    session = make_session(3, 5)
+    scene = table_for(app, session)
+    settle(app, scene)
+    mine, theirs = scene.board.hands[0][0], next(c for c in KIND if c not in scene.board.hands[0])
+    scene.learn({"cards": {theirs: CARDS[theirs].facts()}})  # (a real update's view teaches the table it)
+    scene._on_steal(Event.make("steal", None, seat=1, target=0, card=mine))
+    assert [b.text for b in scene.bubbles if b.seat == 0] == [f"BEN TOOK YOUR {year_label(YEAR[mine])}"]
+    app.run_frames(30, 1 / 30)
+    scene.board.hands[2].append(scene._new_back_key(2))
+    scene._on_steal(Event.make("steal", None, seat=0, target=2, card=theirs))
+    assert [b.text for b in scene.bubbles if b.seat == 2] == [f"YOU TOOK {year_label(YEAR[theirs])}"]
+    # a steal between two others names no card (nobody here knows which it was)
+    scene.bubbles.clear()
+    scene.board.hands[2].append(scene._new_back_key(2))
+    scene._on_steal(Event.make("steal", None, seat=1, target=2))
+    assert scene.bubbles == []
+
+
+def test_bubbles_say_whose_turn_or_card_is_lost(app):
+    """'LOSES THIS TURN' floated over the person's own row when a Disaster cost them their turn, and
+    'LOSES THE TURNED CARD' said neither whose nor which. They read 'YOU LOSE THIS TURN' and
+    'BEN LOSES THE TURNED 1969'."""
+    session = make_session(3, 5)
+    scene = table_for(app, session)
+    settle(app, scene)
+    scene._on_turn_lost(Event.make("turn_lost", None, seat=0, skips=0))
+    scene._on_action_lost(Event.make("action_lost", None, seat=1, skips=0))
+    texts = {b.seat: b.text for b in scene.bubbles}
+    assert texts[0] == "YOU LOSE THIS TURN" and texts[1] == f"{scene.name_of(1).upper()} LOSES THE ACTION"
+    card = next(c for c in KIND if YEAR[c] == 1969)
+    scene.learn({"cards": {card: CARDS[card].facts()}})
+    scene.board.timelines[1].append(card)
+    scene.board.tilted[1] = card
+    scene._on_card_lost(Event.make("card_lost", None, seat=1, card=card, to="side"))
+    assert {b.seat: b.text for b in scene.bubbles}[1] == f"{scene.name_of(1).upper()} LOSES THE TURNED 1969"
+
+
+def test_a_long_bubble_stays_inside_its_opponents_panel(app, monkeypatch):
+    """Bubbles now carry names; with a 16-letter name in a six-seat panel the text shrinks to fit the
+    panel instead of running over the next one (never under 24 px)."""
+    import game.ui.table_lost_in_time as table
+
+    config = GameConfig.make("lost-in-time", [SeatConfig("human", "Ann")] +
+                             [SeatConfig("bot", "Maximilianus Rex"[:16], "expert") for _ in range(5)])
+    scene = table_for(app, LocalSession(config, 2, bot_delay=0.0))
+    settle(app, scene)
+    drawn: list[tuple[str, int]] = []
+    real = table.text_surface
+
+    def recording(text, role, px, colour):
+        drawn.append((text, px))
+        return real(text, role, px, colour)
+
+    monkeypatch.setattr(table, "text_surface", recording)
+    seat = scene.seat_order()[0]
+    words = "MAXIMILIANUS REX'S DISASTER: MAXIMILIANUS REX LOSES AN ACTION"
+    scene.bubble(seat, words, (200, 60, 60))
+    scene.draw_bubbles(pygame.Surface((1920, 1080)))
+    (text, px), = [(t, p) for t, p in drawn if t.startswith("MAXIMILIANUS")]
+    assert 24 <= px < 34
+    assert real(text, "display", px, (0, 0, 0)).get_width() + 36 <= scene.geo[seat].panel.width

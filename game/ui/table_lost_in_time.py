@@ -189,6 +189,11 @@ def object_form(name: str) -> str:
     return "you" if name == "You" else name
 
 
+def verb_for(name: str, you_form: str, they_form: str) -> str:
+    """A bubble's subject and verb in capitals: "YOU LOSE", "ADA LOSES"."""
+    return f"YOU {you_form}" if name == "You" else f"{name.upper()} {they_form}"
+
+
 @dataclass
 class Placement:
     pos: Pos
@@ -949,6 +954,12 @@ class LostInTimeTable(LiftedCardTable):
         self.board.hands[seat].append(new_key)
         if seat == self.me:
             self.board.hands[seat].sort(key=lambda k: (self.year(k), k))
+        if known and not self.hand_veiled():  # the two who know which card it was read it on the table
+            year = year_label(self.year(str(card)))
+            if target == self.me:
+                self.bubble(target, f"{self.who(seat).upper()} TOOK YOUR {year}", P.LT_VIP_GREEN)
+            else:
+                self.bubble(target, f"{self.who(seat).upper()} TOOK {year}", P.LT_VIP_GREEN)
         seconds = max(0.42, self.speed(seat))
         self.relayout(moving={new_key: seconds})
         sprite = self.sprites.get(new_key)
@@ -1047,7 +1058,8 @@ class LostInTimeTable(LiftedCardTable):
         self.board.tilted[seat] = None
         self.board.side.append(card)
         self.relayout(moving={card: 0.4})
-        self.bubble(seat, "LOSES THE TURNED CARD", P.ERROR)
+        self.bubble(seat, f"{verb_for(self.who(seat), 'LOSE', 'LOSES')} THE TURNED {year_label(self.year(card))}",
+                    P.ERROR)
         self.play("slide", 0.8)
         return 0.45
 
@@ -1055,7 +1067,7 @@ class LostInTimeTable(LiftedCardTable):
         assert self.board is not None
         seat = int(event["seat"])
         self.board.skips[seat] = int(event.get("skips", 0) or 0)
-        self.bubble(seat, "LOSES THIS TURN", P.LT_DISASTER_RED)
+        self.bubble(seat, f"{verb_for(self.who(seat), 'LOSE', 'LOSES')} THIS TURN", P.LT_DISASTER_RED)
         self.shakes[seat] = SHAKE_SECONDS * 0.6
         self.play("page", 0.6)
         return 0.55
@@ -1064,7 +1076,7 @@ class LostInTimeTable(LiftedCardTable):
         assert self.board is not None
         seat = int(event["seat"])
         self.board.skips[seat] = int(event.get("skips", 0) or 0)
-        self.bubble(seat, "LOSES THE ACTION", P.LT_DISASTER_RED)
+        self.bubble(seat, f"{verb_for(self.who(seat), 'LOSE', 'LOSES')} THE ACTION", P.LT_DISASTER_RED)
         self.play("page", 0.6)
         return 0.45
 
@@ -2182,7 +2194,9 @@ class LostInTimeTable(LiftedCardTable):
                     float(geo.panel.centerx), float(geo.panel.bottom - 4))  # beside, not over, a landing card
             rise = min(1.0, bubble.age / 0.25) * 18
             fade = min(1.0, max(0.0, (BUBBLE_SECONDS - bubble.age) / 0.4))
-            label = text_surface(bubble.text, "display", 34, P.IVORY)
+            geo = self.geo.get(bubble.seat)
+            room = geo.panel.width - 60 if geo is not None and not geo.mine else 900  # a long name stays in its panel
+            label = text_surface(bubble.text, "display", max(24, fit_px(bubble.text, "display", 34, room)), P.IVORY)
             box = pygame.Rect(0, 0, label.get_width() + 36, 50)
             box.center = (round(x), round(y - rise))
             panel = panel_surface(box.size, 16, (*P.shade(bubble.colour, -0.55), 235), bubble.colour, 3)
