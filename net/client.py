@@ -91,6 +91,7 @@ class RemoteSession(Session):
         self._status = STATUS_CONNECTING
         self._connected = False
         self._closing = False
+        self._leaving = False  # leave(): the goodbye gives the seats up
         self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[Message] | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -134,6 +135,12 @@ class RemoteSession(Session):
 
     def local_seats(self) -> list[int]:
         return list(self._my_seats)
+
+    def leave(self) -> None:
+        """Close, giving the seats up on purpose: before the game starts the host frees them at once
+        (a plain close, or a lost link, holds them for the grace window)."""
+        self._leaving = True
+        self.close()
 
     def close(self) -> None:
         if self._closing:
@@ -407,6 +414,6 @@ class RemoteSession(Session):
     def _say_goodbye(self) -> None:
         self._closing = True
         if self._outbox is not None:
-            self._outbox.put_nowait(Bye())
+            self._outbox.put_nowait(Bye(leave=self._leaving))
         if self._writer is not None:
             self._loop.call_later(0.05, self._writer.close)

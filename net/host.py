@@ -446,7 +446,21 @@ class TableHost:
         elif isinstance(message, Ping):
             self._send(link, Pong(message.nonce))
         elif isinstance(message, Bye):
+            if not self.started and message.leave:
+                self._release_seats(link)
             self._close_link(link, None)
+
+    def _release_seats(self, link: Link) -> None:
+        """A player said goodbye in the waiting room (Leave the table): their open seats are free at
+        once. Held for the grace window instead, the seat read 'lost the connection, held for them',
+        counted as taken (the host could start without them) and was closed to the next friend."""
+        released = [i for i in link.seats if self.seats[i].spec.kind == "open" and self.seats[i].link is link]
+        for index in released:
+            seat = self.seats[index]
+            seat.link, seat.token_hash, seat.player, seat.dropped_at = None, None, "", None
+        link.seats = tuple(i for i in link.seats if i not in released)
+        if released:
+            self._write_sidecar()
 
     def _on_hello(self, link: Link, hello: Hello) -> None:
         link.name = hello.name

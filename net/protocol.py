@@ -546,12 +546,17 @@ class Pong(Message):
 
 @dataclass(frozen=True, slots=True)
 class Bye(Message):
-    """The last message of a connection: `code` empty for a normal goodbye, else why it ends."""
+    """The last message of a connection: `code` empty for a normal goodbye, else why it ends.
+
+    `leave` (optional, an addition within version 1, sent only when true): a client gives up its
+    seats on purpose ('Leave the table' in the waiting room), so a host frees them before the game
+    starts instead of holding them for the grace window. A host that predates it ignores the key."""
 
     TYPE: ClassVar[str] = "bye"
     SENDERS: ClassVar[frozenset[Sender]] = frozenset({Sender.CLIENT, Sender.HOST})
     code: str = ""
     message: str = ""
+    leave: bool = False
 
     @classmethod
     def for_error(cls, error: ProtocolError | str) -> "Bye":
@@ -559,14 +564,18 @@ class Bye(Message):
         return cls(code, ERROR_CODES[code])
 
     def fields(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
+        fields: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.leave:
+            fields["leave"] = True
+        return fields
 
     @classmethod
     def from_fields(cls, data: Mapping[str, Any]) -> "Bye":
         code = _get(data, "code", "")
         if code != "" and code not in ERROR_CODES:
             raise _bad("unknown bye code")
-        return cls(code, _str(_get(data, "message", ""), "message", MAX_TEXT))
+        return cls(code, _str(_get(data, "message", ""), "message", MAX_TEXT),
+                   _bool(_get(data, "leave", False), "leave"))
 
 
 MESSAGE_TYPES: dict[str, type[Message]] = {

@@ -249,6 +249,7 @@ def test_serve_says_on_its_terminal_who_sits_down_drops_and_returns(capsys):
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.0)
     try:
         assert ann.wait_until(lambda: ann.ready, 5)
+        handle.start_game()
         token = ann.token
         ann.close()
         deadline = time.monotonic() + 5
@@ -260,7 +261,7 @@ def test_serve_says_on_its_terminal_who_sits_down_drops_and_returns(capsys):
     finally:
         handle.stop()
     out = capsys.readouterr().out
-    assert "serve: Ann took seat 1" in out
+    assert "serve: Ann took seat 1" in out and "serve: the game started (Ann, Seat 2)" in out
     assert "serve: Ann (seat 1) lost the connection; the seat is held" in out
     assert "serve: Ann (seat 1) is back" in out
 
@@ -348,6 +349,7 @@ def test_rejoin_is_offered_only_where_the_seat_still_waits_for_its_player(data_d
         # now seat 2 is really held for a Gus who sat down (numbered 'Gus 2') and dropped
         second = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1])
         assert second.wait_until(lambda: second.ready, 5)
+        handle.start_game()  # (a goodbye in the waiting room would give the seat up)
         SeatTokens().forget("s" * 24)
         SeatTokens().remember(StoredSeats("127.0.0.1", handle.port, second.token, "", "highcard", [1], ["Gus"]))
         second.close()
@@ -429,3 +431,72 @@ def test_a_press_made_as_the_reconnecting_card_comes_up_does_not_leave_the_table
         guest.close()
         app.shutdown()
         handle.stop()
+
+
+# --- leaving the waiting room --------------------------------------------------------------------
+def test_a_guest_who_leaves_the_waiting_room_frees_the_seat_at_once(data_dir):
+    """'Leave the table' in the waiting room kept the seat taken for the whole grace window (two
+    minutes): the host read 'Gus lost the connection. Their seat is held for them.', 'Everyone is
+    seated' let them start without Gus, and a friend arriving found the table full. Leave now says
+    goodbye with `leave` and the host frees the seat at once; its screen says so; the next player
+    takes it; the token kept for the table is forgotten."""
+    from game.ui.lobby_room import seat_changes
+
+    handle = start_host("highcard", "local,open", bot_delay=0.0, auto_start=False)
+    host_screen = handle.connect_local("Hana")
+    app = make_app()
+    try:
+        assert host_screen.wait_until(lambda: host_screen.ready, 5)
+        app.push(TitleScene(app))
+        gus = RemoteSession("127.0.0.1", handle.port, name="Gus", reconnect_window=0.0)
+        room = WaitingRoomScene(app, gus)
+        # a program closing (or a lost link) still holds the seat, as before: only Leave gives it up
+        app.push(room)
+        step_until(app, lambda: gus.ready and handle.free_seats() == 0)
+        assert host_screen.wait_until(lambda: host_screen.table.seats[1].taken, 5)
+        before = host_screen.table
+        click(app, widget_labelled(room, "Leave the table").rect.center)
+        assert isinstance(app.scenes.top, TitleScene)
+        deadline = time.monotonic() + 5
+        while handle.free_seats() != 1 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert handle.free_seats() == 1 and not handle.table_status().seats[1].taken
+        assert host_screen.wait_until(lambda: host_screen.table is not before and not host_screen.table.seats[1].taken, 5)
+        assert seat_changes(before, host_screen.table, {0}) == [("Gus left seat 2: it is open again.", "warning")]
+        from net.seat_tokens import SeatTokens
+
+        assert SeatTokens().find("127.0.0.1", handle.port) is None
+        ann = RemoteSession("127.0.0.1", handle.port, name="Ann")
+        try:
+            assert ann.wait_until(lambda: ann.ready, 5) and ann.local_seats() == [1]
+        finally:
+            ann.close()
+    finally:
+        host_screen.close()
+        app.shutdown()
+        handle.stop()
+
+
+def test_a_goodbye_during_the_game_still_holds_the_seat():
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
+    try:
+        assert bob.wait_until(lambda: bob.started, 5)
+        bob.close()
+        deadline = time.monotonic() + 5
+        while handle.table_status().seats[1].connected and time.monotonic() < deadline:
+            time.sleep(0.02)
+        seat = handle.table_status().seats[1]
+        assert seat.taken and not seat.connected and seat.name == "Bob"  # held for Bob to come back
+    finally:
+        ann.close()
+        handle.stop()
+
+
+def test_the_leave_flag_is_sent_only_when_true_and_read_back():
+    from net.protocol import Bye, Connection, Sender
+
+    client, host = Connection(Sender.CLIENT), Connection(Sender.HOST)
+    assert Bye().to_wire() == {"type": "bye", "code": "", "message": ""}  # the frames of before, unchanged
+    assert host.receive_data(client.send(Bye(leave=True))) == [Bye(leave=True)]

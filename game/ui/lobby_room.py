@@ -347,7 +347,13 @@ class WaitingRoomScene(MenuScene):
     def leave(self) -> None:
         assert self.app is not None
         self.leaving = True
-        self.session.close()
+        if self.hosted is None and not self.session.started:
+            # a guest leaving before the start gives the seat up: the host frees it at once
+            if self.session.token is not None:
+                SeatTokens().forget(self.session.token)
+            self.session.leave()
+        else:
+            self.session.close()
         if self.hosted is not None:
             self.hosted.stop()
         self.app.pop()
