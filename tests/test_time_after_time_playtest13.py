@@ -221,3 +221,57 @@ def test_planning_the_emergency_move_shows_its_next_step_over_older_news(app):
     scene.shift_pick(3)
     assert scene.fan_line()[0] == "Now choose the free slot beside it."
     assert card_label("tt-10-a") == "10H00"
+
+
+@pytest.mark.parametrize("pieces,reason,gap", [
+    ({0: "tt-08-a", 3: "tt-10-a"}, "2 SLOTS BETWEEN 08H00 AND 10H00, ONLY 1 HOUR LEFT", (1, 2)),
+    ({0: "tt-07-a", 1: "tt-20-a", 5: "tt-21-a"}, "3 SLOTS BETWEEN 20H00 AND 21H00, NO HOUR LEFT", (2, 3)),
+    ({2: "tt-07-a"}, "2 SLOTS BEFORE 07H00, ONLY 1 HOUR LEFT", (0, 2)),
+])
+def test_a_stuck_row_says_which_gap_is_stuck_and_outlines_it(app, pieces, reason, gap):
+    """RULING TT-7: "can no longer be completed" alone left the player to find the gap and count the
+    hours; the heading names it, its wells are outlined while the player draws, and the prompt offers
+    the emergency move beside the draw."""
+    session = session_with_row(pieces)
+    scene = table_for(app, session)
+    settle(app, scene)
+    assert scene.legal_of("shift") and not scene.view["completable"][0]
+    assert scene.stuck_reason(0) == reason
+    assert scene.stuck_gap(0)[:2] == gap
+    assert scene.prompt() == f"Pick a card from {scene.name_of(scene.victim)}'s hand, or make the emergency move."
+    written: list[str] = []
+    outlined: list[tuple[int, int]] = []
+    import game.ui.table_time_after_time as table_module
+    real_text, real_outline = table_module.text_surface, table_module.slot_outline
+
+    def spy_text(text, *args, **kwargs):
+        written.append(text)
+        return real_text(text, *args, **kwargs)
+
+    def spy_outline(size, colour, *args, **kwargs):
+        outlined.append(colour)
+        return real_outline(size, colour, *args, **kwargs)
+    table_module.text_surface, table_module.slot_outline = spy_text, spy_outline
+    try:
+        scene.draw(app.canvas, 1.0)
+    finally:
+        table_module.text_surface, table_module.slot_outline = real_text, real_outline
+    assert f"STUCK: {reason}" in written
+    assert outlined.count(P.WARNING) == gap[1]
+    # planning the move lights the cards that may shift instead; the outline of the gap goes
+    scene.start_shift()
+    outlined.clear()
+    table_module.slot_outline = spy_outline
+    try:
+        scene.draw(app.canvas, 1.0)
+    finally:
+        table_module.slot_outline = real_outline
+    assert outlined.count(P.WARNING) == len(scene.shift_sources())
+
+
+def test_a_completable_row_has_no_stuck_gap(app):
+    session = session_with_row({0: "tt-08-a", 3: "tt-12-a"})
+    scene = table_for(app, session)
+    settle(app, scene)
+    assert scene.stuck_gap(0) is None and scene.stuck_reason(0) == ""
+    assert scene.prompt() == f"Pick a card from {scene.name_of(scene.victim)}'s hand."

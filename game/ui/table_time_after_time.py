@@ -27,6 +27,7 @@ import pygame
 from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
+from game.rules.time_after_time import LEFT_END_HOUR, RIGHT_END_HOUR, gaps, hours_gone
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_background, draw_hint_row, draw_menu_label
 from game.ui.input import Intent
@@ -1636,22 +1637,53 @@ class TimeAfterTimeTable(TableSceneBase):
         third = watching or shared
         surface.blit(text_surface(label, "display", 30, P.IVORY_DIM), (first.x, first.y - 36))
         x = first.x + text_surface(label, "display", 30, P.IVORY_DIM).get_width() + 16
+        ended = self.winner_seat is not None or self.game_over
+        corner = None  # the tag in the heading's right corner
+        if not ended and view.get("pending") and me in view.get("who_could_place", []):
+            corner = text_surface("COULD PLACE IT" if third else "YOU COULD PLACE IT", "display", 30, P.GOOD)
+        elif not ended and watching and view.get("turn") == me and self.shown is not None:
+            # a player's own turn is said once, in the turn banner at the top
+            corner = text_surface("PLAYING", "display", 30, P.BRASS_LIGHT)
         if view and not view.get("completable", [True] * self.seats)[me] and None in view["rows"][me]:
-            warn = text_surface("CAN NO LONGER BE COMPLETED", "display", 30, P.WARNING)
-            surface.blit(warn, (x, first.y - 36))
+            room = last.right - x - (corner.get_width() + 16 if corner is not None else 0)
+            reason = self.stuck_reason(me)
+            words = f"STUCK: {reason}" if reason else ""
+            if not words or text_surface(words, "display", 30, P.WARNING).get_width() > room:
+                words = "CAN NO LONGER BE COMPLETED"
+            surface.blit(text_surface(words, "display", 30, P.WARNING), (x, first.y - 36))
         elif self.waiting_for_ghosts(me) and self.winner_seat is None:
             words = "FULL: WINS WHEN ITS GHOST IS DRAWN" if third else "FULL: YOU WIN WHEN YOUR GHOST IS DRAWN"
             tag = text_surface(words, "display", 30, P.TT_GHOST_GLOW)
             surface.blit(tag, (x, first.y - 36))
-        if self.winner_seat is not None or self.game_over:
-            return
-        if view.get("pending") and me in view.get("who_could_place", []):
-            tag = text_surface("COULD PLACE IT" if third else "YOU COULD PLACE IT", "display", 30, P.GOOD)
-            surface.blit(tag, tag.get_rect(topright=(last.right, first.y - 36)))
-        elif watching and view.get("turn") == me and self.shown is not None and not self.game_over:
-            # a player's own turn is said once, in the turn banner at the top
-            mark = text_surface("PLAYING", "display", 30, P.BRASS_LIGHT)
-            surface.blit(mark, mark.get_rect(topright=(last.right, first.y - 36)))
+        if corner is not None:
+            surface.blit(corner, corner.get_rect(topright=(last.right, first.y - 36)))
+
+    def stuck_gap(self, seat: int) -> tuple[int, int, int, int, int] | None:
+        """The first run of free slots in `seat`'s row with more slots than hours still in play
+        between its neighbours (RULING TT-7, the row's ends counting as 05H and 23H), as (first slot,
+        slots, hour on the left, hour on the right, hours left), or None: why the row is stuck."""
+        rows = self.view.get("rows", [])
+        if seat >= len(rows):
+            return None
+        gone = hours_gone([card for row in rows for card in row if card is not None]
+                          + [str(card) for card in self.view.get("out_of_game", [])])
+        for start, length, low, high in gaps(list(rows[seat])):
+            left = sum(1 for hour in range(low + 1, high) if hour not in gone)
+            if left < length:
+                return start, length, low, high, left
+        return None
+
+    def stuck_reason(self, seat: int) -> str:
+        """The stuck gap in words for the row's heading ("2 SLOTS BETWEEN 08H00 AND 10H00, ONLY 1 HOUR
+        LEFT"): "can no longer be completed" alone left the player to find the gap and count hours."""
+        gap = self.stuck_gap(seat)
+        if gap is None:
+            return ""
+        _, length, low, high, left = gap
+        where = (f"BEFORE {high:02d}H00" if low == LEFT_END_HOUR else f"AFTER {low:02d}H00" if high == RIGHT_END_HOUR
+                 else f"BETWEEN {low:02d}H00 AND {high:02d}H00")
+        hours = "NO HOUR" if left == 0 else f"ONLY {left} HOUR{'S' if left > 1 else ''}"
+        return f"{length} SLOT{'S' if length > 1 else ''} {where}, {hours} LEFT"
 
     def waiting_for_ghosts(self, seat: int) -> bool:
         """RULING TT-8: a full row with a Ghost in hand has not won yet; it wins the moment the
@@ -1784,6 +1816,11 @@ class TimeAfterTimeTable(TableSceneBase):
         geo = self.geometry.get(self.viewer)
         if geo is None:
             return
+        gap = self.stuck_gap(self.viewer) if self.fanned and self.shift is None else None
+        if gap is not None:  # the gap that makes the row stuck (RULING TT-7), named in the heading
+            for slot in range(gap[0], gap[0] + gap[1]):
+                rect = geo.slots[slot]
+                surface.blit(slot_outline(rect.size, P.WARNING), (rect.x - 4, rect.y - 4))
         if self.shift is not None and self.shift.source is not None:
             rect = geo.slots[self.shift.source]
             surface.blit(slot_outline(rect.size, P.BRASS_LIGHT), (rect.x - 4, rect.y - 4))
@@ -1932,6 +1969,8 @@ class TimeAfterTimeTable(TableSceneBase):
             if None not in view.get("rows", [[None]] * self.seats)[self.viewer or 0]:
                 # RULING TT-6b
                 return f"Pick a card from {self.name_of(self.victim)}'s hand: your row is full, you keep it."
+            if self.legal_of("shift"):  # RULING TT-7: the move is offered instead of the draw
+                return f"Pick a card from {self.name_of(self.victim)}'s hand, or make the emergency move."
             return f"Pick a card from {self.name_of(self.victim)}'s hand."
         if self.placing:
             return f"Place {card_label(str(view.get('pending')))} on a lit slot."
