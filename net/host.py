@@ -57,6 +57,10 @@ from net.protocol import (
 log = logging.getLogger("tabletime.host")
 
 DEFAULT_GRACE = 120.0
+TURN_GRACE = 45.0
+"""s an absent player's turn waits for them before their stand-in plays it (at most the grace
+window). The whole window held everyone at 'Waiting for Bo to reconnect…' for two minutes on a
+player whose program had crashed; the seat stays theirs to take back all the same."""
 DEFAULT_HEARTBEAT = 5.0
 MAX_CONNECTIONS = 32
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
@@ -148,6 +152,7 @@ class TableHost:
     def __init__(self, game: str, seats: Sequence[SeatSpec], *, options: dict[str, Any] | None = None,
                  seed: int | None = None, save_path: Path | None = None, table_name: str = "",
                  grace: float = DEFAULT_GRACE, heartbeat: float = DEFAULT_HEARTBEAT, bot_delay: float = 0.7,
+                 turn_grace: float | None = None,
                  bot_takeover: bool = True, auto_start: bool = True, tap: Tap | None = None,
                  local_token: str | None = None, _resume: tuple[list[Action], dict] | None = None,
                  _names: Sequence[str] | None = None) -> None:
@@ -169,6 +174,8 @@ class TableHost:
         self.save_path = save_path
         self.table_name = (table_name or f"{socket.gethostname()}'s table")[:MAX_NAME]
         self.grace, self.heartbeat, self.bot_delay = grace, heartbeat, bot_delay
+        self.turn_grace = min(grace, TURN_GRACE if turn_grace is None else turn_grace)
+        self._turn_timers: set[tuple[int, float]] = set()  # (seat, dropped_at) with a turn-grace timer armed
         self.bot_takeover, self.auto_start, self.tap = bot_takeover, auto_start, tap
         self.local_token = local_token or new_token()
         self._deal()
@@ -412,6 +419,7 @@ class TableHost:
                 seat.dropped_at = now
                 self._arm_grace(seat_index, now)
         self._table_changed()
+        self._arm_turn_grace()  # (a player who dropped on their own turn)
 
     def _arm_grace(self, seat_index: int, dropped_at: float) -> None:
         asyncio.get_running_loop().call_later(self.grace, self._grace_expired, seat_index, dropped_at)
@@ -421,6 +429,28 @@ class TableHost:
             if seat.spec.kind == "open" and seat.token_hash is not None and seat.link is None:
                 seat.dropped_at = time.monotonic()
                 self._arm_grace(index, seat.dropped_at)
+
+    def _arm_turn_grace(self) -> None:
+        """An absent player's seat to move: their stand-in plays once `turn_grace` has passed since
+        they dropped (now, if it has), rather than the whole grace window."""
+        if not self.started or self._closing or not self.bot_takeover or self.engine.is_over(self.state):
+            return
+        now = time.monotonic()
+        for index in self.engine.active_seats(self.state):
+            seat = self.seats[index]
+            if seat.spec.kind == "bot" or seat.link is not None or seat.standin is not None or seat.dropped_at is None:
+                continue
+            key = (index, seat.dropped_at)
+            if key in self._turn_timers:
+                continue
+            self._turn_timers.add(key)
+            wait = max(0.0, self.turn_grace - (now - seat.dropped_at))
+            asyncio.get_running_loop().call_later(wait, self._turn_grace_expired, index, seat.dropped_at)
+
+    def _turn_grace_expired(self, seat_index: int, dropped_at: float) -> None:
+        self._turn_timers.discard((seat_index, dropped_at))
+        if self.started and seat_index in self.engine.active_seats(self.state):
+            self._grace_expired(seat_index, dropped_at)
 
     def _grace_expired(self, seat_index: int, dropped_at: float) -> None:
         seat = self.seats[seat_index]
@@ -721,6 +751,7 @@ class TableHost:
     def _schedule_bots(self) -> None:
         if not self.started or self._closing or self.engine.is_over(self.state):
             return
+        self._arm_turn_grace()
         if self._bot_task is not None and not self._bot_task.done():
             return
         if any(self._bot_for(s) for s in self.engine.active_seats(self.state)):

@@ -500,3 +500,51 @@ def test_the_leave_flag_is_sent_only_when_true_and_read_back():
     client, host = Connection(Sender.CLIENT), Connection(Sender.HOST)
     assert Bye().to_wire() == {"type": "bye", "code": "", "message": ""}  # the frames of before, unchanged
     assert host.receive_data(client.send(Bye(leave=True))) == [Bye(leave=True)]
+
+
+# --- a player who dropped on their own turn ------------------------------------------------------
+def test_a_turn_waits_less_than_the_whole_grace_window_for_an_absent_player():
+    """Bo's program crashed on Bo's turn: everyone looked at 'Waiting for Bo to reconnect…' for the
+    whole grace window (two minutes) before a stand-in played. Now the stand-in plays a turn once
+    `turn_grace` (45 s by default) has passed since the drop; the seat is still Bo's, and a seat
+    whose turn it is not keeps waiting for the whole window."""
+    from net.host import TURN_GRACE
+
+    assert TURN_GRACE < 120
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2, grace=30.0, turn_grace=0.4)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
+    try:
+        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and bob.wait_until(lambda: bob.latest(1) is not None, 5)
+        driver = BotDriver([ann], seed=1)
+        mover = ann.latest(0).active[0]
+        if mover == 0:  # Ann leads: her move hands the turn to Bob
+            assert driver.play(5, until=lambda: ann.latest(0).active == (1,) or ann.latest(0).active == [1])
+        bob.close()  # gone on his own turn
+        dropped = time.monotonic()
+        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].level == "stand-in", 5)
+        waited = time.monotonic() - dropped
+        assert 0.3 < waited < 5  # not the 30 s window
+        assert ann.table.seats[1].name == "Bob" and ann.table.seats[1].taken  # still his seat
+        assert driver.play(20)  # the stand-in plays Bob's turns with Ann: the game ends
+    finally:
+        ann.close()
+        handle.stop()
+
+
+def test_an_absent_player_whose_turn_it_is_not_keeps_the_seat_without_a_stand_in():
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2, grace=30.0, turn_grace=0.3)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
+    try:
+        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and bob.wait_until(lambda: bob.latest(1) is not None, 5)
+        if 1 in ann.latest(0).active:  # Bob leads: let his move hand the turn to Ann first
+            assert BotDriver([bob], seed=1).play(5, until=lambda: 0 in (bob.latest(1).active or ()))
+        bob.close()  # Ann is to move: nobody waits for Bob yet
+        assert ann.wait_until(lambda: ann.table is not None and not ann.table.seats[1].connected, 5)
+        time.sleep(0.8)
+        ann.poll()
+        assert ann.table.seats[1].level != "stand-in"
+    finally:
+        ann.close()
+        handle.stop()
