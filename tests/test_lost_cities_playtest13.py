@@ -397,3 +397,52 @@ def test_the_decks_last_card_says_that_drawing_it_ends_the_round(app):
     note = table.last_card_note_rect()
     assert note.top > table.deck_rect().bottom and note.right <= W and not note.colliderect(
         table.sprites[table.board.hands[table.bottom_seat][-1]].draw_rect())  # clear of the hand
+
+
+# --- a second card at the draw step ------------------------------------------------------------------
+def test_a_hand_card_clicked_tapped_or_dragged_at_the_draw_step_says_to_draw(app):
+    """After laying a card, a click, a tap or a drag on another hand card did nothing at all: no
+    sound, no word, the card did not even lift. The table now says the step due is the draw."""
+    MOTION.reduced = True
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                           SeatConfig("bot", "Ada", "expert")]), 2, bot_delay=0.0)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    laid = next(a for a in table.legal if a.kind == "discard")
+    table.submit(laid)
+    for _ in range(120):
+        run(app)
+        if table.can_act and table.phase == "draw" and not any(s.moving for s in table.sprites.values()):
+            break
+    assert table.phase == "draw"
+    actions_before = len(session.actions)
+    sounds: list[str] = []
+    app.assets.play = lambda name, volume=1.0: sounds.append(name)  # type: ignore[method-assign]
+
+    def said() -> list[str]:
+        return [toast.text for toast in app.toasts.items if toast.text.startswith("Now draw a card")]
+
+    rect = table.sprites[table.board.hands[table.bottom_seat][3]].draw_rect()
+    point = (rect.left + 20, rect.top + 60)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    run(app, 3)
+    from game.rules.lost_cities import card_name
+
+    assert said() == [f"Now draw a card: from the deck or the top of a discard pile "
+                      f"(or take back the {card_name(str(laid['card']))} first)."]
+    assert sounds[-1:] == ["invalid"]
+    app.toasts.items.clear()
+    finger_tap(app, point)
+    assert said()
+    app.toasts.items.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    run(app)
+    for pos in ((point[0], point[1] - 80), (point[0], point[1] - 300)):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(point[0], point[1] - 300), button=1))
+    run(app, 3)
+    assert said() and table.drag is None
+    assert len(session.actions) == actions_before and table.phase == "draw"  # nothing was played

@@ -1074,6 +1074,8 @@ class LostCitiesTable(LiftedCardTable):
                 self.relayout()
             else:
                 self.focus = ("hand", key)
+                if self.can_act and self.phase == "draw":
+                    self.say_draw_first()
             return
         if target is None:
             if self.selected is not None:
@@ -1098,6 +1100,9 @@ class LostCitiesTable(LiftedCardTable):
             source = "hand"
         else:
             target = self.target_at(pos)
+            if target is None and self.hand_key_at(pos) is not None:
+                self.say_draw_first()  # a second card dragged out of the hand: the turn's step is the draw
+                return
             if target is None or target[0] == "exp":
                 return
             source = "deck" if target[0] == "deck" else target[1]
@@ -1159,6 +1164,16 @@ class LostCitiesTable(LiftedCardTable):
                 sprite.slide_to(DECK_POS, SLIDE_SECONDS, angle=0.0, scale=DECK_SCALE)
                 self.leaving.append(sprite)
         self.relayout()
+
+    def say_draw_first(self) -> None:
+        """A hand card clicked, tapped or dragged after the card of this turn was laid did nothing at
+        all; the step due is the draw (ruling LC-2), so the table says so."""
+        if self.app is None:
+            return
+        laid = self.taken_back_card()
+        undo = " (or take back the " + card_name(laid) + " first)" if laid else ""
+        self.app.assets.play("invalid", 0.6)
+        self.app.toast(f"Now draw a card: from the deck or the top of a discard pile{undo}.", "info")
 
     def _refuse(self, message: str) -> None:
         if self.app is not None:
