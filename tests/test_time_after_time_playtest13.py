@@ -275,3 +275,14 @@ def test_a_completable_row_has_no_stuck_gap(app):
     settle(app, scene)
     assert scene.stuck_gap(0) is None and scene.stuck_reason(0) == ""
     assert scene.prompt() == f"Pick a card from {scene.name_of(scene.victim)}'s hand."
+
+
+def test_a_tie_is_heard_at_the_table_as_a_win_is(app):
+    from game.core.types import Event
+
+    session, _ = seed_where_human_draws(2)
+    scene = table_for(app, session)
+    settle(app, scene)
+    app.played.clear()
+    scene.animate_event(Event.make("game_over", None, winner=None, reason="empty_hand"), scene.shown)
+    assert scene.heralds[-1].title == "A TIE" and "score" in app.played

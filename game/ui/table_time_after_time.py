@@ -923,6 +923,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 line = (f"{empty[0]} {'have' if empty[0] == 'You' else 'has'} no card left and the pile is empty."
                         if empty else "The pile ran out and a hand emptied.")
             self.herald("A TIE", [line], P.IVORY, 3.0)
+            self.play("score", 0.8)  # the end is heard, as a win is (and Lost in Time's end)
             return 0.8
         return 0.0
 
