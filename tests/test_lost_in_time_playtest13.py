@@ -266,3 +266,58 @@ def test_a_long_bubble_stays_inside_its_opponents_panel(app, monkeypatch):
     (text, px), = [(t, p) for t, p in drawn if t.startswith("MAXIMILIANUS")]
     assert 24 <= px < 34
     assert real(text, "display", px, (0, 0, 0)).get_width() + 36 <= scene.geo[seat].panel.width
+
+
+def test_a_bubble_naming_a_stolen_card_is_not_shown_to_the_next_person_at_the_screen(app):
+    """Ann steals from Cat at one screen, travels at once, and Ben lifts his curtain within the
+    bubble's 1.8 s: 'ANN TOOK 1648' would still float over Cat's panel for Ben to read. A bubble
+    naming a stolen card shows only to the thief and the victim."""
+    names = [SeatConfig("human", name) for name in ("Ann", "Ben", "Cat")]
+    config = GameConfig.make("lost-in-time", names)
+    for seed in range(1, 200):
+        session = LocalSession(config, seed, bot_delay=0.0)
+        for _ in range(30):
+            state = session.state
+            legal = ENGINE.legal_actions(state, state["turn"])
+            if state["turn"] == 0 and any(a.kind == "vip" and a["target"] == 2 for a in legal):
+                break
+            session.submit(BOTS["easy"](ENGINE, state["turn"], 1).choose(ENGINE.view(state, state["turn"]), legal))
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no seed found")
+    scene = LostInTimeTable(app, LocalSession(config, seed, bot_delay=0.0, actions=list(session.actions)))
+    app.clear_to(scene)
+    for _ in range(200):
+        app.run_frames(1, 1 / 30)
+        if scene.curtain_seat is not None:
+            key(app, pygame.K_RETURN)
+        if scene.can_act:
+            break
+    assert scene.viewer == 0 and scene.phase == "action"
+    vip = next(a for a in scene.legal if a.kind == "vip" and a["target"] == 2)
+    scene.submit(vip)
+    for _ in range(100):
+        app.run_frames(1, 1 / 30)
+        if scene.can_act:
+            break
+    took = [b for b in scene.bubbles if b.text.startswith("ANN TOOK")]
+    assert took and scene.readable(took[0])  # Ann reads which card she took
+    scene.submit(scene.legal[0])  # she travels at once
+    for _ in range(40):
+        app.run_frames(1, 1 / 60)
+        if scene.curtain_seat is not None:
+            key(app, pygame.K_RETURN, settle=1)
+            break
+    assert scene.viewer == 1 and took[0] in scene.bubbles  # still within its 1.8 s
+    assert not scene.readable(took[0])
+    drawn: list[str] = []
+    import game.ui.table_lost_in_time as table
+    real = table.text_surface
+    table.text_surface = lambda text, *args: drawn.append(text) or real(text, *args)  # type: ignore[assignment]
+    try:
+        scene.draw_bubbles(pygame.Surface((1920, 1080)))
+    finally:
+        table.text_surface = real
+    assert not any(text.startswith("ANN TOOK") for text in drawn)

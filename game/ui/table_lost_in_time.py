@@ -322,6 +322,7 @@ class Bubble:
     text: str
     colour: tuple[int, int, int]
     age: float = 0.0
+    readers: frozenset[int] | None = None  # the seats that may read it (a stolen card's name); None: all
 
 
 @dataclass
@@ -956,10 +957,11 @@ class LostInTimeTable(LiftedCardTable):
             self.board.hands[seat].sort(key=lambda k: (self.year(k), k))
         if known and not self.hand_veiled():  # the two who know which card it was read it on the table
             year = year_label(self.year(str(card)))
+            pair = frozenset({seat, target})
             if target == self.me:
-                self.bubble(target, f"{self.who(seat).upper()} TOOK YOUR {year}", P.LT_VIP_GREEN)
+                self.bubble(target, f"{self.who(seat).upper()} TOOK YOUR {year}", P.LT_VIP_GREEN, pair)
             else:
-                self.bubble(target, f"{self.who(seat).upper()} TOOK {year}", P.LT_VIP_GREEN)
+                self.bubble(target, f"{self.who(seat).upper()} TOOK {year}", P.LT_VIP_GREEN, pair)
         seconds = max(0.42, self.speed(seat))
         self.relayout(moving={new_key: seconds})
         sprite = self.sprites.get(new_key)
@@ -1140,8 +1142,14 @@ class LostInTimeTable(LiftedCardTable):
         for herald in self.heralds:
             herald.age = max(herald.age, herald.seconds - HERALD_FADE_OUT)
 
-    def bubble(self, seat: int, text: str, colour: tuple[int, int, int]) -> None:
-        self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour)]
+    def bubble(self, seat: int, text: str, colour: tuple[int, int, int],
+               readers: frozenset[int] | None = None) -> None:
+        self.bubbles = [b for b in self.bubbles if b.seat != seat] + [Bubble(seat, text, colour, readers=readers)]
+
+    def readable(self, bubble: Bubble) -> bool:
+        """A bubble naming a stolen card shows only while one of the two who know it has the screen
+        (at one screen the next person may lift their curtain before it has faded)."""
+        return bubble.readers is None or (self.viewer in bubble.readers and not self.hand_veiled())
 
     def point_at(self, action: Action) -> None:
         """The suggested card gets the focus; a suggested skip or "Cannot travel" focuses its button."""
@@ -2184,6 +2192,8 @@ class LostInTimeTable(LiftedCardTable):
     # words ---------------------------------------------------------------------------------------
     def draw_bubbles(self, surface: pygame.Surface) -> None:
         for bubble in self.bubbles:
+            if not self.readable(bubble):
+                continue
             if bubble.seat == -1:
                 x, y = (CANVAS_W / 2, CENTRE_Y - 110)
             else:
