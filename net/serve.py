@@ -167,8 +167,8 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
 
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, on_signal, sig)
+    host.listeners.append(_seat_reporter(host))  # before the announcement: a quick player sits down during it
     advertiser = await _advertise(host, port) if args.advertise else None
-    host.listeners.append(_seat_reporter(host))
     waiters = [asyncio.create_task(stop.wait())]
     dealer = None
     if not args.exit_when_over and args.again > 0:

@@ -548,3 +548,40 @@ def test_an_absent_player_whose_turn_it_is_not_keeps_the_seat_without_a_stand_in
     finally:
         ann.close()
         handle.stop()
+
+
+def test_serve_reports_a_player_who_sits_down_while_the_table_is_being_announced(capsys, monkeypatch, tmp_path):
+    """The terminal missed 'Gus took seat 1' and the start: the reporter was added after the
+    announcement, which takes a second or two, and a quick player sat down during it."""
+    import argparse
+    import asyncio
+    import os
+    import signal
+    import threading
+
+    import net.serve as serve
+
+    parser = argparse.ArgumentParser()
+    serve._add_arguments(parser)
+    args = parser.parse_args(["highcard", "--seats", "open,bot:easy", "--port", "0", "--interface", "127.0.0.1",
+                              "--save", str(tmp_path / "t.tt"), "--bot-delay", "0"])
+    seated = threading.Event()
+
+    async def slow_announcement(host, port):  # a player sits down while zeroconf is still probing
+        def join() -> None:
+            gus = RemoteSession("127.0.0.1", port, name="Gus")
+            gus.wait_until(lambda: gus.started, 5)
+            gus.close()
+            seated.set()
+
+        threading.Thread(target=join, daemon=True).start()
+        while not seated.is_set():
+            await asyncio.sleep(0.02)
+        asyncio.get_running_loop().call_later(0.3, os.kill, os.getpid(), signal.SIGINT)  # Ctrl-C: close
+        return None
+
+    monkeypatch.setattr(serve, "_advertise", slow_announcement)
+    code = asyncio.run(serve._serve(args, serve.parse_seats(args.seats), ["127.0.0.1"], tmp_path / "t.tt", {}))
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "serve: Gus took seat 1" in out and "serve: the game started (Gus, " in out
