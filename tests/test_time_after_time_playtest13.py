@@ -286,3 +286,39 @@ def test_a_tie_is_heard_at_the_table_as_a_win_is(app):
     app.played.clear()
     scene.animate_event(Event.make("game_over", None, winner=None, reason="empty_hand"), scene.shown)
     assert scene.heralds[-1].title == "A TIE" and "score" in app.played
+
+
+def ben_to_draw_from_ann(app) -> tuple[LocalSession, TimeAfterTimeTable]:
+    """Two seats, Ben (a bot held back) to draw from Ann's hand; the table shows Ann's hand."""
+    from game.core.types import GameConfig, SeatConfig
+
+    config = GameConfig.make("time-after-time", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ben", "expert")])
+    session = next(s for s in (LocalSession(config, seed, bot_delay=0) for seed in range(1, 60))
+                   if s.state["turn"] == 1)
+    scene = table_for(app, session)
+    session.bot_delay = 10_000  # Ben's draw is made below, where the test wants it
+    app.run_frames(60)
+    assert scene.can_reorder() and len(scene.hands[0]) == 7
+    return session, scene
+
+
+@pytest.mark.parametrize("drawn,kept", [(1, True), (3, False)])
+def test_a_card_chosen_in_your_hand_stays_chosen_when_the_neighbour_draws_another(app, drawn, kept):
+    session, scene = ben_to_draw_from_ann(app)
+    hand = scene.hands[0]
+    x, y = hand[3].pos.current
+    tap(app, (x, y - 40))
+    chosen = scene.hands[0][3]
+    assert scene.selected_hand == 3
+    session._apply(Action.make(1, "draw", position=drawn))  # Ben draws, as his bot would
+    app.run_frames(240)
+    if not kept:  # the chosen card itself was drawn: nothing stays chosen
+        assert scene.selected_hand is None and chosen not in scene.hands[0]
+        return
+    assert scene.selected_hand == 2 and scene.hands[0][2] is chosen
+    # the second tap moves the chosen card, not the one that slid into its place
+    target = scene.hand_targets(0, len(scene.hands[0]))[4][0]
+    tap(app, (target[0], target[1] - 40))
+    assert scene.hands[0][4] is chosen
+    assert my_reorders(session)[-1]["from"] == 2 and my_reorders(session)[-1]["to"] == 4
+    assert session.state["hands"][0][4] == chosen.key

@@ -288,6 +288,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self._layer_key: tuple[Any, ...] | None = None
         self._move_events: tuple[Event, ...] = ()  # the events of a past move being logged
         self._press_on_hand = False  # the intent being handled presses the person's own hand
+        self._chosen: tuple[int, CardSprite] | None = None  # (selected_hand, its card) as last seen
 
     # --- small queries ---------------------------------------------------------------------------
     @property
@@ -1147,11 +1148,33 @@ class TimeAfterTimeTable(TableSceneBase):
         a hand is rearranged (RULING TT-3b, a Ghost hidden before the neighbour draws), and they
         animate nearly all that time, so a click or tap there that hurried them made the hand
         unmovable by mouse or touch. Presses anywhere else still hurry."""
+        self.follow_hand_choice()  # a move animated since the last frame may have changed the hand
         self._press_on_hand = self.presses_own_hand(intent)
         try:
             super().handle(intent)
         finally:
             self._press_on_hand = False
+
+    def follow_hand_choice(self) -> None:
+        """The card chosen in the hand (tapped, or carried by keys) stays the same card when the
+        hand changes under it: a neighbour drawing a card to its left moved the choice onto the next
+        card, and the second tap then moved that one."""
+        hand = self.hands.get(self.viewer, []) if self.viewer is not None else []
+        index = self.selected_hand
+        if index is None:
+            self._chosen = None
+            return
+        at = hand[index] if 0 <= index < len(hand) else None
+        if self._chosen is not None and self._chosen[0] == index and at is not self._chosen[1]:
+            sprite = self._chosen[1]
+            if sprite not in hand:  # the chosen card itself left the hand
+                self.selected_hand, self.carrying, self._chosen = None, False, None
+                return
+            index = hand.index(sprite)
+            self.selected_hand = index
+            if self.focus is not None and self.focus[0] == "hand" and (self.carrying or self.focus[1] == self._chosen[0]):
+                self.focus = ("hand", index)
+        self._chosen = (index, hand[index]) if 0 <= index < len(hand) else None
 
     def presses_own_hand(self, intent: Intent) -> bool:
         """The intent picks up, drops or carries a card of the person's own hand."""
@@ -1498,6 +1521,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self.sparks = [s for s in self.sparks if s.life > 0 and s.y < CANVAS_H + 40]
         if self.winner_seat is not None:
             self.win_glow += dt
+        self.follow_hand_choice()
         self.update_focus_lift()
 
     def all_sprites(self) -> list[CardSprite]:
