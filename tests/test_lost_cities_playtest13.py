@@ -446,3 +446,28 @@ def test_a_hand_card_clicked_tapped_or_dragged_at_the_draw_step_says_to_draw(app
     run(app, 3)
     assert said() and table.drag is None
     assert len(session.actions) == actions_before and table.phase == "draw"  # nothing was played
+
+
+def test_the_too_late_badge_stays_on_the_expedition_while_the_wager_is_dragged_elsewhere(app):
+    """Carried to its discard pile (a legal place), the wager does not wear "TOO LATE" as if the
+    discard were refused: the badge rides on the card only over the closed expedition."""
+    MOTION.reduced = True
+    table = open_table(app, wager_too_late_session())
+    my_play_step(app, table)
+    card = table.sprites["lc-y-w2"].draw_rect()
+    start = (card.left + 24, card.top + 70)
+    goal = table.pile_zone("y").center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    run(app)
+    for i in range(1, 7):
+        pos = (start[0] + (goal[0] - start[0]) * i // 6, start[1] + (goal[1] - start[1]) * i // 6)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        run(app)
+    run(app, 10)
+    assert table.drag is not None
+    assert not table.sprites["lc-y-w2"].draw_rect().colliderect(table.target_rect(("exp", "y")))
+    assert table.closed_badge_rect() is None
+    canvas = pygame.Surface((W, H))
+    table.draw(canvas, 1.0)
+    centre = table.target_rect(("exp", "y")).center
+    assert all(abs(a - b) <= 12 for a, b in zip(canvas.get_at((centre[0] - 30, centre[1]))[:3], P.ERROR))

@@ -1392,7 +1392,7 @@ class LostCitiesTable(LiftedCardTable):
             if ("exp", colour) not in self.legal_targets(card):
                 rect = self.target_rect(("exp", colour))
                 surface.blit(self._dim(rect.size), rect.topleft)
-                if self.drag is None:  # a dragged card would hide it: drawn over the card then
+                if self.closed_badge_rect() is None:  # else the dragged card hides it: drawn over the card
                     self._badge(surface, self.closed_badge(card), rect.center, P.ERROR)
         elif self.can_act and self.phase == "draw":
             sources = self.draw_sources()
@@ -1407,16 +1407,20 @@ class LostCitiesTable(LiftedCardTable):
             pygame.draw.rect(surface, P.BRASS_LIGHT, rect, 4, border_radius=12)
 
     def closed_badge_rect(self) -> pygame.Rect | None:
-        """Where the "TOO LATE" / "TOO LOW" badge sits while a card is dragged whose own expedition
-        is closed to it (None when there is none): on top, just above the dragged card, so the card
-        held over the expedition never hides why it cannot go there (ruling LC-4)."""
+        """Where the "TOO LATE" / "TOO LOW" badge sits while a card is dragged over its own
+        expedition and that expedition is closed to it (None otherwise: the badge stays on the
+        expedition): on top, just above the dragged card, so the card held there never hides why
+        it cannot go there (ruling LC-4)."""
         drag = self.drag
         if drag is None or drag.source != "hand" or drag.key not in self.sprites:
             return None
-        if ("exp", card_colour(drag.key)) in self.legal_targets(drag.key):
+        colour = card_colour(drag.key)
+        if ("exp", colour) in self.legal_targets(drag.key):
             return None
         sprite = self.sprites[drag.key]
         x, y = sprite.pos.current  # type: ignore[misc]
+        if not sprite.draw_rect().colliderect(self.target_rect(("exp", colour))):
+            return None
         label = text_surface(self.closed_badge(drag.key), "ui-bold", 20, P.INK)
         box = pygame.Rect(0, 0, label.get_width() + 20, 32)
         box.midbottom = (round(x), round(y - FACE_H * float(sprite.scale.current) / 2 - 6))
