@@ -585,3 +585,28 @@ def test_serve_reports_a_player_who_sits_down_while_the_table_is_being_announced
     out = capsys.readouterr().out
     assert code == 0
     assert "serve: Gus took seat 1" in out and "serve: the game started (Gus, " in out
+
+
+def test_a_player_seated_under_a_numbered_name_is_told_which_name_is_theirs(data_dir):
+    """The second Gus sat as 'Gus 2' without a word: the log's 'Gus 2 played…' did not look like
+    them. Their waiting room says it once."""
+    handle = start_host("highcard", "open,open", bot_delay=0.0, auto_start=False)
+    first = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[0])
+    app = make_app()
+    toasts: list[str] = []
+    app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
+    try:
+        assert first.wait_until(lambda: first.ready, 5)
+        app.push(TitleScene(app))
+        second = RemoteSession("127.0.0.1", handle.port, name="Gus")
+        room = WaitingRoomScene(app, second)
+        app.push(room)
+        step_until(app, lambda: second.ready and second.table is not None and room._names_said)
+        from game.ui.lobby_room import renamed_seats
+
+        assert toasts.count("Another player here is called Gus: this table calls you Gus 2.") == 1
+        assert renamed_seats(first, first.table) == []  # the first Gus keeps the name: nothing to say
+    finally:
+        first.close()
+        app.shutdown()
+        handle.stop()

@@ -149,6 +149,21 @@ def say_seat_changes(app: Any, before: TableStatus | None, after: TableStatus | 
         app.toast(sentence, kind)
 
 
+def renamed_seats(session: RemoteSession, status: TableStatus) -> list[str]:
+    """A sentence for each of this screen's seats the host seated under another name than asked
+    (another player had it: 'Gus' sits as 'Gus 2'), so the player knows which name is theirs in
+    the log and on the other screens."""
+    said = []
+    mine = session.local_seats()
+    for seat in mine:
+        asked = session.seat_names.get(seat, session.name)
+        got = status.seats[seat].name if 0 <= seat < len(status.seats) else asked
+        if got.casefold() != asked.casefold():
+            who = "you" if len(mine) == 1 else asked
+            said.append(f"Another player here is called {asked}: this table calls {who} {got}.")
+    return said
+
+
 def session_lost(session: RemoteSession) -> bool:
     return session.failure is not None or session.status_text == STATUS_HOST_GONE
 
@@ -258,6 +273,7 @@ class WaitingRoomScene(MenuScene):
         self._remembered = False
         self._last_status: TableStatus | None = None
         self._bots_offered = False  # the host's 'Start with a bot' button is up (seats are empty)
+        self._names_said = False  # a name the host numbered ('Gus 2') was said once
 
     @property
     def hints(self):  # type: ignore[override]
@@ -411,6 +427,10 @@ class WaitingRoomScene(MenuScene):
             self._remembered = True
             if self.hosted is None:  # the host's own seats come back with the host, not a token
                 remember_seats(self.session)
+        if self.session.ready and status is not None and not self._names_said:
+            self._names_said = True
+            for sentence in renamed_seats(self.session, status):
+                self.app.toast(sentence, "info")
         if self.start_button is not None:
             self.start_button.sub = self._start_hint()
             missing = self.missing_players()
