@@ -2,10 +2,15 @@
 player met at the table and what was fixed.
 
 - a wager dragged over its own expedition after a number: the "TOO LATE" badge that says why it
-  cannot go there lay under the very card being dragged; it now rides just above that card;
+  cannot go there lay under the very card being dragged; it now rides just above that card there
+  (and stays on the expedition while the card is carried elsewhere);
 - a bot's long think (the master searches for seconds) left the table still, "Ada is playing"
   with nothing moving, as if frozen; after a moment the turn panel says "Ada is thinking" with
-  dots that light in turn, and a bot's ordinary paced turn never flickers into it.
+  dots that light in turn, and a bot's ordinary paced turn never flickers into it;
+- "Suggest a move" stayed up after its move was made (into the next step, onto the title);
+- at a touchscreen the middle hand card stood lifted as the focus and hid its neighbour's number;
+- the deck's last card looked like any other count, though drawing it ends the round;
+- a hand card clicked, tapped or dragged at the draw step did nothing, silently.
 """
 
 from __future__ import annotations
