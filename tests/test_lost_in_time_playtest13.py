@@ -321,3 +321,33 @@ def test_a_bubble_naming_a_stolen_card_is_not_shown_to_the_next_person_at_the_sc
     finally:
         table.text_surface = real
     assert not any(text.startswith("ANN TOOK") for text in drawn)
+
+
+def test_the_action_step_says_when_no_card_of_the_hand_can_travel_yet(app):
+    """In the action step nothing said that no card of the hand could travel this round: the person
+    found out only after spending the action (a VIP might have stolen a card that fits). The prompt
+    says so up front, and only when it is true."""
+    from game.rules.lost_in_time import can_travel
+
+    seen = {True: False, False: False}
+    for seed in range(1, 60):
+        session = make_session(3, seed)
+        for _ in range(12):
+            session.run_bots_until_human()
+            state = session.state
+            if state["over"]:
+                break
+            legal = ENGINE.legal_actions(state, 0)
+            if state["phase"] == "action" and state["timelines"][0]:
+                able = can_travel(state["hands"][0], state["timelines"][0], state["direction"])
+                if not seen[able]:
+                    copy = LocalSession(session.config, seed, bot_delay=0.0, actions=list(session.actions))
+                    scene = table_for(app, copy)
+                    settle(app, scene)
+                    stuck_words = f"No card of yours can travel to the {state['direction']} yet."
+                    assert (stuck_words in scene.prompt()) == (not able), scene.prompt()
+                    seen[able] = True
+            session.submit(next(a for a in legal if a.kind == "pass") if state["phase"] == "action" else legal[0])
+        if all(seen.values()):
+            break
+    assert all(seen.values())

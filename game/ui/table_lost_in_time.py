@@ -2236,6 +2236,8 @@ class LostInTimeTable(LiftedCardTable):
                 return "Drop it on the discard pile (up to two cards)."
             if self.staged:
                 return "Add a second card, or press Discard. The last one sets the next direction."
+            if not self.hand_can_travel():  # said before the action, while a steal could still help
+                return f"Action: VIP, Disaster, discard or skip. No card of yours can travel to the {direction} yet."
             return "Action: play a VIP or Disaster on an opponent, discard up to two cards, or skip."
         if self.legal_of("cannot_travel"):
             return f"No card can travel to the {direction}: press Cannot travel.{self.stuck_outcome()}"
@@ -2247,6 +2249,17 @@ class LostInTimeTable(LiftedCardTable):
             return f"Travel to the {direction}: {where} saves your turned {year_label(self.year(tilted))}."
         where = "older than your oldest card (left end)" if direction == "past" else "younger than your youngest (right end)"
         return f"Travel to the {direction}: a card {where}."
+
+    def hand_can_travel(self) -> bool:
+        """Whether a card of the viewer's hand fits the end the Chronos points to (ruling LT-4), read
+        from the board as shown (the action step's legal moves do not say it)."""
+        from game.rules.lost_in_time import can_travel
+
+        board = self.board
+        if board is None:
+            return True
+        hand = [card for card in board.hands[self.me] if not card.startswith("back-")]
+        return can_travel(hand, board.timelines[self.me], board.direction)
 
     def stuck_outcome(self) -> str:
         """What "Cannot travel" is about to do to the viewer's timeline (ruling LT-7), so the loss is
