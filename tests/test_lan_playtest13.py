@@ -610,3 +610,31 @@ def test_a_player_seated_under_a_numbered_name_is_told_which_name_is_theirs(data
         first.close()
         app.shutdown()
         handle.stop()
+
+
+def test_the_hosts_results_say_that_back_to_title_closes_the_table(data_dir):
+    """The host's results offered 'Play again' and 'Back to title' alike; the second silently ended
+    the table for every guest. The host's footer now says so (a guest's says the host deals)."""
+    from game.ui.lobby_room import GUEST_RESULTS_NOTE, HOST_RESULTS_NOTE, open_lan_table
+
+    lan = quick_lan()
+    hosted = HostedTable.open("lost-cities", [SeatSpec("local", name="Hana"), SeatSpec("open")], table_name="T",
+                              options={"rounds": 1}, lan=lan)
+    app = make_app()
+    hana = hosted.connect("Hana", lan)
+    gus = RemoteSession("127.0.0.1", hosted.handle.port, name="Gus")
+    try:
+        assert hana.wait_until(lambda: hana.ready, 5) and gus.wait_until(lambda: gus.ready, 5)
+        hosted.start_game()
+        assert hana.wait_until(lambda: hana.started and hana.latest(0) is not None, 5)
+        assert gus.wait_until(lambda: gus.started and gus.latest(1) is not None, 5)
+        host_table = open_lan_table(app, hana, hosted)
+        guest_table = open_lan_table(app, gus)
+        assert host_table is not None and host_table.table.results_note == HOST_RESULTS_NOTE
+        assert guest_table is not None and guest_table.table.results_note == GUEST_RESULTS_NOTE
+        assert "closes the table for everyone" in HOST_RESULTS_NOTE
+    finally:
+        hana.close()
+        gus.close()
+        app.shutdown()
+        hosted.stop()

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 RECONNECT_VEIL_AFTER = 0.35  # s of a lost link before the veil shows (a blip should not flash)
+GUEST_RESULTS_NOTE = "The host can deal another game: stay at this table for it."
+HOST_RESULTS_NOTE = "Play again deals everyone a new game. Back to title closes the table for everyone."
 LEAVE_ARMS_AFTER = 1.0
 """s the reconnecting card's 'Leave the table' (focused) ignores Confirm: a player pressing Enter or A
 to play a card as the link dropped left the table by that very press."""
@@ -191,7 +193,9 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
         return None
     table = factory(app, session)
     if hosted is None:  # a guest's or a spectator's results say where the next game comes from
-        table.results_note = "The host can deal another game: stay at this table for it."
+        table.results_note = GUEST_RESULTS_NOTE
+    else:  # the host's 'Back to title' ends the table for everyone: said before it is pressed
+        table.results_note = HOST_RESULTS_NOTE
     return LanTableScene(app, session, table, hosted)
 
 
