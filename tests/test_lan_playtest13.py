@@ -638,3 +638,36 @@ def test_the_hosts_results_say_that_back_to_title_closes_the_table(data_dir):
         gus.close()
         app.shutdown()
         hosted.stop()
+
+
+def test_the_waiting_rooms_seat_news_leaves_when_the_game_opens(data_dir, mini_table):
+    """'Ann took seat 2.', 'Hana 2 took seat 3.', 'Hana 2 left seat 3' stayed stacked over the top of
+    the new table for seconds, over the opponents' names and the turn banner. The seat news of the
+    waiting room slides out as the game opens; other toasts stay."""
+    from game.ui.toast import RETIRE_SECONDS
+
+    lan = quick_lan()
+    hosted = HostedTable.open("highcard", [SeatSpec("local", name="Hana"), SeatSpec("open")], table_name="T",
+                              options={}, lan=lan)
+    app = make_app()
+    hana = hosted.connect("Hana", lan)
+    gus: RemoteSession | None = None
+    try:
+        app.push(TitleScene(app))
+        room = WaitingRoomScene(app, hana, hosted)
+        app.push(room)
+        step_until(app, lambda: room.session.table is not None)
+        gus = RemoteSession("127.0.0.1", hosted.handle.port, name="Gus")
+        step_until(app, lambda: room.missing_players() == 0)
+        news = next(t for t in app.toasts.items if t.text == "Gus took seat 2.")
+        other = app.toast("Your settings were reset.", "warning")  # not seat news: it stays
+        hosted.start_game()
+        step_until(app, lambda: isinstance(app.scenes.top, LanTableScene))
+        assert news.age >= news.seconds - RETIRE_SECONDS - 0.05
+        assert other in app.toasts.items and other.age < other.seconds - 1.0
+    finally:
+        hana.close()
+        if gus is not None:
+            gus.close()
+        app.shutdown()
+        hosted.stop()

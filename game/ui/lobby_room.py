@@ -142,13 +142,16 @@ def seat_changes(before: TableStatus | None, after: TableStatus | None, mine: se
     return said
 
 
-def say_seat_changes(app: Any, before: TableStatus | None, after: TableStatus | None, mine: set[int]) -> None:
-    """Toast `seat_changes` (with a soft sound for arrivals, the warning one for departures)."""
+def say_seat_changes(app: Any, before: TableStatus | None, after: TableStatus | None, mine: set[int]) -> list[Any]:
+    """Toast `seat_changes` (with a soft sound for arrivals, the warning one for departures); the
+    toasts shown (the waiting room retires them when the game opens)."""
     if app is None:
-        return
+        return []
+    shown = []
     for sentence, kind in seat_changes(before, after, mine):
         app.assets.play("chime" if kind == "info" else "invalid", 0.4)
-        app.toast(sentence, kind)
+        shown.append(app.toast(sentence, kind))
+    return shown
 
 
 def renamed_seats(session: RemoteSession, status: TableStatus) -> list[str]:
@@ -278,6 +281,7 @@ class WaitingRoomScene(MenuScene):
         self._last_status: TableStatus | None = None
         self._bots_offered = False  # the host's 'Start with a bot' button is up (seats are empty)
         self._names_said = False  # a name the host numbered ('Gus 2') was said once
+        self._seat_toasts: list[Any] = []  # 'Ann took seat 2.'-like toasts, retired when the game opens
 
     @property
     def hints(self):  # type: ignore[override]
@@ -425,7 +429,7 @@ class WaitingRoomScene(MenuScene):
             return
         status = self.session.table
         if status is not self._last_status:
-            say_seat_changes(self.app, self._last_status, status, set(self.session.local_seats()))
+            self._seat_toasts += say_seat_changes(self.app, self._last_status, status, set(self.session.local_seats()))
             self._last_status = status
         if self.session.ready and not self._remembered:
             self._remembered = True
@@ -451,7 +455,18 @@ class WaitingRoomScene(MenuScene):
                 self.leave()
                 return
             self._handed_over = True
+            self._retire_seat_toasts()
             self.app.replace(table)
+
+    def _retire_seat_toasts(self) -> None:
+        """Who sat down or left is old news once the game opens (the table's strip shows who is
+        there): up to three such toasts stayed over the top of the new table for seconds, over the
+        opponents' names and the turn banner."""
+        toasts = getattr(self.app, "toasts", None)
+        for toast in self._seat_toasts:
+            if toast is not None and toasts is not None:
+                toasts.retire(toast)
+        self._seat_toasts = []
 
     def _first_views_in(self) -> bool:
         """The host sends `start` and then a full update per seat; the table opens once those are
