@@ -299,8 +299,10 @@ def test_the_list_says_your_seat_is_held_where_it_said_full_you_can_watch(data_d
         step_until(app, lambda: len(lobby.table_list.tables) == 2)
         assert lobby.table_list.held == {"a"}
         assert lobby.join_button is not None and lobby.join_button.sub == "Rejoin your seat"
+        assert lobby.join_button.primary and not lobby.watch_button.primary  # full, but the seat is ours
         lobby.table_list.index = 1
         step_until(app, lambda: lobby.join_button.sub == "Choose your seat")
+        assert lobby.watch_button.primary and not lobby.join_button.primary  # full: watching is what is left
         drawn: list[str] = []
         import game.ui.lobby as lobby_module
 

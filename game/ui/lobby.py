@@ -269,6 +269,11 @@ class LobbyScene(MenuScene):
         if self.join_button is not None:
             held = chosen is not None and chosen.name in self.table_list.held
             self.join_button.sub = "Rejoin your seat" if held else "Choose your seat"
+            # a full table (no seat of ours there) is for watching: Watch is the lit button then
+            full = chosen is not None and chosen.compatible and chosen.free_seats == 0 and not held
+            self.join_button.primary = not full
+            if self.watch_button is not None:
+                self.watch_button.primary = full
 
     def open_keyboard(self, entry: TextEntry) -> None:
         if self.app is not None:
