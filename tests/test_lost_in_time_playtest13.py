@@ -225,8 +225,8 @@ def test_a_steal_names_the_card_for_the_victim_and_the_thief(app):
 
 def test_bubbles_say_whose_turn_or_card_is_lost(app):
     """'LOSES THIS TURN' floated over the person's own row when a Disaster cost them their turn, and
-    'LOSES THE TURNED CARD' said neither whose nor which. They read 'YOU LOSE THIS TURN' and
-    'BEN LOSES THE TURNED 1969'."""
+    'LOSES THE TURNED CARD' said neither whose nor which; their own pass read 'SKIPS THE ACTION'.
+    They read 'YOU LOSE THIS TURN', 'BEN LOSES THE TURNED 1969', 'YOU SKIP THE ACTION'."""
     session = make_session(3, 5)
     scene = table_for(app, session)
     settle(app, scene)
@@ -234,6 +234,10 @@ def test_bubbles_say_whose_turn_or_card_is_lost(app):
     scene._on_action_lost(Event.make("action_lost", None, seat=1, skips=0))
     texts = {b.seat: b.text for b in scene.bubbles}
     assert texts[0] == "YOU LOSE THIS TURN" and texts[1] == f"{scene.name_of(1).upper()} LOSES THE ACTION"
+    scene._on_pass(Event.make("pass", None, seat=0))
+    scene._on_pass(Event.make("pass", None, seat=2))
+    texts = {b.seat: b.text for b in scene.bubbles}
+    assert texts[0] == "YOU SKIP THE ACTION" and texts[2] == f"{scene.name_of(2).upper()} SKIPS THE ACTION"
     card = next(c for c in KIND if YEAR[c] == 1969)
     scene.learn({"cards": {card: CARDS[card].facts()}})
     scene.board.timelines[1].append(card)

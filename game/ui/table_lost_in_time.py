@@ -894,7 +894,8 @@ class LostInTimeTable(LiftedCardTable):
         return DEAL_STEP * len(keys) + 0.08
 
     def _on_pass(self, event: Event) -> float:
-        self.bubble(int(event["seat"]), "SKIPS THE ACTION", P.IVORY)
+        seat = int(event["seat"])
+        self.bubble(seat, f"{verb_for(self.who(seat), 'SKIP', 'SKIPS')} THE ACTION", P.IVORY)
         self.play("knock", 0.7)
         return 0.25
 
@@ -1010,7 +1011,8 @@ class LostInTimeTable(LiftedCardTable):
         self.play("slide", 0.9)
         top = cards[-1]
         arrow = str(self.fact(top).get("arrow", "future"))
-        self.bubble(seat, f"DISCARDS: NEXT TO THE {arrow.upper()}", arrow_colour(arrow))
+        self.bubble(seat, f"{verb_for(self.who(seat), 'DISCARD', 'DISCARDS')}: NEXT TO THE {arrow.upper()}",
+                    arrow_colour(arrow))
         return seconds + 0.16 * (len(cards) - 1) + 0.04
 
     def _on_place(self, event: Event) -> float:
