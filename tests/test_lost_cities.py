@@ -364,6 +364,10 @@ def test_describe_lines():
     assert ENGINE.describe(number, 0) == "Opponent played Red 7"
     assert ENGINE.describe(Event.make("discard", None, seat=0, card="lc-w-05", colour="w"), None) \
         == "Player 1 discarded White 5"
+    eight = Event.make("play", None, seat=0, card="lc-w-08", colour="w", opened=True, wagers=0)
+    seven = Event.make("play", None, seat=0, card="lc-w-07", colour="w", opened=True, wagers=0)
+    assert ENGINE.describe(eight, 0) == "You opened White with an 8"  # not "a 8"
+    assert ENGINE.describe(seven, 0) == "You opened White with a 7"
 
 
 # --- random conformance --------------------------------------------------------------------------

@@ -89,3 +89,31 @@ def test_no_suggestion_is_offered_while_another_player_moves(data_dir):
         assert isinstance(pause, PauseOverlay)
         assert "Suggest a move" not in [w.label for w in pause.group.widgets]
         assert scene.suggestion() == "Nothing to suggest: it is not your move."
+
+
+@pytest.mark.parametrize("game", ["lost-in-time", "time-after-time"])
+def test_a_suggestion_slides_out_once_its_move_is_made_at_every_table(data_dir, game):
+    """The suggestion names a move of one step: once a move is made it slides out (it lingered for
+    seven seconds into the next step), at every table, not only Lost Cities'."""
+    with recording_app() as app:
+        scene = table_waiting_for_the_person(app, game, 1)
+        scene.show_suggestion()
+        toast = app.toasts.items[-1]
+        assert toast.text.startswith("Suggestion") and toast.seconds - toast.age > 6
+        scene.submit(scene.suggested or scene.legal[0])
+        app.run_frames(150, 1 / 60)  # the move is shown (2.5 s, far less than the toast's 7 s)
+        assert toast not in app.toasts.items
+
+
+def test_what_a_table_said_leaves_with_it_but_a_warning_stays(data_dir):
+    """Quitting a table: its refusals and notes slide out instead of following the people onto the
+    title; a warning (the autosave failing) and a toast that was up before the table stay."""
+    with recording_app() as app:
+        earlier = app.toasts.show("A gamepad was connected.", "info", seconds=30.0)
+        scene = table_waiting_for_the_person(app, "lost-cities", 1)
+        refusal = app.toast("That card cannot go there.", "error")
+        warning = app.toasts.show("Cannot save the game.", "warning", seconds=30.0)
+        scene.exit()
+        app.run_frames(20, 1 / 60)
+        assert refusal not in app.toasts.items
+        assert warning in app.toasts.items and earlier in app.toasts.items

@@ -216,3 +216,30 @@ def test_the_results_buttons_are_opaque_over_the_table():
     assert surface.get_at(button.rect.move(30, 0).midleft)[:3] != (255, 0, 0)
     inside = surface.get_at((button.rect.x + 24, button.rect.y + 10))
     assert inside[0] < 40  # no red through the ink (see-through ink let ~60 through)
+
+
+def test_a_competitive_game_every_seat_won_is_a_draw_not_a_shared_win():
+    """A Lost Cities match level on points: "A draw!" over two cards that say DRAW (it said
+    "Shared win: Player & Ada" over two WINNERs). Two of three sharing a win is still a shared win."""
+    lines = ({"label": "Match total", "value": 40},)
+    level = Outcome((40, 40), ((0, 1),), (0, 1), (lines, lines), "A draw at 40.", draw=True)
+    app, scene = open_results(level, ["Ann", "Ada"])
+    assert scene.headline == "A draw!"
+    assert [scene.card_word(s) for s in range(2)] == ["DRAW", "DRAW"]
+    shared = Outcome((7, 7, 3), ((0, 1), (2,)), (0, 1), (lines, lines, lines), "Ann and Ada share the win.")
+    _, scene = open_results(shared, ["Ann", "Ada", "Basil"])
+    assert scene.headline == "Shared win: Ann & Ada" and not scene.is_draw
+    assert [scene.card_word(s) for s in range(3)] == ["WINNER", "WINNER", "#3"]
+
+
+def test_one_person_here_is_you_on_the_cards_and_in_details():
+    """Solo, the table and the headline say "You": so do the cards and the Details pages (they said
+    the settings name, "Player"); two people at one screen keep their names."""
+    app, scene = open_results(outcome(long_match()), ["Player", "Ada"])
+    assert scene.card_name(0) == "You" and scene.card_name(1) == "Ada"
+    scene.open_details()
+    assert app.scenes.top.names == ["You", "Ada"]
+    app2 = make_app()
+    app2.push(TitleScene(app2))
+    both = ResultsScene(app2, outcome(long_match()), ["Ann", "Ben"], [0, 1], lambda: None, "lost-cities")
+    assert both.card_name(0) == "Ann"

@@ -455,7 +455,8 @@ class LostCities(Engine[dict]):
                     return f"{actor} opened {name} with a {TIMES}2 wager"
                 return f"{actor} raised the {name} wager to {TIMES}{multiplier}"
             if event.get("opened"):
-                return f"{actor} opened {name} with a {card_value(card)}"
+                value = card_value(card)
+                return f"{actor} opened {name} with {'an' if value == 8 else 'a'} {value}"
             return f"{actor} played {card_name(card)}"
         if kind == "discard":
             return f"{who(event['seat'])} discarded {card_name(str(event['card']))}"

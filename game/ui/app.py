@@ -20,7 +20,7 @@ from game.ui.music import Music
 from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings, load_settings, save_settings
 from game.session.storage import write_problem
-from game.ui.toast import Toasts
+from game.ui.toast import Toast, Toasts
 from game.ui.tween import MOTION
 
 log = logging.getLogger(__name__)
@@ -120,8 +120,8 @@ class App:
         log.warning(message)
         self.toasts.show(message, "warning")
 
-    def toast(self, message: str, kind: str = "info") -> None:
-        self.toasts.show(message, kind)
+    def toast(self, message: str, kind: str = "info") -> Toast:
+        return self.toasts.show(message, kind)
 
     def apply_motion(self) -> None:
         MOTION.speed = self.settings.animation_speed

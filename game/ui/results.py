@@ -207,12 +207,22 @@ class ResultsScene(MenuScene):
             return "You made it out!" if o.winners else "The labyrinth wins this time"
         if not o.winners:
             return "Nobody wins"
+        if self.is_draw:
+            return "A draw!"
         if len(o.winners) > 1:
             return "Shared win: " + " & ".join(self.names[s] for s in o.winners)
         winner = o.winners[0]
         if winner in self.local_seats and len(self.local_seats) == 1:
             return "You win!"
         return f"{self.names[winner]} wins!"
+
+    @property
+    def is_draw(self) -> bool:
+        """A competitive game that every seat won (a Lost Cities match level on points): a draw, not a
+        "shared win" with a WINNER over each card."""
+        o = self.outcome
+        n = len(self.names)
+        return not o.cooperative and (o.draw or (n > 1 and set(o.winners) >= set(range(n))))
 
     @property
     def happy(self) -> bool:
@@ -287,6 +297,8 @@ class ResultsScene(MenuScene):
     def card_name(self, seat: int) -> str:
         if self.one_card:
             return " & ".join([", ".join(self.names[:-1]), self.names[-1]])
+        if list(self.local_seats) == [seat] and len(self.names) > 1:
+            return "You"  # one person here: the card says what the headline and the table say
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
 
     def card_rects(self) -> list[tuple[int, pygame.Rect]]:
@@ -338,7 +350,10 @@ class ResultsScene(MenuScene):
 
     def open_details(self) -> None:
         assert self.app is not None
-        self.app.push(BreakdownScene(self.app, self.outcome, self.names, self.seat_order()))
+        names = list(self.names)
+        if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names) and not self.one_card:
+            names[self.local_seats[0]] = "You"  # as on the cards
+        self.app.push(BreakdownScene(self.app, self.outcome, names, self.seat_order()))
 
     def again(self) -> None:
         if self.on_again is not None:
@@ -421,6 +436,15 @@ class ResultsScene(MenuScene):
         for seat, card in self.card_rects():
             surface.blit(self._card_image(seat, card), card.topleft)
 
+    def card_word(self, seat: int) -> str:
+        """The word over a seat's card: how that seat came out."""
+        won = seat in self.outcome.winners
+        if self.outcome.cooperative:
+            return ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
+        if won:
+            return "DRAW" if self.is_draw else "WINNER"
+        return self.place_word(seat)
+
     def place_word(self, seat: int) -> str:
         """A seat's place: its group's position counted in seats ahead of it (1, 2, 2, 4), and
         "tied" when it shares the place, so two rows that did not win never both read a bare "#2"."""
@@ -457,11 +481,7 @@ class ResultsScene(MenuScene):
         won = seat in self.outcome.winners
         border = P.BRASS if won else (80, 78, 88)
         image = panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2).copy()
-        if self.outcome.cooperative:
-            word = ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
-        else:
-            word = "WINNER" if won else self.place_word(seat)
-        place = text_surface(word, "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
+        place = text_surface(self.card_word(seat), "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
         image.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
         name = self.card_name(seat)
         npx = max(MIN_LINE_PX, fit_px(name, "ui-bold", 34, card.width - 40))

@@ -179,6 +179,11 @@ class TableSceneBase(Scene):
         self.session_failed = False
         self.record_summary = ""  # "Your record in ...", once this game went into the player's record
         self.suggested: Action | None = None  # the last move "Suggest a move" named
+        # the toast "Suggest a move" put up and the version of the state it was about: it names a move
+        # of that very step, so it leaves once the table moves on
+        self._suggestion_toast: Any = None
+        self._suggested_at: int | None = None
+        self._toasts_before: list[Any] = []  # the toasts up when this table opened (not its own)
         # a press (mouse button, finger) began on this table: only then do its drag and release reach
         # handle_table. A pause-menu button acts on the press and closes, and the curtain lifts on the
         # press; the release that follows must not draw or play whatever lies under it here.
@@ -343,6 +348,7 @@ class TableSceneBase(Scene):
             self.session.bot_delay = BOT_PAUSE / max(0.1, MOTION.speed)  # type: ignore[attr-defined]
 
     def enter(self) -> None:
+        self._toasts_before = list(self.app.toasts.items) if self.app is not None else []
         self.pace_bots()
         first = self.session.latest(self.viewer)
         if first is not None:
@@ -352,6 +358,7 @@ class TableSceneBase(Scene):
         self._after_update(first, start=True)
 
     def exit(self) -> None:
+        self.retire_own_toasts()
         self.session.close()
         release_drawn_caches()
 
@@ -482,9 +489,26 @@ class TableSceneBase(Scene):
         self.suggested = self.suggested_move()
         if self.app is not None:
             self.app.assets.play("chime", 0.5)
-            self.app.toasts.show(self.suggestion(self.suggested), "info", seconds=7.0)
+            self._suggestion_toast = self.app.toasts.show(self.suggestion(self.suggested), "info", seconds=7.0)
+            self._suggested_at = self.shown.version if self.shown is not None else None
         if self.suggested is not None:
             self.point_at(self.suggested)
+
+    def retire_suggestion(self) -> None:
+        """The suggestion's toast slides out now ("draw from the deck" lingered into the next step)."""
+        toast, self._suggestion_toast = self._suggestion_toast, None
+        if toast is not None and self.app is not None:
+            self.app.toasts.retire(toast)
+
+    def retire_own_toasts(self) -> None:
+        """What this table said about its moves (a refusal, a suggestion, a note) is stale once it
+        closes: it slides out instead of following the people onto the title or the rules. A warning
+        (the autosave failing) stays, and so does what was up before the table opened."""
+        if self.app is None:
+            return
+        for toast in list(self.app.toasts.items):
+            if toast.kind != "warning" and not any(toast is kept for kept in self._toasts_before):
+                self.app.toasts.retire(toast)
 
     def point_at(self, action: Action) -> None:
         """Move the focus onto what `action` moves or where it goes (tables that can say so)."""
@@ -611,6 +635,8 @@ class TableSceneBase(Scene):
                 done, self._current = self._current, None
                 previous = self.shown
                 self.shown = done
+                if self._suggestion_toast is not None and done.version != self._suggested_at:
+                    self.retire_suggestion()  # a move was made since: it was about the step before
                 self.on_view(done)
                 self._after_update(done, previous=previous)
                 if self.curtain_seat is not None:

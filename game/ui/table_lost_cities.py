@@ -95,7 +95,6 @@ SCORING_GRACE_SECONDS = 0.1  # what the round_end event "takes": enough for the 
 # never flicker in between its two steps
 THINKING_AFTER_SECONDS = 0.8
 LAST_CARD_NOTE = ("Drawing it", "ends the round.")  # under the deck when one card is left (ruling LC-5)
-SUGGESTION_SLIDE_OUT = 0.25  # a suggestion a move made stale slides out this fast (the toasts' own exit)
 THINKING_DOTS_W = 14 + 3 * 18  # the dots' room right of the turn panel's title
 THINKING_DOTS_HZ = 1.2  # the dots light in turn, one cycle a second or so (never a flash)
 
@@ -246,8 +245,6 @@ class LostCitiesTable(LiftedCardTable):
         self._scored_totals: list[int] | None = None  # the match totals a round's end brought, until its view
         self._time = 0.0
         self._still_seconds = 0.0  # how long nothing has moved on the table (a bot thinking shows it)
-        self._suggestion_toast: Any = None  # the toast "Suggest a move" put up, while it is about this step
-        self._suggested_at: int | None = None  # the version of the state it was about
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
@@ -326,24 +323,6 @@ class LostCitiesTable(LiftedCardTable):
             top = card_name(str(pile[-1])) if pile else f"the {COLOUR_NAMES[source]} card"
             return f"take {top} from the {COLOUR_NAMES[source]} pile"
         return super().describe_move(action)
-
-    def show_suggestion(self) -> None:
-        """The suggestion names a move of this very step, so its words leave the screen once the
-        table moves on ("draw from the deck" lingered into the next play step, and over the title)."""
-        super().show_suggestion()
-        toasts = self.app.toasts.items if self.app is not None else []
-        self._suggestion_toast = toasts[-1] if toasts else None
-        self._suggested_at = self.shown.version if self.shown is not None else None
-
-    def retire_suggestion(self) -> None:
-        """Let the suggestion's toast slide out now (as it would at the end of its time)."""
-        toast, self._suggestion_toast = self._suggestion_toast, None
-        if toast is not None and self.app is not None and toast in self.app.toasts.items:
-            toast.age = max(toast.age, toast.seconds - SUGGESTION_SLIDE_OUT)
-
-    def exit(self) -> None:
-        self.retire_suggestion()
-        super().exit()
 
     def point_at(self, action: Action) -> None:
         if action.kind in ("play", "discard"):
@@ -604,8 +583,6 @@ class LostCitiesTable(LiftedCardTable):
             self._open_scoring(event)
 
     def on_view(self, update: Update) -> None:
-        if self._suggestion_toast is not None and update.version != self._suggested_at:
-            self.retire_suggestion()  # a move was made since: the suggestion was about the step before
         view = update.view
         if not view or "colours" not in view:
             return

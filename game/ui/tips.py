@@ -63,7 +63,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
             (524, 580, 876, 146), "Expeditions and wagers"),
         Tip("Pick up a card: the places it can go light up. A card with coins is a wager: played before "
             "any number, it doubles, triples or quadruples that expedition, profit or loss. Changed your "
-            "mind before drawing? Back takes the card back.", (456, 866, 944, 214), "Expeditions and wagers"),
+            "mind before drawing? Take back, in the turn panel (or Back), returns it.", (456, 866, 944, 214), "Expeditions and wagers"),
         Tip(MENU_TIP_TEXT, (36, 20, 160, 72), "A turn"),
     ),
     "lost-in-time": (

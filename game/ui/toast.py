@@ -15,6 +15,7 @@ KIND_COLOURS = {"info": P.BRASS, "good": P.GOOD, "warning": P.WARNING, "error": 
 KIND_MARKS = {"info": "i", "good": "✓", "warning": "!", "error": "×"}
 TOAST_SECONDS = 4.5
 TOAST_WIDTH = 980
+RETIRE_SECONDS = 0.25  # a toast made stale slides out this fast (its own exit at the end of its time)
 
 
 @dataclass
@@ -34,12 +35,20 @@ class Toasts:
         self.items: list[Toast] = []
         self._cache: dict[tuple[str, str], pygame.Surface] = {}
 
-    def show(self, text: str, kind: str = "info", seconds: float = TOAST_SECONDS) -> None:
+    def show(self, text: str, kind: str = "info", seconds: float = TOAST_SECONDS) -> Toast:
+        """The toast now showing `text` (the same text twice in a row shows once, its time restarted)."""
         if self.items and self.items[-1].text == text:
             self.items[-1].age = 0.0
-            return
-        self.items.append(Toast(text, kind if kind in KIND_COLOURS else "info", 0.0, seconds))
+            return self.items[-1]
+        toast = Toast(text, kind if kind in KIND_COLOURS else "info", 0.0, seconds)
+        self.items.append(toast)
         del self.items[:-4]
+        return toast
+
+    def retire(self, toast: Toast) -> None:
+        """Let a toast whose news is stale slide out now, as it would at the end of its time."""
+        if toast in self.items:
+            toast.age = max(toast.age, toast.seconds - RETIRE_SECONDS)
 
     def update(self, dt: float) -> None:
         for toast in self.items:
