@@ -355,3 +355,35 @@ def test_the_action_step_says_when_no_card_of_the_hand_can_travel_yet(app):
         if all(seen.values()):
             break
     assert all(seen.values())
+
+
+def test_the_winners_herald_says_which_tie_break_decided_a_shared_year(app):
+    """Ada and Dorian both landed on 2031; the herald said 'ADA WINS - Closest to 2031 without going
+    beyond.' and Dorian's 2031 came second with no word why. When another seat has the winner's
+    total the line names the tie-break that decided it (ruling LT-10: the longer timeline, then the
+    more payment chips)."""
+    from game.rules.lost_in_time import CHIPS
+
+    scene = table_for(app, make_session(3, 5))
+    settle(app, scene)
+    vip, event = next((v, e) for v in KIND if KIND[v] == "vip" for e in KIND
+                      if KIND[e] == "event" and YEAR[e] == YEAR[v] + 10 and CHIPS[e] != CHIPS[v])
+    early = min((c for c in KIND if KIND[c] == "event"), key=lambda c: YEAR[c])
+    scene.learn({"cards": {c: CARDS[c].facts() for c in (vip, event, early)}})
+    board = scene.board
+    board.timelines = [[early, event], [vip], []]
+    board.tilted = [None, None, None]
+    year = year_label(YEAR[event])
+    assert scene.total_of(0)["total"] == scene.total_of(1)["total"]
+    scene._on_game_over(Event.make("game_over", None, winners=(0,)))
+    assert scene.heralds[-1].line == f"Tied on {year} with Ben: the longer timeline wins (2 cards to 1)."
+    board.timelines = [[event], [vip], []]
+    winner, loser = (0, 1) if CHIPS[event] > CHIPS[vip] else (1, 0)
+    scene._on_game_over(Event.make("game_over", None, winners=(winner,)))
+    chips = {0: CHIPS[event], 1: CHIPS[vip]}
+    rival = "Ben" if loser == 1 else "you"
+    assert scene.heralds[-1].line == (f"Tied on {year} with {rival}, timelines as long: more payment chips win "
+                                      f"({chips[winner]} to {chips[loser]}).")
+    board.timelines = [[event], [early], []]  # no tie: the plain reason
+    scene._on_game_over(Event.make("game_over", None, winners=(0,)))
+    assert scene.heralds[-1].line == "Closest to 2031 without going beyond."

@@ -1130,9 +1130,32 @@ class LostInTimeTable(LiftedCardTable):
         else:
             names = " and ".join(self.who(s) for s in winners)
             self.herald(f"{names.upper()} {'WIN' if len(winners) > 1 or names == 'You' else 'WINS'}",
-                        "Closest to 2031 without going beyond.", P.BRASS_LIGHT)
+                        self.win_reason(winners), P.BRASS_LIGHT)
         self.play("score", 0.8)
         return 0.4
+
+    def win_reason(self, winners: list[int]) -> str:
+        """Why the winner won, in one line (ruling LT-10): closest to 2031, or, when another seat
+        landed on the same year, the tie-break that decided it (the longer timeline, then the more
+        payment chips), so a runner-up on the same total is not left wondering."""
+        board = self.board
+        first = self.total_of(winners[0]) if board is not None and winners else None
+        if board is None or first is None:
+            return "Closest to 2031 without going beyond."
+        tied = [s for s in range(board.players) if s not in winners
+                and (self.total_of(s) or {}).get("total") == first["total"]]
+        year = year_label(first["total"])
+        if len(winners) > 1:
+            return f"Tied on {year}, timelines as long, as many payment chips: a shared win."
+        if not tied:
+            return "Closest to 2031 without going beyond."
+        other = tied[0]
+        rival = object_form(self.who(other))
+        mine, theirs = len(board.timelines[winners[0]]), len(board.timelines[other])
+        if mine != theirs:
+            return f"Tied on {year} with {rival}: the longer timeline wins ({mine} cards to {theirs})."
+        chips, rival_chips = first["chips"], (self.total_of(other) or {}).get("chips", 0)
+        return f"Tied on {year} with {rival}, timelines as long: more payment chips win ({chips} to {rival_chips})."
 
     # --- announcements and the log -------------------------------------------------------------
     def herald(self, title: str, line: str, colour: tuple[int, int, int]) -> None:
