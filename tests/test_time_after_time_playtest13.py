@@ -322,3 +322,29 @@ def test_a_card_chosen_in_your_hand_stays_chosen_when_the_neighbour_draws_anothe
     assert scene.hands[0][4] is chosen
     assert my_reorders(session)[-1]["from"] == 2 and my_reorders(session)[-1]["to"] == 4
     assert session.state["hands"][0][4] == chosen.key
+
+
+def test_you_draw_here_is_said_only_while_you_may_draw(app):
+    """The tag stayed on the neighbour's panel while the person's own draw, its refill and its
+    announcements played (the view before the move still said "draw")."""
+    from game.ui.look.fonts import text_surface
+
+    session, _ = seed_where_human_draws(3)
+    scene = table_for(app, session)
+    settle(app, scene)
+    draw_here = text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW)
+
+    def tagged() -> bool:
+        placed: list[pygame.Surface] = []
+
+        class Canvas:
+            def blit(self, image, *args, **kwargs):
+                placed.append(image)
+                return pygame.Rect(0, 0, 1, 1)
+        scene.draw_panel(Canvas(), scene.victim, scene.geometry[scene.victim])  # type: ignore[arg-type]
+        return any(image is draw_here for image in placed)
+    assert scene.picking and tagged()
+    scene.submit(scene.legal_of("draw")[0])
+    app.run_frames(3)
+    assert scene.animating and scene.view["phase"] == "draw"  # the move plays; the view is the one before it
+    assert not tagged()

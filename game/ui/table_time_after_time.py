@@ -1615,8 +1615,8 @@ class TimeAfterTimeTable(TableSceneBase):
         tags = []
         if active:
             tags.append(text_surface("PLAYING", "display", 28, P.BRASS))
-        if seat == self.victim and self.viewer == view.get("turn") and view.get("phase") in ("draw", "redraw") \
-                and not over:
+        if seat == self.victim and self.fanned and not over:  # only while you may draw: not over your own
+            # move's last announcements (a refill, a card leaving the game) once you have drawn
             tags.append(text_surface("YOU DRAW HERE", "display", 28, P.TT_GHOST_GLOW))
         if could:  # in the header, where the fan under it cannot cover it (RULING TT-5's answer)
             tags.append(text_surface("COULD PLACE IT", "display", 28, P.GOOD))
