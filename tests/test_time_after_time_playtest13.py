@@ -16,7 +16,8 @@ from game.session import LocalSession
 from game.ui.look import palette as P
 from game.ui.table_time_after_time import (FAN_LINE_MIN_PX, HERALD_RECT, Herald, Spark, TimeAfterTimeTable,
                                            card_label)
-from test_ui_table_time_after_time import (_stuck_session, app, make_session, post, seed_where_human_draws,  # noqa: F401
+from test_ui_table_time_after_time import app  # noqa: F401 - the recording App fixture
+from test_ui_table_time_after_time import (_stuck_session, make_session, post, seed_where_human_draws,
                                            session_with_row, settle, table_for)
 from ui_helpers import canvas_to_window
 

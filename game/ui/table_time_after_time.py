@@ -1172,7 +1172,8 @@ class TimeAfterTimeTable(TableSceneBase):
                 return
             index = hand.index(sprite)
             self.selected_hand = index
-            if self.focus is not None and self.focus[0] == "hand" and (self.carrying or self.focus[1] == self._chosen[0]):
+            focus = self.focus
+            if focus is not None and focus[0] == "hand" and (self.carrying or focus[1] == self._chosen[0]):
                 self.focus = ("hand", index)
         self._chosen = (index, hand[index]) if 0 <= index < len(hand) else None
 
@@ -2058,7 +2059,7 @@ class TimeAfterTimeTable(TableSceneBase):
     def fan_line_px(self, text: str) -> int:
         return self.fan_line_lines(text)[0]
 
-    def draw_fan_line(self, surface: pygame.Surface, text: str, colour: tuple[int, int, int]) -> pygame.Rect:
+    def draw_fan_line(self, surface: pygame.Surface, text: str, colour: tuple[int, ...]) -> pygame.Rect:
         """The line on an ink plate above the fan (two lines grow upwards); returns the plate."""
         px, lines = self.fan_line_lines(text)
         images = [text_surface(line, "ui-bold", px, colour) for line in lines]
