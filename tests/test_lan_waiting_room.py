@@ -42,12 +42,13 @@ def test_a_guest_reads_the_rules_while_waiting_and_the_game_opens_over_them(data
 
 
 def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
-    """A guest's results offer only "Back to title" (the host deals the next game): their footer says
-    so, under the record; the host's screen has Play again instead and no such line."""
+    """A guest's results have no Play again (the host deals the next game): their footer says so,
+    under the record; "LAN play" takes them straight back to the LAN lobby, with its options."""
     import highcard  # noqa: F401 - registers the test engine
     from net_driver import BotDriver
     from test_lan_whole_games import MiniTable
 
+    from game.ui.lobby import LanOptions, LobbyScene
     from game.ui.lobby_room import open_lan_table
     from game.ui.results import ResultsScene
     from game.ui.tables import register_table, unregister_table
@@ -61,11 +62,22 @@ def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
     try:
         assert BotDriver([ann, bob], seed=2).play(20)
         app.push(TitleScene(app))
+        came_through = LobbyScene(app, LanOptions(discovery=False, port=0), lambda *a, **k: None)
+        app.scenes.scenes.append(came_through)  # the lobby this guest joined from, under its table
         lan = open_lan_table(app, ann)
         assert lan is not None
         app.push(lan)
         step_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
-        assert app.scenes.top.note == "The host can deal another game: stay at this table for it."
+        results = app.scenes.top
+        assert results.note == "The host can deal another game: stay at this table for it."
+        # besides waiting, a guest can go straight back to the LAN lobby, with the same options
+        assert [w.label for w in results.group.widgets] == ["LAN play", "Back to title"]
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # from the focused "Back to title"
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+        frames(app, 3)
+        lobby = app.scenes.top
+        assert isinstance(lobby, LobbyScene) and lobby is not came_through and lobby.lan is came_through.lan
+        assert isinstance(app.scenes.scenes[0], TitleScene) and len(app.scenes) == 2
     finally:
         ann.close()
         bob.close()

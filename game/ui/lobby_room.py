@@ -184,6 +184,20 @@ def remember_seats(session: RemoteSession, tokens: SeatTokens | None = None) -> 
         [session.seat_names.get(seat, session.name) for seat in seats]))
 
 
+def back_to_lan_lobby(app: Any, lobby: Any) -> None:
+    """A guest done with this table goes straight to the LAN lobby (to find another table), over the
+    title as if they had chosen LAN play there, with the lobby's own options (its interfaces, its
+    discovery)."""
+    from game.ui.lobby import LobbyScene
+    from game.ui.title import TitleScene
+
+    app.clear_to(TitleScene(app))
+    if lobby is not None:
+        app.push(LobbyScene(app, lobby.lan, lobby.browser_factory))
+    else:
+        app.push(LobbyScene(app))
+
+
 def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None" = None) -> "LanTableScene | None":
     """The game's table scene for a started LAN session, wrapped with its connection status; None
     (and a toast) when this program has no table for that game."""
@@ -197,6 +211,10 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
     table = factory(app, session)
     if hosted is None:  # a guest's or a spectator's results say where the next game comes from
         table.results_note = GUEST_RESULTS_NOTE
+        from game.ui.lobby import LobbyScene
+
+        lobby = app.scenes.find(LobbyScene)  # the lobby this guest came through, if still below
+        table.results_more = (("LAN play", lambda: back_to_lan_lobby(app, lobby)),)
     else:  # the host's 'Back to title' ends the table for everyone: said before it is pressed
         table.results_note = HOST_RESULTS_NOTE
     return LanTableScene(app, session, table, hosted)

@@ -170,8 +170,10 @@ class ResultsScene(MenuScene):
 
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
                  on_again: Callable[[], None] | None, title: str = "", record: str = "",
-                 engine_names: Sequence[str] = (), dim: int = 165, note: str = "") -> None:
+                 engine_names: Sequence[str] = (), dim: int = 165, note: str = "",
+                 more: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
         super().__init__(app)
+        self.more = list(more)  # buttons before "Back to title" (a LAN guest: back to the LAN lobby)
         self.note = note  # in the footer under the record: where the next game comes from (a LAN guest)
         self.dim = dim  # how dark the table goes behind the cards (a bright table asks for more)
         self.outcome = outcome
@@ -263,6 +265,7 @@ class ResultsScene(MenuScene):
             entries.append(("Play again", self.again))
         if self.has_details:
             entries.append(("Details", self.open_details))
+        entries += self.more
         entries.append(("Back to title", self.to_title))
         width, gap = (500, 40) if len(entries) < 3 else (440, 36)
         left = CANVAS_W // 2 - (len(entries) * width + (len(entries) - 1) * gap) // 2

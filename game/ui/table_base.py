@@ -147,6 +147,8 @@ class TableSceneBase(Scene):
     name = "table"
     tone = "green"
     results_note = ""  # a line in the results' footer (a LAN guest: where the next game comes from)
+    # buttons the results offer before "Back to title" (a LAN guest's: back to the LAN lobby)
+    results_more: tuple[tuple[str, Callable[[], None]], ...] = ()
     results_dim = 165  # how dark the table goes under the results (the Labyrinth's parchment asks for more)
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
@@ -770,7 +772,7 @@ class TableSceneBase(Scene):
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
                                    again, self.game_id, record=self.record_summary,
                                    engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else (),
-                                   dim=self.results_dim, note=self.results_note))
+                                   dim=self.results_dim, note=self.results_note, more=self.results_more))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""

@@ -511,7 +511,7 @@ class LabyrinthEngine(Engine[dict]):
         Option("scenario", "Scenario", tuple(_SHIPPED[0]) or (("tutorial", "Tutorial"),),
                "Which adventure to play.", choice_help=tuple(_SHIPPED[1])),
         Option("mode", "Play mode", (("together", "Together"), ("turns", "In turns")),
-               "Together: anyone may act. In turns: clockwise, one move and one interaction each (LA-5).",
+               "Together: anyone may act. In turns: clockwise, one move and one interaction each.",
                people_only=("together",),
                people_only_reason="With a bot at the table the adventure is played in turns: together, "
                                   "the bot would play it for the people."),
