@@ -122,6 +122,14 @@ def test_enter_puts_a_carried_card_down_while_the_bots_play(app):
 
 def drawn_hour_to_place(app, hour: str, pieces: dict[int, str]) -> tuple[LocalSession, TimeAfterTimeTable, str]:
     """Seat 0 with `pieces` in its row has drawn a copy of `hour` (it stood first in the neighbour's
+    hand) and may place it; returns the copy."""
+    session, scene, hour = drawn_hour_to_place_or_keep(app, hour, pieces)
+    assert scene.placing
+    return session, scene, hour
+
+
+def drawn_hour_to_place_or_keep(app, hour: str, pieces: dict[int, str]) -> tuple[LocalSession, TimeAfterTimeTable, str]:
+    """Seat 0 with `pieces` in its row has drawn a copy of `hour` (it stood first in the neighbour's
     hand); returns the copy."""
     session = session_with_row(pieces)
     state = session.state
@@ -139,7 +147,7 @@ def drawn_hour_to_place(app, hour: str, pieces: dict[int, str]) -> tuple[LocalSe
     settle(app, scene)
     scene.submit(Action.make(0, "draw", position=0))
     settle(app, scene)
-    assert scene.placing and scene.view["pending"] == hour
+    assert scene.view["pending"] == hour
     return session, scene, hour
 
 
@@ -347,3 +355,20 @@ def test_you_draw_here_is_said_only_while_you_may_draw(app):
     app.run_frames(3)
     assert scene.animating and scene.view["phase"] == "draw"  # the move plays; the view is the one before it
     assert not tagged()
+
+
+def test_a_drawn_hour_that_fits_none_of_your_slots_says_so_as_it_is_announced(app):
+    """RULING TT-5: only "Keep it" is offered; the announcement of the hour says why at once (the
+    prompt that said it was hidden under it for its three seconds)."""
+    session, scene, hour = drawn_hour_to_place_or_keep(app, "tt-12-a", {0: "tt-08-a", 1: "tt-10-a",
+                                                                       2: "tt-14-a"})
+    assert scene.legal_of("keep") and not scene.legal_of("place")
+    announced = next(h for h in scene.heralds if h.title == "12H00")
+    assert announced.lines[0] == "It fits none of your free slots."
+    assert announced.lines[1].startswith("You drew it from ")
+
+
+def test_a_drawn_hour_that_fits_is_announced_in_words(app):
+    session, scene, hour = drawn_hour_to_place_or_keep(app, "tt-12-a", {})
+    announced = next(h for h in scene.heralds if h.title == "12H00")
+    assert announced.lines[0] == "\u201ctwelve hours\u201d"

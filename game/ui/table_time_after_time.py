@@ -751,17 +751,31 @@ class TimeAfterTimeTable(TableSceneBase):
             self.after(into, stash)
             return into + self.speed(seat) + 0.05
 
+        kept = self.must_keep(seat, card)
+
         def announce() -> None:
             self.log_event(event)
             self.play("chime", 0.7)
             hour = hour_of(card)
             # above the next pick fan "09H00 - nine hours" alone read as the name of the focused
             # face-down card: that line says who drew it
-            self.herald(f"{hour:02d}H00", [f"\u201c{HOUR_WORDS.get(hour, str(hour))} hours\u201d",
-                                          f"{drawer} drew it from {giver}."], P.BRASS_LIGHT,
+            spoken = f"\u201c{HOUR_WORDS.get(hour, str(hour))} hours\u201d"
+            if kept:  # RULING TT-5 at once, not after the announcement: why only "Keep it" is offered
+                spoken = "It fits none of your free slots." if drawer == "You" else \
+                    f"It fits none of {drawer}'s free slots."
+            self.herald(f"{hour:02d}H00", [spoken, f"{drawer} drew it from {giver}."], P.BRASS_LIGHT,
                         brief=f"{drawer} drew {hour:02d}H00 from {giver}.")
         self.after(shown_at, announce)
         return travel * 0.7 + FLIP_SECONDS + (0.35 if self.mine(seat) else 0.55)
+
+    def must_keep(self, seat: int, card: str) -> bool:
+        """`seat`, a person at this screen, drew `card` and the move's view asks them to keep it: no
+        free slot of theirs fits, someone else's does (RULING TT-5)."""
+        update = self._current
+        if update is None or seat not in self.local_seats or update.seat != seat:
+            return False
+        kinds = {action.kind for action in update.legal}
+        return (update.view or {}).get("pending") == card and "keep" in kinds and "place" not in kinds
 
     def _on_place(self, event: Event) -> float:
         seat, card, slot = int(event["seat"]), str(event["card"]), int(event["slot"])
