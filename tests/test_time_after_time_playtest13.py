@@ -372,3 +372,22 @@ def test_a_drawn_hour_that_fits_is_announced_in_words(app):
     session, scene, hour = drawn_hour_to_place_or_keep(app, "tt-12-a", {})
     announced = next(h for h in scene.heralds if h.title == "12H00")
     assert announced.lines[0] == "\u201ctwelve hours\u201d"
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_the_menu_button_opens_the_pause_menu_while_the_bots_play(app, device):
+    """A mouse's or finger's only way to the pause menu: one press opened nothing and hurried the
+    bots' moves instead."""
+    from game.ui.pause import PauseOverlay
+    from game.ui.table_time_after_time import MENU_RECT
+
+    session, scene = four_seats_after_my_move(app)
+    while_the_bots_play(app, scene)
+    if device == "mouse":
+        window = tuple(int(v) for v in canvas_to_window(app, MENU_RECT.center))
+        post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window, button=1))
+        app.run_frames(2)
+    else:
+        tap(app, MENU_RECT.center)
+    assert isinstance(app.scenes.top, PauseOverlay) and scene.hurries == 0

@@ -287,7 +287,7 @@ class TimeAfterTimeTable(TableSceneBase):
         self._layer: pygame.Surface | None = None
         self._layer_key: tuple[Any, ...] | None = None
         self._move_events: tuple[Event, ...] = ()  # the events of a past move being logged
-        self._press_on_hand = False  # the intent being handled presses the person's own hand
+        self._press_keeps_pace = False  # the intent being handled presses the person's hand or Menu: no hurry
         self._chosen: tuple[int, CardSprite] | None = None  # (selected_hand, its card) as last seen
 
     # --- small queries ---------------------------------------------------------------------------
@@ -1161,13 +1161,14 @@ class TimeAfterTimeTable(TableSceneBase):
         """A press on the person's own hand is a reorder, never a hurry: the others' moves are when
         a hand is rearranged (RULING TT-3b, a Ghost hidden before the neighbour draws), and they
         animate nearly all that time, so a click or tap there that hurried them made the hand
-        unmovable by mouse or touch. Presses anywhere else still hurry."""
+        unmovable by mouse or touch. Nor is a press on the Menu button (a mouse's or finger's only
+        way to the pause menu: it hurried the bots instead). Presses anywhere else still hurry."""
         self.follow_hand_choice()  # a move animated since the last frame may have changed the hand
-        self._press_on_hand = self.presses_own_hand(intent)
+        self._press_keeps_pace = self.presses_own_hand(intent) or self.presses_menu(intent)
         try:
             super().handle(intent)
         finally:
-            self._press_on_hand = False
+            self._press_keeps_pace = False
 
     def follow_hand_choice(self) -> None:
         """The card chosen in the hand (tapped, or carried by keys) stays the same card when the
@@ -1191,6 +1192,10 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.focus = ("hand", index)
         self._chosen = (index, hand[index]) if 0 <= index < len(hand) else None
 
+    def presses_menu(self, intent: Intent) -> bool:
+        return (intent.kind == "point" and intent.pos is not None and self.curtain_seat is None
+                and MENU_RECT.collidepoint(intent.pos))
+
     def presses_own_hand(self, intent: Intent) -> bool:
         """The intent picks up, drops or carries a card of the person's own hand."""
         if self.curtain_seat is not None or not self.legal_of("reorder"):
@@ -1201,7 +1206,7 @@ class TimeAfterTimeTable(TableSceneBase):
         return intent.kind == "confirm" and self.carrying  # Enter puts the carried card down
 
     def hurry(self) -> bool:
-        if self._press_on_hand:
+        if self._press_keeps_pace:
             return False
         return super().hurry()
 
