@@ -391,3 +391,23 @@ def test_the_menu_button_opens_the_pause_menu_while_the_bots_play(app, device):
     else:
         tap(app, MENU_RECT.center)
     assert isinstance(app.scenes.top, PauseOverlay) and scene.hurries == 0
+
+
+def test_a_ghost_drawn_says_whose_turn_it_ended(app):
+    from game.core.types import Event
+
+    session, _ = seed_where_human_draws(3)
+    scene = table_for(app, session)
+    settle(app, scene)
+    victim, other = scene.victim, next(s for s in range(3) if s not in (0, scene.victim))
+    cases = ((0, victim, "Your turn is over."), (other, 0, f"{scene.name_of(other)}'s turn is over."))
+    for seat, source, expected in cases:
+        ghost = Event.make("draw", None, seat=seat, from_seat=source, position=0, card="tt-ghost-1")
+        scene._on_draw(ghost)
+        for _ in range(120):
+            app.run_frames(1)
+            if any(h.title == "A GHOST!" for h in scene.heralds):
+                break
+        herald = next(h for h in reversed(scene.heralds) if h.title == "A GHOST!")
+        assert herald.lines[-1] == expected
+        scene.heralds.clear()

@@ -736,8 +736,11 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.log_event(event)
                 self.play("ghost")
                 self.darkness.to(GHOST_DARKNESS, 0.22).then(GHOST_DARKNESS, 0.7).then(0.0, 0.6)
+                # RULING TT-3; whose turn is over, named ("The turn is over." read, to the one drawn
+                # from, as if their own turn had ended)
                 again = (f"{drawer} draw{'' if drawer == 'You' else 's'} again from the same hand."
-                         if self.ghost_redraw() else "The turn is over.")  # RULING TT-3
+                         if self.ghost_redraw() else "Your turn is over." if drawer == "You"
+                         else f"{drawer}'s turn is over.")
                 self.herald("A GHOST!", [f"{drawer} drew a Ghost from {giver}.", again], P.TT_GHOST_GLOW, 3.0)
             self.after(shown_at, reveal)
             into = travel * 0.7 + FLIP_SECONDS + 1.0
