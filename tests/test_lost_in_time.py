@@ -140,12 +140,16 @@ def test_on_2031_counts_and_ties_go_to_the_longer_timeline():
     outcome = ENGINE.result(finish(state))
     assert outcome.scores == (2031, 2031, 1994)
     assert outcome.winners == (0,) and outcome.ranking[:2] == ((0,), (1,))
+    names = finish(state)["names"]  # the summary says why the other 2031 lost (it said only who won)
+    assert outcome.summary == (f"{names[0]} wins, landing in 2031. {names[1]} landed there too: "
+                               "the longer timeline wins.")
 
 
 def test_ties_then_chips_then_shared_win():
     # Alexander (VIP, -331, 1 chip) + 1512 (2 chips) = 1522; 313 (0) + 1522 (1) = 1522: chips decide
     a = [card(-331), card(1512)]
-    assert ENGINE.result(finish(arrange(start(2), timelines=[a, [card(313), card(1522)]]))).winners == (0,)
+    by_chips = ENGINE.result(finish(arrange(start(2), timelines=[a, [card(313), card(1522)]])))
+    assert by_chips.winners == (0,) and by_chips.summary.endswith("with as many cards: more payment chips win.")
     assert ENGINE.result(finish(arrange(start(2), timelines=[[card(313), card(1522)], a]))).winners == (1,)
     # -447 (2 chips) + 1522 (1 chip): same total, length and chips -> a shared win (RULINGS LT-10)
     outcome = ENGINE.result(finish(arrange(start(2), timelines=[a, [card(-447), card(1522)]])))
@@ -325,8 +329,9 @@ def test_no_cheating_discard_but_vip_and_disaster_are_exempt():
     discards = [tuple(a["cards"]) for a in legal if a.kind == "discard"]
     assert (card(1994),) not in discards and (card(1453), card(1994)) not in discards
     assert (card(1453),) in discards and (card(1883), card(1453)) in discards and (card(1453), card(1883)) in discards
-    with pytest.raises(IllegalAction, match="cheating"):
+    with pytest.raises(IllegalAction, match="cheating") as refusal:
         act(state, 0, "discard", cards=[card(1994)])
+    assert str(refusal.value).startswith("keep Channel Tunnel opens (1994):")  # which card to keep
     # a Disaster on an opponent may leave you unable to travel: exempt (ruling LT-8)
     state2 = arrange(start(2, dealer=1), hands=[[card(1883), card(1453)], [card(313)]], timelines=[[card(1903)], []])
     state2, _ = act(state2, 0, "disaster", card=card(1883), target=1)

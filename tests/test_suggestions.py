@@ -117,3 +117,16 @@ def test_what_a_table_said_leaves_with_it_but_a_warning_stays(data_dir):
         app.run_frames(20, 1 / 60)
         assert refusal not in app.toasts.items
         assert warning in app.toasts.items and earlier in app.toasts.items
+
+
+def test_a_suggestion_leaves_when_the_menu_opens_over_the_table(data_dir):
+    """Opening the pause menu (on the way to the rules) retires the suggestion: it lay over the rules'
+    page for its seven seconds."""
+    with recording_app() as app:
+        scene = table_waiting_for_the_person(app, "lost-in-time", 1)
+        scene.show_suggestion()
+        toast = app.toasts.items[-1]
+        key(app, pygame.K_p)
+        assert isinstance(app.scenes.top, PauseOverlay)
+        app.run_frames(20, 1 / 60)
+        assert toast not in app.toasts.items

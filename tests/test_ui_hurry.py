@@ -366,3 +366,26 @@ class _Blank(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill((0, 0, 0))
+
+
+@pytest.mark.parametrize("game", ["lost-in-time", "time-after-time"])
+def test_the_hurry_plate_sits_beside_the_bots_banner_on_the_top_row(game, data_dir):
+    """'Enter Hurry' beside "Ada is playing…" on the top row, where nothing else is: it went under
+    the banner (a limit meant for the Labyrinth's flames) onto the edge of the opponent's panel."""
+    app = make_app()
+    try:
+        seats = [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "expert")]
+        table = table_scene_for(game)(app, LocalSession(GameConfig.make(game, seats), 4, bot_delay=0.0))
+        app.clear_to(table)
+        for _ in range(900):
+            frames(app, 1)
+            shown = table.shown
+            if shown is not None and shown.active and shown.active[0] == 1 and table.turn_banner_rect() is not None:
+                break
+        banner = table.turn_banner_rect()
+        assert banner is not None
+        plate = table.hurry_hint_rect((190, 52))
+        assert plate.left > banner.right and abs(plate.centery - banner.centery) <= 1
+        assert plate.bottom <= 90  # the top row: the panels below begin under it
+    finally:
+        app.shutdown()

@@ -243,3 +243,33 @@ def test_one_person_here_is_you_on_the_cards_and_in_details():
     app2.push(TitleScene(app2))
     both = ResultsScene(app2, outcome(long_match()), ["Ann", "Ben"], [0, 1], lambda: None, "lost-cities")
     assert both.card_name(0) == "Ann"
+
+
+def test_a_compact_card_keeps_the_lines_after_its_total_when_they_fit():
+    """Lost in Time with payment chips: eight lines do not fit, so the card keeps its total, and
+    under it what breaks a tie ("Beyond 2031?", the timeline's length) as far as room allows (it
+    showed the total alone over "+ 7 more lines")."""
+    from game.ui.results import MORE_NOTE_H, line_height
+
+    labels = ["Youngest card", "VIPs (1 × 5)", "Disasters (0 × 10)", "Chip bonus (2 × 1)", "Total",
+              "Beyond 2031?", "Timeline length", "Payment chips"]
+    lines = [{"label": label, "value": i} for i, label in enumerate(labels)]
+    height = MORE_NOTE_H + 3 * line_height(1) + 2  # the total and two lines under it
+    shown, hidden = summary_lines(lines, 400, height)
+    assert [line["label"] for line in shown] == ["Total", "Beyond 2031?", "Timeline length"]
+    assert hidden == 5
+
+
+def test_years_count_up_from_under_the_lowest_not_from_zero():
+    """Lost in Time's totals are years: half-way through the count-up a card read 1705 over its
+    'Total 2029' line. Points (Lost Cities) still count from 0."""
+    lines = ({"label": "Total", "value": 2029},)
+    years = Outcome((2029, 1990), ((0,), (1,)), (0,), (lines, lines), "Ann wins, landing in 2029.")
+    _, scene = open_results(years, ["Ann", "Ada"])
+    scene.count = 0.0
+    assert int(scene._score_text(0)) >= 1900 and int(scene._score_text(1)) >= 1900
+    scene.count = 1.0
+    assert scene._score_text(0) == "2029"
+    _, points = open_results(outcome(long_match()), ["You", "Ada"])
+    points.count = 0.0
+    assert points._score_text(1) == "0"

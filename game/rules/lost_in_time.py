@@ -367,8 +367,10 @@ class LostInTime(Engine[dict]):
                     return f"{card!r} is not in your hand"
             rest = [c for c in hand if c not in cards]
             if can_travel(hand, timeline, direction) and not can_travel(rest, timeline, direction):
-                return ("that discard would leave you unable to travel when you could have: "
-                        "that is cheating (ruling LT-8)")
+                keep = [c for c in cards if can_travel([c], timeline, direction)]
+                names = " or ".join(card_label(c) for c in keep)
+                return (f"keep {names}: that discard would leave you unable to travel when you could "
+                        "have, and the rules do not allow it (ruling LT-8: no cheating by discard)")
         return f"{action.kind} is not allowed now"
 
     # --- applying ---------------------------------------------------------------------------
@@ -621,7 +623,15 @@ class LostInTime(Engine[dict]):
         if not winners:
             summary = "Everybody travelled beyond 2031: nobody wins."
         elif len(winners) == 1:
-            summary = f"{names[winners[0]]} wins, landing in {totals[winners[0]]['total']}."
+            win = totals[winners[0]]
+            summary = f"{names[winners[0]]} wins, landing in {win['total']}."
+            level = [s for s in valid if s != winners[0] and totals[s]["total"] == win["total"]]
+            if level:  # ruling LT-10's tie-breaks, said: the results list the others on the same year
+                others = " and ".join(names[s] for s in level)
+                if all(totals[s]["length"] < win["length"] for s in level):
+                    summary += f" {others} landed there too: the longer timeline wins."
+                else:
+                    summary += f" {others} landed there too, with as many cards: more payment chips win."
         else:
             summary = f"{' and '.join(names[s] for s in winners)} share the win in {totals[winners[0]]['total']}."
         if state["capped"]:

@@ -114,6 +114,14 @@ def summary_lines(lines: Sequence[dict[str, Any]], inner: int, height: int) -> t
         if needed([line, *chosen]) > room:
             break
         chosen.insert(0, line)
+    if chosen and chosen[-1] is pool[-1] and pool is not lines:
+        # room left under the last total: the lines after it (how a tie is broken: "Beyond 2031?",
+        # "Timeline length") before anything else
+        after = list(lines)[next(i for i, line in enumerate(lines) if line is pool[-1]) + 1:]
+        for line in after:
+            if needed([*chosen, line]) > room:
+                break
+            chosen.append(line)
     return chosen, len(lines) - len(chosen)
 
 
@@ -221,10 +229,10 @@ class ResultsScene(MenuScene):
     @property
     def is_draw(self) -> bool:
         """A competitive game that every seat won (a Lost Cities match level on points): a draw, not a
-        "shared win" with a WINNER over each card."""
+        "shared win" with a WINNER over each card. Two of three sharing a win is a shared win."""
         o = self.outcome
         n = len(self.names)
-        return not o.cooperative and (o.draw or (n > 1 and set(o.winners) >= set(range(n))))
+        return not o.cooperative and n > 1 and set(o.winners) >= set(range(n))
 
     @property
     def happy(self) -> bool:
@@ -382,12 +390,24 @@ class ResultsScene(MenuScene):
         if self.celebrating and 0.9 < self._burst < 0.9 + dt * 1.5:
             self.particles += [Particle(self._rng) for _ in range(60)]
 
+    @property
+    def count_from(self) -> float:
+        """Where the scores count up from: 0, but years (Lost in Time's totals near 2031) from a little
+        under the lowest, so a card never shows 1705 over its "Total 2029" line."""
+        numbers = [float(s) for s in self.outcome.scores
+                   if isinstance(s, (int, float)) and not isinstance(s, bool)]
+        if not numbers or min(numbers) < 500:
+            return 0.0
+        low, high = min(numbers), max(numbers)
+        return low - max(60.0, high - low)
+
     def _score_text(self, seat: int) -> str:
         score = self.outcome.scores[seat] if seat < len(self.outcome.scores) else None
         if score is None:
             return "—"
         if isinstance(score, (int, float)):
-            shown = score * self.count
+            base = self.count_from
+            shown = base + (score - base) * self.count
             return minus_signs(str(round(shown)) if float(score).is_integer() else f"{shown:.1f}")
         return str(score)
 

@@ -84,8 +84,8 @@ MAX_EVENT_SECONDS = 2.0  # a subclass can never hold the table longer than this 
 HURRY_SPEED = 10.0  # a hurried sequence plays this many times as fast (a 9 s chain in under a second)
 HURRY_HINT_AFTER = 0.8  # s a sequence has played before the "Hurry" hint shows (short moves never show it)
 HURRY_HINT_EVENTS = 3  # and only while this many events are still to play
-HURRY_HINT_RIGHT_LIMIT = CANVAS_W // 2 + 300  # beside the turn banner it stays left of this (the
-# Labyrinth's score and flames begin just after it)
+HURRY_HINT_RIGHT_LIMIT = CANVAS_W - 380  # beside the turn banner it stays left of this (Lost Cities'
+# opponent's name plate); a table with more at the top says so (`hurry_hint_right_limit`)
 HURRY_SOUND_GAP = 0.12  # s of real time between two sounds of a hurried sequence (not 37 at once)
 StatusAnchor = tuple[str, tuple[int, int]]
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
@@ -146,6 +146,7 @@ def hurry_plate(device: str, cap: str) -> pygame.Surface:
 class TableSceneBase(Scene):
     name = "table"
     tone = "green"
+    hurry_hint_right_limit = HURRY_HINT_RIGHT_LIMIT  # the Hurry hint beside the banner stays left of this
     results_note = ""  # a line in the results' footer (a LAN guest: where the next game comes from)
     # buttons the results offer before "Back to title" (a LAN guest's: back to the LAN lobby)
     results_more: tuple[tuple[str, Callable[[], None]], ...] = ()
@@ -442,8 +443,10 @@ class TableSceneBase(Scene):
         self.handle_table(intent)
 
     def pause(self) -> None:
-        """An overlay opened (the pause menu, the rules): a press under way ends there."""
+        """An overlay opened (the pause menu, the rules): a press under way ends there, and a
+        suggestion's toast leaves (it lay over the rules' page)."""
         self._pressed_here = False
+        self.retire_suggestion()
 
     def resume(self) -> None:
         self._pressed_here = False
@@ -809,15 +812,20 @@ class TableSceneBase(Scene):
         over their hands), under it when the banner is long, at the top centre without one."""
         device = self.app.input.last_device if self.app is not None else "keyboard"
         plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"))
-        box = plate.get_rect()
+        surface.blit(plate, self.hurry_hint_rect(plate.get_size()))
+
+    def hurry_hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        """Where the Hurry plate goes: right of the turn banner while it stays left of
+        `hurry_hint_right_limit`, else under the banner; at the top centre without one."""
+        box = pygame.Rect((0, 0), size)
         banner = self.turn_banner_rect()
         if banner is None:
             box.midtop = (CANVAS_W // 2, 24)
         else:
             box.midleft = (banner.right + 16, banner.centery)
-            if box.right > HURRY_HINT_RIGHT_LIMIT:  # a long banner ("Ann, your turn · Pad 2"): under it
+            if box.right > self.hurry_hint_right_limit:  # a long banner ("Ann, your turn · Pad 2"): under it
                 box.midtop = (banner.centerx, banner.bottom + 8)
-        surface.blit(plate, box)
+        return box
 
     def _draw_base_menu_button(self, surface: pygame.Surface) -> None:
         rect = BASE_MENU_RECT

@@ -75,6 +75,7 @@ TUTORIAL_TIPS: dict[str, str] = {
 class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
     results_dim = 220  # the parchment story panel read through the results' headline at the usual 165
+    hurry_hint_right_limit = CANVAS_W // 2 + 300  # the score and the flames begin just after it
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
     # the favours burn in the top right: a status strip sits in the map's lower left corner instead
     status_anchor = ("bottomleft", (MAP_RECT.x + 12, MAP_RECT.bottom - 12))

@@ -70,7 +70,8 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
         Tip("Build your own timeline here, one card a turn. When the game ends, the total closest to 2031 "
             "wins, but a total past 2031 loses.", (466, 584, 988, 180), "The goal"),
         Tip("Chronos shows which way everyone travels this round. To the future: each card you place must "
-            "be a later year than your youngest. To the past: an earlier year than your oldest.",
+            "be a later year than your youngest. To the past: an earlier year than your oldest. The arrow on "
+            "the discard pile's top card when a round ends sets the next round's way.",
             (806, 352, 136, 206), "Travelling in time"),
         Tip("Each turn: first an action or Skip, then travel (place one card). A VIP played on an opponent "
             "steals a card from their hand; a Disaster costs them their next turn (only its action, if the "
