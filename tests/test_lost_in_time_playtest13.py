@@ -387,3 +387,24 @@ def test_the_winners_herald_says_which_tie_break_decided_a_shared_year(app):
     board.timelines = [[event], [early], []]  # no tie: the plain reason
     scene._on_game_over(Event.make("game_over", None, winners=(0,)))
     assert scene.heralds[-1].line == "Closest to 2031 without going beyond."
+
+
+def test_whose_move_it_is_is_said_in_the_banner_not_a_third_time_over_the_hand(app):
+    """While a bot plays, "Ada is playing…" stood in the top banner, in the turn panel and a third
+    time over the person's hand; the hand's prompt now stays empty until there is something to do."""
+    scene = table_for(app, make_session(3, 2))
+    settle(app, scene)
+    scene.submit(next(a for a in scene.legal if a.kind == "pass"))
+    settle(app, scene)
+    scene.submit(scene.legal[0])  # travel: the bots play next
+    seen_bot_turn = False
+    for _ in range(1500):
+        app.run_frames(1, 1 / 15)
+        if scene.shown is not None and scene.shown.active and scene.shown.active[0] != 0:
+            seen_bot_turn = True
+            assert scene.prompt() == ""
+            banner = scene.turn_banner()
+            assert banner is not None  # the top banner still names who plays
+        if seen_bot_turn and scene.can_act:
+            break
+    assert seen_bot_turn and scene.can_act and scene.prompt()

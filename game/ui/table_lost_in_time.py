@@ -2247,11 +2247,7 @@ class LostInTimeTable(LiftedCardTable):
         if self.shown is None or self.game_over or not self.view:
             return ""
         if not self.can_act:
-            if self.viewer in self.local_seats and self.board is not None:
-                turn = int(self.view.get("turn", 0))
-                if turn != self.me:
-                    return f"{self.who(turn)} is playing\u2026"
-            return ""
+            return ""  # whose move it is stands in the turn banner and the turn panel (a third time here)
         direction = self.board.direction if self.board else "future"
         if self.phase == "action":
             if self.selected is not None:
