@@ -389,3 +389,32 @@ def test_the_hurry_plate_sits_beside_the_bots_banner_on_the_top_row(game, data_d
         assert plate.bottom <= 90  # the top row: the panels below begin under it
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("game", ["lost-cities", "lost-in-time"])
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_one_press_on_menu_opens_the_pause_menu_while_the_bots_play(game, device, data_dir):
+    """The Menu button is a mouse's or finger's only way to the pause menu: while the bots' moves
+    played, its press hurried them and the menu needed a second press (Time After Time's playtest
+    found it; every table now names its button to the base, which opens the menu first)."""
+    from game.ui.pause import PauseOverlay
+
+    app = make_app()
+    try:
+        seats = [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")]
+        table = table_scene_for(game)(app, LocalSession(GameConfig.make(game, seats), 3, bot_delay=0.0))
+        app.clear_to(table)
+        for _ in range(3000):
+            frames(app, 1)
+            if table.can_act and table.legal:
+                table.submit(next((a for a in table.legal if a.kind not in ("undo",)), table.legal[0]))
+            elif table.can_hurry and table.shown is not None and table.shown.active and table.shown.active[0] == 1:
+                break
+        assert table.can_hurry and table.menu_button_rect is not None
+        if device == "mouse":
+            click(app, table.menu_button_rect.center)
+        else:
+            tap(app, table.menu_button_rect.center)
+        assert isinstance(app.scenes.top, PauseOverlay) and table.hurries == 0
+    finally:
+        app.shutdown()

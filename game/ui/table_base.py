@@ -154,6 +154,9 @@ class TableSceneBase(Scene):
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
     base_menu_button = False
+    # the table's own Menu button (canvas px), if it draws one: a press there opens the pause menu
+    # at once, even while moves play (a mouse's or finger's only way there; it hurried them instead)
+    menu_button_rect: pygame.Rect | None = None
     # Where a status strip (the LAN seats strip) may sit: a pygame.Rect attribute name and the canvas
     # point it goes to. Tables override it where their top-right corner is busy.
     status_anchor: StatusAnchor = ("topright", (CANVAS_W - 24, 22))
@@ -428,8 +431,7 @@ class TableSceneBase(Scene):
         if intent.kind in ("menu", "back"):
             self._pause()
             return
-        if self.base_menu_button and intent.kind == "point" and intent.pos is not None \
-                and BASE_MENU_RECT.collidepoint(intent.pos):
+        if intent.kind == "point" and intent.pos is not None and self.presses_menu_button(intent.pos):
             self._pause()
             return
         if intent.kind in ("confirm", "point") and self.can_hurry and self.hurry():
@@ -441,6 +443,11 @@ class TableSceneBase(Scene):
         if intent.kind in ("release", "drag_end"):
             self._pressed_here = False
         self.handle_table(intent)
+
+    def presses_menu_button(self, pos: tuple[float, float]) -> bool:
+        """`pos` is on the table's Menu button (its own, or the base's)."""
+        rect = BASE_MENU_RECT if self.base_menu_button else self.menu_button_rect
+        return rect is not None and rect.collidepoint(pos)
 
     def pause(self) -> None:
         """An overlay opened (the pause menu, the rules): a press under way ends there, and a

@@ -34,7 +34,8 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_hints import LabyrinthHints
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
-    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MOVE_SECONDS, PROPHECY_AREA,
+    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MENU_RECT, MOVE_SECONDS,
+    PROPHECY_AREA,
     PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
     interaction_front, item_look, item_tray_rects, look_of, prophecy_tray_rects,
 )
@@ -76,6 +77,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     tone = "umber"
     results_dim = 220  # the parchment story panel read through the results' headline at the usual 165
     hurry_hint_right_limit = CANVAS_W // 2 + 300  # the score and the flames begin just after it
+    menu_button_rect = MENU_RECT
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
     # the favours burn in the top right: a status strip sits in the map's lower left corner instead
     status_anchor = ("bottomleft", (MAP_RECT.x + 12, MAP_RECT.bottom - 12))

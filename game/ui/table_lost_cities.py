@@ -220,6 +220,7 @@ class LostCitiesTable(LiftedCardTable):
     """The table scene of Lost Cities (see the module docstring)."""
 
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
+    menu_button_rect = MENU_RECT
 
     tone = "green"
     status_anchor = ("bottomleft", (40, CANVAS_H - 24))  # the top right holds the opponent's hand

@@ -348,6 +348,7 @@ class LostInTimeTable(LiftedCardTable):
 
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "burgundy")
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
+    menu_button_rect = MENU_RECT
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)

@@ -248,6 +248,7 @@ class ShiftPlan:
 class TimeAfterTimeTable(TableSceneBase):
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "midnight")
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
+    menu_button_rect = MENU_RECT
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
@@ -1164,10 +1165,10 @@ class TimeAfterTimeTable(TableSceneBase):
         """A press on the person's own hand is a reorder, never a hurry: the others' moves are when
         a hand is rearranged (RULING TT-3b, a Ghost hidden before the neighbour draws), and they
         animate nearly all that time, so a click or tap there that hurried them made the hand
-        unmovable by mouse or touch. Nor is a press on the Menu button (a mouse's or finger's only
-        way to the pause menu: it hurried the bots instead). Presses anywhere else still hurry."""
+        unmovable by mouse or touch (the Menu button opens the menu at every table: `menu_button_rect`).
+        Presses anywhere else still hurry."""
         self.follow_hand_choice()  # a move animated since the last frame may have changed the hand
-        self._press_keeps_pace = self.presses_own_hand(intent) or self.presses_menu(intent)
+        self._press_keeps_pace = self.presses_own_hand(intent)
         try:
             super().handle(intent)
         finally:
@@ -1194,10 +1195,6 @@ class TimeAfterTimeTable(TableSceneBase):
             if focus is not None and focus[0] == "hand" and (self.carrying or focus[1] == self._chosen[0]):
                 self.focus = ("hand", index)
         self._chosen = (index, hand[index]) if 0 <= index < len(hand) else None
-
-    def presses_menu(self, intent: Intent) -> bool:
-        return (intent.kind == "point" and intent.pos is not None and self.curtain_seat is None
-                and MENU_RECT.collidepoint(intent.pos))
 
     def presses_own_hand(self, intent: Intent) -> bool:
         """The intent picks up, drops or carries a card of the person's own hand."""
