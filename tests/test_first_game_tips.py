@@ -193,3 +193,44 @@ def test_settings_keep_and_check_the_tips_seen():
     settings.tips_seen.append("lost-cities:ann")
     settings.set_first_game_tips(False)
     assert settings.first_game_tips is False and settings.tips_seen == ["lost-cities:ann"]
+
+
+def test_at_a_tv_with_a_pad_each_only_the_readers_pad_turns_their_tips(app):
+    """Ann's tips at a shared screen where Ann and Ben each claimed a pad: Ben's B closed them (and
+    then Ben's and Cat's in turn). Another seat's pad is told whose turn it is; Ann's pad and the
+    shared keyboard still turn them."""
+    ann_pad, ben_pad = 41, 42
+    table = open_table(app, "time-after-time", names=("Ann", "Ben"), bots=0)
+    for instance in (ann_pad, ben_pad):
+        app.input.pad_number(instance)
+    overlay = wait_for_tips(app, table)
+    reader = table.viewer
+    table.seat_pads = {reader: ann_pad, 1 - reader: ben_pad}
+
+    def press(button: int, instance: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=instance))
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=instance))
+        app.run_frames(2)
+
+    press(pygame.CONTROLLER_BUTTON_B, ben_pad)
+    assert app.scenes.top is overlay and overlay.index == 0
+    assert any(t.text.startswith(f"It is {table.name_of(reader)}'s turn") for t in app.toasts.items)
+    press(pygame.CONTROLLER_BUTTON_A, ann_pad)
+    assert overlay.index == 1
+    key(app, pygame.K_RETURN)
+    assert overlay.index == 2
+
+
+def test_a_tip_names_the_keys_as_bound_now():
+    """Time After Time's hand tip said "Q or E (LB or RB)" whatever the bindings: it takes the
+    page keys from the bindings the hint rows use."""
+    from game.ui.hint_glyphs import use_bindings
+    from game.ui.settings import DEFAULT_KEYS, DEFAULT_PAD
+
+    text = tips.tip_words(FIRST_GAME_TIPS["time-after-time"][2].text)
+    assert "press Q or E (LB or RB on a gamepad)" in text and "{" not in text
+    try:
+        use_bindings({**DEFAULT_KEYS, "prev": ["z"], "next": ["x"]}, DEFAULT_PAD)
+        assert "press Z or X (LB or RB" in tips.tip_words(FIRST_GAME_TIPS["time-after-time"][2].text)
+    finally:
+        use_bindings(DEFAULT_KEYS, DEFAULT_PAD)

@@ -31,7 +31,7 @@ def test_tallies_add_up_per_game_and_opponent_and_survive_a_round_trip(data_dir)
     assert game.total == Tally(3, 1, 1)
     assert game.against == {"expert": Tally(2, 1, 1), "master": Tally(1, 0, 0)}
     line = record_line(again, "lost-cities", "Lost Cities", "master", cooperative=False)
-    assert line == "Your record in Lost Cities: 1 win in 3 games · against Master bots 0 of 1"
+    assert line == "Your record in Lost Cities: 1 win, 1 draw in 3 games · against Master bots 0 of 1"
     assert record_line(again, "labyrinth", "The Labyrinth", "expert", cooperative=False) == ""
 
 

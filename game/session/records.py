@@ -173,7 +173,10 @@ def record_line(records: Records, game: str, title: str, opponent: str, cooperat
     if cooperative:
         line = f"Your record in {title}: {total.won} of {total.played} adventure{'s' if total.played != 1 else ''} escaped"
         return f"{line}\n{best}" if best else line
-    line = f"Your record in {title}: {total.won} win{'s' if total.won != 1 else ''} in {total.played} game{'s' if total.played != 1 else ''}"
+    line = f"Your record in {title}: {total.won} win{'s' if total.won != 1 else ''}"
+    if total.drawn:  # a tie is not a loss: "0 wins in 1 game" after a drawn match read as one
+        line += f", {total.drawn} draw{'s' if total.drawn != 1 else ''}"
+    line += f" in {total.played} game{'s' if total.played != 1 else ''}"
     versus = record.against.get(opponent)
     if versus is not None and versus.played != total.played:
         line += f" · against {OPPONENT_WORDS[opponent]} {versus.won} of {versus.played}"

@@ -29,6 +29,7 @@ import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
+from game.ui.hint_glyphs import hint_glyphs
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.widgets import Button, panel_surface
@@ -84,7 +85,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
         Tip("Put the hour you drew on one of your seven slots, so the hours rise from left to right. The "
             "slots that work light up.", (500, 640, 920, 172), "The goal"),
         Tip("The first to fill seven rising hours with no Ghost in hand wins. Your neighbour draws from "
-            "your hand, so hide a Ghost by moving it: drag a card, or focus it and press Q or E (LB or RB "
+            "your hand, so hide a Ghost by moving it: drag a card, or focus it and press {page} ({pad_page} "
             "on a gamepad).", (456, 846, 1006, 234), "Your hand"),
         Tip(MENU_TIP_TEXT, (20, 14, 158, 74), "A turn"),
     ),
@@ -157,7 +158,7 @@ class FirstGameTips(MenuScene):
     def _plate(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The current tip's plate, rendered once (the overlay re-renders nothing per frame)."""
         if self.index not in self._plates:
-            lines = wrap(self.tip.text, "ui", TEXT_PX, PLATE_W - 64)
+            lines = wrap(tip_words(self.tip.text), "ui", TEXT_PX, PLATE_W - 64)
             height = 32 + 34 + 14 + len(lines) * LINE_H + 24 + BUTTON_H + 28
             rect = plate_rect(pygame.Rect(self.tip.target), height)
             image = panel_surface(rect.size, 20, (24, 23, 28, 250), P.BRASS, 2).copy()
@@ -213,6 +214,12 @@ class FirstGameTips(MenuScene):
             self.close()  # a LAN table lost its host: its card (Back to title) is what matters now
 
     def handle(self, intent: Intent) -> None:
+        table = getattr(self.below, "table", self.below)  # a LAN table's wrapper holds the table
+        refusal = table.pad_refusal(intent) if hasattr(table, "pad_refusal") else ""
+        if refusal:  # at a TV with a pad each, only this person's pad (or the shared devices) reads on
+            if not intent.repeat and self.app is not None:
+                self.app.toast(refusal, "info")
+            return
         if intent.kind == "menu":
             self.close()  # the pause menu's key leaves the tips for the table (its menu is one more press)
             return
@@ -226,6 +233,14 @@ class FirstGameTips(MenuScene):
         surface.blit(image, rect.topleft)
         self.group.draw(surface)
         # no footer of key hints: it would cover a hand at the bottom edge, and the buttons say it all
+
+
+def tip_words(text: str) -> str:
+    """A tip's text with the keys as bound now ("{page}": "Q or E", "{pad_page}": "LB or RB")."""
+    if "{" not in text:
+        return text
+    keys, pads = hint_glyphs("keyboard"), hint_glyphs("gamepad")
+    return text.format(page=keys["page"].replace(" / ", " or "), pad_page=pads["page"].replace(" / ", " or "))
 
 
 def tips_for(game_id: str) -> tuple[Tip, ...]:
