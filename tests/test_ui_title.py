@@ -57,3 +57,26 @@ def test_attract_falls_back_to_a_deal_without_the_game(monkeypatch):
     for _ in range(int(2.5 / STEP)):
         attract.update(STEP)
     assert all(card.face_up for card in attract.cards)  # dealt and turned
+
+
+def test_the_tables_are_imported_in_the_background_so_the_picker_opens_at_once():
+    """The picker's first frame imported the four table modules (70-200 ms on a click): a windowed
+    title imports them on a background thread; a picker asking meanwhile still finds every table."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from game.ui.tables import TABLE_MODULES, is_playable, preload_tables\n"
+        "assert not any(m in sys.modules for m in TABLE_MODULES.values())\n"
+        "thread = preload_tables()\n"
+        "assert preload_tables() is thread\n"  # once per process
+        "assert all(is_playable(g) for g in TABLE_MODULES)\n"  # asked while it imports: waits, finds
+        "thread.join(30)\n"
+        "assert all(m in sys.modules for m in TABLE_MODULES.values())\n"
+        "print('ok')\n"
+    )
+    env = {**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -249,6 +249,13 @@ class TitleScene(MenuScene):
         self.attract = make_attract()
         self.has_save = False
 
+    def enter(self) -> None:
+        super().enter()
+        if self.app is not None and not self.app.headless:
+            from game.ui.tables import preload_tables
+
+            preload_tables()  # the picker opens without importing four tables on the click
+
     def build(self) -> None:
         self.has_save = autosave_path().exists()
         entries: list[tuple[str, object, str]] = [("Play", self.play, ""), ("LAN play", self.open_lan, "")]
