@@ -6,7 +6,7 @@ replays gives a clear SaveError; the file itself is never touched here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.core.types import Action, GameConfig, InvalidAction
@@ -32,12 +32,17 @@ class SaveGame:
     actions: list[Action]
     state_hash: str
     start_hash: str = ""  # the position before the first action; "" in saves written before it existed
+    # seat -> the number of the gamepad that seat claimed at a TV ("Pad 2"): Continue gives each
+    # person their pad back. Optional: a save without it (or a Tabletime that ignores it) shares every pad
+    pads: dict[int, int] = field(default_factory=dict)
 
     def to_wire(self) -> dict:
         wire = {"format": SAVE_FORMAT, "config": self.config.to_wire(), "seed": self.seed,
                 "actions": [a.to_wire() for a in self.actions], "hash": self.state_hash}
         if self.start_hash:
             wire["start"] = self.start_hash  # optional: a Tabletime without it ignores the key
+        if self.pads:
+            wire["pads"] = [[seat, number] for seat, number in sorted(self.pads.items())]
         return wire
 
     @classmethod
@@ -55,9 +60,23 @@ class SaveGame:
             raise SaveError("the save is missing its seed, moves or check")
         try:
             return cls(GameConfig.from_wire(data.get("config")), seed,
-                       [Action.from_wire(a) for a in actions], digest, start)
+                       [Action.from_wire(a) for a in actions], digest, start, saved_pads(data.get("pads", [])))
         except (WireError, InvalidAction) as exc:
             raise SaveError(f"the save is damaged ({exc})") from None
+
+
+def saved_pads(data: object) -> dict[int, int]:
+    """The seats' claimed pad numbers as saved; anything malformed reads as none (the game itself is
+    fine without them: every pad plays every seat)."""
+    if not isinstance(data, list) or len(data) > 64:
+        return {}
+    pads: dict[int, int] = {}
+    for pair in data:
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 for v in pair)):
+            return {}
+        pads[pair[0]] = pair[1]
+    return pads
 
 
 def format_problem(version: object) -> str:
@@ -123,4 +142,6 @@ def resume(path: Path, **session_kwargs):
         raise SaveError(f"its moves do not replay under this version's rules ({exc})") from None
     if engine.state_hash(session.state) != save.state_hash:
         raise SaveError("its moves replay to a different position (the rules changed since it was saved)")
+    session.pad_numbers = {seat: number for seat, number in save.pads.items()
+                           if 0 <= seat < len(save.config.seats) and save.config.seats[seat].kind == "human"}
     return session

@@ -199,6 +199,7 @@ class TableSceneBase(Scene):
         # game). That seat's turns and curtain take only its pad (and the shared keyboard, mouse and
         # touch); its pad acts for no other seat. Seats without one, and pads without a seat, are shared.
         self.seat_pads: dict[int, int] = {}
+        self._told_pads: dict[int, int] = {}  # the seat_pads the session was last told (it saves their numbers)
         self._pad_refusals: set[str] = set()  # "It is Ben's turn." toasts, gone once Ben has the screen
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
@@ -355,6 +356,7 @@ class TableSceneBase(Scene):
 
     def enter(self) -> None:
         self._toasts_before = list(self.app.toasts.items) if self.app is not None else []
+        self.reclaim_saved_pads()
         self.pace_bots()
         first = self.session.latest(self.viewer)
         if first is not None:
@@ -396,6 +398,34 @@ class TableSceneBase(Scene):
             turn = self.shown.active[0]  # a bot may be the one to move
         label = self.pad_label(turn)
         return f"It is {self.name_of(turn)}'s turn" + (f" ({label})." if label and own_seat is None else ".")
+
+    def reclaim_saved_pads(self) -> None:
+        """A game continued from its save: each seat that had claimed a pad gets the pad with that
+        number back, if it is plugged in ("Pad 2" is the second pad seen). A pad that is not here
+        leaves the seat shared, and the people are told."""
+        saved = getattr(self.session, "pad_numbers", None)
+        if self.app is None or self.seat_pads or not isinstance(saved, dict) or not saved:
+            return
+        present = {self.app.input.pad_number(pad): pad for pad in list(self.app.input.pad_numbers)}
+        missing = []
+        for seat, number in sorted(saved.items()):
+            if number in present and present[number] not in self.seat_pads.values():
+                self.seat_pads[seat] = present[number]
+            else:
+                missing.append(f"{self.name_of(seat)}'s Pad {number}")
+        if missing:  # (the pads found need no word: each curtain says "Ann, press A on Pad 1")
+            verb = "is" if len(missing) == 1 else "are"
+            self.app.toast(f"{' and '.join(missing)} {verb} not plugged in: any pad plays those turns.", "warning")
+        self._told_pads = dict(self.seat_pads)
+        self.session.pad_numbers = {seat: saved[seat] for seat in self.seat_pads}
+
+    def tell_session_the_pads(self) -> None:
+        """The session keeps each claimed pad's number in the autosave (Continue gives it back)."""
+        if self.seat_pads == self._told_pads or self.app is None:
+            return
+        self._told_pads = dict(self.seat_pads)
+        if isinstance(getattr(self.session, "pad_numbers", None), dict):
+            self.session.pad_numbers = {seat: self.app.input.pad_number(pad) for seat, pad in self.seat_pads.items()}
 
     def forget_unplugged_pads(self) -> None:
         """A seat whose pad was unplugged goes back to the shared devices (any pad, keyboard, touch)."""
@@ -539,6 +569,7 @@ class TableSceneBase(Scene):
     def update(self, dt: float) -> None:
         if self.seat_pads:
             self.forget_unplugged_pads()
+        self.tell_session_the_pads()
         if self.session_failed:
             self.update_table(dt)
             return
