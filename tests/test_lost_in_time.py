@@ -491,3 +491,21 @@ def test_in_game_rules_text_has_its_pages_and_examples():
     pages = [line for line in lines if line.startswith("## ")]
     assert 5 <= len(pages) <= 7
     assert "2009" in text and "2041" in text and "1989" in text
+
+
+def test_a_disaster_in_the_last_round_on_someone_who_has_played_it_says_there_is_no_next_turn():
+    """Ruling LT-10 ends the game with the round in which someone placed an eighth card: a Disaster
+    then played on a seat that has already played that round costs nothing, and the log no longer
+    promises that it "loses the next turn"."""
+    def disaster_on(target: int):
+        state = start(3, dealer=0)  # seats play 1, 2, 0
+        arrange(state, hands=[[card(313)], [card(1453)], [card(1883), card(1994)]],
+                timelines=[[card(1903)], [card(1916)], [card(1989)]])
+        state["final_round"], state["turn_index"], state["turn"] = True, 1, 2  # seat 2 plays, seat 1 has
+        _, events = act(state, 2, "disaster", card=card(1883), target=target)
+        return next(e for e in events if e.kind == "disaster")
+
+    played_already, still_to_play = disaster_on(1), disaster_on(0)
+    assert played_already.get("moot") and not still_to_play.get("moot")
+    assert ENGINE.describe(played_already, 1).endswith("the game ends before you play again.")
+    assert ENGINE.describe(still_to_play, 0).endswith("you lose the next turn.")

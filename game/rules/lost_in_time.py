@@ -405,8 +405,11 @@ class LostInTime(Engine[dict]):
             hand.remove(card)
             state["side"].append(card)
             state["skips"][target] += 1
+            n = len(state["hands"])
+            # the last round, and the victim has played it already: the game ends before their next turn
+            moot = state["final_round"] and (target - state["dealer"] - 1) % n < state["turn_index"]
             events.append(Event.make("disaster", None, seat=seat, card=card, target=target, to="side",
-                                     skips=state["skips"][target]))
+                                     skips=state["skips"][target], **({"moot": True} if moot else {})))
             state["last"] = {"seat": seat, "kind": "disaster", "card": card, "target": target}
             state["phase"] = "travel"
         elif kind == "discard":  # ruling LT-5b: in the chosen order, the last one on top
@@ -716,6 +719,10 @@ def describe_event(event: Event, seat: int | None, names: list[str] | None, disa
         victim = event["target"]
         loss = "the next action" if disaster_skip == "action" else "the next turn"
         verb = "lose" if who(victim) == "You" else "loses"
+        if event.get("moot"):  # the last round, and the victim has played it: there is no next turn
+            plays = "play" if who(victim) == "You" else "plays"
+            return (f"{actor} played a Disaster on {whom(victim)}, {label(event['card'])}: the game ends before "
+                    f"{whom(victim)} {plays} again.")
         return f"{actor} played a Disaster on {whom(victim)}, {label(event['card'])}: {whom(victim)} {verb} {loss}."
     if kind == "discard":
         cards = [label(c) for c in event["cards"]]
