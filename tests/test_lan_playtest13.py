@@ -25,6 +25,7 @@ from net.client import RemoteSession  # noqa: E402
 from net.host import SeatSpec, start_host  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
 from ui_helpers import click, key, make_app, step_until, widget_labelled  # noqa: E402
+from test_lan_seats_and_drops import quick_lan
 
 
 class MiniTable(TableSceneBase):
@@ -36,11 +37,6 @@ def mini_table():
     register_table("highcard", MiniTable)
     yield
     unregister_table("highcard")
-
-
-def quick_lan() -> LanOptions:
-    return LanOptions(discovery=False, port=0, reconnect_window=1.0, connect_timeout=2.0, games=("highcard",),
-                      bot_delay=0.0)
 
 
 # --- two players with the same name ------------------------------------------------------------
