@@ -118,7 +118,7 @@ class LabyrinthHints:
             counted, line = False, ""
         if counted:
             self.hints_asked += 1
-            who = "You" if len(self.local_seats) == 1 else self.name_of(self.viewer)
+            who = "You" if len(self.local_seats) == 1 else self.actor_name(self.viewer)
             self.log.append(f"{who} {line}.")
         self.play("chime", 0.5)
         self.show_hint_target(device)

@@ -514,12 +514,20 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     def several_seats(self) -> bool:
         return int(self.view.get("seats", len(self.seat_names) or 1)) > 1 or len(self.seat_names) > 1
 
+    def actor_name(self, seat: int) -> str:
+        """Who made a move, as the log and the story say it. Playing together at one screen, any of the
+        people here may have moved the hero and the table cannot tell which, so the move is "You" (the
+        banner says "Your move, together"), not the first seat's name for a move another person made."""
+        if self.together and len(self.local_seats) > 1 and seat in self.local_seats:
+            return "You"
+        return self.name_of(seat)
+
     def who_tries(self, seat: int | None) -> str:
         """ "You try" alone at the table, "Rowan tries" when several seats play (`seat` tried it, as
         the card's event tells)."""
         if not self.several_seats() or seat is None:
             return "You try"
-        name = self.name_of(int(seat))
+        name = self.actor_name(int(seat))
         return "You try" if name == "You" else f"{name} tries"
 
     def place_of(self, number: int | None) -> str:
@@ -605,7 +613,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         actor = event.get("seat")  # who used the card; a card turned over by itself (immediate) has none
         if event.kind == "interaction_turned" and actor is not None and self.several_seats():
             names = [str(n) for n in event.get("item_names") or []]
-            who = self.name_of(int(actor))
+            who = self.actor_name(int(actor))
             if names:
                 return f"{who} {'try' if who == 'You' else 'tries'} {items_phrase(names)} on card {event['number']}."
             return f"{who} turn{'' if who == 'You' else 's'} over card {event['number']}."
