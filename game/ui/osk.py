@@ -56,9 +56,24 @@ class OnScreenKeyboard(MenuScene):
         self.entry.set_text(before + ch)
         if self.entry.text == before and self.app is not None:
             self.app.assets.play("invalid", 0.6)  # the name is as long as it may be
+        self.follow_case()
 
     def erase(self) -> None:
         self.entry.set_text(self.entry.text[:-1])
+        self.follow_case()
+
+    def follow_case(self) -> None:
+        """Capitals where a name's word starts, small letters after, as a phone's keyboard does:
+        "Zoe" by pad took 'Z', a trip to "abc", 'o', 'e' (and back to "ABC" for the next name)."""
+        text = self.entry.text
+        if not text or text.endswith(" "):
+            wanted_lower = False
+        elif text[-1].isalpha():
+            wanted_lower = True
+        else:
+            return  # after a digit or a mark ("Table 2", "O'"), the keys stay as they are
+        if wanted_lower != self.lower:
+            self.toggle_case()
 
     def toggle_case(self) -> None:
         self.lower = not self.lower

@@ -35,6 +35,7 @@ class PauseOverlay(MenuScene):
         self.game_id = game_id
         self.rules_topic = rules_topic  # Rules opens at the page about the step the table is at
         # the person hosts this LAN table: leaving it closes it for everyone, and the button says so
+        self.hosting = hosting
         self.quit_label = "Close the table for everyone" if hosting else "Quit to title"
         self.note = note
         self.suggest = suggest  # the table's "what would an expert do", offered on your move
@@ -50,7 +51,22 @@ class PauseOverlay(MenuScene):
         top = self.panel.y + 170
         self.group.widgets = [Button((self.panel.x + 70, top + i * BUTTON_STEP, self.panel.width - 140, 84), label,
                                      action, primary=p) for i, (label, action, p) in enumerate(entries)]
+        self.group.widgets[-1].sub = self.save_line()
         self.group.focus = 0
+
+    def save_line(self) -> str:
+        """What Quit does to the game, under its button: a player about to quit wants to know whether
+        the game waits for them ("Quit to title" alone did not say it is saved after every move)."""
+        stack = self.app.scenes.scenes if self.app is not None else []
+        below = stack[:stack.index(self)] if self in stack else stack
+        session = getattr(below[-1], "session", None) if below and not self.hosting else None
+        if getattr(session, "autosave_path", None) is None:
+            return ""  # a LAN table: Continue does not resume it (a host's button says what it does)
+        if getattr(session, "save_problem", ""):
+            return "Saving failed: Continue has the last save"
+        if not getattr(session, "actions", None):
+            return "Nothing played yet, so nothing is saved"
+        return "Saved: Continue on the title picks it up"
 
     def resume_game(self) -> None:
         self.app.pop()

@@ -20,6 +20,21 @@ LEFT_W = 800
 RIGHT_X = 1000
 RIGHT_W = 800
 MAX_PER_DEVICE = 3
+SUBTITLE = "Changes apply at once and are saved when you leave."
+# What each row does, in the subtitle's place while it has the focus: a toggle's name alone did not say
+# that tips turned on again come back for everyone, or that the window size waits for a window.
+ROW_HELP: dict[str, str] = {
+    "Fullscreen": "F11 or Alt+Enter switches it anywhere.",
+    "Window size": "The window's size when Tabletime is not fullscreen.",
+    "Master volume": "Everything you hear: the effects and the music.",
+    "Effects volume": "Cards, clicks, chimes and fanfares.",
+    "Music volume": "The music under the menus and the games; 0 turns it off.",
+    "Your name": "Your seat's name at a new table and at a LAN table.",
+    "Animation speed": "How fast cards move; bots at this screen wait between moves by it too.",
+    "Reduced motion": "Cards and screens appear in place instead of sliding or bobbing.",
+    "First-game tips": "A few tips at your first turn of each game. On again: everyone sees them once more.",
+    "Reset controls": "Every key and gamepad button back to how they came.",
+}
 
 
 class BindingRow(Widget):
@@ -201,9 +216,30 @@ class SettingsScene(MenuScene):
         if self.app is not None:
             self.app.save_settings()
 
+    def subtitle(self) -> str:
+        """The focused row's help (what it does, how to rebind), else what the screen does."""
+        focused = self.group.focused
+        if isinstance(focused, BindingRow):
+            return self.binding_help(focused)
+        label = getattr(focused, "label", "")
+        if label == "Window size" and self.app is not None and self.app.fullscreen:
+            return "Used when you leave fullscreen (F11 or the Fullscreen switch above)."
+        return ROW_HELP.get(label, SUBTITLE)
+
+    def binding_help(self, row: BindingRow) -> str:
+        """How this row takes a new key or button, in the words of the device in use."""
+        from game.ui.hint_glyphs import hint_glyphs
+
+        if row.waiting == "key" and self.device() == "touch":
+            return "Press the key on a keyboard, or tap anywhere else to leave it as it is."
+        if row.waiting:
+            return "A key or button you give it leaves the action that had it."
+        key_cap, pad_cap = hint_glyphs("keyboard")["confirm"], hint_glyphs("gamepad")["confirm"]
+        return f"{key_cap} (or a click) then a key adds a key; {pad_cap} on a gamepad then a button adds a button."
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         draw_background(surface)
-        draw_heading(surface, "Settings", "Changes apply at once and are saved when you leave.")
+        draw_heading(surface, "Settings", self.subtitle())
         head = text_surface("DISPLAY, SOUND AND YOU", "display", 40, P.BRASS_LIGHT)
         surface.blit(head, (MARGIN, 280 - head.get_height() - 6))
         head = text_surface("CONTROLS   KEYS  |  GAMEPAD", "display", 40, P.BRASS_LIGHT)

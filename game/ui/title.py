@@ -268,9 +268,12 @@ class TitleScene(MenuScene):
         for i, (label, action, sub) in enumerate(entries):
             rect = (CANVAS_W // 2 - width // 2, top + i * (height + gap), width, height)
             buttons.append(Button(rect, label, action, sub, primary=(i == 0)))  # type: ignore[arg-type]
-        keep = self.group.focus if self.group.widgets else 0
+        # focus stays on the same button when Continue comes or goes (a failed Continue left it on
+        # Settings, one row down, so the next Enter opened Settings); Continue gone: Play
+        was = self.group.focused.label if self.group.widgets and self.group.focused is not None else "Play"
+        labels = [button.label for button in buttons]
         self.group.widgets = buttons
-        self.group.focus = min(keep, len(buttons) - 1)
+        self.group.focus = labels.index(was) if was in labels else 0
 
     def resume(self) -> None:
         self.build()

@@ -1,0 +1,208 @@
+"""The menus around the tables, played through as a new customer would (title, picker, setup,
+on-screen keyboard, settings, rules, pause): what that playtest found and what was fixed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.title import TitleScene, autosave_path
+from ui_helpers import frames, key, make_app, pad, tap, widget_labelled
+
+
+@pytest.fixture
+def app(data_dir):
+    application = make_app()
+    yield application
+    application.shutdown()
+
+
+def start_lost_cities(app):
+    """Title -> Play -> Lost Cities -> Start, by keyboard; returns the table."""
+    app.push(TitleScene(app))
+    frames(app, 3)
+    key(app, pygame.K_RETURN, settle=6)  # Play
+    key(app, pygame.K_RETURN, settle=6)  # Lost Cities
+    setup = app.scenes.top
+    setup.group.set_focus(widget_labelled(setup, "Start the game"))
+    key(app, pygame.K_RETURN, settle=30)
+    table = app.scenes.top
+    assert type(table).__name__ == "LostCitiesTable"
+    return table
+
+
+# --- the pause menu says what Quit does to the game ---------------------------------------------------
+def test_pause_menu_says_the_game_is_saved_before_quitting(app):
+    """"Quit to title" alone left a player wondering whether the game was lost; its button now says
+    that Continue picks the game up, and the title's Continue keeps that promise."""
+    table = start_lost_cities(app)
+    session = table.session
+    session.bot_delay = 0
+    for _ in range(300):  # whoever starts: the bot's first move, or this person's
+        if session.actions:
+            break
+        if 0 in session.engine.active_seats(session.state):
+            session.submit(session.engine.legal_actions(session.state, 0)[0])
+        frames(app, 1)
+    moves = len(session.actions)
+    assert moves and autosave_path().exists()
+    key(app, pygame.K_ESCAPE, settle=6)
+    quit_button = widget_labelled(app.scenes.top, "Quit to title")
+    assert quit_button.sub == "Saved: Continue on the title picks it up"
+    quit_button.activate()
+    frames(app, 5)
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    assert widget_labelled(title, "Continue").sub == f"Lost Cities · {moves} move{'s' if moves > 1 else ''} in"
+
+
+def test_pause_menu_says_nothing_is_saved_before_the_first_move(app):
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")])
+    session = LocalSession(config, 5, autosave=autosave_path(), bot_delay=600)
+    app.push(table_scene_for("lost-cities")(app, session))
+    frames(app, 10)
+    key(app, pygame.K_ESCAPE, settle=6)
+    assert not session.actions
+    assert widget_labelled(app.scenes.top, "Quit to title").sub == "Nothing played yet, so nothing is saved"
+
+
+def test_pause_menu_names_a_failing_save(app):
+    table = start_lost_cities(app)
+    table.session.save_problem = "the disk is full"
+    key(app, pygame.K_ESCAPE, settle=6)
+    assert widget_labelled(app.scenes.top, "Quit to title").sub == "Saving failed: Continue has the last save"
+
+
+def test_a_hosts_pause_menu_promises_no_continue(app):
+    from game.ui.pause import PauseOverlay
+
+    table = start_lost_cities(app)
+    app.push(PauseOverlay(app, "lost-cities", hosting=True))
+    frames(app, 3)
+    assert widget_labelled(app.scenes.top, "Close the table for everyone").sub == ""
+    assert table.session.autosave_path is not None  # the line is left out for the host, not for want of a save
+
+
+# --- the on-screen keyboard's capitals --------------------------------------------------------------
+def test_on_screen_keyboard_types_a_name_by_pad_without_switching_case(app):
+    """By pad "Zoe" took a trip to "abc" after the Z (and "ABC" again for the next name): the keys turn
+    to small letters after a word's first letter, and to capitals again at a new word or empty field."""
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.setup import SeatSetupScene
+
+    setup = SeatSetupScene(app, "lost-in-time")
+    app.push(setup)
+    frames(app, 3)
+    setup.group.set_focus(widget_labelled(setup, "Seat 2"))
+    pad(app, pygame.CONTROLLER_BUTTON_A)
+    osk = app.scenes.top
+    assert isinstance(osk, OnScreenKeyboard)
+    for _ in range(3):
+        pad(app, pygame.CONTROLLER_BUTTON_X)  # erase "Ada"
+    assert osk.entry.text == "" and widget_labelled(osk, "Z")
+
+    def press(letter: str) -> None:
+        osk.group.set_focus(widget_labelled(osk, letter))
+        pad(app, pygame.CONTROLLER_BUTTON_A)
+
+    press("Z")
+    press("o")  # no "abc" press between: the keys are small letters now
+    press("e")
+    press("Space")
+    press("A")  # a new word starts with a capital again
+    press("n")
+    assert osk.entry.text == "Zoe An"
+    pad(app, pygame.CONTROLLER_BUTTON_B)  # done
+    assert setup.names[1] == "Zoe An"
+
+
+def test_on_screen_keyboard_capitals_come_back_when_a_name_is_erased_by_touch(app):
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.widgets import TextEntry
+
+    entry = TextEntry((100, 100, 500, 80), "Seat 2", "", lambda text: None, max_len=12)
+    osk = OnScreenKeyboard(app, entry)
+    app.push(osk)
+    frames(app, 3)
+    tap(app, widget_labelled(osk, "B").rect.center)
+    assert widget_labelled(osk, "ABC")  # the case key offers capitals back
+    tap(app, widget_labelled(osk, "Erase").rect.center)
+    assert entry.text == "" and widget_labelled(osk, "abc")
+    tap(app, widget_labelled(osk, "abc").rect.center)  # asked for small letters: a first letter obeys
+    tap(app, widget_labelled(osk, "d").rect.center)
+    tap(app, widget_labelled(osk, "4").rect.center)
+    assert entry.text == "d4" and widget_labelled(osk, "ABC")  # a digit leaves the case alone
+
+
+# --- the title keeps the focus on the button it was on --------------------------------------------
+def test_a_failed_continue_leaves_the_focus_on_play_not_on_the_next_button(app):
+    """Continue on a damaged save is refused and the button goes; the focus stayed on the third row,
+    now Settings, so the next Enter opened Settings. It goes to Play."""
+    autosave_path().write_bytes(b"not a save")
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 3)
+    title.group.set_focus(widget_labelled(title, "Continue"))
+    key(app, pygame.K_RETURN, settle=5)
+    assert [w.label for w in title.group.widgets] == ["Play", "LAN play", "Settings", "Rules", "Quit"]
+    assert title.group.focused.label == "Play"
+    assert any(path.name.startswith("autosave.tt.bad-") for path in autosave_path().parent.iterdir())
+
+
+def test_the_title_keeps_its_focus_when_a_save_appears_behind_it(app):
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 3)
+    title.group.set_focus(widget_labelled(title, "Rules"))
+    from game.core.types import GameConfig
+    from game.session import LocalSession
+
+    session = LocalSession(GameConfig.make("lost-cities", 2), 3, autosave=autosave_path(), bot_delay=0)
+    session.run_bots_until_human(limit=2)  # two bots: a game under way, saved
+    title.resume()
+    assert "Continue" in [w.label for w in title.group.widgets]
+    assert title.group.focused.label == "Rules"
+
+
+# --- settings say what each row does ------------------------------------------------------------------
+def test_settings_say_what_the_focused_row_does(app):
+    """"First-game tips" gave no hint that turning it on again shows every game's tips once more,
+    nor "Window size" that it waits for a window; the subtitle says what the focused row does."""
+    from game.ui.settings_scene import SUBTITLE, SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 3)
+    seen = {}
+    for _ in range(9):
+        seen[settings.group.focused.label] = settings.subtitle()
+        key(app, pygame.K_DOWN)
+    assert "everyone sees them once more" in seen["First-game tips"]
+    assert "not fullscreen" in seen["Window size"]
+    assert all(text and text != SUBTITLE for text in seen.values())
+    app.fullscreen = True
+    settings.group.set_focus(widget_labelled(settings, "Window size"))
+    assert settings.subtitle().startswith("Used when you leave fullscreen")
+
+
+def test_binding_help_names_the_bound_buttons_and_a_tap_can_leave(app):
+    from game.ui.settings_scene import SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 3)
+    app.settings.key_bindings["confirm"] = ["space"]
+    app.settings.pad_bindings["confirm"] = ["y"]
+    app.input.rebuild_bindings()
+    row = next(w for w in settings.group.widgets if getattr(w, "intent", None) == "menu")
+    settings.group.set_focus(row)
+    assert settings.subtitle().startswith("Space (or a click) then a key") and "Y on a gamepad" in settings.subtitle()
+    tap(app, row.rect.center)  # a finger on a touch table asks for a key it has not got
+    assert row.waiting == "key"
+    assert "tap anywhere else" in settings.subtitle()
+    tap(app, (60, 1060))
+    assert row.waiting is None and app.settings.key_bindings["menu"] == ["f10", "p"]
