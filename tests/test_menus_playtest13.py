@@ -206,3 +206,41 @@ def test_binding_help_names_the_bound_buttons_and_a_tap_can_leave(app):
     assert "tap anywhere else" in settings.subtitle()
     tap(app, (60, 1060))
     assert row.waiting is None and app.settings.key_bindings["menu"] == ["f10", "p"]
+
+
+# --- the seat setup ----------------------------------------------------------------------------------
+def test_turning_a_bot_seat_into_a_person_keeps_the_focus_on_plays_and_drops_the_bots_name(app):
+    """At a TV with pads, seat 2's "Plays" turned from a bot to "Person here": the pad badges came
+    and the focus slid onto seat 2's name (the next Left did nothing there), and the person was
+    called "Ada", the bot's name ("Pass to Ada"). The focus stays on Plays; the seat is "Player 2"."""
+    from game.ui.setup import SeatSetupScene
+
+    app.input.pad_number(11)  # a gamepad is plugged in: two people get pad badges
+    setup = SeatSetupScene(app, "lost-in-time")
+    app.push(setup)
+    frames(app, 3)
+    plays = [w for w in setup.group.widgets if w.label == "Plays"][1]
+    setup.group.set_focus(plays)
+    for _ in range(2):
+        pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # Bot · Expert -> Bot · Easy -> Person here
+    assert setup.who[1] == "human"
+    assert any(type(w).__name__ == "SeatPadButton" for w in setup.group.widgets)
+    assert setup.group.focused.label == "Plays" and setup.group.focused.rect == plays.rect
+    assert setup.names[1] == "Player 2"
+    assert widget_labelled(setup, "Seat 2").text == "Player 2"
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # back to a bot: its own name again, focus still here
+    assert setup.who[1] == "easy" and setup.names[1] == "Ada"
+    assert setup.group.focused.label == "Plays" and setup.group.focused.rect == plays.rect
+
+
+def test_a_name_somebody_typed_stays_when_the_seat_changes_hands(app):
+    from game.ui.setup import SeatSetupScene
+
+    setup = SeatSetupScene(app, "time-after-time")
+    app.push(setup)
+    frames(app, 3)
+    setup.names[1] = "Ben"
+    setup.set_who(1, "human")
+    assert setup.names[1] == "Ben"
+    setup.set_who(1, "master")
+    assert setup.names[1] == "Ben"

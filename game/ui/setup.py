@@ -162,6 +162,10 @@ class SeatSetupScene(OptionsSetupScene):
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
         keep = self.group.focus
+        # the widget under the focus, by its place: a pad badge coming or going shifts the indices
+        # (seat 2 turned from a bot to a person moved the focus off its "Plays" onto its name)
+        focused = self.group.focused
+        anchor = (type(focused), focused.rect.topleft) if focused is not None else None
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
@@ -198,7 +202,8 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
-        self.group.focus = min(keep, len(widgets) - 1)
+        same_place = [i for i, widget in enumerate(widgets) if (type(widget), widget.rect.topleft) == anchor]
+        self.group.focus = same_place[0] if same_place else min(keep, len(widgets) - 1)
         if not widgets[self.group.focus].enabled:  # Lost Cities' fixed "2 seats": focus the first name
             self.group.focus = next(i for i, widget in enumerate(widgets) if widget.enabled and widget.focusable)
 
@@ -232,9 +237,19 @@ class SeatSetupScene(OptionsSetupScene):
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
 
+    def bot_name(self, seat: int) -> str:
+        """The name a seat has while a bot plays it (seat 1 is the player's own)."""
+        return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+
     def set_who(self, seat: int, value: str) -> None:
         was_person = self.who[seat] == "human"
         self.who[seat] = value
+        # a person who sits down where a bot was is not called by the bot's name ("Pass to Ada" for
+        # Ben); a bot back in a seat nobody named gets its own name again
+        if value == "human" and not was_person and seat > 0 and self.names[seat] == self.bot_name(seat):
+            self.names[seat] = f"Player {seat + 1}"
+        elif value != "human" and was_person and seat > 0 and self.names[seat] == f"Player {seat + 1}":
+            self.names[seat] = self.bot_name(seat)
         if was_person != (value == "human"):
             self.seat_pads.pop(seat, None)  # a bot plays no pad
             self.fit_options()
