@@ -1,6 +1,9 @@
 """The Labyrinth's shorter adventures played as a family would (session 13's playtest): three people
 at one screen together, in turns with bot companions. What read wrong, and what holds now.
 
+- In turns, one person with bot companions read "Your turn" in the banner, "Player's turn." in the
+  log and "In turns · Player: move to do" under the title; End turn was gold from a turn's first
+  moment, as if passing the whole turn were the move to make.
 - Playing together, the log and the story named the first seat for every move and hint ("Player
   tries the Tinderbox…", "Player asked for a hint.") although Ada or Basil had made it with their
   own pad or finger: the table cannot tell who, so a move of the people here is "You" (the banner
@@ -18,7 +21,7 @@ from game.ui.labyrinth_overlays import StorySheet
 from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
 from game.ui.tween import MOTION
-from ui_helpers import frames, key, make_app
+from ui_helpers import click, frames, key, make_app
 
 NAMES = ("Ann", "Ben", "Cleo")
 
@@ -94,4 +97,63 @@ def test_playing_together_a_move_made_by_anyone_here_is_yours_not_the_first_seat
     assert not [line for line in log if line.startswith("Ann ")], log  # the first seat made none of them
     notes = [block.text for page in table.journal.pages for block in page.blocks if block.kind == "note"]
     assert not [text for text in notes if text.startswith("Ann tries")], notes
+    app.shutdown()
+
+
+def pixel_of_button(app, table, name: str) -> tuple[int, int, int]:
+    frames(app, 2)
+    rect = table.button_rects()[name]
+    return tuple(app.canvas.get_at((rect.x + 14, rect.centery)))[:3]
+
+
+def test_one_person_with_two_bot_companions_is_you_in_the_log_and_the_turn_line():
+    """Alone with two bots, the banner said "Your turn" while the log said "Player's turn." and the
+    line under the title "In turns · Player: move to do"; whose turn it is reads "You" in all three
+    (a try keeps the seat's name, as tests/test_labyrinth_memory.py pins)."""
+    from game.ui.labyrinth_painter import LabyrinthPainter
+
+    app, table, session = open_table(config("human", "expert", "master", mode="turns", scenario="saltmere"))
+    ready(app, table)
+    assert table.turn_banner()[0] == "Your turn"
+    assert LabyrinthPainter.mode_line(table) == "In turns · You: move to do, interaction to do"
+    key(app, pygame.K_h)
+    assert table.log[-1] == "You asked for a hint."
+    for _ in range(3):  # the move, the card, then End turn: the bots play, and it comes back to you
+        key(app, pygame.K_h)
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table, limit=6000)
+        if table.shown.active == [0] and "Cleo's turn." in table.log:
+            break
+    log = list(table.log)
+    assert "Ben's turn." in log and "Cleo's turn." in log and "Your turn." in log
+    assert "Ann's turn." not in log, log
+    app.shutdown()
+
+
+def test_end_turn_is_gold_and_focused_only_once_nothing_else_is_left_of_the_turn():
+    """In turns, End turn was drawn gold (the button to press) from the first moment of a turn, move
+    and card still to do, inviting a child to pass a whole turn by mistake (the turn passes by itself
+    once both are done: End turn only ever skips what is left). It is gold, and the keyboard's focus
+    lands on it, only when nothing but passing the turn is left."""
+    from dataclasses import replace
+
+    from game.core.types import Action
+    from game.ui.look import palette as P
+
+    app, table, session = open_table(config("human", "human", mode="turns", scenario="saltmere"))
+    ready(app, table)
+    assert not table.turn_is_done()
+    assert pixel_of_button(app, table, "end_turn") != tuple(P.BRASS)
+    assert table.default_focus() != ("button", "end_turn")
+    key(app, pygame.K_h)  # the move, by the hint's exact move and Do it
+    key(app, pygame.K_h)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table)
+    assert table.view["turn"]["moved"] and not table.turn_is_done()  # a card is still to try
+    assert pixel_of_button(app, table, "end_turn") != tuple(P.BRASS)
+    table.shown = replace(table.shown, legal=(Action.make(0, "end_turn"),))  # as after a move when no card can be tried
+    assert table.turn_is_done()
+    assert pixel_of_button(app, table, "end_turn") == tuple(P.BRASS)
+    assert table.default_focus() == ("button", "end_turn")
     app.shutdown()

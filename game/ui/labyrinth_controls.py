@@ -281,6 +281,8 @@ class LabyrinthControls:
             first = next((c for c in shown if c in usable), shown[0] if shown else None)
             if first is not None:
                 return ("inter", first)
+        if self.turn_is_done():
+            return ("button", "end_turn")  # the move and the card are done: passing the turn is what is left
         hero = self.hero_spot(self.hero_number) if self.hero_number is not None else (0.0, 0.0)
 
         def away(point: Pos) -> float:
@@ -578,6 +580,11 @@ class LabyrinthControls:
         self.clear_selection()
         self.focus = None
         self.submit(action)
+
+    def turn_is_done(self) -> bool:
+        """In turns, nothing is left of this turn but passing it on (its move and its card are done, or
+        none is possible): only then is End turn the button to press."""
+        return bool(self.legal_of("end_turn")) and not any(a.kind in ("move", "interact") for a in self.legal)
 
     def press_button(self, name: str) -> None:
         enabled = {n: e for n, _, e in self.buttons()}

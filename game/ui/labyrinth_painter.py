@@ -115,7 +115,7 @@ class LabyrinthPainter:
         seat = int(turn.get("seat", 0))
         moved = "done" if turn.get("moved") else "to do"
         used = "done" if turn.get("interacted") else "to do"
-        return f"In turns · {self.name_of(seat)}: move {moved}, interaction {used}"
+        return f"In turns · {self.turn_name(seat)}: move {moved}, interaction {used}"
 
     def draw_map(self, surface: pygame.Surface, alpha: float) -> None:
         frame = MAP_RECT.inflate(8, 8)
@@ -504,7 +504,7 @@ class LabyrinthPainter:
         rects = self.button_rects()
         for name, label, enabled in self.buttons():
             rect = rects[name]
-            primary = name in ("use", "end_turn")
+            primary = name == "use" or (name == "end_turn" and self.turn_is_done())  # not a gold End turn to skip a turn
             fill = (*P.BRASS, 255) if primary and enabled else P.INK_ALPHA
             surface.blit(panel_surface(rect.size, 18, fill, (*P.BRASS, 255), 2), rect.topleft)
             colour = P.INK if primary and enabled else (P.IVORY if enabled else P.IVORY_DIM)

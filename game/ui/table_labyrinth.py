@@ -522,6 +522,13 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return "You"
         return self.name_of(seat)
 
+    def turn_name(self, seat: int) -> str:
+        """Whose turn it is, as the log and the line under the title say it: the one person at this
+        screen among bots (or LAN guests) is "You", as the banner says ("Your turn."), not "Player's turn."."""
+        if len(self.local_seats) == 1 and seat in self.local_seats:
+            return "You"
+        return self.actor_name(seat)
+
     def who_tries(self, seat: int | None) -> str:
         """ "You try" alone at the table, "Rowan tries" when several seats play (`seat` tried it, as
         the card's event tells)."""
@@ -609,7 +616,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         """The engine's log line; a turn is named after the seat's player, whom the table knows. A
         covering card is told by the number both cards show (ruling LA-2c), never by its card id."""
         if event.kind == "turn":
-            return f"{capitalised(whose_turn(self.name_of(int(event['seat']))))}."
+            return f"{capitalised(whose_turn(self.turn_name(int(event['seat']))))}."
         actor = event.get("seat")  # who used the card; a card turned over by itself (immediate) has none
         if event.kind == "interaction_turned" and actor is not None and self.several_seats():
             names = [str(n) for n in event.get("item_names") or []]
