@@ -244,3 +244,67 @@ def test_a_name_somebody_typed_stays_when_the_seat_changes_hands(app):
     assert setup.names[1] == "Ben"
     setup.set_who(1, "master")
     assert setup.names[1] == "Ben"
+
+
+# --- the rules: swipes, and pages ready before they are asked for --------------------------------------
+def swipe(app, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+    """One finger dragged from `start` to `end` (canvas px) and lifted."""
+    from ui_helpers import canvas_to_window
+
+    width, height = app.letterbox.window
+    for i in range(steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        wx, wy = canvas_to_window(app, (x, y))
+        kind = pygame.FINGERDOWN if i == 0 else pygame.FINGERMOTION
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=1, x=wx / width, y=wy / height,
+                                             dx=0.0, dy=0.0, pressure=1.0, window_id=0))
+        frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=1, x=wx / width, y=wy / height,
+                                         dx=0.0, dy=0.0, pressure=1.0, window_id=0))
+    frames(app, 3)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_swipe_over_the_rules_turns_the_page(data_dir, size):
+    """At a touch table only the small page buttons turned the rules' pages; the README promised a
+    swipe. Right to left is the next page, left to right the one before; a swipe down is no turn."""
+    from game.ui.rules import PANEL, RulesScene
+
+    app = make_app(size)
+    rules = RulesScene(app, "labyrinth")
+    app.push(rules)
+    frames(app, 3)
+    y = PANEL.y + 300
+    swipe(app, (PANEL.right - 200, y), (PANEL.x + 300, y))
+    assert rules.page == 1
+    swipe(app, (PANEL.right - 200, y), (PANEL.x + 300, y))
+    assert rules.page == 2
+    swipe(app, (PANEL.x + 300, y), (PANEL.right - 200, y))
+    assert rules.page == 1
+    swipe(app, (PANEL.centerx, PANEL.y + 150), (PANEL.centerx + 60, PANEL.y + 500))  # mostly down: no turn
+    assert rules.page == 1
+    assert rules.game_index == 3  # the swipe did not touch the game list
+    app.shutdown()
+
+
+def test_rules_prepare_the_next_page_and_keep_only_a_few_pages(app):
+    """While the reader reads, the page after this one and the other games' layouts are made ready
+    (switching games took ~175 ms on a cold start, a first turn ~60 ms); and only PAGES_KEPT drawn
+    pages are kept (every page read stayed, ~4 MB each)."""
+    from game.core.registry import GAMES
+    from game.ui.rules import PAGES_KEPT, RulesScene
+
+    rules = RulesScene(app, "lost-cities")
+    app.push(rules)
+    frames(app, 60)  # a second of reading
+    assert set(rules.docs) == set(range(len(GAMES)))
+    assert (0, 1) in rules._rendered  # the next page is drawn before it is asked for
+    for _ in range(8):
+        key(app, pygame.K_RIGHT)
+        frames(app, 40)
+    key(app, pygame.K_DOWN, settle=40)  # Lost in Time
+    for _ in range(8):
+        key(app, pygame.K_RIGHT)
+    assert len(rules._rendered) <= PAGES_KEPT
+    assert (rules.game_index, rules.page) in rules._rendered

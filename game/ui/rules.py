@@ -28,6 +28,9 @@ LINE_H = 42
 PARA_GAP = 16
 TITLE_PX = 64
 PICTURE_BAND = 250  # px kept free on "The cards" pages for a strip of card pictures
+PAGES_KEPT = 8  # rendered pages kept (each ~4 MB): reading all four games' 48 pages held ~190 MB
+IDLE_BEFORE_PREPARING = 0.25  # s without a turn before the next page and the other games are prepared
+SWIPE_PX = 120  # a finger (or a mouse) dragged this far sideways over the page turns it
 
 
 Screen = tuple[str, list[tuple[str, str, bool]]]  # (section title, [(kind, text, first line of bullet)])
@@ -68,6 +71,9 @@ class RulesScene(MenuScene):
         self.page = 0
         self.docs: dict[int, tuple[RulesDoc, list[Screen]]] = {}
         self._rendered: dict[tuple[int, int], pygame.Surface] = {}
+        self._swipe_from: tuple[float, float] | None = None
+        self._shown = (self.game_index, self.page)
+        self._last_change = 0.0
         if topic:
             self.page = self.page_of(topic)
 
@@ -145,9 +151,49 @@ class RulesScene(MenuScene):
         if intent.kind == "scroll":
             self.turn(-int(intent.amount) if intent.amount else 0)
             return
+        if intent.kind in ("drag_start", "drag_end") and self.swiped(intent):
+            return
         super().handle(intent)
 
+    def swiped(self, intent: Intent) -> bool:
+        """A sideways swipe over the page turns it, as a book's would (a touch table had only the
+        small page buttons; the README promised "swipe"): right to left is the next page."""
+        pos = intent.pos
+        if pos is None:
+            return False
+        if intent.kind == "drag_start":
+            on_button = any(button.rect.collidepoint(pos) for button in (self.prev_button, self.next_button))
+            self._swipe_from = pos if PANEL.collidepoint(pos) and not on_button else None
+            return self._swipe_from is not None
+        start, self._swipe_from = self._swipe_from, None
+        if start is None:
+            return False
+        dx, dy = pos[0] - start[0], pos[1] - start[1]
+        if abs(dx) >= SWIPE_PX and abs(dx) > 1.5 * abs(dy):
+            self.turn(-1 if dx > 0 else 1)
+        return True
+
+    def prepare_one(self) -> bool:
+        """While the reader reads: lay out one more game's pages, or draw the page after this one,
+        so a turn or another game shows at once (a first turn took ~60 ms, a game ~175 ms); one piece
+        of work a frame, nothing once all is ready. True if it did something."""
+        for index in range(len(GAMES)):
+            if index not in self.docs:
+                self.doc(index)
+                return True
+        _, screens = self.doc()
+        for page in (self.page + 1, self.page - 1):
+            if 0 <= page < len(screens) and (self.game_index, page) not in self._rendered:
+                self._page_surface(self.game_index, page)
+                return True
+        return False
+
     def update(self, dt: float) -> None:
+        if self.clock - self._last_change >= IDLE_BEFORE_PREPARING:
+            self.prepare_one()
+        if (self.game_index, self.page) != self._shown:
+            self._shown = (self.game_index, self.page)
+            self._last_change = self.clock
         count = len(self.doc()[1])
         self.prev_button.enabled = self.page > 0
         self.next_button.enabled = self.page < count - 1
@@ -156,18 +202,26 @@ class RulesScene(MenuScene):
             self.contents.index = section
             self.contents.reveal(section)
 
-    def _first_screen_of(self, title: str) -> int:
-        _, screens = self.doc()
+    def _first_screen_of(self, title: str, game_index: int | None = None) -> int:
+        _, screens = self.doc(game_index)
         return next(i for i, (t, _) in enumerate(screens) if t == title)
 
     def _screen_surface(self) -> pygame.Surface:
-        key = (self.game_index, self.page)
-        if key not in self._rendered:
-            doc, screens = self.doc()
-            title, lines = screens[self.page]
+        return self._page_surface(self.game_index, self.page)
+
+    def _page_surface(self, game_index: int, page: int) -> pygame.Surface:
+        """One page of one game drawn once; the least recently shown give way past PAGES_KEPT."""
+        key = (game_index, page)
+        if key in self._rendered:
+            self._rendered[key] = self._rendered.pop(key)  # the newest at the end
+        else:
+            while len(self._rendered) >= PAGES_KEPT:
+                del self._rendered[next(iter(self._rendered))]
+            doc, screens = self.doc(game_index)
+            title, lines = screens[page]
             out = pygame.Surface(PANEL.size, pygame.SRCALPHA)
             out.blit(text_surface(doc.title.upper(), "display", 40, P.BRASS_LIGHT), (TEXT_X, 34))
-            back = self.app.assets.image_scaled(f"backs/{GAMES[self.game_index].game_id}", (120, 168)) \
+            back = self.app.assets.image_scaled(f"backs/{GAMES[game_index].game_id}", (120, 168)) \
                 if self.app is not None else None
             if back is not None:  # the game's own card, in the corner beside the text column
                 out.blit(back, (PANEL.width - 48 - back.get_width(), 40))
@@ -184,8 +238,8 @@ class RulesScene(MenuScene):
                     x += 40
                 out.blit(text_surface(text, "ui", BODY_PX, P.IVORY), (x, y))
                 y += LINE_H
-            pictures = card_pictures(GAMES[self.game_index].game_id) if doc.complete else ()
-            if pictures and is_picture_page(title) and self.page == self._first_screen_of(title):
+            pictures = card_pictures(GAMES[game_index].game_id) if doc.complete else ()
+            if pictures and is_picture_page(title) and page == self._first_screen_of(title, game_index):
                 gap = 24
                 total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
                 x = TEXT_X + max(0, (TEXT_W - total) // 2)
