@@ -476,3 +476,18 @@ def test_the_too_late_badge_stays_on_the_expedition_while_the_wager_is_dragged_e
     table.draw(canvas, 1.0)
     centre = table.target_rect(("exp", "y")).center
     assert all(abs(a - b) <= 12 for a, b in zip(canvas.get_at((centre[0] - 30, centre[1]))[:3], P.ERROR))
+
+
+def test_the_deck_counts_down_as_the_deal_leaves_it(app):
+    """A new round's deal: the deck read the round's 44 while the sixteen cards were still on it; it
+    now starts from all of them and ticks down as they fly, to 44 once the hands are dealt."""
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "Ann"),
+                                                           SeatConfig("bot", "Ada", "easy")]), 2, bot_delay=0.0)
+    table = LostCitiesTable(app, session)
+    app.clear_to(table)  # the first round is dealt as the table opens
+    seen: list[int] = [table.deck_shown()]
+    for _ in range(120):
+        app.run_frames(1, STEP)
+        seen.append(table.deck_shown())
+    assert seen[0] >= 59 and seen[-1] == table.board.deck_count >= 43  # (the first card leaves at once; Ada may draw)
+    assert all(a >= b for a, b in zip(seen, seen[1:])) and len(set(seen)) > 8  # one card at a time

@@ -245,6 +245,8 @@ class LostCitiesTable(LiftedCardTable):
         self._unread_round_end: Event | None = None  # a round's scores the table opened just after
         self._scored_totals: list[int] | None = None  # the match totals a round's end brought, until its view
         self._time = 0.0
+        # a deal under way, while cards still wait on the deck: when it began and when each card leaves
+        self._deal_out: tuple[float, list[float]] | None = None
         self._still_seconds = 0.0  # how long nothing has moved on the table (a bot thinking shows it)
         self._back = card_back(FACE_W)
         self._shadow = card_shadow((FACE_W, FACE_H))
@@ -637,7 +639,22 @@ class LostCitiesTable(LiftedCardTable):
                 sprite.flip(True, FLIP_SECONDS, delay=delay + n * step + 0.06)
         self._fix_focus(reset=True)
         self.play("shuffle", 0.7)
+        self._deal_out = (self._time, [MOTION.duration(delay + n * step) for n in range(len(order))])
         return delay + len(order) * step + SLIDE_SECONDS + 0.06
+
+    def deck_shown(self) -> int:
+        """The deck's count as the table shows it: during a deal, the cards still waiting on it count
+        too, so it ticks down as they leave (it read the new round's 44 before the first card left).
+        Each card leaves when its flight's delay is over (the same scaled delay its sprite waits)."""
+        board = self.board
+        assert board is not None
+        if self._deal_out is None:
+            return board.deck_count
+        began, departures = self._deal_out
+        waiting = sum(self._time - began < leaves for leaves in departures)
+        if not waiting:
+            self._deal_out = None
+        return board.deck_count + waiting
 
     # --- events -----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
@@ -1280,14 +1297,15 @@ class LostCitiesTable(LiftedCardTable):
         assert board is not None
         rect = self.deck_rect()
         back = self._deck_image()
-        layers = min(6, (board.deck_count + 7) // 8)
+        shown = self.deck_shown()
+        layers = min(6, (shown + 7) // 8)
         for i in range(layers):
             surface.blit(back, rect.move(layers - i, (layers - i) * 2))
-        if board.deck_count == 0:
+        if shown == 0:
             surface.blit(self._dim(rect.size), rect.topleft)
-        last = board.deck_count == 1 and not self.dealing
-        count = text_surface(str(board.deck_count), "display", 64, P.IVORY)
-        words = "LAST CARD" if last else "CARDS LEFT" if board.deck_count != 1 else "CARD LEFT"
+        last = shown == 1 and not self.dealing
+        count = text_surface(str(shown), "display", 64, P.IVORY)
+        words = "LAST CARD" if last else "CARDS LEFT" if shown != 1 else "CARD LEFT"
         label = text_surface(words, "ui-bold", 22, P.WARNING if last else P.IVORY_DIM)
         box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, 104)
         box.midtop = (rect.centerx, rect.bottom + 22)
