@@ -308,3 +308,36 @@ def test_rules_prepare_the_next_page_and_keep_only_a_few_pages(app):
         key(app, pygame.K_RIGHT)
     assert len(rules._rendered) <= PAGES_KEPT
     assert (rules.game_index, rules.page) in rules._rendered
+
+
+def test_the_setup_remembers_the_last_table_of_each_game(app):
+    """Four names typed by pad, a game, Back to title, Play: every name and choice was gone. The
+    setup opens as the game last started (seat 1 keeps the Settings name); other games keep theirs."""
+    from game.ui.setup import SeatSetupScene
+
+    app.push(TitleScene(app))
+    frames(app, 3)
+    setup = SeatSetupScene(app, "lost-in-time")
+    app.push(setup)
+    frames(app, 3)
+    widget_labelled(setup, "Seats at the table").on_change(4)
+    setup.set_who(1, "human")
+    setup.set_who(3, "master")
+    setup.names[1] = "Ben"
+    setup.set_option("chips", True)
+    widget_labelled(setup, "Start the game").activate()
+    frames(app, 5)
+    key(app, pygame.K_ESCAPE, settle=6)
+    widget_labelled(app.scenes.top, "Quit to title").activate()
+    frames(app, 5)
+    again = SeatSetupScene(app, "lost-in-time")
+    app.push(again)
+    frames(app, 3)
+    assert again.seat_count == 4
+    assert again.who[:4] == ["human", "human", "expert", "master"]
+    assert again.names[:4] == [app.settings.player_name, "Ben", "Basil", "Clio"]
+    assert again.options["chips"] is True
+    assert [w.text for w in again.group.widgets if type(w).__name__ == "SeatNameEntry"][1] == "Ben"
+    other = SeatSetupScene(app, "time-after-time")
+    assert other.seat_count == 2 and other.who[1] == "expert"  # another game opens as it always did
+    assert "last_tables" not in app.settings.to_json()  # kept while Tabletime runs, not in the file

@@ -87,11 +87,15 @@ class Settings:
     # first-game tips (game/ui/tips.py): on or off, and who saw which game's tips ("lost-cities:ann")
     first_game_tips: bool = True
     tips_seen: list[str] = field(default_factory=list)
+    # the seats and options of the last game started from each game's setup, for the next time it
+    # opens (names typed with a pad took minutes); kept while Tabletime runs, not written to the file
+    last_tables: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     # --- plain data ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
+        del data["last_tables"]
         return data
 
     @classmethod
@@ -101,7 +105,7 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be a JSON object")
         out = cls()
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"last_tables"}
         for key, value in data.items():
             if key not in known:
                 continue

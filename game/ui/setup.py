@@ -155,9 +155,38 @@ class SeatSetupScene(OptionsSetupScene):
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(self.engine.max_seats - 1)]
         self.options, _ = fit_options(self.engine.options, self.seat_kinds(),
                                       {option.name: option.default for option in self.engine.options})
+        self.recall_last_table()
         # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
         # gets them at start). A seat without one is played by any pad, as is every seat by default.
         self.seat_pads: dict[int, int] = {}
+
+    # --- the last table, remembered ------------------------------------------------------------
+    def recall_last_table(self) -> None:
+        """The seats, names and options this game last started with (Back to title, then Play, lost
+        every name typed); seat 1 keeps the player's name from Settings. Anything that no longer
+        fits (an option's choice gone) keeps its default."""
+        last = self.app.settings.last_tables.get(self.game_id) if self.app is not None else None
+        if not last:
+            return
+        if self.engine.min_seats <= last["seats"] <= self.engine.max_seats:
+            self.seat_count = last["seats"]
+        known = {value for value, _ in WHO_CHOICES}
+        for seat, (who, name) in enumerate(zip(last["who"], last["names"])):
+            if seat < self.engine.max_seats and who in known:
+                self.who[seat] = who
+                if seat > 0:
+                    self.names[seat] = name
+        wanted = dict(self.options)
+        for option in self.engine.options:
+            if last["options"].get(option.name) in [value for value, _ in option.choices_for(self.seat_kinds())]:
+                wanted[option.name] = last["options"][option.name]
+        self.options, _ = fit_options(self.engine.options, self.seat_kinds(), wanted)
+
+    def remember_table(self) -> None:
+        if self.app is not None:
+            self.app.settings.last_tables[self.game_id] = {
+                "seats": self.seat_count, "who": list(self.who), "names": list(self.names),
+                "options": dict(self.options)}
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -373,6 +402,7 @@ class SeatSetupScene(OptionsSetupScene):
             self.app.assets.play("invalid")
             self.app.toast(f"Cannot start: {exc}", "error")
             return
+        self.remember_table()
         self.app.assets.play("shuffle")
         table = factory(self.app, session)
         table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
