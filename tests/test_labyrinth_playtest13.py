@@ -157,3 +157,45 @@ def test_end_turn_is_gold_and_focused_only_once_nothing_else_is_left_of_the_turn
     assert pixel_of_button(app, table, "end_turn") == tuple(P.BRASS)
     assert table.default_focus() == ("button", "end_turn")
     app.shutdown()
+
+
+def notes_of(table) -> list[str]:
+    return [block.text for page in table.journal.pages for block in page.blocks if block.kind == "note"]
+
+
+def play_until_a_bot_tries_an_item(app, table, bot_name: str, limit: int = 12) -> list[str]:
+    """The person plays the hint's exact moves (H, H, Enter); the bots play theirs between."""
+    for _ in range(limit):
+        notes = notes_of(table)
+        if any(note.startswith(f"{bot_name} tries") for note in notes):
+            return notes
+        key(app, pygame.K_h)
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        ready(app, table)
+    raise AssertionError(f"{bot_name} tried no item: {notes_of(table)}")
+
+
+def test_a_careful_bot_companions_try_says_why_under_it():
+    """A bot's try read "Ada tries the Key bow (B1) on card 3." and nothing more: people watching it
+    burn a favour could not tell what it was thinking. Under an expert's or a master's try the story
+    now says what it read that pointed there (or that it was a guess)."""
+    app, table, session = open_table(config("human", "expert", "master", mode="turns", scenario="saltmere"))
+    ready(app, table)
+    notes = play_until_a_bot_tries_an_item(app, table, "Cleo")
+    tried = next(i for i, note in enumerate(notes) if note.startswith(("Ben tries", "Cleo tries")))
+    why = notes[tried + 1]
+    assert why.startswith("Why: ") and len(why) > 20, notes
+    assert any(word in why for word in ("reads", "speaks of", "worth a try", "a guess")), why
+    mine = [i for i, note in enumerate(notes) if note.startswith("Ann tries")]
+    assert all(not notes[i + 1].startswith("Why") for i in mine if i + 1 < len(notes))  # a person's own try: no reason given
+    app.shutdown()
+
+
+def test_an_easy_companions_try_says_it_tries_things():
+    app, table, session = open_table(config("human", "easy", mode="turns", scenario="saltmere"))
+    ready(app, table)
+    notes = play_until_a_bot_tries_an_item(app, table, "Ben", limit=20)
+    tried = next(i for i, note in enumerate(notes) if note.startswith("Ben tries"))
+    assert notes[tried + 1] == "An easy companion tries things to see what happens.", notes
+    app.shutdown()

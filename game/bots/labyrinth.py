@@ -819,6 +819,20 @@ class Advisor:
         caution = reasons.caution(action, legal) if tier is None or tier < Tier.RESTRAINT else ""
         return replace(advice, caution=caution) if caution else advice
 
+    def reason_for(self, view: dict[str, Any], action: Action) -> str:
+        """Why a careful companion makes `action`, told of a move already chosen (a bot companion's,
+        shown as it plays), from the notebook and the view the table had before it: one short
+        sentence, "" when no careful reason fits."""
+        if action.kind not in ("move", "interact") or "map" not in view:
+            return ""
+        self.see(view)
+        bot = self.bot
+        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+        kept = copy.copy(bot.rng)  # as in advise: ranking must not change the next pick
+        placed = bot.tier_of(view, action, cards)
+        bot.rng = kept
+        return Reasons(bot, view, cards).why(action, placed[0] if placed is not None else None)
+
 
 class Reasons:
     """Puts an advised move into the game's voice, from the notebook and the view only."""
@@ -1020,6 +1034,34 @@ class Reasons:
                   f"and it may cost a favour.")
         exact = f"Try {self.items(item_ids)} on card {number}; it is a guess, and it may cost a favour."
         return Advice(action, gentle, exact, target, tier)
+
+    def why(self, action: Action, tier: Tier | None) -> str:
+        """The reason behind a move already made, as a sentence about it (not advice to "you")."""
+        if action.kind == "move":
+            number = int(action["to"])
+            return {Tier.WAY_OUT: f"Everything else was done, and a text says #{number} leads out of the adventure.",
+                    Tier.RISKY_WAY: f"Everything safe was done, and #{number} was the only way left to look.",
+                    Tier.DISCOVER: f"#{number} was still face down."}.get(tier, "") if tier is not None else ""
+        card, item_ids = str(action["card"]), tuple(str(i) for i in action["items"])
+        number = self.card_number(card)
+        if tier == Tier.WAY_OUT:
+            return "Everything a careful reader would do was done: this is the way out of the adventure."
+        if tier == Tier.FOR_GOOD:
+            return f"The rest was done, and a text says card {number} changes the adventure for good."
+        if tier == Tier.RESTRAINT:
+            return "A text warns against it, but nothing safer was left to do."
+        if not item_ids:
+            return f"Nobody had read card {number} yet." if tier == Tier.READ else ""
+        if tier == Tier.CLUED:
+            named = [clue for clue in (self.clue_for(number, i) for i in item_ids) if clue is not None]
+            if named:
+                word, who = named[0]
+                return f"{who} {word}."
+        if tier == Tier.GAMBLE:
+            return f"Nothing read pointed anywhere else, and no text warns against card {number}: worth a try."
+        if tier in (Tier.LAST_RESORT, Tier.AGAIN):
+            return "Nothing read pointed anywhere any more: a guess, and it may cost a favour."
+        return ""
 
     @staticmethod
     def speaks_of(word: str) -> str:

@@ -537,6 +537,30 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         name = self.actor_name(int(seat))
         return "You try" if name == "You" else f"{name} tries"
 
+    def companion_level(self, seat: int | None) -> str | None:
+        """The level of the bot companion in `seat`; None for a person (or a table that cannot tell)."""
+        seats = getattr(getattr(self.session, "config", None), "seats", None) or ()
+        if seat is None or not 0 <= int(seat) < len(seats) or seats[int(seat)].kind != "bot":
+            return None
+        return str(seats[int(seat)].level)
+
+    def companion_reason(self, event: Event) -> str:
+        """Why a bot companion used this card, in a sentence under its try: what it read that pointed
+        there (a careful companion's own reasons, from what the table had read before the move), or
+        that an easy companion tries things. People watching a bot burn a favour learn why it tried."""
+        seat = event.get("seat")
+        level = self.companion_level(seat)
+        if level is None:
+            return ""
+        if level == "easy":
+            return "An easy companion tries things to see what happens." if event.get("items") else ""
+        advisor = self.advisors.get(self.viewer) if self.viewer is not None else None
+        if advisor is None:
+            return ""
+        action = Action.make(int(seat), "interact", card=str(event["card"]), items=[str(i) for i in event.get("items") or []])
+        reason = advisor.reason_for(dict(self.view), action)
+        return f"Why: {reason}" if reason else ""
+
     def place_of(self, number: int | None) -> str:
         """ "#6 The Sundial Court" where the table saw its title, "#6" where not, "" for no place."""
         if number is None:
@@ -756,8 +780,13 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         sprite.flip(True, 0.18, delay=0.16)
         self.stage, self.stage_card = sprite, card
         items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
+        reason = self.companion_reason(event)
         if items:
             self.journal.add("note", f"{self.who_tries(event.get('seat'))} {describe_items(items, True)} on card {event['number']}.")
+        elif reason:  # a bot companion's read: who turned it over, as a person's try says who tried
+            self.journal.add("note", f"{self.name_of(int(event['seat']))} turns over card {event['number']}.")
+        if reason:
+            self.journal.add("note", reason)
         self.play("flip")
         return 0.42
 
@@ -814,6 +843,11 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             inter.nudge()
         items = [self.item_entries.get(str(i), {"name": str(i)}) for i in event.get("items") or []]
         what = describe_items(items, True) or "that"
+        if event.get("seat") is not None and self.several_seats():  # who tried, as a try that matched says
+            self.journal.add("note", f"{self.who_tries(int(event['seat']))} {what} on card {event['number']}.")
+            reason = self.companion_reason(event)
+            if reason:
+                self.journal.add("note", reason)
         self.journal.add("note", f"Nothing on the card answers {what}. It goes back face down, unread, "
                                  f"and you keep what you tried.")
         self.play("invalid", 0.8)
