@@ -341,3 +341,34 @@ def test_the_setup_remembers_the_last_table_of_each_game(app):
     other = SeatSetupScene(app, "time-after-time")
     assert other.seat_count == 2 and other.who[1] == "expert"  # another game opens as it always did
     assert "last_tables" not in app.settings.to_json()  # kept while Tabletime runs, not in the file
+
+
+def test_reset_controls_asks_first_and_keep_mine_is_the_safe_answer(app):
+    """One stray Enter on "Reset controls" wiped every binding the player had set, without a word of
+    warning; it asks, with "Keep mine" focused, and says when there is nothing to reset."""
+    from game.ui.confirm import ConfirmOverlay
+    from game.ui.settings import DEFAULT_KEYS
+    from game.ui.settings_scene import SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 3)
+    reset = widget_labelled(settings, "Reset controls")
+    settings.group.set_focus(reset)
+    key(app, pygame.K_RETURN, settle=4)
+    assert app.scenes.top is settings and "already" in app.toasts.items[-1].text  # nothing to reset
+    row = next(w for w in settings.group.widgets if getattr(w, "intent", None) == "menu")
+    settings.group.set_focus(row)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_m)
+    assert app.settings.key_bindings["menu"][0] == "m"
+    settings.group.set_focus(reset)
+    key(app, pygame.K_RETURN, settle=4)
+    question = app.scenes.top
+    assert isinstance(question, ConfirmOverlay) and question.group.focused.label == "Keep mine"
+    key(app, pygame.K_RETURN, settle=4)  # the habit press keeps them
+    assert app.scenes.top is settings and app.settings.key_bindings["menu"][0] == "m"
+    key(app, pygame.K_RETURN, settle=4)
+    tap(app, widget_labelled(app.scenes.top, "Reset").rect.center)
+    assert app.scenes.top is settings and app.settings.key_bindings == DEFAULT_KEYS
+    assert app.input.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)]) == []

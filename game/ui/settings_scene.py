@@ -160,6 +160,19 @@ class SettingsScene(MenuScene):
         self.app.push(OnScreenKeyboard(self.app, entry))
 
     def reset_bindings(self) -> None:
+        """Asks first, with "Keep mine" focused: one stray press wiped every key and button set."""
+        from game.ui.confirm import ConfirmOverlay
+        from game.ui.settings import DEFAULT_KEYS, DEFAULT_PAD
+
+        if self.settings.key_bindings == DEFAULT_KEYS and self.settings.pad_bindings == DEFAULT_PAD:
+            self.app.toast("The controls are already as they came.", "info")
+            return
+        self.app.push(ConfirmOverlay(self.app, "Reset controls?",
+                                     "Every key and gamepad button goes back to how it came, "
+                                     "and the ones you set are gone.", "Reset", self._reset_now,
+                                     no_label="Keep mine"))
+
+    def _reset_now(self) -> None:
         self.settings.reset_bindings()
         self.app.input.rebuild_bindings()
         self.app.toast("Controls reset to the defaults.", "good")
