@@ -372,3 +372,27 @@ def test_reset_controls_asks_first_and_keep_mine_is_the_safe_answer(app):
     tap(app, widget_labelled(app.scenes.top, "Reset").rect.center)
     assert app.scenes.top is settings and app.settings.key_bindings == DEFAULT_KEYS
     assert app.input.feed([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)]) == []
+
+
+def test_a_key_taken_from_another_action_is_said_not_silently_moved(app):
+    """Binding the Up arrow to Confirm quietly took it from Up (the player found out when Up no
+    longer worked); the screen says what moved, and that a fourth key pushed the oldest out."""
+    from game.ui.settings_scene import SettingsScene
+
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 3)
+    confirm_row = next(w for w in settings.group.widgets if getattr(w, "intent", None) == "confirm")
+    settings.group.set_focus(confirm_row)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_UP)
+    assert app.settings.key_bindings["up"] == ["w"]
+    assert app.settings.key_bindings["confirm"] == ["up", "return", "space"]
+    said = app.toasts.items[-1].text
+    assert "Up now means Confirm, no longer Up." in said
+    assert "Num Enter no longer does it" in said
+    up_row = next(w for w in settings.group.widgets if getattr(w, "intent", None) == "up")
+    settings.group.set_focus(up_row)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_i)  # a free key: nothing to say
+    assert app.settings.key_bindings["up"] == ["i", "w"] and app.toasts.items[-1].text == said

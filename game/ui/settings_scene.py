@@ -215,12 +215,22 @@ class SettingsScene(MenuScene):
             self.app.toast(f"{label} is the only {'gamepad button' if on_pad else 'key'} for {what}: "
                            f"give {what} another one first.", "warning")
             return
-        for other in BINDABLE_INTENTS:  # one key means one thing
-            if name in table.get(other, []):
-                table[other] = [n for n in table[other] if n != name]
-        table[row.intent] = ([name] + [n for n in table.get(row.intent, []) if n != name])[:MAX_PER_DEVICE]
+        moved_from = [other for other in BINDABLE_INTENTS if other != row.intent and name in table.get(other, [])]
+        for other in moved_from:  # one key means one thing
+            table[other] = [n for n in table[other] if n != name]
+        before = table.get(row.intent, [])
+        table[row.intent] = ([name] + [n for n in before if n != name])[:MAX_PER_DEVICE]
         self.app.input.rebuild_bindings()
         self.app.assets.play("place")
+        label = PAD_BUTTON_LABELS.get(name, name) if on_pad else key_label(name)
+        notes = [f"{label} now means {INTENT_LABELS[row.intent]}, no longer {INTENT_LABELS[other]}."
+                 for other in moved_from]  # the other action lost it: said, not silently
+        dropped = [n for n in before if n not in table[row.intent]]
+        if dropped:  # a fourth key pushes the oldest out
+            gone = ", ".join(PAD_BUTTON_LABELS.get(n, n) if on_pad else key_label(n) for n in dropped)
+            notes.append(f"{INTENT_LABELS[row.intent]} keeps {MAX_PER_DEVICE} at most: {gone} no longer does it.")
+        if notes:
+            self.app.toast(" ".join(notes), "info")
 
     def exit(self) -> None:
         """Saved however the screen closes: Back, or the window closed while it is open (a volume
