@@ -396,3 +396,19 @@ def test_a_key_taken_from_another_action_is_said_not_silently_moved(app):
     key(app, pygame.K_RETURN)
     key(app, pygame.K_i)  # a free key: nothing to say
     assert app.settings.key_bindings["up"] == ["i", "w"] and app.toasts.items[-1].text == said
+
+
+def test_continue_names_the_labyrinth_short_enough_to_sit_inside_its_button(app):
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.look.fonts import font
+
+    session = LocalSession(GameConfig.make("labyrinth", [SeatConfig("bot", "Ada", "easy")]), 3,
+                           autosave=autosave_path(), bot_delay=0)
+    session.run_bots_until_human(limit=3)
+    title = TitleScene(app)
+    app.push(title)
+    frames(app, 3)
+    button = widget_labelled(title, "Continue")
+    assert button.sub == f"The Labyrinth · {len(session.actions)} moves in"
+    assert font("ui", 22).size(button.sub.replace(str(len(session.actions)), "999"))[0] < button.rect.width - 80

@@ -295,6 +295,8 @@ class TitleScene(MenuScene):
             title = game_info(save.config.game).title
         except UnknownGame:
             title = save.config.game
+        # "Lost in Adventure: The Labyrinth · 120 moves in" filled the button edge to edge at 22 px
+        title = title.split(": ")[-1]
         moves = len(save.actions)
         return f"{title} · {moves} move{'s' if moves != 1 else ''} in"
 
