@@ -179,3 +179,25 @@ def test_lost_in_time_shows_no_skipped_turns_once_the_game_is_over(app, monkeypa
     monkeypatch.setattr(lit_module.LostInTimeTable, "game_over", property(lambda self: True))
     seen = words_drawn(app, lit_module, monkeypatch, 1)
     assert not any("SKIP" in w for w in seen)
+
+
+def test_no_your_turn_banner_over_the_animation_that_ends_that_turn(app):  # noqa: F811
+    """A person's move animating (a Ghost drawn: "Ben's turn is over."): the banner said "Ben, your
+    turn · Pad 2" over it. It leaves while that move plays, and the next player's comes after."""
+    session, scene = watched(app, "time-after-time", tt_module.TimeAfterTimeTable, 2, ["human", "bot"])
+    for _ in range(200):
+        app.run_frames(1, 1 / 30)
+        if scene.can_act:
+            break
+    assert scene.turn_banner() is not None  # "Your turn"
+    during = []
+    for _ in range(400):  # the draw, then the placing (or a Ghost): the move that ends the turn
+        if scene.can_act and not during:
+            scene.submit(next((a for a in scene.legal if a.kind != "reorder"), scene.legal[0]))
+        app.run_frames(1, 1 / 60)
+        mine = scene.shown is not None and list(scene.shown.active[:1]) == [scene.viewer]  # the banner would say "your turn"
+        if mine and scene._current is not None and scene.viewer not in scene._current.active:
+            during.append(scene.turn_banner())
+        elif during:
+            break
+    assert during and all(banner is None for banner in during)

@@ -880,6 +880,9 @@ class TableSceneBase(Scene):
             return None
         seat = self.shown.active[0]
         if seat == self.viewer and seat in self.local_seats:
+            ending = self._current
+            if ending is not None and seat not in ending.active:
+                return None  # this person's turn is ending on screen (a Ghost drawn): no "your turn" over it
             text, colour = ("Your turn" if len(self.local_seats) == 1 else f"{self.name_of(seat)}, your turn"), P.BRASS_LIGHT
             if self.pad_label(seat) and len(self.local_seats) > 1:
                 text += f" · {self.pad_label(seat)}"
