@@ -199,3 +199,55 @@ def test_an_easy_companions_try_says_it_tries_things():
     tried = next(i for i, note in enumerate(notes) if note.startswith("Ben tries"))
     assert notes[tried + 1] == "An easy companion tries things to see what happens.", notes
     app.shutdown()
+
+
+def test_an_items_sheet_says_which_cards_want_items_and_where_it_was_tried(monkeypatch):
+    """An item's sheet told its text and that items are shared, but not what it could be used on: a
+    player had to hunt the small item icons over the map (and inside stacks) and remember which
+    cards it had been tried on. It now lists the cards in play that want items and those it was
+    already tried on."""
+    import game.ui.labyrinth_controls as controls
+
+    opened: list[list[tuple[str, str]]] = []
+
+    class Recording(controls.StorySheet):  # type: ignore[misc, valid-type]
+        def __init__(self, app, blocks, *args, **kwargs):
+            opened.append(list(blocks))
+            super().__init__(app, blocks, *args, **kwargs)
+
+    monkeypatch.setattr(controls, "StorySheet", Recording)
+    app, table, session = open_table(config("human", mode="together", scenario="tower"))
+    ready(app, table)
+    for _ in range(12):  # careless tries by mouse, a card and an item and Use, until one comes back
+        if any(line.startswith("No match") for line in table.log):
+            break
+        piled = {card for cards in table.stacks().values() for card in cards}
+        tries = [a for a in table.legal if a.kind == "interact" and len(a["items"]) == 1 and a["card"] not in piled]
+        if not tries:
+            key(app, pygame.K_h)
+            key(app, pygame.K_h)
+            key(app, pygame.K_RETURN)
+            ready(app, table)
+            continue
+        action = tries[-1]
+        click(app, table.target_rect(("inter", str(action["card"]))).center)
+        click(app, table.target_rect(("item", str(action["items"][0]))).center)
+        if "use" in table.button_rects():
+            click(app, table.button_rects()["use"].center)
+        ready(app, table)
+    sent_back = next(e for cards in table.view["interactions"].values() for e in cards if e.get("tried"))
+    item = str(sent_back["tried"][0][0])
+    if table.selected is not None:  # a card still chosen from the last try: Cancel puts it back
+        click(app, table.button_rects()["cancel"].center)
+    click(app, table.target_rect(("item", item)).center)  # nothing chosen: a click reads the item
+    assert isinstance(app.scenes.top, StorySheet)
+    notes = [text for kind, text in opened[-1] if kind == "note"]
+    wanting = [n for n in notes if n.startswith(("Cards in play that want items: ", "No card in play wants"))]
+    assert len(wanting) == 1, notes
+    if sent_back["needs"] == 1:  # tried alone on a one-item card: not offered again (only another card of its number)
+        import re
+
+        mentions = re.findall(rf"(another )?card {sent_back['number']}\b", wanting[0])
+        assert all(mentions), notes
+    assert f"Already tried on card {sent_back['number']}" in " ".join(notes), notes
+    app.shutdown()

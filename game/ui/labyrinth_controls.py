@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.rules.labyrinth.wording import items_phrase
 from game.ui.input import Intent, time_finger_rest
 from game.ui.labyrinth_layout import (
     BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, LOG_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos,
@@ -508,7 +509,8 @@ class LabyrinthControls:
             entry = self.item_entries.get(key, {})
             code = f"{entry.get('letter', '')}{entry.get('number') or ''}"
             return [("title", f"{entry.get('name', '')} ({code})"), ("italic", str(entry.get("text", ""))),
-                    ("note", "Items are shared by everyone and are not used up when you try them.")]
+                    ("note", "Items are shared by everyone and are not used up when you try them.")] + \
+                [("note", line) for line in self.item_uses(key)]
         if kind == "prophecy":
             entry = self.prophecy_entries.get(key, {})
             if entry.get("state") not in ("revealed", "fulfilled"):
@@ -526,6 +528,35 @@ class LabyrinthControls:
                 return []
             return [("title", f"#{number} · {top.get('title', '')}"), ("italic", str(top.get("text", "")))]
         return []
+
+    def item_uses(self, item: str) -> list[str]:
+        """Where an item can go, under its text on its sheet: the cards in play that want items (the
+        icon on the map is small, and a card may sit deep in a stack) and the cards it was already
+        tried on, so a player holding it knows what is left to try (LA-7: the view's)."""
+        wanting: list[tuple[int, str]] = []
+        tried_on: list[str] = []
+        tried_numbers: set[int] = set()
+        groups = self.view.get("interactions", {}) or {}
+        entries = sorted((e for cards in groups.values() for e in cards), key=lambda e: (int(e["number"]), str(e["card"])))
+        for entry in entries:
+            needs = int(entry.get("needs") or 0)
+            if not needs:
+                continue
+            tries = [[str(i) for i in tried] for tried in entry.get("tried") or [] if item in tried]
+            number = int(entry["number"])
+            for tried in tries:
+                others = [self.item_name(i) for i in tried if i != item]
+                tried_on.append(f"card {number}" + (f" (with {items_phrase(others)})" if others else ""))
+                tried_numbers.add(number)
+            if needs == 2 or [item] not in tries:
+                wanting.append((number, " (two items)" if needs == 2 else ""))
+        # cards share their scenery's number: a card 1 still to try beside a card 1 tried is "another"
+        named = [f"{'another ' if n in tried_numbers else ''}card {n}{two}" for n, two in wanting]
+        lines = [f"Cards in play that want items: {', '.join(named)}." if named
+                 else "No card in play wants an item just now."]
+        if tried_on:
+            lines.append(f"Already tried on {', '.join(tried_on)}: the same try gives the same answer.")
+        return lines
 
     def read_card(self, target: Target) -> None:
         blocks = self.card_text(target)
