@@ -412,3 +412,21 @@ def test_continue_names_the_labyrinth_short_enough_to_sit_inside_its_button(app)
     button = widget_labelled(title, "Continue")
     assert button.sub == f"The Labyrinth · {len(session.actions)} moves in"
     assert font("ui", 22).size(button.sub.replace(str(len(session.actions)), "999"))[0] < button.rect.width - 80
+
+
+def test_the_rules_name_the_page_keys_as_they_are_bound(app):
+    """Time After Time's rules said "press Q or E (LB or RB on a gamepad)" whatever the bindings
+    (the tables' hints follow them); they read the player's own keys and buttons now."""
+    from game.ui.rules import RulesScene
+
+    rules = RulesScene(app, "time-after-time")
+    words = " ".join(line for _, lines in rules.doc()[1] for _, line, _ in lines)
+    assert "press Q or E (LB or RB on a gamepad)." in " ".join(words.split())
+    app.settings.key_bindings["prev"] = ["z"]
+    app.settings.pad_bindings["next"] = ["y"]
+    app.input.rebuild_bindings()
+    rules = RulesScene(app, "time-after-time")
+    app.push(rules)
+    frames(app, 2)
+    words = " ".join(line for _, lines in rules.doc()[1] for _, line, _ in lines)
+    assert "press Z or E (LB or Y on a gamepad)." in " ".join(words.split())

@@ -70,10 +70,31 @@ def parse_rules(text: str, fallback_title: str = "Rules") -> RulesDoc:
     return RulesDoc(title, pages or [RulesPage("Rules", [("para", "This rules file is empty.")])])
 
 
+DEFAULT_PAGE_KEYS = "Q or E (LB or RB on a gamepad)"  # written so in the rules; read as bound
+
+
+def page_keys() -> str:
+    """The page keys in the player's own bindings, in the rules' words ("Z or E (LB or Y on a
+    gamepad)"): the rules said "Q or E" whatever the bindings, while the tables' hints follow them."""
+    from game.ui.hint_glyphs import hint_glyphs
+
+    keys, pad = hint_glyphs("keyboard")["page"], hint_glyphs("gamepad")["page"]
+    return f"{keys.replace(' / ', ' or ')} ({pad.replace(' / ', ' or ')} on a gamepad)"
+
+
+def with_bound_keys(doc: RulesDoc) -> RulesDoc:
+    """`doc` with the default page keys it names replaced by the bound ones."""
+    said = page_keys()
+    if said != DEFAULT_PAGE_KEYS:
+        for page in doc.pages:
+            page.blocks = [(kind, text.replace(DEFAULT_PAGE_KEYS, said)) for kind, text in page.blocks]
+    return doc
+
+
 def load_rules(game_id: str, title: str, pitch: str) -> RulesDoc:
     path = RULES_DIR / f"{game_id}.md"
     try:
-        return parse_rules(path.read_text(encoding="utf-8"), title)
+        return with_bound_keys(parse_rules(path.read_text(encoding="utf-8"), title))
     except (OSError, UnicodeDecodeError):
         page = RulesPage(title, [("para", pitch), ("para", "Full rules arrive with the game.")])
         return RulesDoc(title, [page], complete=False)
