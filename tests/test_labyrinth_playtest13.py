@@ -251,3 +251,34 @@ def test_an_items_sheet_says_which_cards_want_items_and_where_it_was_tried(monke
         assert all(mentions), notes
     assert f"Already tried on card {sent_back['number']}" in " ".join(notes), notes
     app.shutdown()
+
+
+def test_the_line_under_the_score_counts_the_favours_once_few_burn(monkeypatch):
+    """With two flames of eight lit the top bar said 'SCORE 1 · Apprentice' and nothing in words about
+    how close the party was to having no favour at all; from three down it says how many are left."""
+    import game.ui.labyrinth_painter as painter
+
+    app, table, session = open_table(config("human", mode="together", scenario="saltmere"))
+    ready(app, table)
+    seen = drawn_texts(monkeypatch, painter)
+    frames(app, 2)
+    assert not [t for t in seen if "left" in t and "favour" in t]
+    for lit, words in ((3, "3 favours left"), (1, "only 1 favour left"), (0, "no favour left")):
+        table.view["favours"] = {**table.view["favours"], "lit": lit}
+        seen.clear()
+        frames(app, 2)
+        assert f"{table.view['rank']} · {words}" in seen, seen
+    app.shutdown()
+
+
+def drawn_texts(monkeypatch, module) -> list[str]:
+    """Every string `module` renders through text_surface from now on."""
+    seen: list[str] = []
+    real = module.text_surface
+
+    def recording(text, *args, **kwargs):
+        seen.append(str(text))
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text_surface", recording)
+    return seen

@@ -27,6 +27,8 @@ from game.ui.widgets import fit_px, panel_surface
 PEEK_AFTER = 0.6  # s a scenery is looked at before it is shown full size
 INFO_TEXT_W = 780  # the caption's text at most this wide (it wraps short of the hint on the right)
 # hints in the caption that tell how things stand: confirming there does nothing, so no key is drawn
+FEW_FAVOURS = 3  # at this many lit favours or fewer, the line under the score counts them, in red
+FEW_FAVOURS_RED = (240, 112, 96)  # a light red, readable on the dark top bar (about 5:1)
 STATUS_HINTS = frozenset({"Not reachable yet", "Sealed"})
 
 
@@ -89,7 +91,10 @@ class LabyrinthPainter:
         if score is not None:
             label = text_surface(f"SCORE {score}", "display", 40, P.LA_TORCH)
             surface.blit(label, label.get_rect(midright=(FAVOUR_LEFT - 14, 40)))
-            rank = text_surface(str(self.view.get("rank", "")), "ui", 20, P.IVORY_DIM)
+            words, colour = self.rank_words()
+            room = FAVOUR_LEFT - 14 - ((banner.right if banner is not None else CANVAS_W // 2) + 16)
+            words, px = fitted_line(words, "ui", 20, room, 16)
+            rank = text_surface(words, "ui", px, colour)
             surface.blit(rank, rank.get_rect(midright=(FAVOUR_LEFT - 14, 70)))
         for i in range(8):
             x, y = self.favour_centre(i)
@@ -107,6 +112,16 @@ class LabyrinthPainter:
             image.set_alpha(max(0, min(200, int(puff.life * 150))))
             surface.blit(image, image.get_rect(center=(round(puff.x), round(puff.y))))
             image.set_alpha(255)
+
+    def rank_words(self) -> tuple[str, tuple[int, int, int]]:
+        """The line under the score: the rank, and once only a few favours still burn, how many, in
+        red (the dark flames alone did not say how close the party is to having none)."""
+        rank = str(self.view.get("rank", ""))
+        lit = int((self.view.get("favours") or {}).get("lit", 8))
+        if lit > FEW_FAVOURS:
+            return rank, P.IVORY_DIM
+        left = "no favour left" if lit == 0 else f"{'only ' if lit == 1 else ''}{lit} favour{'s' if lit != 1 else ''} left"
+        return f"{rank} · {left}", FEW_FAVOURS_RED
 
     def mode_line(self) -> str:
         if self.view.get("mode") != "turns":
