@@ -430,3 +430,28 @@ def test_the_rules_name_the_page_keys_as_they_are_bound(app):
     frames(app, 2)
     words = " ".join(line for _, lines in rules.doc()[1] for _, line, _ in lines)
     assert "press Z or E (LB or Y on a gamepad)." in " ".join(words.split())
+
+
+def test_the_confirm_hint_says_what_the_focused_control_does(app):
+    """The seat setup's and the settings' hint rows said "Enter Change" on Start the game, Back and
+    Reset controls; a button says Select, a name Edit, a choice Change."""
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.setup import SeatSetupScene
+    from test_menus_by_device import hint_texts
+
+    setup = SeatSetupScene(app, "lost-in-time")
+    app.push(setup)
+    frames(app, 2)
+    assert "Change" in hint_texts(app, setup)  # the seat count
+    setup.group.set_focus(widget_labelled(setup, "Seat 1"))
+    assert "Edit" in hint_texts(app, setup)
+    setup.group.set_focus(widget_labelled(setup, "Start the game"))
+    words = hint_texts(app, setup)
+    assert "Select" in words and "Change" not in words
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 2)
+    settings.group.set_focus(widget_labelled(settings, "Reset controls"))
+    assert "Select" in hint_texts(app, settings)
+    settings.group.set_focus(widget_labelled(settings, "Master volume"))
+    assert "Change" in hint_texts(app, settings)

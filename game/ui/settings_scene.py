@@ -70,7 +70,13 @@ class BindingRow(Widget):
 
 class SettingsScene(MenuScene):
     name = "settings"
-    hints = (("move", "Move"), ("confirm", "Change"), ("back", "Save and back"))
+
+    @property
+    def hints(self):  # type: ignore[override]
+        """Confirm's word follows the focus: "Select" on a button, "Edit" on the name, "Change" else."""
+        from game.ui.setup import confirm_word
+
+        return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Save and back"))
 
     def __init__(self, app=None) -> None:
         super().__init__(app)

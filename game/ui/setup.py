@@ -132,9 +132,22 @@ class OptionsSetupScene(MenuScene):
                 y += 32
 
 
+def confirm_word(widget: Widget | None) -> str:
+    """What confirm does on the focused widget, for the hint row: a button is pressed ("Select"), a
+    name is typed ("Edit"), a choice changes ("Change"); "Change" on Start the game misled."""
+    if isinstance(widget, TextEntry):
+        return "Edit"
+    if isinstance(widget, Button):
+        return "Select"
+    return "Change"
+
+
 class SeatSetupScene(OptionsSetupScene):
     name = "setup"
-    hints = (("move", "Move"), ("confirm", "Change"), ("back", "Back"))
+
+    @property
+    def hints(self):  # type: ignore[override]
+        return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Back"))
     art_bottom = 744  # room for "How to play" above "Start the game"
 
     def __init__(self, app, game_id: str) -> None:
