@@ -455,3 +455,24 @@ def test_the_confirm_hint_says_what_the_focused_control_does(app):
     assert "Select" in hint_texts(app, settings)
     settings.group.set_focus(widget_labelled(settings, "Master volume"))
     assert "Change" in hint_texts(app, settings)
+
+
+def test_two_seats_with_one_name_are_told_apart(app):
+    """Seat 1 "Player" and seat 2 renamed "player": the curtain said "Pass to Player" to both and the
+    results "Player wins". The later seat plays as "player 2", and the table is told why."""
+    from game.ui.setup import SeatSetupScene
+
+    setup = SeatSetupScene(app, "lost-in-time")
+    app.push(setup)
+    frames(app, 2)
+    setup.set_who(1, "human")
+    widget_labelled(setup, "Seats at the table").on_change(3)
+    setup.names[1] = "player"
+    setup.names[2] = "Player"
+    assert setup.seat_names() == ["Player", "player 2", "Player 3"]
+    widget_labelled(setup, "Start the game").activate()
+    frames(app, 3)
+    table = app.scenes.top
+    assert [seat.name for seat in table.session.config.seats] == ["Player", "player 2", "Player 3"]
+    assert any("Seat 2 plays as player 2: player was taken. Seat 3 plays as Player 3" in toast.text
+               for toast in app.toasts.items)

@@ -373,10 +373,21 @@ class SeatSetupScene(OptionsSetupScene):
         self.options[name] = value
 
     # --- start -----------------------------------------------------------------------------------
+    def seat_names(self) -> list[str]:
+        """Each seat's name as the table will call it: two seats both called "Ann" made "Pass to Ann"
+        and "Ann wins" mean either of them; the later one plays as "Ann 2" (as at a LAN table)."""
+        out: list[str] = []
+        for seat in range(self.seat_count):
+            base = self.names[seat].strip() or f"Seat {seat + 1}"
+            name, number = base, 2
+            while name.casefold() in {taken.casefold() for taken in out}:
+                name, number = f"{base} {number}", number + 1
+            out.append(name)
+        return out
+
     def config(self) -> GameConfig:
         seats = []
-        for seat in range(self.seat_count):
-            name = self.names[seat].strip() or f"Seat {seat + 1}"
+        for seat, name in enumerate(self.seat_names()):
             who = self.who[seat]
             seats.append(SeatConfig("human", name) if who == "human" else SeatConfig("bot", name, who))
         return GameConfig.make(self.game_id, seats, **self.options)
@@ -416,6 +427,11 @@ class SeatSetupScene(OptionsSetupScene):
             self.app.toast(f"Cannot start: {exc}", "error")
             return
         self.remember_table()
+        renamed = [(seat, self.names[seat].strip(), seat_config.name) for seat, seat_config in enumerate(config.seats)
+                   if self.names[seat].strip() and seat_config.name != self.names[seat].strip()]
+        if renamed:
+            said = " ".join(f"Seat {seat + 1} plays as {now}: {was} was taken." for seat, was, now in renamed)
+            self.app.toast(said, "info")
         self.app.assets.play("shuffle")
         table = factory(self.app, session)
         table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
