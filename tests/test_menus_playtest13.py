@@ -476,3 +476,29 @@ def test_two_seats_with_one_name_are_told_apart(app):
     assert [seat.name for seat in table.session.config.seats] == ["Player", "player 2", "Player 3"]
     assert any("Seat 2 plays as player 2: player was taken. Seat 3 plays as Player 3" in toast.text
                for toast in app.toasts.items)
+
+
+@pytest.mark.parametrize("opened", ["Rules", "Settings"])
+def test_menu_on_a_screen_opened_from_the_pause_menu_goes_back_to_the_table(app, opened):
+    """Start (or P) in the pause menu's Rules or Settings did nothing; on the pause menu itself it
+    resumes. It goes straight back to the game from there too; from the title's Settings it stays."""
+    from game.ui.settings_scene import SettingsScene
+
+    table = start_lost_cities(app)
+    key(app, pygame.K_ESCAPE, settle=6)
+    widget_labelled(app.scenes.top, opened).activate()
+    frames(app, 3)
+    pad(app, pygame.CONTROLLER_BUTTON_START, settle=4)
+    assert app.scenes.top is table
+    key(app, pygame.K_ESCAPE, settle=6)
+    widget_labelled(app.scenes.top, opened).activate()
+    frames(app, 3)
+    key(app, pygame.K_p, settle=4)
+    assert app.scenes.top is table
+    app.pop()  # the table: back to the title
+    frames(app, 3)
+    settings = SettingsScene(app)
+    app.push(settings)
+    frames(app, 3)
+    key(app, pygame.K_p, settle=4)
+    assert app.scenes.top is settings

@@ -23,6 +23,17 @@ def panel_for(buttons: int) -> pygame.Rect:
     return panel
 
 
+def resume_from_menus(app) -> bool:
+    """Menu (Start, P) on a screen opened from the pause menu (its Rules, its Settings): back to the
+    table at once, as Menu on the pause menu itself resumes (it did nothing there). False when no
+    pause menu lies below (Settings from the title)."""
+    if app is None or not any(isinstance(scene, PauseOverlay) for scene in app.scenes.scenes):
+        return False
+    while any(isinstance(scene, PauseOverlay) for scene in app.scenes.scenes):
+        app.pop()
+    return True
+
+
 class PauseOverlay(MenuScene):
     name = "pause"
     transparent = True

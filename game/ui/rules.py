@@ -155,6 +155,12 @@ class RulesScene(MenuScene):
             return
         super().handle(intent)
 
+    def unhandled(self, intent: Intent) -> None:
+        if intent.kind == "menu":
+            from game.ui.pause import resume_from_menus
+
+            resume_from_menus(self.app)
+
     def swiped(self, intent: Intent) -> bool:
         """A sideways swipe over the page turns it, as a book's would (a touch table had only the
         small page buttons; the README promised "swipe"): right to left is the next page."""

@@ -198,6 +198,12 @@ class SettingsScene(MenuScene):
             return
         super().handle(intent)
 
+    def unhandled(self, intent: Intent) -> None:
+        if intent.kind == "menu":
+            from game.ui.pause import resume_from_menus
+
+            resume_from_menus(self.app)  # saved on the way out (exit)
+
     def _stop_capture(self) -> None:
         if self.capturing is not None:
             self.capturing.waiting = None
