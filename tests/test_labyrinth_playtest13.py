@@ -282,3 +282,35 @@ def drawn_texts(monkeypatch, module) -> list[str]:
 
     monkeypatch.setattr(module, "text_surface", recording)
     return seen
+
+
+def test_a_cards_tried_badge_is_never_covered_by_the_next_card_beside_its_scenery(monkeypatch):
+    """Two cards beside one scenery overlap; each card's "tried ×5" badge was drawn with the card, so
+    the next card covered it ("tr… ×14" at The Drowned Shrine). Badges now come after every card."""
+    import game.ui.labyrinth_map as labyrinth_map
+
+    app, table, session = open_table(config("human", mode="together", scenario="tower"))
+    ready(app, table)
+    piled = {card for cards in table.stacks().values() for card in cards}
+    loose = [card for card, inter in table.inters.items() if not inter.hidden and card not in piled]
+    assert len(loose) >= 2
+    for card in loose:
+        table.inters[card].entry["tried"] = [["it-x"]]
+    order: list[str] = []
+    real_draw, real_badge = labyrinth_map.InteractionOnMap.draw, type(table).draw_badge
+
+    def drawing_card(inter, *args, **kwargs):
+        order.append("card")
+        return real_draw(inter, *args, **kwargs)
+
+    def drawing_badge(scene, surface, words, *args, **kwargs):
+        order.append("badge" if words.startswith("tried") else "other")
+        return real_badge(scene, surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(labyrinth_map.InteractionOnMap, "draw", drawing_card)
+    monkeypatch.setattr(type(table), "draw_badge", drawing_badge)
+    frames(app, 1)
+    frame = order[:order.index("badge") + len(loose)] if "badge" in order else order
+    assert frame.count("badge") == len(loose), order
+    assert "card" not in frame[frame.index("badge"):], order  # no card drawn over a badge
+    app.shutdown()

@@ -157,7 +157,8 @@ class LabyrinthPainter:
         usable = self.usable_cards()
         stacks = self.stacks()
         in_stack = {c for cards in stacks.values() for c in cards}
-        for card, inter in self.inters.items():
+        tried_badges: list[tuple[str, tuple[int, int]]] = []  # drawn over every card: the next card beside
+        for card, inter in self.inters.items():  # a scenery lay over the one before's badge ("tr… ×5")
             lift = 10.0 * scale if card == self.selected else 0.0
             rect = inter.draw(surface, self.camera, alpha, lift)
             if inter.hidden or inter.fan_rect is not None:
@@ -168,7 +169,9 @@ class LabyrinthPainter:
                 surface.blit(veil(rect.size, 120, 8), rect.topleft)
             tried = inter.entry.get("tried") or []
             if tried and card not in in_stack:  # a stack's tries are told on its fanned cards, each its own
-                self.draw_badge(surface, f"tried ×{len(tried)}", (rect.centerx, rect.bottom - 4))
+                tried_badges.append((f"tried ×{len(tried)}", (rect.centerx, rect.bottom - 4)))
+        for words, at in tried_badges:
+            self.draw_badge(surface, words, at)
         for number, cards in stacks.items():
             if number != self.fanned:
                 self.draw_stack_badge(surface, cards)
