@@ -71,8 +71,15 @@ def test_pause_menu_says_nothing_is_saved_before_the_first_move(app):
 
 
 def test_pause_menu_names_a_failing_save(app):
-    table = start_lost_cities(app)
-    table.session.save_problem = "the disk is full"
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")])
+    session = LocalSession(config, 5, autosave=autosave_path(), bot_delay=600)  # no bot move clears it
+    app.push(table_scene_for("lost-cities")(app, session))
+    frames(app, 5)
+    session.save_problem = "the disk is full"
     key(app, pygame.K_ESCAPE, settle=6)
     assert widget_labelled(app.scenes.top, "Quit to title").sub == "Saving failed: Continue has the last save"
 
@@ -471,8 +478,12 @@ def test_two_seats_with_one_name_are_told_apart(app):
     setup.names[2] = "Player"
     assert setup.seat_names() == ["Player", "player 2", "Player 3"]
     widget_labelled(setup, "Start the game").activate()
-    frames(app, 3)
     table = app.scenes.top
+    for _ in range(600):  # until a person's curtain is up (a bot may move first): it clears notes, not this
+        frames(app, 1)
+        if table.curtain_seat is not None:
+            break
+    assert table.curtain_seat is not None
     assert [seat.name for seat in table.session.config.seats] == ["Player", "player 2", "Player 3"]
     assert any("Seat 2 plays as player 2: player was taken. Seat 3 plays as Player 3" in toast.text
                for toast in app.toasts.items)

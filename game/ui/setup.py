@@ -431,7 +431,8 @@ class SeatSetupScene(OptionsSetupScene):
                    if self.names[seat].strip() and seat_config.name != self.names[seat].strip()]
         if renamed:
             said = " ".join(f"Seat {seat + 1} plays as {now}: {was} was taken." for seat, was, now in renamed)
-            self.app.toast(said, "info")
+            # a warning, so a hot-seat table's curtain (which clears notes that may name cards) keeps it
+            self.app.toast(said, "warning")
         self.app.assets.play("shuffle")
         table = factory(self.app, session)
         table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
