@@ -75,3 +75,25 @@ def test_virtual_gamepad_navigates_title_to_picker_and_back(data_dir):
         frames(app, 2)
     assert not app.input.controllers  # unplugged: closed, and a toast said so
     assert any("disconnected" in toast.text for toast in app.toasts.items)
+
+
+def test_two_alike_pads_each_say_their_number_and_a_pad_at_start_shows_its_buttons(data_dir):
+    """Two identical pads plugged in read as one "Virtual Controller connected" (a repeated toast
+    shows once): each names its number. A TV started with only a pad showed keyboard hints until
+    its first press: a pad open at start makes the hints the pad's."""
+    sdl = bundled_sdl()
+    app = make_app()
+    frames(app, 2)
+    indices = [sdl.SDL_JoystickAttachVirtual(SDL_JOYSTICK_TYPE_GAMECONTROLLER, 6, 15, 0) for _ in range(2)]
+    assert all(index >= 0 for index in indices)
+    try:
+        frames(app, 3)
+        news = [t.text for t in app.toasts.items if "connected" in t.text]
+        assert len(news) == 2 and news[0].endswith(": Pad 1") and news[1].endswith(": Pad 2")
+        app.shutdown()
+        later = make_app()  # started with the pads already plugged in, nothing pressed yet
+        assert later.input.controllers and later.input.last_device == "gamepad"
+        later.shutdown()
+    finally:
+        for index in reversed(indices):
+            sdl.SDL_JoystickDetachVirtual(index)

@@ -236,3 +236,18 @@ def test_a_window_wider_than_the_canvas_at_scale_one_centres_it_between_bars(dat
     assert window.get_at((330, 10))[:3] == (200, 40, 40)
     assert app.letterbox.to_canvas((320, 0)) == (0, 0)
     app.shutdown()
+
+
+def test_a_long_warning_stays_long_enough_to_read():
+    """Warnings are read (a settings file moved aside, a save that cannot be written): a 31-word one
+    was gone in the usual 4.5 s; a toast stays three words a second when that is longer."""
+    from game.ui.toast import TOAST_SECONDS, reading_seconds
+
+    assert reading_seconds("Saved.") == TOAST_SECONDS
+    assert reading_seconds(" ".join(["word"] * 31)) > 10
+    from ui_helpers import make_app
+
+    app = make_app()
+    app.warn(" ".join(["word"] * 31))
+    assert app.toasts.items[-1].seconds > 10 and app.toasts.items[-1].kind == "warning"
+    app.shutdown()

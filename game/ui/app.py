@@ -20,7 +20,7 @@ from game.ui.music import Music
 from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings, load_settings, save_settings
 from game.session.storage import write_problem
-from game.ui.toast import Toast, Toasts
+from game.ui.toast import Toast, Toasts, reading_seconds
 from game.ui.tween import MOTION
 
 log = logging.getLogger(__name__)
@@ -117,8 +117,9 @@ class App:
 
     # --- services ----------------------------------------------------------------------------------
     def warn(self, message: str) -> None:
+        """A warning stays long enough to be read (a 31-word note about settings.json was gone in 4.5 s)."""
         log.warning(message)
-        self.toasts.show(message, "warning")
+        self.toasts.show(message, "warning", seconds=reading_seconds(message))
 
     def toast(self, message: str, kind: str = "info") -> Toast:
         return self.toasts.show(message, kind)

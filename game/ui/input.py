@@ -407,6 +407,8 @@ class InputMapper:
             for index in range(sdl_controller.get_count()):
                 if sdl_controller.is_controller(index):
                     self._controller_added(index, announce=False)
+            if self.controllers:  # a TV with only a pad: the hints show its buttons from the start
+                self.last_device = "gamepad"
         except pygame.error as exc:
             log.warning("game controllers unavailable: %s", exc)
 
@@ -426,7 +428,8 @@ class InputMapper:
         self.controllers[instance] = pad
         self.pad_number(instance)
         if announce:
-            self._emit(Intent("device", "system", text=f"{pad.name or 'Gamepad'} connected"))
+            # the pad's number too: two alike pads plugged in read as two news, and say which is which
+            self._emit(Intent("device", "system", text=f"{pad.name or 'Gamepad'} connected: {self.pad_label(instance)}"))
 
     def _controller_removed(self, instance_id: int) -> None:
         pad = self.controllers.pop(instance_id, None)

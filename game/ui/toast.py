@@ -18,6 +18,11 @@ TOAST_WIDTH = 980
 RETIRE_SECONDS = 0.25  # a toast made stale slides out this fast (its own exit at the end of its time)
 
 
+def reading_seconds(text: str) -> float:
+    """How long a toast of `text` stays: the usual 4.5 s, or three words a second for a long one."""
+    return max(TOAST_SECONDS, len(text.split()) / 3.0)
+
+
 @dataclass
 class Toast:
     text: str
