@@ -251,3 +251,24 @@ def test_a_long_warning_stays_long_enough_to_read():
     app.warn(" ".join(["word"] * 31))
     assert app.toasts.items[-1].seconds > 10 and app.toasts.items[-1].kind == "warning"
     app.shutdown()
+
+
+def test_a_window_resized_by_dragging_opens_at_that_size_next_time(data_dir):
+    """Settings still showed 1280 × 720 after the window was dragged larger, and the next start used
+    it: the dragged size is kept and written when Tabletime closes. A --size run keeps its own."""
+    from game.ui.app import App
+    from game.ui.settings import Settings, load_settings
+
+    pygame.init()
+    app = App(Settings(), headless=True, windowed=True)
+    app.window = pygame.display.set_mode((1000, 700))
+    app.input.system.append("resized")
+    app.step(1 / 60)
+    assert app.settings.window_size == (1000, 700)
+    app.shutdown()
+    assert load_settings(lambda m: None).window_size == (1000, 700)
+    sized = App(Settings(), headless=True, windowed=True, size=(800, 600))
+    sized.input.system.append("resized")
+    sized.step(1 / 60)
+    sized.shutdown()
+    assert load_settings(lambda m: None).window_size == (1000, 700)

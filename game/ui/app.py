@@ -94,6 +94,7 @@ class App:
         # F11, Alt+Enter and the settings screen change both.
         self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
         self.requested_size = size
+        self._window_size_unsaved = False  # a window resized by dragging: its size is saved at shutdown
         self.window: pygame.Surface | None = None
         self.canvas = pygame.Surface(CANVAS_SIZE)
         self._scaled: pygame.Surface | None = None
@@ -219,6 +220,7 @@ class App:
             elif request == "resized" and self.window is not None:
                 self.window = pygame.display.get_surface()
                 self._layout()
+                self.remember_window_size()
         self.input.system.clear()
         if self.input.quit_requested:
             self.running = False
@@ -321,7 +323,21 @@ class App:
         for _ in range(frames):
             self.step(frame_seconds)
 
+    def remember_window_size(self) -> None:
+        """A window resized by dragging its edge opens at that size next time (Settings shows it):
+        kept in the settings, written when Tabletime closes (a drag sends many sizes). A size given
+        on the command line (--size) is that run's only."""
+        if self.fullscreen or self.requested_size is not None or self.window is None:
+            return
+        width, height = self.window.get_size()
+        if 320 <= width <= 16384 and 320 <= height <= 16384 and (width, height) != tuple(self.settings.window_size):
+            self.settings.window_size = (width, height)
+            self._window_size_unsaved = True
+
     def shutdown(self) -> None:
+        if self._window_size_unsaved:
+            self._window_size_unsaved = False
+            self.save_settings()
         for scene in list(self.scenes.scenes):
             scene.exit()
         self.scenes.scenes.clear()
