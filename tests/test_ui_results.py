@@ -12,7 +12,7 @@ from game.ui.results import (
     value_text,
 )
 from game.ui.title import TitleScene
-from ui_helpers import frames, key, make_app, pad, tap, widget_labelled
+from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
 
 COLOURS = ("Yellow", "Blue", "White", "Green", "Red")
 
@@ -273,3 +273,31 @@ def test_years_count_up_from_under_the_lowest_not_from_zero():
     _, points = open_results(outcome(long_match()), ["You", "Ada"])
     points.count = 0.0
     assert points._score_text(1) == "0"
+
+
+def test_a_local_games_results_offer_change_seats_which_opens_its_setup(data_dir):
+    """Besides Play again (the same seats), the results of a game at this screen offer Change seats:
+    the game's seat setup, to play with other people or bot levels; Back there goes to the title."""
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.setup import SeatSetupScene
+    from game.ui.tables import table_scene_for
+
+    app = make_app()
+    app.push(TitleScene(app))
+    config = GameConfig.make("time-after-time", [SeatConfig("bot", "Ada", "easy"), SeatConfig("bot", "Bo", "easy")])
+    table = table_scene_for("time-after-time")(app, LocalSession(config, 3, bot_delay=0.0, spectator=True))
+    app.push(table)
+    for _ in range(6000):
+        app.run_frames(1, 1 / 15)
+        if isinstance(app.scenes.top, ResultsScene):
+            break
+    results = app.scenes.top
+    assert isinstance(results, ResultsScene)
+    assert [w.label for w in results.group.widgets] == ["Play again", "Change seats", "Back to title"]
+    click(app, results.group.widgets[1].rect.center)
+    frames(app, 3)
+    assert isinstance(app.scenes.top, SeatSetupScene) and app.scenes.top.game_id == "time-after-time"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
+    app.shutdown()

@@ -275,7 +275,7 @@ class ResultsScene(MenuScene):
             entries.append(("Details", self.open_details))
         entries += self.more
         entries.append(("Back to title", self.to_title))
-        width, gap = (500, 40) if len(entries) < 3 else (440, 36)
+        width, gap = (500, 40) if len(entries) < 3 else (440, 36) if len(entries) < 4 else (400, 30)
         left = CANVAS_W // 2 - (len(entries) * width + (len(entries) - 1) * gap) // 2
         main = "Play again" if self.on_again is not None else "Back to title"
         self.group.widgets = [Button((left + i * (width + gap), BUTTON_Y, width, 92), label, action,

@@ -810,10 +810,28 @@ class TableSceneBase(Scene):
         again = self.on_again if getattr(self, "play_again", None) is not None else None
         self.refresh_seat_names()
         in_game = self.view.get("names") if isinstance(self.view, dict) else None  # the engine's own (its summary's)
+        more = self.results_more
+        if not more and again is not None and self.is_local_game():
+            more = (("Change seats", self.change_seats),)
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
                                    again, self.game_id, record=self.record_summary,
                                    engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else (),
-                                   dim=self.results_dim, note=self.results_note, more=self.results_more))
+                                   dim=self.results_dim, note=self.results_note, more=more))
+
+    def is_local_game(self) -> bool:
+        """A game of this screen alone (not a LAN table's)."""
+        from game.session import LocalSession
+
+        return isinstance(self.session, LocalSession) and not self.lan_hosting
+
+    def change_seats(self) -> None:
+        """From the results to this game's seat setup (as last set: names, bots, options), to play
+        again with other seats or levels; Back there leads to the title."""
+        from game.ui.setup import SeatSetupScene
+        from game.ui.title import TitleScene
+
+        self.app.clear_to(TitleScene(self.app))
+        self.app.push(SeatSetupScene(self.app, self.game_id))
 
     def play_again(self) -> None:
         """A new game with the same seats and options (a fresh seed) at a fresh table."""
