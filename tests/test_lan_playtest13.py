@@ -24,7 +24,7 @@ from game.ui.title import TitleScene  # noqa: E402
 from net.client import RemoteSession  # noqa: E402
 from net.host import SeatSpec, start_host  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
-from ui_helpers import click, key, make_app, step_until, widget_labelled  # noqa: E402
+from ui_helpers import click, frames, key, make_app, step_until, widget_labelled  # noqa: E402
 from test_lan_seats_and_drops import quick_lan
 
 
@@ -669,3 +669,31 @@ def test_the_waiting_rooms_seat_news_leaves_when_the_game_opens(data_dir, mini_t
             gus.close()
         app.shutdown()
         hosted.stop()
+
+
+def test_a_person_here_who_sits_where_a_bot_was_is_not_called_by_its_name(data_dir):
+    """The host's setup: seat 2 turned from a bot (or an open seat) into a person at this screen
+    kept the bot's name ("Pass to Ada" for Ben); it is "Player 2" now, a typed name stays, and a bot
+    back in an unnamed seat gets its own name again (as the solo setup does)."""
+    from game.ui.lobby_host import HostSetupScene
+
+    app = make_app()
+    try:
+        setup = HostSetupScene(app, LanOptions(discovery=False, port=0, games=("time-after-time",)))
+        app.push(setup)
+        frames(app, 2)
+        bot_name = setup.names[1]
+        setup.set_who(1, "expert")
+        setup.set_who(1, "local")
+        assert setup.names[1] == "Player 2"
+        setup.set_who(1, "easy")
+        assert setup.names[1] == bot_name
+        setup.set_who(1, "open")
+        setup.set_who(1, "local")
+        assert setup.names[1] == "Player 2"
+        setup.set_name(1, "Ben")
+        setup.set_who(1, "master")
+        setup.set_who(1, "local")
+        assert setup.names[1] == "Ben"
+    finally:
+        app.shutdown()
