@@ -109,7 +109,7 @@ def test_what_a_table_said_leaves_with_it_but_a_warning_stays(data_dir):
     """Quitting a table: its refusals and notes slide out instead of following the people onto the
     title; a warning (the autosave failing) and a toast that was up before the table stay."""
     with recording_app() as app:
-        earlier = app.toasts.show("A gamepad was connected.", "info", seconds=30.0)
+        earlier = app.toasts.show("Saving works again.", "good", seconds=30.0)
         scene = table_waiting_for_the_person(app, "lost-cities", 1)
         refusal = app.toast("That card cannot go there.", "error")
         warning = app.toasts.show("Cannot save the game.", "warning", seconds=30.0)
@@ -130,3 +130,14 @@ def test_a_suggestion_leaves_when_the_menu_opens_over_the_table(data_dir):
         assert isinstance(app.scenes.top, PauseOverlay)
         app.run_frames(20, 1 / 60)
         assert toast not in app.toasts.items
+
+
+def test_a_setup_note_does_not_follow_the_people_onto_the_table(data_dir):
+    """"Play mode: In turns. With a bot at the table…" (a note of the seat setup) stayed over a
+    together game's table, where no curtain clears it; a warning (the autosave) stays."""
+    with recording_app() as app:
+        note = app.toast("Play mode: In turns. With a bot at the table the adventure is played in turns.")
+        warning = app.toasts.show("Cannot save the game.", "warning", seconds=30.0)
+        table_waiting_for_the_person(app, "lost-cities", 1)
+        app.run_frames(20, 1 / 60)
+        assert note not in app.toasts.items and warning in app.toasts.items

@@ -301,3 +301,18 @@ def test_a_local_games_results_offer_change_seats_which_opens_its_setup(data_dir
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
     app.shutdown()
+
+
+def test_a_story_reached_with_an_apprentices_score_is_told_plainly():
+    """The Labyrinth reached "A Silent Storm" at −4 with every favour gone: "You made it out!",
+    confetti and ESCAPED TOGETHER. The rulebook calls any ending a completed story, but under 4 (an
+    Apprentice's) the screen says "The story is over", THE END, and plays no cheer; 4 and up cheer."""
+    lines = ({"label": "Ending", "value": "A Silent Storm"}, {"label": "Score", "value": -4})
+    faint = Outcome((-4, -4), ((0, 1),), (0, 1), (lines, lines), "A Silent Storm: score −4.", cooperative=True)
+    _, scene = open_results(faint, ["Player", "Ada"])
+    assert scene.headline == "The story is over" and scene.card_word(0) == "THE END"
+    assert not scene.happy and not scene.celebrating
+    assert scene.card_name(0) == "You & Ada"  # one person here with a bot companion
+    good = Outcome((6, 6), ((0, 1),), (0, 1), (lines, lines), "Dawn: score 6.", cooperative=True)
+    _, scene = open_results(good, ["Player", "Ada"])
+    assert scene.headline == "You made it out!" and scene.card_word(0) == "ESCAPED TOGETHER" and scene.happy

@@ -218,7 +218,37 @@ def card_order(card_id: str) -> int:
 
 # --- the beginner --------------------------------------------------------------------------------
 
-class EasyBot:
+def table_signature(view: dict[str, Any]) -> tuple[Any, ...]:
+    """What any move but passing the turn changes: the hero, the map, the cards, items, favours and
+    prophecies (a companion waiting at the way out sees whether the others did anything)."""
+    return ((view.get("hero") or {}).get("number"), len(view["discard"]), int(view["favours"]["lit"]),
+            tuple(str(i["card"]) for i in view["items"]),
+            tuple(sorted((str(e["card"]), len(e.get("tried") or [])) for g in view["interactions"].values() for e in g)),
+            tuple(sorted((str(p["card"]), str(p["state"])) for p in view["prophecies"])),
+            tuple((int(m["number"]), str(m["top"])) for m in view["map"]))
+
+
+class WayOutManners:
+    """A companion's manners at the way out, in turns: it does not end the adventure for the others.
+    When its pick would leave (the last step of a story, its climax), it passes the turn once, so
+    the next seat may take that step; only if everyone passed too (the table unchanged when its turn
+    comes back) does it leave. Bots alone end one round later; a person beside a bot gets the end."""
+
+    waited_at: tuple[Any, ...] | None = None
+
+    def mind_the_way_out(self, view: dict[str, Any], legal: list[Action], action: Action, leaves: bool) -> Action:
+        end_turn = [a for a in legal if a.kind == "end_turn"]
+        turn = view.get("turn") or {}
+        if not leaves or not end_turn or turn.get("moved") or turn.get("interacted"):
+            return action
+        signature = table_signature(view)
+        if self.waited_at == signature:
+            return action  # a whole round passed and nobody took it: now the companion leaves
+        self.waited_at = signature
+        return end_turn[0]
+
+
+class EasyBot(WayOutManners):
     """Random legal moves, but never undo, never a walk onto a card already discovered and never a
     try the table has already seen come back face down. Even a beginner heeds a way out that the
     table's texts name ("if you go back now … there is no coming back"): a companion who walked out
@@ -243,7 +273,8 @@ class EasyBot:
         turn = view.get("turn") or {}
         if not staying and (turn.get("moved") or turn.get("interacted")):
             staying = [a for a in legal if a.kind == "end_turn"]  # the rest of this turn is spent staying
-        return self.rng.choice(staying or options)
+        action = self.rng.choice(staying or options)
+        return self.mind_the_way_out(view, legal, action, leaves=not staying and action in options)
 
     def staying_in(self, view: dict[str, Any], options: list[Action]) -> list[Action]:
         """The options that do not leave the adventure by a way out the texts read so far name."""
@@ -669,6 +700,12 @@ class ExpertBot(EasyBot):
         self.book.absorb(view)
         self.held = list(view["items"])
         action = self.pick(view, legal)
+        if action.kind in ("move", "interact"):
+            cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+            kept = copy.copy(self.rng)  # asking the tier again must not change the next pick
+            placed = self.tier_of(view, action, cards)
+            self.rng = kept
+            action = self.mind_the_way_out(view, legal, action, leaves=placed is not None and placed[0] == Tier.WAY_OUT)
         self.book.mine = action
         return action
 

@@ -30,6 +30,7 @@ LINE_GAP = 9  # between two breakdown lines
 CARD_TOP = 320
 CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
 CARD_HEIGHT = 550
+FAINT_BELOW = 4  # a cooperative score under this (the Labyrinth's Apprentice) ends without a cheer
 MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
 
@@ -214,6 +215,8 @@ class ResultsScene(MenuScene):
     def headline(self) -> str:
         o = self.outcome
         if o.cooperative:
+            if o.winners and self.faint_ending:
+                return "The story is over"  # reached, but an Apprentice's: no cheer over −4
             return "You made it out!" if o.winners else "The labyrinth wins this time"
         if not o.winners:
             return "Nobody wins"
@@ -235,9 +238,21 @@ class ResultsScene(MenuScene):
         return not o.cooperative and n > 1 and set(o.winners) >= set(range(n))
 
     @property
-    def happy(self) -> bool:
-        """Stinger choice: the win stinger unless every local person lost to someone."""
+    def faint_ending(self) -> bool:
+        """A cooperative story reached with an Apprentice's score (under 4: "you have completed the
+        story, but the game still hides many secrets"): told plainly, without the cheer and confetti
+        of a good ending (a −4 with every favour gone read "You made it out!" under confetti)."""
         o = self.outcome
+        numbers = [s for s in o.scores if isinstance(s, (int, float)) and not isinstance(s, bool)]
+        return o.cooperative and bool(numbers) and max(numbers) < FAINT_BELOW
+
+    @property
+    def happy(self) -> bool:
+        """Stinger choice: the win stinger unless every local person lost to someone (or a shared
+        story ended faintly)."""
+        o = self.outcome
+        if self.faint_ending:
+            return False
         if not self.local_seats or not o.winners:
             return bool(o.winners)
         return any(seat in o.winners for seat in self.local_seats) or len(self.local_seats) > 1
@@ -307,7 +322,10 @@ class ResultsScene(MenuScene):
 
     def card_name(self, seat: int) -> str:
         if self.one_card:
-            return " & ".join([", ".join(self.names[:-1]), self.names[-1]])
+            names = list(self.names)
+            if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names):
+                names[self.local_seats[0]] = "You"  # one person with bot companions: "You & Ada"
+            return " & ".join([", ".join(names[:-1]), names[-1]])
         if list(self.local_seats) == [seat] and len(self.names) > 1:
             return "You"  # one person here: the card says what the headline and the table say
         return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
@@ -463,6 +481,8 @@ class ResultsScene(MenuScene):
         """The word over a seat's card: how that seat came out."""
         won = seat in self.outcome.winners
         if self.outcome.cooperative:
+            if won and self.faint_ending:
+                return "THE END"
             return ("ESCAPED" if won else "TRAPPED") + (" TOGETHER" if len(self.names) > 1 else "")
         if won:
             return "DRAW" if self.is_draw else "WINNER"

@@ -355,6 +355,10 @@ class TableSceneBase(Scene):
             self.session.bot_delay = BOT_PAUSE / max(0.1, MOTION.speed)  # type: ignore[attr-defined]
 
     def enter(self) -> None:
+        if self.app is not None:  # the menus' notes ("Play mode: In turns…") do not follow people to the table
+            for toast in self.app.toasts.items:
+                if toast.kind == "info":
+                    self.app.toasts.retire(toast)
         self._toasts_before = list(self.app.toasts.items) if self.app is not None else []
         self.reclaim_saved_pads()
         self.pace_bots()

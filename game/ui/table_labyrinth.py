@@ -26,6 +26,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.bots.labyrinth import Tier
 from game.core.types import Action, Event
 from game.rules.labyrinth.wording import capitalised, item_phrase, items_phrase
 from game.session.base import Session, Update
@@ -133,6 +134,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.tips_given: set[str] = set()
         self.tips_waiting: list[str] = []  # tips of the move being told, added under its story at its end
         self.placed_run: tuple[int, int] | None = None  # (scenery number, cards) of the last log line
+        self.companion_passed: int | None = None  # a bot companion's seat that passed a whole turn
         # Undo goes back to the checkpoint: every move since something new was last revealed. The
         # table counts those moves and remembers how many story pages there were before the first,
         # so Undo can say what it takes back and the pages of the moves it takes back go with them.
@@ -187,6 +189,24 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.chosen = [c for c in self.chosen if c in self.item_entries]
         if self.focus is None or not self.target_rect(self.focus):
             self.focus = self.default_focus()
+        self.tell_the_way_out_was_left(view)
+
+    def tell_the_way_out_was_left(self, view: dict[str, Any]) -> None:
+        """A bot companion passes its turn rather than take the way out (game/bots/labyrinth.py,
+        WayOutManners): the person whose turn it is now is told why it did nothing, in the log and
+        the story, when the careful move for them is that very way out."""
+        seat, self.companion_passed = self.companion_passed, None
+        if seat is None or self.game_over or self.shown is None or self.viewer not in self.local_seats \
+                or self.viewer not in self.shown.active:
+            return
+        advice = self.advisor_for(self.viewer).advise(dict(view), list(self.legal))
+        if advice is None or advice.tier != Tier.WAY_OUT:
+            return
+        you = "you" if len(self.local_seats) == 1 else self.name_of(self.viewer)
+        line = f"{self.name_of(seat)} leaves the way out to {you}: taking it ends the adventure."
+        self.log.append(line)
+        if self.journal.pages:
+            self.journal.add("note", line)
 
     def count_undoable(self, view: dict[str, Any], first: bool, version: int) -> None:
         """Keep count of the moves Undo would take back (the engine keeps one checkpoint: the state
@@ -659,6 +679,9 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
     def begin_update(self, update: Update) -> None:
         """A new action's events: open a journal page named after what happened first."""
+        if update.actor is not None and self.companion_level(update.actor) is not None and update.events \
+                and all(e.kind == "turn" for e in update.events):
+            self.companion_passed = update.actor  # it did nothing this turn: on_view says why, if it is the way out
         self.update_ending = next((str(e["ending"]) for e in update.events if e.kind == "ending_reached"), None)
         title, place = "", ""
         for event in update.events:
