@@ -22,6 +22,7 @@ from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
 from game.ui.tween import MOTION
 from ui_helpers import click, frames, key, make_app
+from test_labyrinth_table_findings import run_until
 
 NAMES = ("Ann", "Ben", "Cleo")
 
@@ -50,14 +51,6 @@ def open_table(cfg: GameConfig, seed: int = 7):
     return app, table, session
 
 
-def run_until(app, condition, limit: int = 1800, frame: float = 1 / 60) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        app.step(frame)
-    raise AssertionError("condition not reached")
-
-
 def pad_press(app, button: int, instance: int, settle: int = 2) -> None:
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=instance))
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=instance))
@@ -69,12 +62,12 @@ def ready(app, table) -> None:
     frames(app, 3)
     for _ in range(4):
         run_until(app, lambda: isinstance(app.scenes.top, StorySheet) or table.curtain_seat is not None
-                  or (table.can_act and not table.animating and app.scenes.top is table))
+                  or (table.can_act and not table.animating and app.scenes.top is table), limit=1800)
         if isinstance(app.scenes.top, StorySheet) or table.curtain_seat is not None:
             key(app, pygame.K_RETURN, settle=4)
             continue
         break
-    run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table)
+    run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table, limit=1800)
 
 
 def do_hinted_move_by_pad(app, table, instance: int) -> None:
@@ -149,7 +142,7 @@ def test_end_turn_is_gold_and_focused_only_once_nothing_else_is_left_of_the_turn
     key(app, pygame.K_h)  # the move, by the hint's exact move and Do it
     key(app, pygame.K_h)
     key(app, pygame.K_RETURN)
-    run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table)
+    run_until(app, lambda: table.can_act and not table.animating and app.scenes.top is table, limit=1800)
     assert table.view["turn"]["moved"] and not table.turn_is_done()  # a card is still to try
     assert pixel_of_button(app, table, "end_turn") != tuple(P.BRASS)
     table.shown = replace(table.shown, legal=(Action.make(0, "end_turn"),))  # as after a move when no card can be tried

@@ -603,6 +603,7 @@ def test_a_player_seated_under_a_numbered_name_is_told_which_name_is_theirs(data
         from game.ui.lobby_room import renamed_seats
 
         assert toasts.count("Another player here is called Gus: this table calls you Gus 2.") == 1
+        assert first.wait_until(lambda: first.table is not None, 5)  # (its table message may lag under load)
         assert renamed_seats(first, first.table) == []  # the first Gus keeps the name: nothing to say
     finally:
         first.close()

@@ -97,3 +97,26 @@ def test_a_table_opened_on_a_game_under_way_logs_what_a_live_table_logged(data_d
             resumed_log = resumed_log[:-1]
         assert len(resumed_log) >= 5
         assert live_log[-len(resumed_log):] == resumed_log
+
+
+def test_a_companion_that_leaves_the_way_out_to_you_says_so_in_the_story(data_dir):
+    """In turns with a bot companion, at the story's way out the bot passes its turn once so the
+    person takes the last step; the story (not the log, which a table opened later could not
+    rebuild) tells the person why Ada did nothing."""
+    seed = 3
+    with recording_app() as app:
+        MOTION.speed = 8.0
+        session = new_session("labyrinth", 2, seed)
+        live = table_scene_for("labyrinth")(app, session)
+        app.clear_to(live)
+        play_on(session, 14, seed)
+        for _ in range(6000):
+            app.run_frames(1, 1 / 15)
+            if app.scenes.top is not live:
+                key(app, pygame.K_RETURN)
+            if not live.animating and live.shown is not None and live.shown.version == session.version:
+                break
+        told = [block.text for page in live.journal.pages for block in page.blocks
+                if block.text.startswith("Ada leaves the way out to you")]
+        assert told == ["Ada leaves the way out to you: taking it ends the adventure."]
+        assert not any("leaves the way out" in line for line in live.log)

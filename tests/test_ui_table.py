@@ -146,7 +146,9 @@ def test_bot_vs_bot_game_plays_through_to_the_results_screen():
     frames(app, 90)
     assert results.count == 1.0  # scores counted up
     key(app, pygame.K_RIGHT)
-    key(app, pygame.K_RETURN)  # Back to title
+    key(app, pygame.K_RIGHT)  # past Change seats
+    assert results.group.focused.label == "Back to title"
+    key(app, pygame.K_RETURN)
     assert isinstance(app.scenes.top, TitleScene) and len(app.scenes) == 1
 
 

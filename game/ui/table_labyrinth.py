@@ -193,8 +193,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
     def tell_the_way_out_was_left(self, view: dict[str, Any]) -> None:
         """A bot companion passes its turn rather than take the way out (game/bots/labyrinth.py,
-        WayOutManners): the person whose turn it is now is told why it did nothing, in the log and
-        the story, when the careful move for them is that very way out."""
+        WayOutManners): the person whose turn it is now is told why it did nothing, in the story,
+        when the careful move for them is that very way out."""
         seat, self.companion_passed = self.companion_passed, None
         if seat is None or self.game_over or self.shown is None or self.viewer not in self.local_seats \
                 or self.viewer not in self.shown.active:
@@ -204,8 +204,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return
         you = "you" if len(self.local_seats) == 1 else self.name_of(self.viewer)
         line = f"{self.name_of(seat)} leaves the way out to {you}: taking it ends the adventure."
-        self.log.append(line)
-        if self.journal.pages:
+        if self.journal.pages:  # in the story, not the log (a table opened later could not say it there)
             self.journal.add("note", line)
 
     def count_undoable(self, view: dict[str, Any], first: bool, version: int) -> None:
