@@ -408,3 +408,14 @@ def test_whose_move_it_is_is_said_in_the_banner_not_a_third_time_over_the_hand(a
         if seen_bot_turn and scene.can_act:
             break
     assert seen_bot_turn and scene.can_act and scene.prompt()
+
+
+def test_a_disaster_that_comes_too_late_to_bite_says_so_in_its_bubble(app):
+    """In the last round, on a seat that has already played it, a Disaster costs nothing (the log
+    says the game ends first): its bubble no longer says 'LOSES A TURN'."""
+    scene = table_for(app, make_session(3, 2))
+    settle(app, scene)
+    card = next(c for c, kind in KIND.items() if kind == "disaster")
+    scene._on_disaster(Event.make("disaster", None, seat=1, target=0, card=card, skips=1, moot=True))
+    app.run_frames(40, 1 / 30)
+    assert [b.text for b in scene.bubbles] == ["DISASTER! THE GAME ENDS FIRST"]

@@ -985,8 +985,11 @@ class LostInTimeTable(LiftedCardTable):
             self.shakes[target] = SHAKE_SECONDS
             self.flashes[target] = 0.6
             self.play("disaster")
-            self.bubble(target, f"DISASTER! LOSES {'AN ACTION' if self.action_only() else 'A TURN'}",
-                        P.LT_DISASTER_RED)
+            if event.get("moot"):  # the last round, already played: the game ends before it bites
+                words = "DISASTER! THE GAME ENDS FIRST"
+            else:
+                words = f"DISASTER! LOSES {'AN ACTION' if self.action_only() else 'A TURN'}"
+            self.bubble(target, words, P.LT_DISASTER_RED)
         self.after(seconds, land)
         self.after(seconds + 0.55, lambda: self._set_aside(card))
         return seconds + 0.6
