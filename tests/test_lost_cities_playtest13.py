@@ -491,3 +491,17 @@ def test_the_deck_counts_down_as_the_deal_leaves_it(app):
         seen.append(table.deck_shown())
     assert seen[0] >= 59 and seen[-1] == table.board.deck_count >= 43  # (the first card leaves at once; Ada may draw)
     assert all(a >= b for a, b in zip(seen, seen[1:])) and len(set(seen)) > 8  # one card at a time
+
+
+def test_the_match_boxs_turn_dot_is_off_while_a_round_is_scored(app):
+    """The dot marking who is on the move stayed lit behind the round's scoring panel."""
+    from game.ui.table_lost_cities import RoundScoring
+
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "Ann"),
+                                                           SeatConfig("bot", "Ada", "easy")]), 2, bot_delay=0.0)
+    table = open_table(app, session)
+    my_play_step(app, table)
+    assert table.match_box_turn() == 0
+    table.scoring = RoundScoring(1, list(table.board.colours), [[], []], [0, 0], [0, 0], False, True)
+    assert table.match_box_turn() is None
+    table.scoring = None

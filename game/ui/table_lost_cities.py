@@ -1292,6 +1292,13 @@ class LostCitiesTable(LiftedCardTable):
             self._dim_cache[key] = image
         return image
 
+    def match_box_turn(self) -> int | None:
+        """The seat the match box's dot marks as on the move: none while a deal or the round's
+        scoring is on the table (the dot stayed lit behind the scoring panel)."""
+        if not (self.shown and self.shown.active) or self.dealing or self.scoring is not None:
+            return None
+        return int(self.shown.active[0])
+
     def _draw_deck(self, surface: pygame.Surface) -> None:
         board = self.board
         assert board is not None
@@ -1531,8 +1538,7 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(round_label, round_label.get_rect(topright=(box.right - 24, box.y + 14)))
         for row, seat in enumerate((board.bottom, board.top)):
             ry = box.y + 50 + row * 60
-            turn = bool(self.shown and self.shown.active and self.shown.active[0] == seat) and not self.dealing
-            if turn:
+            if self.match_box_turn() == seat:
                 pygame.draw.circle(surface, P.BRASS_LIGHT, (box.x + 30, ry + 26), 8)
             total = text_surface(self._minus(int(totals[seat])), "display", 54, P.IVORY)
             total_rect = surface.blit(total, total.get_rect(topright=(box.x + 270, ry)))
