@@ -419,3 +419,22 @@ def test_a_disaster_that_comes_too_late_to_bite_says_so_in_its_bubble(app):
     scene._on_disaster(Event.make("disaster", None, seat=1, target=0, card=card, skips=1, moot=True))
     app.run_frames(40, 1 / 30)
     assert [b.text for b in scene.bubbles] == ["DISASTER! THE GAME ENDS FIRST"]
+
+
+def test_in_the_last_round_a_seat_that_has_played_shows_no_turn_to_skip(app):
+    """A Disaster too late to bite still counts a skip in the rules' state; the badge no longer
+    promises 'SKIPS A TURN' to a seat that has played the last round (the game ends first)."""
+    scene = table_for(app, make_session(3, 2))
+    settle(app, scene)
+    board = scene.board
+    turn = int(scene.view.get("turn", 0))
+    others = [seat for seat in range(3) if seat != turn]
+    board.skips = [1, 1, 1]
+    board.final_round = True
+    board.dealer = turn  # the seat on the move plays last this round: both others have played
+    assert [scene.skips_shown(seat) for seat in others] == [0, 0]
+    board.dealer = (turn - 1) % 3  # the seat on the move plays first: nobody else has played yet
+    assert [scene.skips_shown(seat) for seat in others] == [1, 1]
+    board.dealer = turn
+    board.final_round = False
+    assert [scene.skips_shown(seat) for seat in others] == [1, 1]

@@ -1941,11 +1941,24 @@ class LostInTimeTable(LiftedCardTable):
         hand_right = geo.hand_pos[0] + 14 * max(0, count - 1) / 2 + MINI_W / 2 + 10
         words = text_surface(f"{count} in hand", "ui", 22, P.IVORY_DIM)
         surface.blit(words, words.get_rect(midleft=(round(hand_right), line2)))
-        skips = board.skips[seat] if not self.game_over else 0  # nobody misses a turn of a game that ended
+        skips = self.skips_shown(seat)
         if skips > 0:
             text = self.skips_text(skips)
             self.badge(surface, text, (round(hand_right + words.get_width() + 14), line2), P.LT_DISASTER_RED,
                        anchor="midleft", max_right=box.right - total_w - 8)
+
+    def skips_shown(self, seat: int) -> int:
+        """The turns a seat will miss, as its badge says: none once the game is over, nor in the last
+        round for a seat that has played it (the game ends before its next turn)."""
+        board = self.board
+        if board is None or self.game_over:
+            return 0
+        if board.final_round and self.view:
+            n = len(board.skips)
+            turn = int(self.view.get("turn", 0))
+            if (seat - board.dealer - 1) % n < (turn - board.dealer - 1) % n:
+                return 0
+        return board.skips[seat]
 
     def draw_total_block(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> int:
         """The running total (ruling LT-10) and its distance to 2031, right-aligned; returns the width."""
@@ -2023,7 +2036,7 @@ class LostInTimeTable(LiftedCardTable):
         x = plate.x + 20
         if board.dealer == me:
             x = self.draw_dealer_badge(surface, (x, y + 16)) + 14
-        if board.skips[me] > 0 and not self.game_over:
+        if self.skips_shown(me) > 0:
             text = self.skips_text(board.skips[me])
             text = text if watching else text.replace("SKIPS", "YOU SKIP")
             self.badge(surface, text, (x, y + 16), P.LT_DISASTER_RED, anchor="midleft")
