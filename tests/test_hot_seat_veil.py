@@ -95,3 +95,23 @@ def test_a_card_a_bot_steals_from_a_face_down_hand_does_not_turn_up_on_its_way(a
     scene._on_steal(Event.make("steal", None, seat=1, target=victim, card=card))
     stolen = scene.board.hands[1][-1]
     assert stolen.startswith("back-") and not scene.sprites[stolen].face_up
+
+
+def test_the_first_person_gets_a_curtain_even_when_a_bot_moves_first(app):
+    """Two people and a bot at one screen, the bot first: the first person's turn came with no
+    "Pass to …" curtain (only a game that began on a person's turn raised one), so everyone at the
+    screen saw that hand. The first person takes the screen behind a curtain either way."""
+    engine = find_game("lost-in-time")
+    for seed in range(1, 60):
+        config = GameConfig.make("lost-in-time", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben"),
+                                                  SeatConfig("bot", "Cat", "easy")])
+        if engine.active_seats(engine.new_game(config, seed)) == [2]:
+            break
+    session = LocalSession(config, seed, bot_delay=0.0)
+    scene = LostInTimeTable(app, session)
+    app.clear_to(scene)
+    for _ in range(600):
+        app.run_frames(1, 1 / 15)
+        if scene.curtain_seat is not None or scene.can_act:
+            break
+    assert scene.curtain_seat in (0, 1) and not scene.can_act

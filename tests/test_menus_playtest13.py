@@ -3,6 +3,8 @@ on-screen keyboard, settings, rules, pause): what that playtest found and what w
 
 from __future__ import annotations
 
+import time
+
 import pygame
 import pytest
 
@@ -479,10 +481,9 @@ def test_two_seats_with_one_name_are_told_apart(app):
     assert setup.seat_names() == ["Player", "player 2", "Player 3"]
     widget_labelled(setup, "Start the game").activate()
     table = app.scenes.top
-    for _ in range(600):  # until a person's curtain is up (a bot may move first): it clears notes, not this
+    deadline = time.monotonic() + 20  # a bot may move first, after its pause in real time
+    while table.curtain_seat is None and time.monotonic() < deadline:  # the curtain clears notes, not this
         frames(app, 1)
-        if table.curtain_seat is not None:
-            break
     assert table.curtain_seat is not None
     assert [seat.name for seat in table.session.config.seats] == ["Player", "player 2", "Player 3"]
     assert any("Seat 2 plays as player 2: player was taken. Seat 3 plays as Player 3" in toast.text

@@ -199,6 +199,7 @@ class TableSceneBase(Scene):
         # game). That seat's turns and curtain take only its pad (and the shared keyboard, mouse and
         # touch); its pad acts for no other seat. Seats without one, and pads without a seat, are shared.
         self.seat_pads: dict[int, int] = {}
+        self._screen_taken = False  # a person here lifted a curtain (hot-seat: the first one gets one too)
         self._told_pads: dict[int, int] = {}  # the seat_pads the session was last told (it saves their numbers)
         self._pad_refusals: set[str] = set()  # "It is Ben's turn." toasts, gone once Ben has the screen
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
@@ -717,8 +718,10 @@ class TableSceneBase(Scene):
             else:
                 self.viewer = waiting[0]
             return
-        if start and len(self.local_seats) > 1:
-            self.raise_curtain(self.viewer)  # hot-seat: the first person takes the screen too
+        if (start or not self._screen_taken) and len(self.local_seats) > 1:
+            # hot-seat: the first person takes the screen too, also when a bot moved first (the table
+            # showed the first seat's hand to everyone at the screen while the bot played)
+            self.raise_curtain(self.viewer)
             return
         was_waiting = previous is not None and self.viewer in previous.active
         if not was_waiting or start:
@@ -739,6 +742,7 @@ class TableSceneBase(Scene):
             return
         self.curtain_seat = None
         self.viewer = seat
+        self._screen_taken = True
         if self._pad_refusals and self.app is not None:  # told to wait for this person, who is here now
             self.app.toasts.items = [t for t in self.app.toasts.items if t.text not in self._pad_refusals]
             self._pad_refusals.clear()
