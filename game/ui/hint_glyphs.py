@@ -106,3 +106,10 @@ def use_bindings(key_bindings: Mapping[str, Sequence[str]], pad_bindings: Mappin
 def hint_glyphs(device: str) -> dict[str, str]:
     """The caps of `device` (a keyboard's for an unknown one): intent -> what its key cap says."""
     return _ACTIVE.get(device) or _ACTIVE["keyboard"]
+
+
+def page_keys_words() -> str:
+    """The page keys as bound, in a sentence's words: "Q or E (LB or RB on a gamepad)" (the rules
+    and the first-game tips name them so, and follow the bindings as the hint rows do)."""
+    keys, pad = hint_glyphs("keyboard")["page"], hint_glyphs("gamepad")["page"]
+    return f"{keys.replace(' / ', ' or ')} ({pad.replace(' / ', ' or ')} on a gamepad)"

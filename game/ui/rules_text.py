@@ -73,18 +73,12 @@ def parse_rules(text: str, fallback_title: str = "Rules") -> RulesDoc:
 DEFAULT_PAGE_KEYS = "Q or E (LB or RB on a gamepad)"  # written so in the rules; read as bound
 
 
-def page_keys() -> str:
-    """The page keys in the player's own bindings, in the rules' words ("Z or E (LB or Y on a
-    gamepad)"): the rules said "Q or E" whatever the bindings, while the tables' hints follow them."""
-    from game.ui.hint_glyphs import hint_glyphs
-
-    keys, pad = hint_glyphs("keyboard")["page"], hint_glyphs("gamepad")["page"]
-    return f"{keys.replace(' / ', ' or ')} ({pad.replace(' / ', ' or ')} on a gamepad)"
-
-
 def with_bound_keys(doc: RulesDoc) -> RulesDoc:
-    """`doc` with the default page keys it names replaced by the bound ones."""
-    said = page_keys()
+    """`doc` with the default page keys it names replaced by the bound ones (the rules said "Q or E"
+    whatever the bindings, while the tables' hints follow them)."""
+    from game.ui.hint_glyphs import page_keys_words
+
+    said = page_keys_words()
     if said != DEFAULT_PAGE_KEYS:
         for page in doc.pages:
             page.blocks = [(kind, text.replace(DEFAULT_PAGE_KEYS, said)) for kind, text in page.blocks]

@@ -29,7 +29,7 @@ import pygame
 
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
-from game.ui.hint_glyphs import hint_glyphs
+from game.ui.hint_glyphs import page_keys_words
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.widgets import Button, panel_surface
@@ -85,8 +85,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
         Tip("Put the hour you drew on one of your seven slots, so the hours rise from left to right. The "
             "slots that work light up.", (500, 640, 920, 172), "The goal"),
         Tip("The first to fill seven rising hours with no Ghost in hand wins. Your neighbour draws from "
-            "your hand, so hide a Ghost by moving it: drag a card, or focus it and press {page} ({pad_page} "
-            "on a gamepad).", (456, 846, 1006, 234), "Your hand"),
+            "your hand, so hide a Ghost by moving it: drag a card, or focus it and press {page_keys}.", (456, 846, 1006, 234), "Your hand"),
         Tip(MENU_TIP_TEXT, (20, 14, 158, 74), "A turn"),
     ),
 }
@@ -236,11 +235,8 @@ class FirstGameTips(MenuScene):
 
 
 def tip_words(text: str) -> str:
-    """A tip's text with the keys as bound now ("{page}": "Q or E", "{pad_page}": "LB or RB")."""
-    if "{" not in text:
-        return text
-    keys, pads = hint_glyphs("keyboard"), hint_glyphs("gamepad")
-    return text.format(page=keys["page"].replace(" / ", " or "), pad_page=pads["page"].replace(" / ", " or "))
+    """A tip's text with the keys as bound now ("{page_keys}": "Q or E (LB or RB on a gamepad)")."""
+    return text.format(page_keys=page_keys_words()) if "{" in text else text
 
 
 def tips_for(game_id: str) -> tuple[Tip, ...]:
