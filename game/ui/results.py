@@ -205,11 +205,18 @@ class ResultsScene(MenuScene):
         self.backdrop = KeptBackdrop(self)
 
     @property
-    def summary(self) -> str:
+    def names_here(self) -> list[str]:
+        """The seats' names as this screen says them: one person here is "You" (the headline says
+        "You win!", the table "Your turn"), several people here keep their names."""
         names = list(self.names)
         if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names):
-            names[self.local_seats[0]] = "You"  # solo: the line under "You win!" says "You win", not "Ann wins"
-        return named_summary(self.outcome.summary, names, self.engine_names or self.names)
+            names[self.local_seats[0]] = "You"
+        return names
+
+    @property
+    def summary(self) -> str:
+        """The line under the headline: "You win 91 to 80", not "Ann wins"."""
+        return named_summary(self.outcome.summary, self.names_here, self.engine_names or self.names)
 
     @property
     def headline(self) -> str:
@@ -321,14 +328,12 @@ class ResultsScene(MenuScene):
         return 1, 0.0  # no score (or not a number): after those with one
 
     def card_name(self, seat: int) -> str:
-        if self.one_card:
-            names = list(self.names)
-            if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names):
-                names[self.local_seats[0]] = "You"  # one person with bot companions: "You & Ada"
+        if self.one_card:  # one person with bot companions: "You & Ada"
+            names = self.names_here
             return " & ".join([", ".join(names[:-1]), names[-1]])
-        if list(self.local_seats) == [seat] and len(self.names) > 1:
-            return "You"  # one person here: the card says what the headline and the table say
-        return self.names[seat] if seat < len(self.names) else f"Seat {seat + 1}"
+        if seat >= len(self.names):
+            return f"Seat {seat + 1}"
+        return self.names_here[seat] if len(self.names) > 1 else self.names[seat]
 
     def card_rects(self) -> list[tuple[int, pygame.Rect]]:
         """Where each seat's card goes, best first (worked out once for these names)."""
@@ -379,9 +384,7 @@ class ResultsScene(MenuScene):
 
     def open_details(self) -> None:
         assert self.app is not None
-        names = list(self.names)
-        if len(self.local_seats) == 1 and 0 <= self.local_seats[0] < len(names) and not self.one_card:
-            names[self.local_seats[0]] = "You"  # as on the cards
+        names = self.names if self.one_card else self.names_here  # as on the cards
         self.app.push(BreakdownScene(self.app, self.outcome, names, self.seat_order()))
 
     def again(self) -> None:
