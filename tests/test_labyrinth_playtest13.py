@@ -22,7 +22,7 @@ from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
 from game.ui.tween import MOTION
 from ui_helpers import click, frames, key, make_app
-from test_labyrinth_table_findings import run_until
+from test_labyrinth_table_findings import drawn_texts, run_until
 
 NAMES = ("Ann", "Ben", "Cleo")
 
@@ -262,19 +262,6 @@ def test_the_line_under_the_score_counts_the_favours_once_few_burn(monkeypatch):
         frames(app, 2)
         assert f"{table.view['rank']} · {words}" in seen, seen
     app.shutdown()
-
-
-def drawn_texts(monkeypatch, module) -> list[str]:
-    """Every string `module` renders through text_surface from now on."""
-    seen: list[str] = []
-    real = module.text_surface
-
-    def recording(text, *args, **kwargs):
-        seen.append(str(text))
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(module, "text_surface", recording)
-    return seen
 
 
 def test_a_cards_tried_badge_is_never_covered_by_the_next_card_beside_its_scenery(monkeypatch):
