@@ -699,13 +699,9 @@ class ExpertBot(EasyBot):
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Action:
         self.book.absorb(view)
         self.held = list(view["items"])
-        action = self.pick(view, legal)
+        action, tier = self.pick(view, legal)
         if action.kind in ("move", "interact"):
-            cards = {e["card"]: e for group in view["interactions"].values() for e in group}
-            kept = copy.copy(self.rng)  # asking the tier again must not change the next pick
-            placed = self.tier_of(view, action, cards)
-            self.rng = kept
-            action = self.mind_the_way_out(view, legal, action, leaves=placed is not None and placed[0] == Tier.WAY_OUT)
+            action = self.mind_the_way_out(view, legal, action, leaves=tier == Tier.WAY_OUT)
         self.book.mine = action
         return action
 
@@ -756,13 +752,18 @@ class ExpertBot(EasyBot):
             return Tier.LAST_RESORT, rank + len(items)
         return Tier.GAMBLE, rank + len(items)
 
-    def pick(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def pick(self, view: dict[str, Any], legal: list[Action]) -> tuple[Action, Tier | None]:
+        """The action to play and its tier (None for passing the turn and for what a careful bot
+        never ranks): the way-out manners and the advice need the tier, and ranking again would
+        cost a second reading of every text."""
         cards = {e["card"]: e for group in view["interactions"].values() for e in group}
         ranked = []
+        tiers: dict[Action, Tier] = {}
         for action in legal:
             placed = self.tier_of(view, action, cards)
             if placed is not None:
                 ranked.append((placed[0], placed[1], action.kind, action.args, action))
+                tiers[action] = placed[0]
         end_turn = [a for a in legal if a.kind == "end_turn"]
         turn = view["turn"]
         patience = Tier.AGAIN
@@ -772,10 +773,11 @@ class ExpertBot(EasyBot):
                 patience = Tier.READ  # and nothing spent while safe cards wait to be discovered
         best = min(ranked, default=None)
         if best is not None and best[0] <= patience:
-            return best[-1]
+            return best[-1], best[0]
         if end_turn:
-            return end_turn[0]
-        return self.rng.choice(self.useful(view, legal))
+            return end_turn[0], None
+        chosen = self.rng.choice(self.useful(view, legal))
+        return chosen, tiers.get(chosen)
 
 
 class MasterBot(ExpertBot):
@@ -843,14 +845,10 @@ class Advisor:
             return None
         self.see(view)
         bot = self.bot
-        action = bot.pick(view, list(legal))  # the very list choose() is given: the same pick
+        action, tier = bot.pick(view, list(legal))  # the very list choose() is given: the same pick
         if action.kind == "undo":
             return None  # a careful companion never advises taking back
         cards = {e["card"]: e for group in view["interactions"].values() for e in group}
-        kept = copy.copy(bot.rng)  # ranking a discovery draws from the bot's rng: the next pick must not differ
-        placed = bot.tier_of(view, action, cards) if action.kind != "end_turn" else None
-        bot.rng = kept
-        tier = placed[0] if placed is not None else None
         reasons = Reasons(bot, view, cards)
         advice = reasons.explain(action, tier)
         caution = reasons.caution(action, legal) if tier is None or tier < Tier.RESTRAINT else ""
