@@ -94,3 +94,132 @@ def test_the_advisor_takes_the_tier_from_the_pick():
         advisor.played(advice.action)
         state, _ = ENGINE.apply(state, advice.action)
     assert Tier.DISCOVER in tiers and all(t is None or isinstance(t, Tier) for t in tiers)
+
+
+# --- Continue counts the hints on -----------------------------------------------------------------
+
+def open_table(cfg: GameConfig, actions=(), table_state: dict | None = None, seed: int = 7):
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from game.ui.title import TitleScene
+    from ui_helpers import make_app
+
+    app = make_app()
+    app.settings.reduced_motion = True
+    app.apply_motion()
+    app.push(TitleScene(app))
+    session = LocalSession(cfg, seed, bot_delay=0, actions=list(actions))
+    if table_state is not None:
+        session.table_state = table_state  # what a save's table state gives the session on Continue
+    table = table_scene_for("labyrinth")(app, session)
+    app.push(table)
+    return app, table, session
+
+
+def finish_by_hints(app, table) -> list[dict]:
+    """Ask for the exact move and do it until the adventure ends; the results' lines of the first seat."""
+    import pygame
+
+    from game.ui.labyrinth_overlays import StorySheet
+    from game.ui.results import ResultsScene
+    from test_labyrinth_playtest13 import ready
+    from test_labyrinth_table_findings import run_until
+    from ui_helpers import key
+
+    for _ in range(40):
+        if isinstance(app.scenes.top, (StorySheet, ResultsScene)) or table.game_over:
+            break
+        key(app, pygame.K_h)
+        key(app, pygame.K_h)
+        key(app, pygame.K_RETURN)
+        run_until(app, lambda: isinstance(app.scenes.top, (StorySheet, ResultsScene))
+                  or (table.can_act and not table.animating and app.scenes.top is table), limit=3000)
+    run_until(app, lambda: isinstance(app.scenes.top, (StorySheet, ResultsScene)), limit=3000)
+    if isinstance(app.scenes.top, StorySheet):
+        key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.scenes.top, ResultsScene), limit=3000)
+    return list(app.scenes.top.outcome.breakdown[0])
+
+
+def careful_actions(scenario: str = "tutorial") -> list:
+    cfg = config("human", mode="together", scenario=scenario)
+    state, bot, actions = ENGINE.new_game(cfg, 7), MasterBot(None, 0, 1), []
+    while not ENGINE.is_over(state):
+        action = bot.choose(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
+        state, _ = ENGINE.apply(state, action)
+        actions.append(action)
+    return actions
+
+
+def test_the_hint_count_is_kept_in_the_table_state_and_continue_counts_on():
+    """After Continue the results said "Hints since you resumed": the count lived only in the table.
+    It is now kept in the session's table state (key "labyrinth_hints", saved with the game), and a
+    table opened on a saved game with a count counts on from it and says plainly "Hints"."""
+    import pygame
+
+    from test_labyrinth_playtest13 import ready
+    from ui_helpers import key
+
+    cfg = config("human", mode="together", scenario="tutorial")
+    actions = careful_actions()
+    kept: dict = {}
+    app, table, session = open_table(cfg, table_state=kept)
+    ready(app, table)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    assert table.hints_asked == 2 and kept == {"labyrinth_hints": 2}
+    app.shutdown()
+
+    app, table, session = open_table(cfg, actions=actions[:-2], table_state={"labyrinth_hints": 5})
+    ready(app, table)
+    assert table.opened_under_way and table.hints_asked == 5
+    lines = finish_by_hints(app, table)
+    hints = [line for line in lines if str(line["label"]).startswith("Hints")]
+    assert hints == [{"label": "Hints", "value": table.hints_asked}] and table.hints_asked > 5, lines
+    app.shutdown()
+
+
+def test_a_save_without_a_count_still_says_it_counts_only_since_the_resume():
+    cfg = config("human", mode="together", scenario="tutorial")
+    actions = careful_actions()
+    for kept in (None, {}, {"labyrinth_hints": "many"}, {"labyrinth_hints": -3}, {"labyrinth_hints": True}):
+        app, table, session = open_table(cfg, actions=actions[:-1], table_state=kept)
+        from test_labyrinth_playtest13 import ready
+
+        ready(app, table)
+        assert table.hints_asked == 0
+        lines = finish_by_hints(app, table)
+        assert {"label": "Hints since you resumed", "value": table.hints_asked} in lines, (kept, lines)
+        app.shutdown()
+
+
+# --- the story holds together ------------------------------------------------------------------------
+
+def yewmaze_path(without: tuple = ()) -> dict:
+    from labyrinth_adventure import AdventurePlay
+    from test_labyrinth_adventure_yewmaze import CAREFUL, MAZE
+
+    play = AdventurePlay(MAZE)
+    return play.play([step for step in CAREFUL if step not in without])
+
+
+def test_home_by_sunrise_does_not_say_a_woken_hester_sleeps_on():
+    """Out with Pip but without giving Hester her heart, the ending read "an old woman of yew sleeps
+    on" although the robin freed at the start had just woken her (#31 Hester Awake, her eyes open)."""
+    state = yewmaze_path(without=(("use", "i-066", "it-I"), ("move", 33), ("use", "i-076", "it-P", "it-T")))
+    view = ENGINE.view(state, 0)
+    assert view["ending"]["id"] == "e-2"
+    top_of_31 = next(e["stack"][-1] for e in view["map"] if e["number"] == 31)
+    assert top_of_31["title"] == "Hester Awake"
+    text = view["ending"]["text"]
+    assert "sleeps on" not in text and "no heart in her" in text
+
+
+def test_alders_letter_says_he_waited_where_he_stood():
+    """Sir Alder stood in the topiary garden (#17, 'waited for Hester in her garden'), but his letter
+    said he waited "at the heart of the maze"."""
+    from test_labyrinth_adventure_yewmaze import MAZE
+
+    letter = MAZE.text(MAZE.items["it-Q"].text_key)
+    assert "heart of the maze" not in letter and "garden" in letter
+    assert "in her garden" in MAZE.text(MAZE.prophecies["p-5"].text_key)

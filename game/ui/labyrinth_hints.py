@@ -42,6 +42,9 @@ NOTE_BUTTON_W, NOTE_BUTTON_H = 176, 64
 NOTE_MAX_LINES = 4
 
 
+HINTS_KEPT = "labyrinth_hints"  # the key of the hint count in the session's (and the save's) table state
+
+
 class LabyrinthHints:
     """Mixed into LabyrinthTable: the advisors, the note and its glow."""
 
@@ -118,10 +121,31 @@ class LabyrinthHints:
             counted, line = False, ""
         if counted:
             self.hints_asked += 1
+            self.keep_hint_count()
             who = "You" if len(self.local_seats) == 1 else self.actor_name(self.viewer)
             self.log.append(f"{who} {line}.")
         self.play("chime", 0.5)
         self.show_hint_target(device)
+
+    def keep_hint_count(self) -> None:
+        """The count goes into the session's table state, which the autosave keeps with the game, so
+        Continue can count on from it (a session without one, e.g. a LAN guest's, keeps none)."""
+        kept = getattr(self.session, "table_state", None)
+        if isinstance(kept, dict):
+            kept[HINTS_KEPT] = self.hints_asked
+            flush = getattr(self.session, "save_table_state", None)
+            if callable(flush):
+                flush()  # written at once: asked and then closed, the count is not lost
+
+    def restore_hint_count(self) -> bool:
+        """A game continued from its save counts on from the hints it was saved with; False when the
+        save kept no count (an older save: the results count only this table's, and say so)."""
+        kept = getattr(self.session, "table_state", None)
+        count = kept.get(HINTS_KEPT) if isinstance(kept, dict) else None
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            return False
+        self.hints_asked = count
+        return True
 
     def show_hint_target(self, device: str) -> None:
         """The glowing place is brought into view; keys and pads land on the note's first button."""

@@ -1083,13 +1083,15 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
         shown = self.shown
         if shown is not None and shown.outcome is not None and not self.results_shown and self.local_seats:
+            since_resumed = getattr(self, "opened_under_way", False) and not getattr(self, "hints_restored", False)
             self.shown = replace(shown, outcome=with_hints_asked(shown.outcome, self.hints_asked,
-                                                                 since_resumed=getattr(self, "opened_under_way", False)))
+                                                                 since_resumed=since_resumed))
         super().show_results_now()
 
     def enter(self) -> None:
         first = self.session.latest(self.viewer)
         self.opened_under_way = first is not None and first.version > 0  # resumed, or joined a LAN game
+        self.hints_restored = self.opened_under_way and self.restore_hint_count()  # Continue counts on
         super().enter()
 
     def record_variant(self) -> tuple[str, str] | None:
