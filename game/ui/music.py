@@ -18,8 +18,10 @@ shows.
 
 from __future__ import annotations
 
+import io
 import logging
 import random
+import wave
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -86,6 +88,36 @@ def audio_is_real() -> bool:
     return driver != "dummy"
 
 
+LOOP_MARGIN = 1024  # frames of the loop's own end put before it and of its start after it (46 ms)
+
+
+def seamless_loop(path: Path) -> pygame.mixer.Sound:
+    """A sustained note's loop in the mixer's own format, with its seam intact.
+
+    The note files are 22.05 kHz and the mixer runs at 44.1 kHz (or the device's rate): SDL resamples
+    a file as one finite stream, so the converted loop's last samples lean towards the silence after
+    it, and `loops=-1` then jumps at every wrap (up to an eighth of full scale on pad-62: a tick every
+    1.4 s under the menus). Converted with its own end before it and its own start after it, the loop
+    sees around it what it will hear when it wraps; the margins are cut off again on whole frames."""
+    with wave.open(str(path), "rb") as note:
+        params = note.getparams()
+        frames = note.readframes(note.getnframes())
+    frame_in = params.sampwidth * params.nchannels
+    count = len(frames) // frame_in
+    margin = min(LOOP_MARGIN, count)
+    wrapped = io.BytesIO()
+    with wave.open(wrapped, "wb") as out:
+        out.setparams(params)
+        out.writeframes(frames[(count - margin) * frame_in:] + frames + frames[:margin * frame_in])
+    wrapped.seek(0)
+    converted = pygame.mixer.Sound(file=wrapped).get_raw()
+    init = pygame.mixer.get_init()
+    frame_out = (abs(init[1]) // 8) * init[2] if init else 4
+    scale = len(converted) // frame_out / (count + 2 * margin)  # converted frames per file frame
+    first, last = round(margin * scale), round((margin + count) * scale)
+    return pygame.mixer.Sound(buffer=converted[first * frame_out:last * frame_out])
+
+
 class ChannelPlayer:
     """Runs the conductor's commands on the reserved channels, loading each note on first use."""
 
@@ -119,8 +151,8 @@ class ChannelPlayer:
             path = self.music_dir / note_file(instrument, pitch)
             found: pygame.mixer.Sound | None = None
             try:
-                found = pygame.mixer.Sound(str(path))
-            except (pygame.error, FileNotFoundError, OSError) as exc:
+                found = seamless_loop(path) if INSTRUMENTS[instrument].sustained else pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError, OSError, EOFError, wave.Error) as exc:
                 if not self.missing_reported:
                     self.missing_reported = True
                     log.warning("music note %s could not be loaded (%s); such notes stay silent "
