@@ -11,23 +11,26 @@ from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
-from game.ui.rules_pictures import card_pictures, is_picture_page
+from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
 from game.ui.widgets import Button, ListView, panel_surface
 
 LIST_W = 440
 GAME_ROW_H = 80
-CONTENTS_TOP = 640  # the current game's sections, under the four games
-CONTENTS_ROW_H = 68
-CONTENTS_ROWS = 5
-PANEL = pygame.Rect(MARGIN + LIST_W + 40, 250, 1920 - 2 * MARGIN - LIST_W - 40, 730)
+CONTENTS_TOP = 600  # the current game's sections, under the four games
+CONTENTS_ROW_H = 64
+CONTENTS_ROWS = 6
+PANEL = pygame.Rect(MARGIN + LIST_W + 40, 210, 1920 - 2 * MARGIN - LIST_W - 40, 790)
 TEXT_X = 64
 TEXT_W = 960  # about 70 characters of 28 px Inter per line (ART.md: 55-75)
 BODY_PX = 28
 LINE_H = 42
 PARA_GAP = 16
 TITLE_PX = 64
-PICTURE_BAND = 250  # px kept free on "The cards" pages for a strip of card pictures
+TEXT_TOP = 160  # px from the panel's top to the first line of body text
+TEXT_HEIGHT = PANEL.height - 118 - TEXT_TOP  # px of body text a page holds: down to just above the page buttons
+PICTURE_BAND = 250  # px kept free on "The cards" pages for a strip of card pictures and their names
+CAPTION_PX = 20  # the name under each card picture (ART.md: small print >= 20 px)
 PAGES_KEPT = 8  # rendered pages kept (each ~4 MB): reading all four games' 48 pages held ~190 MB
 IDLE_BEFORE_PREPARING = 0.25  # s without a turn before the next page and the other games are prepared
 SWIPE_PX = 120  # a finger (or a mouse) dragged this far sideways over the page turns it
@@ -36,26 +39,90 @@ SWIPE_PX = 120  # a finger (or a mouse) dragged this far sideways over the page 
 Screen = tuple[str, list[tuple[str, str, bool]]]  # (section title, [(kind, text, first line of bullet)])
 
 
+def keep_together(blocks: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
+    """The blocks of a section in the runs a page should not split: a paragraph that leads into a list
+    ("The rank table:", "Examples:") stays with the bullets after it; every other block stands alone."""
+    runs: list[list[tuple[str, str]]] = []
+    for kind, text in blocks:
+        previous = runs[-1] if runs else None
+        if previous is not None and kind == "bullet" and previous[0][0] == "para" \
+                and previous[0][1].rstrip().endswith(":") and all(k == "bullet" for k, _ in previous[1:]):
+            previous.append((kind, text))
+        else:
+            runs.append([(kind, text)])
+    return runs
+
+
+Laid = tuple[str, list[str], int]  # (kind, wrapped lines, px it takes with the gap below it)
+MIN_LINES = 3  # a section's page holds at least this many lines when the page before can spare a block
+
+
+def _lay(kind: str, text: str) -> Laid:
+    wrapped = wrap(text, "ui", BODY_PX, TEXT_W - (40 if kind == "bullet" else 0)) or [""]
+    return kind, wrapped, len(wrapped) * LINE_H + PARA_GAP
+
+
+def _fits(blocks: list[Laid], height: int, reserved: int = 0) -> bool:
+    """Whether `blocks` fit `height` px (the last one's gap below needs no room on the page)."""
+    return reserved + sum(need for _, _, need in blocks) - PARA_GAP <= height
+
+
+def _section_pages(blocks: list[tuple[str, str]], height: int, reserved: int) -> list[list[Laid]]:
+    """One section's blocks broken into pages: never inside a block; a lead-in line and the list it
+    leads into move on whole when they fit a page and this one is at least half full, and never part
+    before the list's first item; a last page of a stray line or two takes a block from the page before."""
+    pages: list[list[Laid]] = [[]]
+    for run in keep_together(blocks):
+        laid = [_lay(kind, text) for kind, text in run]
+        page, room_taken = pages[-1], reserved if len(pages) == 1 else 0
+        half_full = room_taken + sum(need for _, _, need in page) >= height // 2
+        if page and not _fits(page + laid, height, room_taken) and (
+                (_fits(laid, height) and half_full) or not _fits(page + laid[:2], height, room_taken)):
+            pages.append([])
+        for block in laid:
+            page, room_taken = pages[-1], reserved if len(pages) == 1 else 0
+            if page and not _fits(page + [block], height, room_taken):
+                pages.append([])
+            pages[-1].append(block)
+    lines_of = lambda page: sum(len(wrapped) for _, wrapped, _ in page)  # noqa: E731
+    while len(pages) > 1 and lines_of(pages[-1]) < MIN_LINES and len(pages[-2]) > 1:
+        moved = pages[-2][-1]
+        lead_in = moved[0] == "para" and moved[1][-1].rstrip().endswith(":")
+        if lead_in or not _fits([moved] + pages[-1], height) or lines_of(pages[-2][:-1]) < MIN_LINES:
+            break
+        pages[-1].insert(0, pages[-2].pop())
+    return pages
+
+
 def paginate(doc: RulesDoc, height: int, picture_height: int = 0) -> list[Screen]:
     """Flow each section's blocks into screens of `height` px of body text; the card pages keep
-    `picture_height` px free for pictures of the cards."""
+    `picture_height` px free for pictures of the cards (see _section_pages for where pages break)."""
     screens: list[Screen] = []
     for page in doc.pages:
-        lines: list[tuple[str, str, bool]] = []
-        used = picture_height if is_picture_page(page.title) else 0
-        for kind, text in page.blocks:
-            width = TEXT_W - (40 if kind == "bullet" else 0)
-            wrapped = wrap(text, "ui", BODY_PX, width) or [""]
-            need = len(wrapped) * LINE_H + PARA_GAP
-            if used + need > height and lines:
-                screens.append((page.title, lines))
-                lines, used = [], 0
-            for i, line in enumerate(wrapped):
-                lines.append((kind, line, i == 0))
-            lines.append(("gap", "", False))
-            used += need
-        screens.append((page.title, lines))
+        reserved = picture_height if is_picture_page(page.title) else 0
+        for blocks in _section_pages(page.blocks, height, reserved):
+            lines: list[tuple[str, str, bool]] = []
+            for kind, wrapped, _ in blocks:
+                lines += [(kind, line, i == 0) for i, line in enumerate(wrapped)]
+                lines.append(("gap", "", False))
+            screens.append((page.title, lines))
     return screens
+
+
+def draw_picture_strip(out: pygame.Surface, pictures: tuple[pygame.Surface, ...], captions: tuple[str, ...]) -> None:
+    """The card pictures in one row at the foot of the text column, each named underneath ("Wager",
+    "Ghost"): the page names the cards above, and a newcomer should not have to match them up."""
+    gap = 24
+    total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
+    x = TEXT_X + max(0, (TEXT_W - total) // 2)
+    top = TEXT_TOP + TEXT_HEIGHT - PICTURE_BAND + 14
+    tallest = max(p.get_height() for p in pictures)
+    for picture, caption in zip(pictures, captions + ("",) * len(pictures)):
+        out.blit(picture, (x, top + (tallest - picture.get_height()) // 2))  # shapes share one middle line
+        if caption:
+            label = text_surface(caption, "ui-bold", CAPTION_PX, P.IVORY_DIM)
+            out.blit(label, label.get_rect(midtop=(x + picture.get_width() // 2, top + tallest + 8)))
+        x += picture.get_width() + gap
 
 
 class RulesScene(MenuScene):
@@ -90,12 +157,12 @@ class RulesScene(MenuScene):
             doc = load_rules(info.game_id, info.title, info.pitch)
             pictures = card_pictures(info.game_id) if doc.complete else ()
             reserve = PICTURE_BAND if pictures else 0
-            self.docs[index] = (doc, paginate(doc, PANEL.height - 300, reserve))
+            self.docs[index] = (doc, paginate(doc, TEXT_HEIGHT, reserve))
         return self.docs[index]
 
     def build(self) -> None:
         titles = [info.title for info in GAMES]
-        self.list = ListView((MARGIN, 250, LIST_W, 4 * GAME_ROW_H), titles, self.game_index, self.select_game,
+        self.list = ListView((MARGIN, PANEL.y, LIST_W, 4 * GAME_ROW_H), titles, self.game_index, self.select_game,
                              row_height=GAME_ROW_H)
         self.contents = ListView((MARGIN, CONTENTS_TOP, LIST_W, CONTENTS_ROWS * CONTENTS_ROW_H),
                                  [title for title, _ in self.sections()], self.section_index(), self.select_section,
@@ -232,7 +299,7 @@ class RulesScene(MenuScene):
             if back is not None:  # the game's own card, in the corner beside the text column
                 out.blit(back, (PANEL.width - 48 - back.get_width(), 40))
             out.blit(text_surface(title, "ui-bold", 48, P.IVORY), (TEXT_X, 84))
-            y = 168
+            y = TEXT_TOP
             for kind, text, first in lines:
                 if kind == "gap":
                     y += PARA_GAP
@@ -246,14 +313,7 @@ class RulesScene(MenuScene):
                 y += LINE_H
             pictures = card_pictures(GAMES[game_index].game_id) if doc.complete else ()
             if pictures and is_picture_page(title) and page == self._first_screen_of(title, game_index):
-                gap = 24
-                total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
-                x = TEXT_X + max(0, (TEXT_W - total) // 2)
-                top = PANEL.height - 110 - PICTURE_BAND + 10
-                tallest = max(p.get_height() for p in pictures)
-                for picture in pictures:  # cards of several shapes (the Labyrinth's) share one middle line
-                    out.blit(picture, (x, top + (tallest - picture.get_height()) // 2))
-                    x += picture.get_width() + gap
+                draw_picture_strip(out, pictures, card_captions(GAMES[game_index].game_id))
             if not doc.complete:
                 note = text_surface("Pictures of the cards and the full rules arrive with the game.", "ui", 24,
                                     P.IVORY_DIM)

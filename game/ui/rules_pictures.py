@@ -73,6 +73,19 @@ BUILDERS: dict[str, Callable[[int], list[pygame.Surface]]] = {
 }
 
 
+CAPTIONS: dict[str, tuple[str, ...]] = {  # the name under each picture, in the builders' order
+    "lost-cities": ("Wager", "Blue 3", "White 6", "Green 8", "Red 10"),
+    "lost-in-time": ("Event, past", "Event, future", "Event, 2 chips", "VIP +10", "Disaster +20"),
+    "time-after-time": ("Earliest hour", "Time card", "Time card", "Latest hour", "Ghost"),
+    "labyrinth": ("Scenery, up", "Scenery, down", "Interaction", "Item", "Prophecy", "Favour"),
+}
+
+
+def card_captions(game_id: str) -> tuple[str, ...]:
+    """What each of the game's card pictures is, said under it (empty when it has no pictures)."""
+    return CAPTIONS.get(game_id, ()) if card_pictures(game_id) else ()
+
+
 @lru_cache(maxsize=8)
 def card_pictures(game_id: str, width: int = PICTURE_W) -> tuple[pygame.Surface, ...]:
     """A few representative card faces of a game (empty when its art is not there yet)."""

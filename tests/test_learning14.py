@@ -1,0 +1,241 @@
+"""A newcomer learns each game from Tabletime alone: the rules pages read in order, their pictures are
+named, their worked examples add up with the engines, every setup option is explained, and every page
+is reachable by keyboard, mouse, touch and gamepad (the learning playtest of session 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.registry import GAMES, find_game
+from game.ui import rules as rules_module
+from game.ui.rules import (CAPTION_PX, PANEL, PICTURE_BAND, TEXT_HEIGHT, TEXT_TOP, TEXT_W, RulesScene,
+                           keep_together, paginate)
+from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
+from game.ui.rules_text import load_rules
+from game.ui.look.fonts import text_surface
+from ui_helpers import canvas_to_window, click, frames, key, make_app, pad
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "game" / "content" / "rules"
+IDS = [info.game_id for info in GAMES]
+
+
+def page_text(game_id: str) -> str:
+    return " ".join((RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8").split())
+
+
+def section(game_id: str, title: str) -> str:
+    text = (RULES_DIR / f"{game_id}.md").read_text(encoding="utf-8")
+    return " ".join(text.split(f"## {title}", 1)[1].split("\n## ", 1)[0].split())
+
+
+def screens_of(info):
+    pygame.init()
+    doc = load_rules(info.game_id, info.title, info.pitch)
+    return paginate(doc, TEXT_HEIGHT, PICTURE_BAND)
+
+
+@pytest.fixture
+def app(data_dir):
+    application = make_app()
+    yield application
+    application.shutdown()
+
+
+# --- the pages flow as a reader needs them --------------------------------------------------------
+
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
+def test_no_page_is_a_stray_line_or_two_and_no_list_loses_its_lead_in(info):
+    """The sweep found pages of one or two lines ("The rank table:" on one page, the ranks overleaf;
+    the tie rules of Lost in Time alone on a thirteenth page)."""
+    screens = screens_of(info)
+    for index, (title, lines) in enumerate(screens):
+        text = [(kind, line) for kind, line, _ in lines if kind != "gap"]
+        first_of_pictures = is_picture_page(title) and index == next(i for i, (t, _) in enumerate(screens) if t == title)
+        assert first_of_pictures or len(text) >= 3, f"{title!r}: a page of {len(text)} line(s)"
+        last_kind, last_line = text[-1]
+        assert not (last_kind == "para" and last_line.rstrip().endswith(":")), \
+            f"{title!r}: a page ends on the lead-in {last_line!r}, its list overleaf"
+
+
+def test_a_lead_in_keeps_its_list_and_moves_on_with_it_when_the_page_is_half_full():
+    pygame.init()
+    runs = keep_together([("para", "Intro."), ("para", "The rank table:"), ("bullet", "a"), ("bullet", "b"),
+                          ("para", "After.")])
+    assert [len(run) for run in runs] == [1, 3, 1]
+    from game.ui.rules_text import RulesDoc, RulesPage
+
+    filler = [("para", "Filler line long enough to stand for a paragraph of rules text here.")] * 6
+    doc = RulesDoc("T", [RulesPage("S", filler + [("para", "The rank table:")] + [("bullet", "x")] * 4)])
+    screens = paginate(doc, TEXT_HEIGHT)
+    assert len(screens) == 2
+    assert [line for _, line, _ in screens[1][1] if line][0] == "The rank table:"
+
+
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
+def test_every_page_fits_above_its_page_buttons_and_its_pictures(info):
+    """Text never runs into the Previous / Next row (nor, on the cards page, into the pictures)."""
+    from game.ui.rules import LINE_H, PARA_GAP
+
+    buttons_top = PANEL.height - 100
+    screens = screens_of(info)
+    for index, (title, lines) in enumerate(screens):
+        bottom = TEXT_TOP + sum(LINE_H if kind != "gap" else PARA_GAP for kind, _, _ in lines) - PARA_GAP
+        assert bottom <= buttons_top - 16, f"{title!r} page {index + 1} ends at {bottom}"
+        if is_picture_page(title) and index == next(i for i, (t, _) in enumerate(screens) if t == title):
+            assert bottom <= TEXT_TOP + TEXT_HEIGHT - PICTURE_BAND, f"{title!r}: text over the pictures"
+
+
+# --- the pictures are named -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
+def test_every_card_picture_is_named_under_it_without_touching_its_neighbours(info):
+    """The wager card stood first in the strip while the words that say what it is came a page later."""
+    pygame.init()
+    pictures, captions = card_pictures(info.game_id), card_captions(info.game_id)
+    assert len(captions) == len(pictures) >= 5 and all(captions)
+    for picture, caption in zip(pictures, captions):
+        assert text_surface(caption, "ui-bold", CAPTION_PX, (255, 255, 255)).get_width() <= picture.get_width() + 20, caption
+    tallest = max(p.get_height() for p in pictures)
+    assert 14 + tallest + 8 + CAPTION_PX + 8 <= PICTURE_BAND  # picture and name inside the band
+
+
+def test_the_cards_page_draws_each_name_under_its_picture(app):
+    rules = RulesScene(app, "lost-cities", topic="The cards")
+    app.push(rules)
+    frames(app, 40)
+    surface = rules._screen_surface()
+    pictures = card_pictures("lost-cities")
+    tallest = max(p.get_height() for p in pictures)
+    caption_y = TEXT_TOP + TEXT_HEIGHT - PICTURE_BAND + 14 + tallest + 8 + CAPTION_PX // 2
+    total = sum(p.get_width() for p in pictures) + 24 * (len(pictures) - 1)
+    x = rules_module.TEXT_X + (TEXT_W - total) // 2 + pictures[0].get_width() // 2
+    row = [surface.get_at((x + dx, caption_y + dy))[:3] for dx in range(-30, 30) for dy in range(-6, 6)]
+    assert any(sum(colour) > 300 for colour in row), "no name drawn under the first picture"
+
+
+# --- the worked examples add up -------------------------------------------------------------------
+
+def test_the_emergency_move_example_is_what_the_engine_allows():
+    """Time After Time's emergency shift, slot by slot: the stuck row, then each shift the page shows,
+    is what the engine says (ruling TT-7)."""
+    from game.rules.time_after_time import apply_shift, row_completable, shift_sequences
+
+    text = section("time-after-time", "The emergency move")
+
+    def row(words: str) -> list[str | None]:
+        return [None if w == "_" else f"tt-{w[:2]}-a" for w in words.split()]
+
+    stuck, right, left = "_ 08H00 _ _ 10H00 11H00 _", "_ _ 08H00 _ 10H00 11H00 _", "_ 08H00 _ 10H00 11H00 _ _"
+    for shown in (stuck, right, left):
+        assert f"- {shown} :" in (RULES_DIR / "time-after-time.md").read_text(encoding="utf-8")
+    assert "08H00 shifted right" in text and "10H00 and then 11H00 shifted left" in text
+    assert not row_completable(row(stuck), set())
+    reachable = {tuple(apply_shift(row(stuck), moves)) for moves in shift_sequences(row(stuck))}
+    for shown in (right, left):
+        assert tuple(row(shown)) in reachable and row_completable(row(shown), set()), shown
+
+
+def test_the_lost_cities_round_total_adds_up_its_own_examples():
+    from game.rules.lost_cities import expedition_score
+
+    blue = expedition_score(["lc-b-w1", "lc-b-02", "lc-b-06", "lc-b-07", "lc-b-08"])["score"]
+    white = expedition_score(["lc-w-w1", "lc-w-04", "lc-w-06", "lc-w-08", "lc-w-10"])["score"]
+    red = expedition_score(["lc-r-w1", "lc-r-w2", "lc-r-03"])["score"]
+    assert (blue, white, red) == (6, 16, -51)
+    assert f"6 + 16 − 51 = −{-(blue + white + red)}" in section("lost-cities", "Scoring")
+
+
+def test_the_labyrinth_score_example_names_its_rank():
+    from game.rules.labyrinth.engine import rank_for
+
+    assert rank_for(7 - 2)[0] == "Adventurer"  # the rank the results show for that score
+    assert "With 7 favours and 2 prophecies unfulfilled, you score 5: Adventurer" in section(
+        "labyrinth", "The end and your rank")
+
+
+# --- words a newcomer understands, and what was missing -------------------------------------------
+
+def test_lost_in_time_says_later_and_earlier_years_not_only_younger_and_older():
+    """'Younger than your youngest' asked a newcomer to know that a younger card is a later year."""
+    travel = section("lost-in-time", "Travelling in time")
+    assert "year must be later than every year on your timeline" in travel
+    assert "year must be earlier than every year on your timeline" in travel
+    assert "the latest year on your timeline" in section("lost-in-time", "The end and the winner")
+
+
+def test_lost_cities_names_who_breaks_a_tied_round_in_words_a_player_sees():
+    end = section("lost-cities", "End of a round and of the match")
+    assert "Seat 1" not in end and "the player in the first seat of the setup" in end
+
+
+def test_the_labyrinth_tells_a_stuck_party_about_hints_and_why_a_bot_means_turns():
+    stuck = section("labyrinth", "When you are stuck")
+    assert "Hint" in stuck and "H on a keyboard" in stuck and "Y on a gamepad" in stuck
+    turns = section("labyrinth", "Playing together or in turns")
+    assert "With a bot companion you always play in turns" in turns and "the way out, to you" in turns
+
+
+OPTION_WORDS = {  # each setup option: the words of the rules page that explain it
+    ("lost-cities", "rounds"): "you may choose 1 to 5 in the setup",
+    ("lost-cities", "colours"): "The long game adds a sixth colour, Purple, for 72 cards",
+    ("lost-in-time", "disaster_skip"): "In the setup screen you can choose that a Disaster only costs the action",
+    ("lost-in-time", "chips"): "3 years for every payment chip, in the chip variant (Payment chips: On, in the setup)",
+    ("time-after-time", "ghost_redraw"): "Option \"ghost redraw\": after drawing a Ghost you draw again",
+    ("labyrinth", "scenario"): "Choose one on the setup screen, under Scenario",
+    ("labyrinth", "mode"): "In turns: clockwise, each turn one move of the hero and one card used",
+}
+
+
+@pytest.mark.parametrize("info", GAMES, ids=IDS)
+def test_every_option_offered_in_the_setup_has_rules_text(info):
+    options = {option.name for option in find_game(info.game_id).options}
+    assert options == {name for game, name in OPTION_WORDS if game == info.game_id}, "an option without rules text"
+    for name in options:
+        assert OPTION_WORDS[(info.game_id, name)] in page_text(info.game_id), name
+
+
+# --- every page by every device --------------------------------------------------------------------
+
+def swipe_left(app, rules) -> None:
+    start, end = (PANEL.right - 200, PANEL.y + 300), (PANEL.x + 300, PANEL.y + 300)
+    width, height = app.letterbox.window
+    for i, (x, y) in enumerate((start, ((start[0] + end[0]) / 2, start[1]), end)):
+        wx, wy = canvas_to_window(app, (x, y))
+        kind = pygame.FINGERDOWN if i == 0 else pygame.FINGERMOTION
+        pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=1, x=wx / width, y=wy / height,
+                                             dx=0.0, dy=0.0, pressure=1.0, window_id=0))
+        frames(app, 1)
+    wx, wy = canvas_to_window(app, end)
+    pygame.event.post(pygame.event.Event(pygame.FINGERUP, touch_id=1, finger_id=1, x=wx / width, y=wy / height,
+                                         dx=0.0, dy=0.0, pressure=1.0, window_id=0))
+    frames(app, 3)
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse", "touch"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_every_page_of_every_game_is_reached_by_each_device(data_dir, device, size):
+    app = make_app(size)
+    try:
+        for index, info in enumerate(GAMES):
+            rules = RulesScene(app, info.game_id)
+            app.push(rules)
+            frames(app, 3)
+            count = len(rules.doc()[1])
+            for expected in range(1, count):
+                if device == "keyboard":
+                    key(app, pygame.K_RIGHT)
+                elif device == "gamepad":
+                    pad(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+                elif device == "mouse":
+                    click(app, rules.next_button.rect.center)
+                else:
+                    swipe_left(app, rules)
+                assert rules.page == expected, (info.game_id, device, expected)
+            assert not rules.next_button.enabled and rules.game_index == index
+            app.pop()
+            frames(app, 3)
+    finally:
+        app.shutdown()
