@@ -4,7 +4,8 @@ Pure standard library (array, wave, math, random), seeded: running it twice writ
 Card sounds are shaped noise (paper on felt); cues are short musical stingers with soft envelopes.
 Every effect is levelled to a loudness of its own (LOUDNESS, K-weighted like ITU BS.1770, loudest
 100 ms), so a card landing is not drowned by a page turn and losing never sounds louder than
-winning; no sample goes above PEAK_CEILING (-1 dBFS: no clipping after resampling).
+winning; nothing goes above PEAK_CEILING (-1 dBFS), between the samples either (the true peak, which a
+48 kHz device's resampler and the game's pitched takes of a card sound reach).
     python tools/make_sounds.py [--out DIR]
 """
 
@@ -127,7 +128,7 @@ LOUDNESS_WINDOW = 0.1  # s: short effects are judged by their loudest tenth of a
 # landing ("place") the loudest of them, cues above them, stingers on top; "lose" under "win".
 LOUDNESS: dict[str, float] = {
     "focus": -30.0, "click": -23.0, "score": -24.0, "knock": -21.0,
-    "flip": -20.0, "deal": -20.0, "slide": -19.0, "shuffle": -19.0, "place": -18.0,
+    "flip": -20.5, "deal": -20.0, "slide": -19.0, "shuffle": -19.0, "place": -18.0,
     "page": -18.0, "steal": -17.0, "invalid": -17.0, "chime": -17.0, "chronos": -15.0,
     "ghost": -13.5, "disaster": -12.5, "lose": -14.0, "win": -12.0,
 }
@@ -169,10 +170,43 @@ def loudness(sig: Signal) -> float:
     return -0.691 + 10 * math.log10(max(best / window, 1e-12))
 
 
+OVERSAMPLE = 4  # the true peak is looked for at three points between every two samples
+SINC_TAPS = 8  # samples each side that shape a point between them (a Hann-windowed sinc)
+
+
+def _between_kernels() -> list[list[tuple[int, float]]]:
+    kernels = []
+    for phase in range(1, OVERSAMPLE):
+        t = phase / OVERSAMPLE
+        kernel = []
+        for k in range(-SINC_TAPS + 1, SINC_TAPS + 1):
+            x = t - k
+            window = 0.5 + 0.5 * math.cos(math.pi * x / SINC_TAPS)
+            kernel.append((k, math.sin(math.pi * x) / (math.pi * x) * window))
+        kernels.append(kernel)
+    return kernels
+
+
+def true_peak(sig: Signal) -> float:
+    """The highest level of `sig` between its samples too (BS.1770's true peak, 4x oversampled): a
+    noise burst's waveform overshoots its samples by up to 1 dB once resampled. Only the stretches
+    near the top are interpolated (a point between two small samples cannot reach it)."""
+    top = max((abs(x) for x in sig), default=0.0)
+    best, n = top, len(sig)
+    kernels = _between_kernels()
+    for i in range(n - 1):
+        if abs(sig[i]) < 0.5 * top and abs(sig[i + 1]) < 0.5 * top:
+            continue
+        for kernel in kernels:
+            value = sum(sig[i + k] * weight for k, weight in kernel if 0 <= i + k < n)
+            best = max(best, abs(value))
+    return best
+
+
 def levelled(sig: Signal, target: float) -> Signal:
-    """`sig` scaled to the loudness `target`, but never above PEAK_CEILING."""
+    """`sig` scaled to the loudness `target`, but its true peak never above PEAK_CEILING."""
     gain = 10 ** ((target - loudness(sig)) / 20)
-    top = max((abs(x) for x in sig), default=0.0) * gain
+    top = true_peak(sig) * gain
     if top > PEAK_CEILING:
         gain *= PEAK_CEILING / top
     return [x * gain for x in sig]

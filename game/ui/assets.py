@@ -7,12 +7,19 @@ Fast play (bots at speed x2, reduced motion, a six-seat deal) can ask for the sa
 within a blink; `play()` keeps that from turning into a roar: an effect does not start again sooner
 than a share of its own length after it last started, and never sounds on more than MAX_VOICES
 channels at once.
+
+The card sounds come back a hundred times a game (a Lost Cities game plays about 80 card sounds and 25
+turn chimes): the same sample each time turns into a machine-gun tick over an hour. Each effect in
+VARIED gets two more takes built in code from its own file, a little lower and a little higher
+(PITCH_TAKES, under a semitone), and `play()` never plays the same take twice in a row.
 """
 
 from __future__ import annotations
 
+import io
 import logging
 import time
+import wave
 from pathlib import Path
 from typing import Callable
 
@@ -30,6 +37,26 @@ MAX_VOICES = 3  # one effect on more channels than this is only louder, not clea
 REPEAT_SHARE = 0.25  # an effect may start again after this share of its length ...
 REPEAT_MIN_SECONDS = 0.03  # ... but never sooner than this (two card ticks in a frame are one tick)
 REPEAT_MAX_SECONDS = 0.35  # ... and a long cue (a ghost, a disaster) may come back after this
+VARIED = ("place", "slide", "flip", "deal", "knock")  # the card sounds heard on every move
+PITCH_TAKES = (1.0, 0.955, 1.045)  # the file, then about 0.8 semitone lower (longer) and higher (shorter)
+# the order the takes play in: every take once per round, never the same take twice in a row
+TAKE_ORDER = (0, 1, 2, 0, 2, 1)
+
+
+def pitched(path: Path, ratio: float) -> pygame.mixer.Sound:
+    """The WAV at `path` played `ratio` times as fast (higher and shorter above 1): its samples are
+    declared at `ratio` times their rate, and SDL's resampler (C, band-limited) brings them to the
+    mixer's rate as it loads them; a few hundred microseconds for a card sound."""
+    with wave.open(str(path), "rb") as source:
+        params = source.getparams()
+        frames = source.readframes(source.getnframes())
+    faster = io.BytesIO()
+    with wave.open(faster, "wb") as out:
+        out.setparams(params)
+        out.setframerate(max(1, round(params.framerate * ratio)))
+        out.writeframes(frames)
+    faster.seek(0)
+    return pygame.mixer.Sound(file=faster)
 
 
 class Assets:
@@ -43,6 +70,8 @@ class Assets:
         self._images: dict[str, pygame.Surface | None] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
+        self._takes: dict[str, list[pygame.mixer.Sound]] = {}  # a VARIED effect's takes, the file first
+        self._played: dict[str, int] = {}  # effect name -> how many times it started (picks the take)
         self._warned: set[str] = set()
         self.mixer_ok = False
         # told of every effect that starts, with its length (the music ducks under the stingers)
@@ -115,16 +144,34 @@ class Assets:
         self._sounds[name] = found
         return found
 
+    def takes(self, name: str) -> list[pygame.mixer.Sound]:
+        """The takes `play(name)` chooses from: the file alone, or for a VARIED effect the file and
+        its PITCH_TAKES built from it (once, on first use)."""
+        if name in self._takes:
+            return self._takes[name]
+        effect = self.sound(name)
+        found: list = [] if effect is None else [effect]
+        path = self.sound_dir / f"{name}.wav"
+        if effect is not None and name in VARIED and isinstance(effect, pygame.mixer.Sound) and path.exists():
+            try:
+                found += [pitched(path, ratio) for ratio in PITCH_TAKES[1:]]
+            except (pygame.error, OSError, EOFError, wave.Error) as exc:
+                self._warn_once("takes:" + name, f"{name} plays one take only ({exc})")
+        self._takes[name] = found
+        return found
+
     def play(self, name: str, volume: float = 1.0) -> None:
         """Play an effect at `volume` x master x effects volume; silent if unavailable."""
         gain = self.settings.effects_gain * volume
         if not self.mixer_ok or gain <= 0:
             return
-        effect = self.sound(name)
-        if effect is None:
+        takes = self.takes(name)
+        if not takes:
             return
-        if not self._may_start(name, effect):
+        effect = takes[TAKE_ORDER[self._played.get(name, 0) % len(TAKE_ORDER)] % len(takes)]
+        if not self._may_start(name, takes):
             return
+        self._played[name] = self._played.get(name, 0) + 1
         try:
             channel = effect.play()
             if channel is not None:
@@ -134,14 +181,15 @@ class Assets:
         except pygame.error as exc:
             self._warn_once("play:" + name, f"could not play {name}: {exc}")
 
-    def _may_start(self, name: str, effect: pygame.mixer.Sound) -> bool:
-        """False when `name` started a moment ago or already sounds on MAX_VOICES channels."""
+    def _may_start(self, name: str, takes: list[pygame.mixer.Sound]) -> bool:
+        """False when `name` started a moment ago or already sounds on MAX_VOICES channels (its takes
+        together)."""
         now = self.clock()
-        gap = min(REPEAT_MAX_SECONDS, max(REPEAT_MIN_SECONDS, REPEAT_SHARE * effect.get_length()))
+        gap = min(REPEAT_MAX_SECONDS, max(REPEAT_MIN_SECONDS, REPEAT_SHARE * takes[0].get_length()))
         last = self._started.get(name)
         if last is not None and now - last < gap:
             return False
-        if effect.get_num_channels() >= MAX_VOICES:
+        if sum(take.get_num_channels() for take in takes) >= MAX_VOICES:
             return False
         self._started[name] = now
         return True
