@@ -10,7 +10,7 @@ import pygame
 from game.ui.hint_glyphs import DEFAULT_GLYPHS, hint_glyphs
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import font, text_surface
+from game.ui.look.fonts import font, legible_factor, text_surface
 from game.ui.look.table import felt
 from game.ui.scene import Scene
 from game.ui.widgets import FocusGroup, panel_surface
@@ -202,7 +202,9 @@ def shown_hints(device: str, actions: Sequence[tuple[str, str]]) -> list[tuple[s
 
 def hint_row_width(device: str, actions: Sequence[tuple[str, str]], gap: int = 36, label_px: int = 24,
                    key_px: int = 22, key_pad: int = 22, key_gap: int = 10) -> int:
-    """How wide `draw_hint_row` draws `actions` with the same sizes (key caps and words)."""
+    """How wide `draw_hint_row` draws `actions` with the same sizes (key caps and words), on this
+    window (a small one draws them larger: `hint_sizes`)."""
+    gap, label_px, key_px, key_pad, _, key_gap = hint_sizes(gap, label_px, key_px, key_pad, 0, key_gap)
     glyphs = hint_glyphs(device)
     actions = shown_hints(device, actions)
     total = sum(font("ui", label_px).size(label)[0] + key_gap + font("ui-bold", key_px).size(glyphs.get(action, action))[0]
@@ -210,12 +212,22 @@ def hint_row_width(device: str, actions: Sequence[tuple[str, str]], gap: int = 3
     return total - gap if actions else 0
 
 
+def hint_sizes(*sizes: int) -> tuple[int, ...]:
+    """A hint row's sizes (gaps, type, caps) as drawn on this window: as given from 0.7 scale up
+    (1366x768 and larger), grown below it so the caps stay readable (1024x768 showed 22 px caps as
+    12 px; now 15): `legible_factor`."""
+    factor = legible_factor()
+    return sizes if factor == 1.0 else tuple(round(size * factor) for size in sizes)
+
+
 def draw_hint_row(surface: pygame.Surface, device: str, actions: Sequence[tuple[str, str]], right: int, y: int,
                   gap: int = 36, label_px: int = 24, key_px: int = 22, key_pad: int = 22, key_h: int = 38,
                   key_gap: int = 10, left_limit: int | None = None) -> None:
     """Hints as key caps with their words, right-aligned at `right` on the line `y`; tables place
     them (and size them smaller) where their own cards leave room. With `left_limit`, the row stops
-    once it has reached further left than that."""
+    once it has reached further left than that. On a small window the row is drawn larger
+    (`hint_sizes`), and `hint_row_width` says how wide."""
+    gap, label_px, key_px, key_pad, key_h, key_gap = hint_sizes(gap, label_px, key_px, key_pad, key_h, key_gap)
     glyphs = hint_glyphs(device)
     x = right
     for action, label in reversed(shown_hints(device, actions)):

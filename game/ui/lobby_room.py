@@ -660,6 +660,11 @@ class LanTableScene(Scene):
     def pause(self) -> None:
         self.table.pause()
 
+    def toast_area(self) -> pygame.Rect | None:
+        """The table's own place for toasts (over its log)."""
+        where = getattr(self.table, "toast_area", None)
+        return where() if callable(where) else None
+
     def resume(self) -> None:
         self.table.resume()
 

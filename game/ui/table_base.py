@@ -68,7 +68,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cache import release_all
-from game.ui.look.fonts import text_surface
+from game.ui.look.fonts import legible_factor, text_surface
 from game.ui.scene import Scene
 from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
@@ -109,6 +109,17 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
             k += 1
 
 
+def log_type(px: int, step: int, lines: int, room: int | None = None) -> tuple[int, int, int]:
+    """A table log's type size, line step and line count on this window: as designed from 0.7 scale
+    up; on a smaller one larger (`legible_factor`: 20 px lines showed as 11 px on a 1024x768 screen),
+    so fewer lines fit: as many as `room` px hold (else as the designed lines took)."""
+    factor = legible_factor()
+    if factor == 1.0:
+        return px, step, lines
+    grown = round(step * factor)
+    return round(px * factor), grown, max(3, (lines * step if room is None else room) // grown)
+
+
 def release_drawn_caches() -> None:
     """A table closed: its cards' faces, their turned and scaled copies and its texts are of no use
     to the next screen (a title, another game), so their memory goes back at once. The C allocator
@@ -132,9 +143,10 @@ def _malloc_trim() -> Callable[[int], int] | None:
 
 
 @lru_cache(maxsize=8)
-def hurry_plate(device: str, cap: str) -> pygame.Surface:
+def hurry_plate(device: str, cap: str, factor: float = 1.0) -> pygame.Surface:
     """The "Hurry" hint (a key cap and its word, as the hint rows draw them) on an ink plate; keyed
-    on the cap too, so a rebound Confirm shows its new key."""
+    on the cap too, so a rebound Confirm shows its new key, and on the window's `legible_factor`
+    (a small window draws hints larger), so a resized window draws it anew."""
     scratch = pygame.Surface((640, 60), pygame.SRCALPHA)
     draw_hint_row(scratch, device, (("confirm", "Hurry"),), 620, 30)
     box = scratch.get_bounding_rect()
@@ -357,6 +369,7 @@ class TableSceneBase(Scene):
 
     def enter(self) -> None:
         if self.app is not None:  # the menus' notes ("Play mode: In turns…") do not follow people to the table
+            self.app.toasts.scenes = self.app.scenes  # and toasts ask the top scene where they go (toast_area)
             for toast in self.app.toasts.items:
                 if toast.kind == "info":
                     self.app.toasts.retire(toast)
@@ -875,7 +888,7 @@ class TableSceneBase(Scene):
         banner ("Bot is playing…", where people look while they wait; the tables' own hint rows lie
         over their hands), under it when the banner is long, at the top centre without one."""
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"))
+        plate = hurry_plate(device, hint_glyphs(device).get("confirm", "Enter"), legible_factor())
         surface.blit(plate, self.hurry_hint_rect(plate.get_size()))
 
     def hurry_hint_rect(self, size: tuple[int, int]) -> pygame.Rect:
@@ -898,6 +911,18 @@ class TableSceneBase(Scene):
             pygame.draw.rect(surface, P.IVORY, (rect.x + 22, rect.y + 20 + i * 10, 26, 4), border_radius=2)
         label = text_surface("MENU", "ui-bold", 24, P.IVORY)
         surface.blit(label, label.get_rect(midleft=(rect.x + 62, rect.centery)))
+
+    def toast_area(self) -> pygame.Rect | None:
+        """Where this table's toasts go (its log, where the table's news is read: at the top centre
+        they hid the turn banner, lower the opponents' panels), or None for the top centre. Behind
+        the "Pass to" curtain there is no table to cover: the top centre."""
+        if self.curtain_seat is not None:
+            return None
+        return self.log_area()
+
+    def log_area(self) -> pygame.Rect | None:
+        """The table log's box (toasts go over it); None: a table without one."""
+        return None
 
     def turn_banner(self) -> tuple[pygame.Surface, pygame.Rect] | None:
         """"Your turn" / "<name> is playing…" and its plate at the top centre, or None when no turn

@@ -40,7 +40,7 @@ from game.ui.look.fonts import fit_px, font, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import LiftedCardTable
+from game.ui.table_base import LiftedCardTable, log_type
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_cubic
@@ -241,7 +241,7 @@ class LostCitiesTable(LiftedCardTable):
         self.log: list[str] = []
         self._dealt_round = 0  # the round whose deal was animated (spectators get one deal per seat)
         self._log_total = 0  # lines ever logged (the list itself keeps only the last 40)
-        self._log_wrapped: tuple[int, list[tuple[str, bool]]] = (-1, [])
+        self._log_wrapped: tuple[tuple[int, int], list[tuple[str, bool]]] = ((-1, 0), [])
         self._unread_round_end: Event | None = None  # a round's scores the table opened just after
         self._scored_totals: list[int] | None = None  # the match totals a round's end brought, until its view
         self._time = 0.0
@@ -1552,7 +1552,7 @@ class LostCitiesTable(LiftedCardTable):
             run = text_surface(text, "display", 40, colour)
             surface.blit(run, run.get_rect(topright=(box.right - 24, ry + 8)))
         self._draw_phase(surface, PHASE_BOX)
-        self._draw_log(surface, pygame.Rect(LEFT_X, 556, LEFT_W, 300))
+        self._draw_log(surface, self.log_area())
 
     def _draw_phase(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Whose turn, and which of its two steps is due (ruling LC-2)."""
@@ -1638,37 +1638,42 @@ class LostCitiesTable(LiftedCardTable):
         lpx = fit_px(label, "ui-bold", 26, row.width - 70)
         surface.blit(text_surface(label, "ui-bold", lpx, P.BRASS_LIGHT), (row.x + 58, row.centery - 16))
 
+    def log_area(self) -> pygame.Rect:
+        return pygame.Rect(LEFT_X, 556, LEFT_W, 300)
+
     def _draw_log(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The newest entries that fit whole in LOG_ROWS lines (an entry is never cut to a stray
-        "(0 left)" at the top); the newest two bright, as on every table (a turn is a lay and a draw)."""
-        if self._log_wrapped[0] != self._log_total:
-            self._log_wrapped = (self._log_total, self.log_rows(box.width - 40))
+        "(0 left)" at the top); the newest two bright, as on every table (a turn is a lay and a draw).
+        On a small window the lines are larger and fewer (`log_type`)."""
+        px, step, rows = log_type(22, 32, LOG_ROWS, room=box.height)
+        if self._log_wrapped[0] != (self._log_total, px):
+            self._log_wrapped = ((self._log_total, px), self.log_rows(box.width - 40, px, rows))
         lines = self._log_wrapped[1]
         if not lines:
             return
-        height = 24 + len(lines) * 32
+        height = 24 + len(lines) * step
         panel = pygame.Rect(box.x, box.y, box.width, height)  # grows down from under the turn box
         surface.blit(panel_surface(panel.size, 18, (27, 27, 34, 170)), panel.topleft)
         for i, (line, bright) in enumerate(lines):
             colour = P.IVORY if bright else P.IVORY_DIM
-            surface.blit(text_surface(line, "ui", 22, colour), (panel.x + 20, panel.y + 12 + i * 32))
+            surface.blit(text_surface(line, "ui", px, colour), (panel.x + 20, panel.y + 12 + i * step))
 
-    def log_rows(self, width: int) -> list[tuple[str, bool]]:
-        """The log as drawn: (line, bright) for the newest whole entries that fit in LOG_ROWS lines."""
+    def log_rows(self, width: int, px: int = 22, most: int = LOG_ROWS) -> list[tuple[str, bool]]:
+        """The log as drawn: (line, bright) for the newest whole entries that fit in `most` lines."""
         entries: list[list[str]] = []
         used = 0
         for entry in reversed(self.log[-LOG_LINES:]):
-            rows = self._wrap_log(entry, width)
-            if entries and used + len(rows) > LOG_ROWS:
+            rows = self._wrap_log(entry, width, px)
+            if entries and used + len(rows) > most:
                 break
-            entries.insert(0, rows[-LOG_ROWS:])
+            entries.insert(0, rows[-most:])
             used += len(entries[0])
         return [(line, index >= len(entries) - 2) for index, rows in enumerate(entries) for line in rows]
 
     @staticmethod
-    def _wrap_log(entry: str, width: int) -> list[str]:
+    def _wrap_log(entry: str, width: int, px: int = 22) -> list[str]:
         """A log entry in lines of `width` px, word by word, a "(32 left)" kept whole."""
-        face = font("ui", 22)
+        face = font("ui", px)
         lines: list[str] = []
         line = ""
         for unit in LOG_UNIT.findall(entry):

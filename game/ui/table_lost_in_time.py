@@ -40,7 +40,7 @@ from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
-from game.ui.table_base import LiftedCardTable, draw_log_lines
+from game.ui.table_base import LiftedCardTable, draw_log_lines, log_type
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_back, fade_envelope
@@ -2325,10 +2325,14 @@ class LostInTimeTable(LiftedCardTable):
         surface.blit(panel_surface((box.width + 40, box.height + 12), 16, (0, 0, 0, 120)), (box.x - 20, box.y - 6))
         surface.blit(image, box)
 
+    def log_area(self) -> pygame.Rect | None:
+        return LOG_RECT
+
     def draw_log(self, surface: pygame.Surface) -> None:
         box = LOG_RECT
-        entries = log_tail_entries(self.log, "ui", 20, box.width - 36, LOG_LINES)
-        draw_log_lines(surface, entries, box.x + 18, box.y + 44, 20, 30)
+        px, step, lines = log_type(20, 30, LOG_LINES)  # larger on a small window, fewer lines
+        entries = log_tail_entries(self.log, "ui", px, box.width - 36, lines)
+        draw_log_lines(surface, entries, box.x + 18, box.y + 44, px, step)
 
     def draw_phase_panel(self, surface: pygame.Surface) -> None:
         """The turn's two steps (ruling LT-3), the current one lit, and its buttons."""

@@ -37,7 +37,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface a
 from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase, draw_log_lines, whose_turn
+from game.ui.table_base import TableSceneBase, draw_log_lines, log_type, whose_turn
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
@@ -1948,10 +1948,14 @@ class TimeAfterTimeTable(TableSceneBase):
             x += image.get_width() + 10
         return placed
 
+    def log_area(self) -> pygame.Rect | None:
+        return LOG_RECT
+
     def draw_log(self, surface: pygame.Surface) -> None:
         surface.blit(text_surface("TABLE LOG", "display", 26, P.BRASS), (LOG_RECT.x + 18, LOG_RECT.y + 10))
-        entries = log_tail_entries(self.log, "ui", 21, LOG_RECT.width - 36, LOG_LINES)
-        draw_log_lines(surface, entries, LOG_RECT.x + 18, LOG_RECT.y + 46, 21, 29)
+        px, step, lines = log_type(21, 29, LOG_LINES, room=LOG_RECT.height - 56)  # larger on a small window, fewer lines
+        entries = log_tail_entries(self.log, "ui", px, LOG_RECT.width - 36, lines)
+        draw_log_lines(surface, entries, LOG_RECT.x + 18, LOG_RECT.y + 46, px, step)
 
     def draw_hand_focus(self, surface: pygame.Surface, alpha: float) -> None:
         focus = self.focus

@@ -1,20 +1,27 @@
 """Short notifications drawn above every scene: warnings (a corrupt settings file), errors (an
-illegal move), notes (a gamepad connected). Each stays a few seconds and slides out."""
+illegal move), notes (a gamepad connected). Each stays a few seconds and slides out.
+
+On the menus they stack at the top centre. A table says where they go instead (`toast_area`: over
+its own log, where the table's news is read): at the top centre they covered the turn banner, and
+any lower the opponents' panels."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_px, text_surface, wrap
 from game.ui.widgets import panel_surface
 
 KIND_COLOURS = {"info": P.BRASS, "good": P.GOOD, "warning": P.WARNING, "error": P.ERROR}
 KIND_MARKS = {"info": "i", "good": "✓", "warning": "!", "error": "×"}
 TOAST_SECONDS = 4.5
 TOAST_WIDTH = 980
+TOAST_PX = 26  # the text's size on the 1920x1080 canvas (raised on a small window: legible_px)
+AREA_TOAST_PX = 24  # in a table's narrower area
 RETIRE_SECONDS = 0.25  # a toast made stale slides out this fast (its own exit at the end of its time)
 
 
@@ -38,7 +45,10 @@ class Toast:
 class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
-        self._cache: dict[tuple[str, str], pygame.Surface] = {}
+        self._cache: dict[tuple[str, str, int, int], pygame.Surface] = {}
+        # the app's scene stack, once a table has entered it: its top scene's `toast_area()` (a table
+        # says where its toasts go) is asked at each draw; None or a scene without one: the top centre
+        self.scenes: Any = None
 
     def show(self, text: str, kind: str = "info", seconds: float = TOAST_SECONDS) -> Toast:
         """The toast now showing `text` (the same text twice in a row shows once, its time restarted)."""
@@ -60,30 +70,62 @@ class Toasts:
             toast.age += dt
         self.items = [t for t in self.items if not t.done]
 
-    def _render(self, toast: Toast) -> pygame.Surface:
-        key = (toast.text, toast.kind)
+    def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX) -> pygame.Surface:
+        """The toast's plate `width` wide: its mark in a coloured disc, its text wrapped beside it."""
+        px = legible_px(base_px)
+        key = (toast.text, toast.kind, width, px)
         if key not in self._cache:
-            lines = wrap(toast.text, "ui", 26, TOAST_WIDTH - 120)
-            height = 36 + 36 * len(lines)
-            surf = panel_surface((TOAST_WIDTH, height), 16, P.INK_ALPHA, KIND_COLOURS[toast.kind], 3).copy()
+            narrow = width < TOAST_WIDTH
+            mark_x, text_x = (34, 64) if narrow else (46, 86)
+            lines = wrap(toast.text, "ui", px, width - text_x - (20 if narrow else 34))
+            step = round(px * 1.38)
+            height = 2 * round(px * 0.7) + step * len(lines)
+            fill = (*P.INK[:3], 255) if narrow else P.INK_ALPHA  # over a log, no line shows through
+            surf = panel_surface((width, height), 16, fill, KIND_COLOURS[toast.kind], 3).copy()
             colour = KIND_COLOURS[toast.kind]
-            pygame.draw.circle(surf, colour, (46, height // 2), 20)
-            mark = text_surface(KIND_MARKS[toast.kind], "ui-bold", 28, P.INK)
-            surf.blit(mark, mark.get_rect(center=(46, height // 2)))
+            radius = 16 if narrow else 20
+            pygame.draw.circle(surf, colour, (mark_x, height // 2), radius)
+            mark = text_surface(KIND_MARKS[toast.kind], "ui-bold", round(radius * 1.4), P.INK)
+            surf.blit(mark, mark.get_rect(center=(mark_x, height // 2)))
             for i, line in enumerate(lines):
-                surf.blit(text_surface(line, "ui", 26, P.IVORY), (86, 18 + 36 * i))
+                surf.blit(text_surface(line, "ui", px, P.IVORY), (text_x, round(px * 0.7) + step * i))
             self._cache[key] = surf
             if len(self._cache) > 64:
                 self._cache.pop(next(iter(self._cache)))
         return self._cache[key]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        y = 28
-        for toast in self.items:
-            image = self._render(toast)
-            slide = min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25)
-            x = (surface.get_width() - image.get_width()) // 2
-            top = y - int((1.0 - slide) * (image.get_height() + 30))
-            image.set_alpha(int(255 * max(0.0, slide)))
-            surface.blit(image, (x, top))
+    def area(self) -> pygame.Rect | None:
+        """Where the top scene wants its toasts (a table: over its log), or None: the top centre."""
+        top = getattr(self.scenes, "top", None)
+        where = getattr(top, "toast_area", None)
+        return where() if callable(where) else None
+
+    def placements(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
+        """Each toast, its plate and where it shows in full on a canvas of `size` (oldest first, one
+        under the other): at the top centre, or from the top of the top scene's `toast_area` (kept on
+        the screen: a stack taller than the area rises above it)."""
+        area = self.area()
+        if area is None:
+            images = [self._render(toast) for toast in self.items]
+            y = 28
+        else:
+            images = [self._render(toast, area.width, AREA_TOAST_PX) for toast in self.items]
+            total = sum(image.get_height() + 12 for image in images) - 12
+            y = max(0, min(area.y, size[1] - 12 - total))
+        placed = []
+        for toast, image in zip(self.items, images):
+            x = (size[0] - image.get_width()) // 2 if area is None else area.x
+            placed.append((toast, image, pygame.Rect((x, y), image.get_size())))
             y += image.get_height() + 12
+        return placed
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Slide each toast in and out where `placements` puts it: from off the top at the top
+        centre, a short rise in a table's area."""
+        placed = self.placements(surface.get_size())
+        in_area = self.area() is not None
+        for toast, image, rect in placed:
+            slide = min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25)
+            distance = 30 if in_area else image.get_height() + 30
+            image.set_alpha(int(255 * max(0.0, slide)))
+            surface.blit(image, (rect.x, rect.y - int((1.0 - slide) * distance)))

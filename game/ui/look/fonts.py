@@ -20,6 +20,11 @@ FONT_FILES: dict[str, str] = {
 }
 ROLES: tuple[str, ...] = tuple(FONT_FILES)
 
+CANVAS_SIZE = (1920, 1080)  # the canvas every screen is drawn on, then scaled to the window (app.py)
+# Below this scale of the canvas on the window (1280x720 is 0.67, 1024x768 0.53) small text would
+# shrink past reading (22 px key caps showed as 12 px): `legible_px` keeps it at this share of its size.
+LEGIBLE_SCALE = 0.7
+
 TEXT_CACHE_LIMIT = 1024
 # the reading panel writes hundreds of long lines (590x27 px each): bounded by bytes as well as count
 TEXT_CACHE_BYTES = 12 * 1024 * 1024
@@ -34,6 +39,30 @@ def font(role: str, px: int) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(str(FONT_DIR / FONT_FILES[role]), max(1, int(px)))
+
+
+def window_scale() -> float:
+    """How large the canvas shows on the window (1.0 with no window: tests drawing on their own)."""
+    surface = pygame.display.get_surface() if pygame.display.get_init() else None
+    if surface is None:
+        return 1.0
+    width, height = surface.get_size()
+    if width <= 0 or height <= 0:
+        return 1.0
+    return min(width / CANVAS_SIZE[0], height / CANVAS_SIZE[1])
+
+
+def legible_factor() -> float:
+    """How much hint and body text grows on this window so it reads as it would at LEGIBLE_SCALE
+    (1.0 from that scale up: a 1366x768 laptop or larger draws the sizes as designed)."""
+    scale = window_scale()
+    return 1.0 if scale >= LEGIBLE_SCALE else LEGIBLE_SCALE / scale
+
+
+def legible_px(px: int) -> int:
+    """`px` (a size on the 1920x1080 canvas) raised on a small window: 22 px caps show as 15 px on
+    a 1024x768 screen, not 12."""
+    return round(px * legible_factor())
 
 
 def text_surface(text: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
