@@ -239,3 +239,124 @@ def test_every_page_of_every_game_is_reached_by_each_device(data_dir, device, si
             frames(app, 3)
     finally:
         app.shutdown()
+
+
+# --- a later moment's tip comes when it is needed, once ---------------------------------------------
+
+def moves_until(game: str, wanted, seeds=range(1, 60), limit: int = 400):
+    """A config, seed and actions that bring seat 0 (Ann, a person) to a moment `wanted` picks from the
+    kinds of her legal moves; the other seats are easy bots playing at random."""
+    import random
+
+    from game.core.types import GameConfig, SeatConfig
+
+    engine = find_game(game)
+    config = GameConfig.make(game, [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")])
+    for seed in seeds:
+        state, actions, rng = engine.new_game(config, seed), [], random.Random(seed)
+        for _ in range(limit):
+            if engine.is_over(state):
+                break
+            mine = [a for a in engine.legal_actions(state, 0) if a.kind not in ("reorder", "undo")]
+            if mine and wanted({a.kind for a in mine}):
+                return config, seed, actions
+            for seat in (0, 1):
+                legal = [a for a in engine.legal_actions(state, seat) if a.kind not in ("reorder", "undo")]
+                if legal:
+                    action = rng.choice(legal)
+                    state, _ = engine.apply(state, action)
+                    actions.append(action)
+                    break
+    raise AssertionError(f"no {game} game reached the wanted moment")
+
+
+@pytest.fixture
+def tips_app(data_dir, monkeypatch):
+    from game.ui import tips
+    from ui_helpers import recording_app
+
+    monkeypatch.setattr(tips, "HEADLESS_TIPS", True)
+    with recording_app() as application:
+        yield application
+
+
+def table_at_moment(app, game: str, wanted):
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+
+    config, seed, actions = moves_until(game, wanted)
+    session = LocalSession(config, seed, bot_delay=0.0, actions=list(actions))
+    table = table_scene_for(game)(app, session)
+    app.clear_to(table)
+    return table
+
+
+def tip_over(app, frames_: int = 600):
+    from game.ui.tips import FirstGameTips
+
+    for _ in range(frames_):
+        app.run_frames(1, 1 / 30)
+        if isinstance(app.scenes.top, FirstGameTips):
+            return app.scenes.top
+    return None
+
+
+MOMENTS = [
+    ("lost-in-time", lambda kinds: kinds == {"cannot_travel"}, "Unable to travel"),
+    ("time-after-time", lambda kinds: "shift" in kinds, "The emergency move"),
+]
+
+
+@pytest.mark.parametrize("game, wanted, topic", MOMENTS, ids=[topic for _, _, topic in MOMENTS])
+def test_a_later_moment_gets_its_tip_the_first_time_once_beside_what_it_talks_about(tips_app, game, wanted, topic):
+    """The first-game tips all came at turn one; being unable to travel or a row that needs the emergency
+    move were told only by a prompt line: what to press, never what follows or why."""
+    from game.ui.rules import RulesScene
+    from game.ui.tips import MOMENT_TIPS, tips_key
+
+    app = tips_app
+    app.settings.tips_seen = [tips_key(game, "Ann")]  # the first-game set is behind her
+    table = table_at_moment(app, game, wanted)
+    overlay = tip_over(app)
+    assert overlay is not None and overlay.moment == topic and table.rules_topic() == topic
+    assert overlay.tips == (MOMENT_TIPS[game][topic],)
+    assert tips_key(game, "Ann", topic) in app.settings.tips_seen
+    _, plate = overlay._plate()
+    assert not plate.colliderect(pygame.Rect(overlay.tip.target))  # never over what it talks about
+    pygame.image.save(app.canvas, f"{data_dir_png(app)}/{game}-{topic.replace(' ', '-')}.png")
+    click(app, [w for w in overlay.group.widgets if w.label == "Rules"][0].rect.center)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene) and rules.doc()[1][rules.page][0] == topic
+    key(app, pygame.K_ESCAPE)  # back to the tip
+    assert app.scenes.top is overlay
+    click(app, [w for w in overlay.group.widgets if w.label == "Got it"][0].rect.center)
+    assert app.scenes.top is table
+    assert tip_over(app, 120) is None  # once
+
+
+def data_dir_png(app) -> str:
+    import os
+
+    out = os.environ.get("LEARN14_PNG", "")
+    return out if out else str(Path(os.environ.get("TABLETIME_DATA_DIR", "/tmp")))
+
+
+def test_who_skips_the_first_game_tips_gets_no_later_ones(tips_app):
+    from game.ui.tips import FirstGameTips, MOMENT_TIPS, tips_key
+
+    app = tips_app
+    table = table_at_moment(app, "lost-in-time", lambda kinds: kinds == {"cannot_travel"})
+    app.settings.tips_seen = []
+    overlay = tip_over(app)
+    assert isinstance(overlay, FirstGameTips) and not overlay.moment  # the first-game set comes first
+    key(app, pygame.K_ESCAPE)  # Skip tips
+    assert app.scenes.top is table
+    assert all(tips_key("lost-in-time", "Ann", topic) in app.settings.tips_seen for topic in MOMENT_TIPS["lost-in-time"])
+    assert tip_over(app, 240) is None
+
+
+def test_no_moment_tips_with_the_tips_switched_off(tips_app):
+    app = tips_app
+    app.settings.first_game_tips = False
+    table = table_at_moment(app, "time-after-time", lambda kinds: "shift" in kinds)
+    assert tip_over(app, 240) is None and app.scenes.top is table and app.settings.tips_seen == []

@@ -17,6 +17,9 @@ the top scene (or, at a LAN table, its wrapper with the link up), and has been s
 (SETTLE_SECONDS), so they speak about a still table waiting for the newcomer. Nobody gets them at a
 table of bots only or as a spectator; at a shared screen each person gets them after lifting their
 curtain; a LAN table that loses its host closes them.
+
+Later, the first time a person's table reaches a moment with a rule of its own (MOMENT_TIPS: unable to
+travel, a row that needs the emergency move), one more tip tells it then, once; Skip tips skips those too.
 """
 
 from __future__ import annotations
@@ -90,22 +93,43 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
     ),
 }
 
+# Tips for a moment that comes later in a game, shown once to each person the first time their table is at
+# it (the table's rules_topic names the moment): the rule is told when it is needed, not at turn one. Only
+# where the table's own line says what to press but not what follows (a card that will not fit is told
+# whole by its prompt, "Keep it: someone else could place it", and the player who could).
+MOMENT_TIPS: dict[str, dict[str, Tip]] = {
+    "lost-in-time": {
+        "Unable to travel": Tip("None of your cards can travel this way, so press Cannot travel: the outer card "
+                                "at that end of your timeline turns sideways. Travel on your next turn and it "
+                                "straightens; fail again and it leaves your timeline.",
+                                (1466, 776, 440, 290), "Unable to travel"),
+    },
+    "time-after-time": {
+        "The emergency move": Tip("Your row can no longer be completed: some free slots have fewer hours left to "
+                                  "fit them than slots. Instead of drawing, you may shift one or two of your "
+                                  "cards by one slot each: Emergency move, on the right.",
+                                  (500, 640, 920, 172), "The emergency move"),
+    },
+}
+
 _offered: "weakref.WeakKeyDictionary[Any, set[str]]" = weakref.WeakKeyDictionary()
 _still_since: "weakref.WeakKeyDictionary[Any, float]" = weakref.WeakKeyDictionary()  # table -> its clock
 _still_for: "weakref.WeakKeyDictionary[Any, str]" = weakref.WeakKeyDictionary()  # table -> whose turn it waits on
 
 
-def tips_key(game_id: str, name: str) -> str:
-    """The settings entry that says this person has seen this game's tips ("lost-cities:ann")."""
-    return f"{game_id}:{' '.join(name.split()).casefold()}"
+def tips_key(game_id: str, name: str, moment: str = "") -> str:
+    """The settings entry that says this person has seen this game's tips ("lost-cities:ann"), or the
+    tip of one of its later moments ("lost-in-time:ann:unable to travel")."""
+    key = f"{game_id}:{' '.join(name.split()).casefold()}"
+    return f"{key}:{moment.casefold()}" if moment else key
 
 
-def has_seen(settings: Any, game_id: str, name: str) -> bool:
-    return tips_key(game_id, name) in settings.tips_seen
+def has_seen(settings: Any, game_id: str, name: str, moment: str = "") -> bool:
+    return tips_key(game_id, name, moment) in settings.tips_seen
 
 
-def mark_seen(app: Any, game_id: str, name: str) -> None:
-    key = tips_key(game_id, name)
+def mark_seen(app: Any, game_id: str, name: str, moment: str = "") -> None:
+    key = tips_key(game_id, name, moment)
     if key not in app.settings.tips_seen:
         app.settings.tips_seen.append(key)
         app.save_settings()
@@ -140,9 +164,11 @@ class FirstGameTips(MenuScene):
     transparent = True
     hints = (("move", "Move"), ("confirm", "Select"), ("back", "Skip tips"))
 
-    def __init__(self, app: Any, game_id: str, tips: tuple[Tip, ...], who: str = "", below: Any = None) -> None:
+    def __init__(self, app: Any, game_id: str, tips: tuple[Tip, ...], who: str = "", below: Any = None,
+                 moment: str = "") -> None:
         super().__init__(app)
         self.game_id = game_id
+        self.moment = moment  # a later moment's one tip ("Unable to travel"), not the first-game set
         self.tips = tips
         self.who = who  # "Ben" at a shared screen, so the right person reads them
         self.below = below  # the table's scene (a LAN table's wrapper): its lost link closes the tips
@@ -161,8 +187,11 @@ class FirstGameTips(MenuScene):
             height = 32 + 34 + 14 + len(lines) * LINE_H + 24 + BUTTON_H + 28
             rect = plate_rect(pygame.Rect(self.tip.target), height)
             image = panel_surface(rect.size, 20, (24, 23, 28, 250), P.BRASS, 2).copy()
-            whose = f"{self.who}'s first game" if self.who else "First game"
-            head = f"{whose.upper()} · TIP {self.index + 1} OF {len(self.tips)}"
+            if self.moment:
+                head = f"{self.who + ' · ' if self.who else ''}TIP · {self.moment}".upper()
+            else:
+                whose = f"{self.who}'s first game" if self.who else "First game"
+                head = f"{whose.upper()} · TIP {self.index + 1} OF {len(self.tips)}"
             image.blit(text_surface(head, "ui-bold", 22, P.BRASS_LIGHT), (32, 30))
             y = 32 + 34 + 14
             for line in lines:
@@ -180,7 +209,7 @@ class FirstGameTips(MenuScene):
             Button((rect.x + 32, top, width, BUTTON_H), "Got it" if last else "Next", self.next_tip, primary=True,
                    px=28),
             Button((rect.x + 32 + width + 16, top, width, BUTTON_H), "Rules", self.open_rules, px=28),
-            Button((rect.x + 32 + 2 * (width + 16), top, width, BUTTON_H), "Skip tips", self.close, px=28),
+            Button((rect.x + 32 + 2 * (width + 16), top, width, BUTTON_H), "Skip tips", self.skip, px=28),
         ]
         self.group.focus = 0
 
@@ -204,8 +233,17 @@ class FirstGameTips(MenuScene):
         if self.app is not None and self.app.scenes.top is self:
             self.app.pop()
 
-    def on_back(self) -> None:
+    def skip(self) -> None:
+        """Skip tips: these and the game's later moments' tips too (who skips wants none)."""
+        table = getattr(self.below, "table", self.below)
+        name = table.name_of(table.viewer) if table is not None and hasattr(table, "name_of") else ""
+        if self.app is not None and name:
+            for topic in MOMENT_TIPS.get(self.game_id, {}):
+                mark_seen(self.app, self.game_id, name, topic)
         self.close()
+
+    def on_back(self) -> None:
+        self.skip()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -244,8 +282,9 @@ def tips_for(game_id: str) -> tuple[Tip, ...]:
 
 
 def offer_first_game_tips(table: Any) -> bool:
-    """Open this game's first-game tips over `table` if the person whose turn it is has never seen them
-    (True when they opened). Cheap to call every step: each person is offered them once per table."""
+    """Open this game's first-game tips over `table` if the person whose turn it is has never seen them,
+    and later the tip of a moment they meet for the first time (True when tips opened). Cheap to call
+    every step: each person is offered each once per table."""
     app = table.app
     if app is None or (app.headless and not HEADLESS_TIPS):
         return False
@@ -257,22 +296,50 @@ def offer_first_game_tips(table: Any) -> bool:
         return False
     name = table.name_of(seat)
     if name in _offered.get(table, ()):
-        return False  # offered already: nothing more to watch (its settle time stays as it was)
-    shown_by = _shown_by(app, table)
-    if not table.can_act or table.animating or table.curtain_seat is not None or shown_by is None:
-        _still_since.pop(table, None)
-        return False
-    if table not in _still_since or _still_for.get(table) != name:  # still for this person from now on
-        _still_since[table], _still_for[table] = table.clock, name
-    since = _still_since[table]
-    if table.clock - since < SETTLE_SECONDS:
+        return _offer_moment_tip(table, name)  # the first-game set is behind: a later moment's tip, once
+    if not _settled(table, name):
         return False
     _offered.setdefault(table, set()).add(name)
     if has_seen(app.settings, table.game_id, name):
         return False
     mark_seen(app, table.game_id, name)  # shown once, even if the person leaves halfway through
     who = name if len(table.local_seats) > 1 else ""
-    app.push(FirstGameTips(app, table.game_id, tips, who, below=shown_by))
+    app.push(FirstGameTips(app, table.game_id, tips, who, below=_shown_by(app, table)))
+    return True
+
+
+def _settled(table: Any, waiting_for: str) -> bool:
+    """Whether the table has been still, on `waiting_for`'s move and on top, for SETTLE_SECONDS (the
+    tips speak about a still table, after a move's last bubble has faded)."""
+    if not table.can_act or table.animating or table.curtain_seat is not None or _shown_by(table.app, table) is None:
+        _still_since.pop(table, None)
+        return False
+    if table not in _still_since or _still_for.get(table) != waiting_for:  # still for this from now on
+        _still_since[table], _still_for[table] = table.clock, waiting_for
+    return table.clock - _still_since[table] >= SETTLE_SECONDS
+
+
+def _offer_moment_tip(table: Any, name: str) -> bool:
+    """The tip of the moment the table is at (its rules_topic: "Unable to travel"), the first time this
+    person meets it here; nothing for a moment without a tip or one they have seen."""
+    moments = MOMENT_TIPS.get(table.game_id)
+    topic = table.rules_topic() if moments and hasattr(table, "rules_topic") else None
+    if topic not in (moments or {}):
+        return False
+    marker = f"{name}\n{topic}"
+    offered = _offered[table]
+    if marker in offered:
+        return False
+    app = table.app
+    if has_seen(app.settings, table.game_id, name, topic):
+        offered.add(marker)
+        return False
+    if not _settled(table, marker):
+        return False
+    offered.add(marker)
+    mark_seen(app, table.game_id, name, topic)
+    who = name if len(table.local_seats) > 1 else ""
+    app.push(FirstGameTips(app, table.game_id, (moments[topic],), who, below=_shown_by(app, table), moment=topic))
     return True
 
 
