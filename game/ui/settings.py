@@ -6,9 +6,13 @@ defaults plus a warning the title screen shows as a toast.
 
 from __future__ import annotations
 
+import re
+import warnings
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
+
+import pygame
 
 from game.session.storage import data_dir, load_json, save_json
 
@@ -66,6 +70,27 @@ def printable_name(text: str) -> str:
     """A name as it can be drawn: control characters (a NUL, a newline, a tab) become spaces, runs of
     spaces one, and the ends are trimmed (a font cannot render a NUL at all)."""
     return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
+PAD_BUTTON_NAME = re.compile(r"button[0-9]{1,2}")  # what the input mapper calls a button SDL has no name for
+
+
+def is_key_name(name: str) -> bool:
+    """A key name pygame knows ("return", "q", "page up"); a typo or a control character is not."""
+    if not name.isprintable() or len(name) > 40:
+        return False
+    with warnings.catch_warnings():  # key_code works before pygame.init, and says it might not
+        warnings.simplefilter("ignore")
+        try:
+            pygame.key.key_code(name)
+        except ValueError:
+            return False
+    return True
+
+
+def is_pad_button_name(name: str) -> bool:
+    """An SDL game-controller button name as the input mapper reports it ("a", "dpup", "button15")."""
+    return name in PAD_BUTTON_LABELS or PAD_BUTTON_NAME.fullmatch(name) is not None
 
 
 def _copy_bindings(source: dict[str, list[str]]) -> dict[str, list[str]]:
@@ -165,11 +190,16 @@ def _validated(key: str, value: Any) -> Any:
         if not isinstance(value, dict):
             raise ValueError(f"{key} must be an object")
         clean: dict[str, list[str]] = {}
+        known = is_key_name if key == "key_bindings" else is_pad_button_name
         for intent, names in value.items():
             if intent not in BINDABLE_INTENTS:
                 continue
             if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names) or len(names) > 6:
                 raise ValueError(f"{key}.{intent} must be a list of button names")
+            for name in names:
+                if not known(name):  # a Confirm bound only to a typo left a keyboard player stranded
+                    what = "key" if key == "key_bindings" else "gamepad button"
+                    raise ValueError(f"{key}.{intent}: {printable_name(name)[:30]!r} is not a {what} name")
             clean[intent] = list(names)
         return clean
     if key == "tips_seen":
