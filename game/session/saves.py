@@ -63,6 +63,8 @@ class SaveGame:
                        [Action.from_wire(a) for a in actions], digest, start, saved_pads(data.get("pads", [])))
         except (WireError, InvalidAction) as exc:
             raise SaveError(f"the save is damaged ({exc})") from None
+        except (TypeError, ValueError) as exc:  # e.g. a move whose arguments repeat "seat" or "kind"
+            raise SaveError(f"the save is damaged (a move cannot be read: {exc})") from None
 
 
 def saved_pads(data: object) -> dict[int, int]:
