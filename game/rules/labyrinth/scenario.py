@@ -689,9 +689,9 @@ def file_digest(data: bytes) -> str:
     load, saying why)."""
     try:
         parsed = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return content_digest(parsed)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
         return hashlib.sha256(data).hexdigest()
-    return content_digest(parsed)
 
 
 def content_digest(parsed: dict[str, Any]) -> str:
@@ -725,11 +725,39 @@ def resolve_path(stored: str) -> Path:
 def parse_scenario(text: str | bytes, file: str = "<scenario>", path: str = "") -> Scenario:
     """Build a Scenario from TOML text; raises ScenarioError naming file, card and field."""
     data = text.encode() if isinstance(text, str) else text
+    if len(data) > MAX_SCENARIO_BYTES:
+        raise ScenarioError([Problem(file, "-", "file", too_large(len(data)))])
     try:
         parsed = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        digest = content_digest(parsed)
+    except UnicodeDecodeError as exc:
+        raise ScenarioError([Problem(file, "-", "file", f"it is not UTF-8 text (byte {exc.object[exc.start]:#04x} "
+                                     f"at position {exc.start}); save it as UTF-8")]) from None
+    except tomllib.TOMLDecodeError as exc:
         raise ScenarioError([Problem(file, "-", "toml", str(exc))]) from None
-    return _Loader(parsed, file, path or file, content_digest(parsed)).load()
+    except RecursionError:
+        raise ScenarioError([Problem(file, "-", "toml", "arrays or tables are nested too deeply")]) from None
+    return _Loader(parsed, file, path or file, digest).load()
+
+
+MAX_SCENARIO_BYTES = 8 * 1024 * 1024  # the evening-long Thornwood Maze is about 200 KB
+
+
+def too_large(size: int) -> str:
+    return f"it is too large to be a scenario ({size // (1024 * 1024)} MB; at most {MAX_SCENARIO_BYTES // (1024 * 1024)} MB)"
+
+
+def read_scenario_bytes(path: Path) -> bytes:
+    """A scenario file's bytes; ScenarioError for what is no scenario file at all (a folder, a device
+    such as /dev/zero that never ends, a file too large), OSError when it cannot be read."""
+    if path.is_dir():
+        raise ScenarioError([Problem(path.name, "-", "file", "it is a folder, not a scenario file")])
+    if not path.is_file():
+        raise ScenarioError([Problem(path.name, "-", "file", "it is not a regular file")])
+    size = path.stat().st_size
+    if size > MAX_SCENARIO_BYTES:
+        raise ScenarioError([Problem(path.name, "-", "file", too_large(size))])
+    return path.read_bytes()
 
 
 _CACHE: dict[tuple[str, str], Scenario] = {}
@@ -745,7 +773,7 @@ def load_scenario(path: str | Path) -> Scenario:
             candidate = shipped
         else:
             raise FileNotFoundError(f"no scenario file {path}")
-    data = candidate.read_bytes()
+    data = read_scenario_bytes(candidate)
     stored = display_path(candidate)
     key = (stored, file_digest(data))
     if key not in _CACHE:
@@ -759,7 +787,11 @@ def verify_scenario_file(ref: dict[str, str]) -> Scenario:
     if not path.exists():
         raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
                               "which is no longer there")
-    digest = file_digest(path.read_bytes())
+    try:
+        digest = file_digest(read_scenario_bytes(path))
+    except ScenarioError as exc:
+        raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
+                              f"which cannot be read now ({exc.problems[0].message})") from None
     if digest != ref["hash"]:
         raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} ({ref['hash'][:12]}), "
                               f"but {ref['path']} has changed since ({digest[:12]}); it cannot be resumed")
