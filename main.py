@@ -17,6 +17,7 @@ import argparse
 import importlib
 import json
 import logging
+import math
 import os
 import sys
 from dataclasses import dataclass
@@ -65,6 +66,17 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a number of at least 1, not {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A time budget in seconds: a finite number above 0 ("nan", "-1" and "inf" are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text}")
     return value
 
 
@@ -345,6 +357,10 @@ def check_screenshot_request(out: str, game: str | None, seats: int | None) -> N
         raise SceneError(f"--out must end in {', '.join(IMAGE_SUFFIXES)}, not {target.name!r}")
     if not target.parent.is_dir():
         raise SceneError(f"cannot write {out}: the folder {target.parent} does not exist")
+    if game is None and seats is not None:  # the screen shows the first game: its seat count applies
+        from game.core.registry import GAMES, is_available
+
+        game = next((info.game_id for info in GAMES if _safe_available(is_available, info.game_id)), None)
     if game is not None:
         try:
             engine = find_game(game)
@@ -406,6 +422,15 @@ def run_simulate(args: argparse.Namespace) -> int:
               f"not {len(args.seats)}", file=sys.stderr)
         return 2
     options = dict(args.option)
+    unknown = unknown_options(engine, options)
+    if unknown:
+        print(f"simulate: {unknown}", file=sys.stderr)
+        return 2
+    most = max_workers()
+    if args.workers > most:
+        print(f"simulate: --workers {args.workers} is more than this machine can run at once; "
+              f"use at most {most} (it has {os.cpu_count() or 1} cores)", file=sys.stderr)
+        return 2
     try:
         stats = simulate_parallel(args.game, args.seats, args.games, args.seed, args.workers, options)
     except IllegalAction as exc:
@@ -431,10 +456,26 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def max_workers() -> int:
+    """The most `simulate --workers` may start: each is a whole Python process playing games."""
+    return 4 * (os.cpu_count() or 1)
+
+
+def unknown_options(engine, options: dict[str, object]) -> str:
+    """What is wrong with `--option` names the game does not have ("" when all are known): a typo
+    such as `round=1` used to be ignored, and the games played with the default."""
+    known = [option.name for option in engine.options]
+    wrong = [name for name in options if name not in known]
+    if not wrong:
+        return ""
+    offered = f"its options: {', '.join(known)}" if known else "it has no options"
+    return f"{engine.title} has no option {wrong[0]!r} ({offered})"
+
+
 # --- check-scenario ---------------------------------------------------------------------------------
 def _check_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a Labyrinth scenario file")
-    parser.add_argument("--budget", type=float, metavar="S", help="seconds the checker may search")
+    parser.add_argument("--budget", type=positive_seconds, metavar="S", help="seconds the checker may search")
     parser.add_argument("--max-states", type=positive_int, metavar="N", help="states kept before giving up")
     parser.add_argument("--show-paths", action="store_true", help="print the best play found for each ending")
 
@@ -511,6 +552,8 @@ def with_default_subcommand(args_in: list[str], names: set[str]) -> list[str]:
     while index < len(args_in):
         word = args_in[index]
         if word == GLOBAL_LAN_OPTION:
+            if index + 1 >= len(args_in):  # no value: argparse says "expected one argument"
+                return args_in
             index += 2
         elif word.startswith(GLOBAL_LAN_OPTION + "="):
             index += 1
