@@ -49,18 +49,24 @@ def lan_interfaces(option: str | None = None) -> list[str] | None:
 
     Raises ValueError for something that is not an address list.
     """
+    from_env = option is None and _option is None
     text = option if option is not None else (_option if _option is not None
                                               else os.environ.get(ENV_LAN_INTERFACES, ""))
     text = text.strip()
     if not text or text.lower() == "all":
         return None
+    source = f"{ENV_LAN_INTERFACES}={text!r}" if from_env else repr(text)
     addresses = []
     for part in text.split(","):
         part = part.strip()
         if part:
-            addresses.append(str(ipaddress.IPv4Address(part)))
+            try:
+                addresses.append(str(ipaddress.IPv4Address(part)))
+            except ValueError:
+                raise ValueError(f"{part!r} in {source} is not an IPv4 address (give addresses like "
+                                 "192.168.1.20, separated by commas, or all)") from None
     if not addresses:
-        raise ValueError(f"no address in {ENV_LAN_INTERFACES}={text!r}")
+        raise ValueError(f"no address in {source}")
     return addresses
 
 

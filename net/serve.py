@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import math
 import signal
 import socket
 import sys
@@ -53,6 +54,26 @@ def port_number(text: str) -> int:
     return port
 
 
+def seconds(text: str) -> float:
+    """A time in seconds for argparse: a finite number, 0 or more ("nan" held a dropped seat for ever,
+    a negative one never)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, not {text}")
+    return value
+
+
+def heartbeat_seconds(text: str) -> float:
+    """The heartbeat: at least 0.1 s (0 made every quiet guest look gone at once)."""
+    value = seconds(text)
+    if value < 0.1:
+        raise argparse.ArgumentTypeError(f"the heartbeat must be at least 0.1 seconds, not {text}")
+    return value
+
+
 def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="game id, e.g. lost-cities")
     parser.add_argument("--seats", default="open,open",
@@ -68,17 +89,17 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. rounds=1 (repeatable)")
     parser.add_argument("--table", default="", help="table name shown in the Join list")
-    parser.add_argument("--grace", type=float, default=DEFAULT_GRACE,
+    parser.add_argument("--grace", type=seconds, default=DEFAULT_GRACE,
                         help="seconds a dropped player's seat is held before a bot stands in")
-    parser.add_argument("--heartbeat", type=float, default=DEFAULT_HEARTBEAT, help=argparse.SUPPRESS)
-    parser.add_argument("--bot-delay", type=float, default=0.7, help="seconds a bot waits before moving")
+    parser.add_argument("--heartbeat", type=heartbeat_seconds, default=DEFAULT_HEARTBEAT, help=argparse.SUPPRESS)
+    parser.add_argument("--bot-delay", type=seconds, default=0.7, help="seconds a bot waits before moving")
     parser.add_argument("--seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--advertise", dest="advertise", action="store_true", default=True,
                         help="announce the table with zeroconf (default)")
     parser.add_argument("--no-advertise", dest="advertise", action="store_false",
                         help="do not announce the table (players enter the address by hand)")
     parser.add_argument("--exit-when-over", action="store_true", help="stop once the game has ended")
-    parser.add_argument("--again", type=float, default=DEFAULT_AGAIN, metavar="S",
+    parser.add_argument("--again", type=seconds, default=DEFAULT_AGAIN, metavar="S",
                         help=f"deal a new game S seconds after one ends, to whoever is still at the table "
                              f"(default {DEFAULT_AGAIN:g}; 0 = never)")
 
@@ -95,6 +116,11 @@ def run_serve(args: argparse.Namespace) -> int:
         if not engine.min_seats <= len(seats) <= engine.max_seats:
             raise ValueError(f"{engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, not {len(seats)}")
         game_options = parse_options(args.option)
+        known = [option.name for option in engine.options]
+        for name in game_options:
+            if name not in known:  # a typo (round=1) used to deal the default game without a word
+                offered = f"its options: {', '.join(known)}" if known else "it has no options"
+                raise ValueError(f"{engine.title} has no option {name!r} ({offered})")
         addresses = [args.interface] if args.interface else host_addresses()
     except (UnknownGame, ValueError) as exc:
         print(f"serve: {exc}", file=sys.stderr)
@@ -152,7 +178,9 @@ async def _serve(args: argparse.Namespace, seats: list, addresses: list[str] | N
     try:
         port = await host.listen(addresses if addresses is not None else None, args.port)  # type: ignore[arg-type]
     except OSError as exc:
-        print(f"serve: cannot listen on port {args.port}: {exc.strerror}", file=sys.stderr)
+        where = f"{args.interface} " if args.interface else ""
+        print(f"serve: cannot listen on {where}port {args.port}: {exc.strerror or exc} "
+              "(--interface takes one of this machine's IPv4 addresses)", file=sys.stderr)
         return 1
     where = ",".join(addresses) if addresses else "all interfaces"
     print(f"serve: {host.config.game} table {host.table_name!r} listening on {where} port {port}; "
