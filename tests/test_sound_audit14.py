@@ -236,8 +236,145 @@ def test_the_loudness_bands_hold_as_measured():
              "flip": (-21, -19.5), "deal": (-21, -19), "slide": (-20, -18), "shuffle": (-20, -18),
              "place": (-19, -17), "page": (-19, -17), "steal": (-18, -16), "invalid": (-18, -16),
              "chime": (-18, -16), "chronos": (-16, -14), "ghost": (-14.5, -12.5), "lose": (-15, -13),
-             "disaster": (-13.5, -11.5), "win": (-13, -11)}
+             "disaster": (-13.5, -11.5), "win": (-13, -11),
+             "turn": (-21, -19), "hour": (-19, -17), "leave": (-22, -20), "draw": (-14, -12)}
     assert set(bands) <= set(level)
     for name, (low, high) in bands.items():
         assert low <= level[name] <= high, (name, level[name])
     assert max(level.values()) - level["focus"] <= 18.5
+    assert level["lose"] < level["draw"] < level["win"]  # a drawn game sits between the two
+    assert level["turn"] < level["chime"]  # your turn comes every turn: softer than the bell it replaces
+    assert level["leave"] < level["invalid"]  # a friend leaving is news, not a scolding
+
+
+def test_the_new_cues_are_short_enough_for_how_often_they_come():
+    """Your turn comes every turn, an hour every draw: each over before the next move can follow."""
+    for name, most in (("turn", 0.45), ("hour", 0.9), ("leave", 0.6), ("draw", 1.5)):
+        assert len(file_samples(SOUNDS / f"{name}.wav")) / 44100 <= most, name
+
+
+def test_the_music_steps_back_under_a_drawn_games_cue_too(mixer_at):
+    from game.ui.music import Music
+
+    mixer_at(44100)
+    music = Music(Settings(), True, seed=1, audible=False)
+    music.on_effect("draw", 1.35)
+    assert music.conductor.stinger_until >= music.conductor.now + 1.3
+
+
+# --- sound off: volume 0 silences all; no device at all leaves the game running silently ---------------
+def busy_channels() -> int:
+    return sum(pygame.mixer.Channel(i).get_busy() for i in range(pygame.mixer.get_num_channels()))
+
+
+def run_music(music, seconds: float = 4.0) -> None:
+    music.follow([])
+    for _ in range(int(seconds * 60)):
+        music.update(1 / 60)
+
+
+@pytest.mark.parametrize("volumes, effects_heard, music_heard", [
+    ({"master_volume": 0.0}, False, False),  # master at 0 is the mute: nothing at all
+    ({"effects_volume": 0.0}, False, True),
+    ({"music_volume": 0.0}, True, False),
+    ({}, True, True),
+])
+def test_each_volume_silences_what_it_names_and_master_silences_all(mixer_at, volumes, effects_heard, music_heard):
+    from game.ui.music import Music
+
+    assets, now = real_assets(mixer_at, **volumes)
+    music = Music(assets.settings, True, seed=1, audible=True)
+    assets.on_effect = music.on_effect
+    for name in ("place", "chime", "win", "turn", "invalid"):
+        now[0] += 1.0
+        assets.play(name)
+    effects = busy_channels()
+    assert (effects > 0) == effects_heard
+    pygame.mixer.stop()
+    run_music(music)
+    assert (music.conductor.voices() > 0 and any(c.get_busy() for c in music.player.channels)) == music_heard
+    music.stop()
+
+
+def test_no_audio_device_at_all_plays_a_whole_table_silently(monkeypatch, data_dir):
+    """The mixer cannot open (no sound card, a busy device): the game runs, every effect call and the
+    music are silent, and the warning is said once."""
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import FRAME, make_app
+
+    pygame.mixer.quit()
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)  # (pygame.init() opens it here regardless)
+    app = make_app()
+    assert not app.assets.mixer_ok and app.music.player is None
+    played: list[str] = []
+    real_play = app.assets.play
+    app.assets.play = lambda name, volume=1.0: (played.append(name), real_play(name, volume))  # type: ignore
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Bot", "easy")])
+    session = LocalSession(config, 4, bot_delay=0.0)
+    table = table_scene_for("lost-cities")(app, session)
+    app.push(table)
+    for _ in range(40):
+        app.step(FRAME)
+    legal = [a for a in session.engine.legal_actions(session.state, 0) if a.kind == "play"]
+    table.submit(legal[0])
+    for _ in range(240):
+        app.step(FRAME)
+    assert played  # the table asked for its sounds ...
+    assert app.assets.sound("place") is None and app.assets.takes("place") == []  # ... and none could load
+    app.shutdown()
+
+
+def test_the_program_runs_with_an_audio_driver_that_does_not_exist(tmp_path):
+    """End to end: SDL cannot open any audio; `main.py` shows its title for a while and exits cleanly,
+    saying once that sound is off."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_AUDIODRIVER="no-such-driver", SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "--windowed", "--quit-after-frames", "90",
+                           "--data-dir", str(tmp_path)], env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("sound is off") == 1
+    assert "Traceback" not in done.stderr
+
+
+# --- the music under the effects ---------------------------------------------------------------------
+def load_music_generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("make_music", ROOT / "tools" / "make_music.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_moods_loudest_note_reaches_the_card_sounds():
+    """At the default volumes (music 0.8 x 0.5, effects 0.8 x 0.8) the loudest plucked note of each
+    mood's first minute stays 4 dB and more under the card sounds, and the moods' peaks sit within
+    5 dB of each other. Measured before: Time After Time's music box tune at -25.0 dB, 2.4 dB over
+    any other mood and level with a card landing; now -27.4 (the tune 0.32 -> 0.24, the comb 0.25 -> 0.22)."""
+    generator = load_music_generator()
+    cache: dict[tuple[str, int], float] = {}
+
+    def note_loudness(instrument: str, pitch: int) -> float:
+        if (instrument, pitch) not in cache:
+            samples = generator.read_wav(MUSIC_DIR / S.note_file(instrument, pitch))
+            cache[(instrument, pitch)] = GEN.loudness(generator.upsampled(samples))
+        return cache[(instrument, pitch)]
+
+    music_level = 20 * math.log10(Settings().music_gain)
+    cards = sorted(GEN.LOUDNESS[name] for name in ("flip", "deal", "slide", "shuffle", "place", "page"))
+    card_level = cards[len(cards) // 2] + 20 * math.log10(Settings().effects_gain)
+    peaks = {}
+    for mood in S.MOODS:
+        plucked = [e for e in S.schedule(mood, 3, 60) if not S.INSTRUMENTS[e.instrument].sustained]
+        peaks[mood] = max(note_loudness(e.instrument, e.pitch) + 20 * math.log10(e.gain) for e in plucked) + music_level
+    assert max(peaks.values()) <= card_level - 4.0, peaks
+    assert max(peaks.values()) - min(peaks.values()) <= 5.5, peaks

@@ -131,6 +131,9 @@ LOUDNESS: dict[str, float] = {
     "flip": -20.5, "deal": -20.0, "slide": -19.0, "shuffle": -19.0, "place": -18.0,
     "page": -18.0, "steal": -17.0, "invalid": -17.0, "chime": -17.0, "chronos": -15.0,
     "ghost": -13.5, "disaster": -12.5, "lose": -14.0, "win": -12.0,
+    # cues that had none of their own (the bell served eight meanings, the refusal buzzer a friend
+    # leaving): your turn softer than the bell it replaces, a drawn game between losing and winning
+    "turn": -20.0, "hour": -18.0, "leave": -21.0, "draw": -13.0,
 }
 
 
@@ -368,11 +371,52 @@ def make_disaster(rng: random.Random) -> Signal:
     return finish(out, 0.7)
 
 
+def make_turn(rng: random.Random) -> Signal:
+    """Your turn: two soft wooden notes stepping up a fourth (a tap on the shoulder, not a bell), short
+    enough to come every turn of a two-player game without wearing."""
+    out = silence(0.42)
+    for at, n, gain in ((0.0, "E5", 0.8), (0.09, "A5", 1.0)):
+        bar = tone(note(n), 0.3, harmonics=(1, 0.0, 0.0, 0.12), attack=0.002, curve=9)
+        mix_into(out, lowpass(bar, 3500), at, gain)
+    return finish(out, 0.6)
+
+
+def make_hour(rng: random.Random) -> Signal:
+    """Time After Time's hour drawn: a mantel clock's escapement click, then one warm strike."""
+    out = silence(0.85)
+    mix_into(out, shaped(bandpass(noise(0.012, rng), 2000, 6000), 0.0005, 10), 0.0, 0.35)
+    strike = bell(note("G5"), 0.8)
+    mix_into(strike, bell(note("G4"), 0.8), 0, 0.35)  # the case resonates an octave under
+    mix_into(out, lowpass(strike, 5000), 0.045)
+    return finish(out, 0.6)
+
+
+def make_leave(rng: random.Random) -> Signal:
+    """A player left or lost the link: two mellow notes stepping down, a door closing softly (the
+    refusal buzzer said 'you did something wrong')."""
+    out = silence(0.55)
+    for at, n, gain in ((0.0, "B4", 0.9), (0.14, "E4", 1.0)):
+        mix_into(out, lowpass(tone(note(n), 0.36, harmonics=(1, 0.3, 0.1), attack=0.01, curve=4), 2200), at, gain)
+    return finish(out, 0.55)
+
+
+def make_draw(rng: random.Random) -> Signal:
+    """A drawn game: a suspended chord that settles on its major third, warm and even (no fanfare for
+    one side, no falling line for the other)."""
+    out = silence(1.35)
+    for n in ("C5", "F5", "G4"):  # the suspension
+        mix_into(out, tone(note(n), 0.5, harmonics=(1, 0.35, 0.15), attack=0.02, curve=3.5), 0.0, 0.45)
+    for n in ("C5", "E5", "G4", "C4"):  # and its resolution
+        mix_into(out, tone(note(n), 0.9, harmonics=(1, 0.3, 0.12), attack=0.03, curve=2.8, vibrato=0.003), 0.36, 0.4)
+    return finish(out, 0.65)
+
+
 EFFECTS: dict[str, Callable[[random.Random], Signal]] = {
     "slide": make_slide, "flip": make_flip, "place": make_place, "shuffle": make_shuffle, "deal": make_deal,
     "invalid": make_invalid, "chime": make_chime, "win": make_win, "lose": make_lose, "click": make_click,
     "focus": make_focus, "score": make_score, "ghost": make_ghost, "chronos": make_chronos, "page": make_page,
     "steal": make_steal, "disaster": make_disaster, "knock": make_knock,
+    "turn": make_turn, "hour": make_hour, "leave": make_leave, "draw": make_draw,
 }
 
 

@@ -165,9 +165,9 @@ TIME_AFTER_TIME = Mood(
     {"I": {"IV": 3, "V": 2, "vi": 2, "ii": 1}, "IV": {"V": 3, "I": 2, "ii": 1}, "V": {"I": 4, "vi": 2},
      "vi": {"IV": 2, "ii": 2, "V": 1}, "ii": {"V": 4}, "iii": {"vi": 2, "IV": 1}},
     (Part("tick", "clock", gain=0.10),
-     Part("arp", "musicbox", 62, 74, gain=0.25, step=1.0, patterns=((0, None, 1, None), (0, None, 2, None),
+     Part("arp", "musicbox", 62, 74, gain=0.22, step=1.0, patterns=((0, None, 1, None), (0, None, 2, None),
                                                                        (0, 1, None, None))),
-     Part("melody", "musicbox", 74, 87, gain=0.32,
+     Part("melody", "musicbox", 74, 87, gain=0.24,
           rhythms=((0, 1.5), (0.5, 1, 2), (0, 2, 3), (), (1, 1.5, 3), (0,), (2, 2.5)))),
     phrase_chords=4,
 )
