@@ -223,3 +223,63 @@ def test_alders_letter_says_he_waited_where_he_stood():
     letter = MAZE.text(MAZE.items["it-Q"].text_key)
     assert "heart of the maze" not in letter and "garden" in letter
     assert "in her garden" in MAZE.text(MAZE.prophecies["p-5"].text_key)
+
+
+def advised_game(level: str = "master") -> list:
+    """The Thornwood Maze played by following the hints alone: (action, advice) for each one."""
+    cfg = config("human", mode="together", scenario="yewmaze")
+    state, advisor, played = ENGINE.new_game(cfg, 1), Advisor(0, level, 0), []
+    while not ENGINE.is_over(state) and len(played) < 200:
+        view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+        advice = advisor.advise(view, legal)
+        played.append((advice.action, advice))
+        advisor.played(advice.action)
+        state, _ = ENGINE.apply(state, advice.action)
+    assert ENGINE.view(state, 0)["ending"]["id"] == "e-1" and ENGINE.view(state, 0)["score"] == 8
+    return played
+
+
+def test_the_hints_through_the_thornwood_maze_point_where_its_texts_point():
+    """Following the hints through the maze took 88 of them for a 60-step story: the green folk
+    ("each holding something of somebody else's", "That belongs to somebody") read as a warning to
+    leave them alone, so the hints sent the Thorn locket, the diary and the midnight stone to each
+    of the twelve before the right thing; the seed bed and the moonwell were guesses; and the great
+    root ("you will never come back down") was called the way out: "Try the Coil of rope on card
+    28 to leave the adventure", halfway through it (a bot companion said it left that step to you
+    as the story's end). Now every try a hint gives at the heart is the one its texts point to."""
+    played = advised_game("master")
+    assert len(played) <= 64, len(played)
+    leaving = [advice for action, advice in played if "leave the adventure" in advice.exact]
+    assert leaving and all("card 34" in advice.exact for advice in leaving), [a.exact for a in leaving]
+    heart = [(action, advice) for action, advice in played
+             if action.kind == "interact" and action["card"] in {f"i-0{n}" for n in range(56, 77)}]
+    assert heart and all(advice.tier == Tier.CLUED for _, advice in heart), \
+        [(action["card"], action["items"], advice.tier) for action, advice in heart if advice.tier != Tier.CLUED]
+    root = [advice for action, advice in played if action.kind == "interact" and action["card"] == "i-054"]
+    assert [advice.tier for advice in root] == [Tier.FOR_GOOD]  # the rope, once, when the rest is done
+
+
+def test_after_a_wrong_gift_to_a_green_figure_the_hints_still_read_the_heart():
+    """A person who gives a figure the wrong thing reads "That belongs to somebody, but not to this
+    one": the hints took it for a warning to leave the heart lawn alone and sent every item the party
+    held to every figure of the green ring (56 wrong tries suggested in a row). Whose a thing is not
+    is no warning: after the slip the hints go on to the figure each thing belongs to."""
+    from game.core.types import Action
+
+    cfg = config("human", mode="together", scenario="yewmaze")
+    state, advisor = ENGINE.new_game(cfg, 1), Advisor(0, "master", 0)
+    slipped, after = False, []
+    while not ENGINE.is_over(state):
+        view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+        advice = advisor.advise(view, legal)
+        action = advice.action
+        if not slipped and action.kind == "interact" and action["card"] == "i-056":
+            action, slipped = Action.make(0, "interact", card="i-057", items=["it-X1"]), True
+        elif slipped and action.kind == "interact":
+            after.append((action["card"], action["items"], advice.tier))
+        advisor.played(action)
+        state, _ = ENGINE.apply(state, action)
+    green_folk = [(card, items, tier) for card, items, tier in after if card in {f"i-0{n}" for n in range(56, 75)}]
+    assert len(green_folk) <= 15 and all(tier == Tier.CLUED for _, _, tier in green_folk), green_folk
+    assert {items for _, items, _ in green_folk} >= {(f"it-X{n}",) for n in range(1, 13)}
+    assert ENGINE.view(state, 0)["score"] == 8

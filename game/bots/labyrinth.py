@@ -185,6 +185,9 @@ USES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
 PRECIOUS = frozenset(stem(w) for w in PRECIOUS_TEXT.split())
 _RESTRAINT_WORDS = frozenset(stem(w) for w in _RESTRAINT_TEXT.split())
 _CLAUSE_BREAKS = re.compile(r"[.!?;:]|,? (?:and|but) ")
+# "That belongs to somebody, but not to this one": whose a thing is not (what a try that did not fit
+# says of the item), no warning to leave a place alone
+NOT_THEIRS = re.compile(r"\bbelongs? to (?:someone|somebody)(?: else)?,? but not (?:to )?(?:this|that|him|her|them)\b")
 
 
 @lru_cache(maxsize=16384)
@@ -192,7 +195,7 @@ def restraint_clauses(text: str) -> tuple[frozenset[str], ...]:
     """What each clause of `text` that says "leave it alone" names (its words less the warning's own;
     empty for a warning that names no thing, like "take nothing that is not yours")."""
     out = []
-    for raw in _CLAUSE_BREAKS.split(text.lower().replace("\u2019", "'")):
+    for raw in _CLAUSE_BREAKS.split(NOT_THEIRS.sub(" ", text.lower().replace("\u2019", "'"))):
         clause = raw.strip(" \"'\n,-")
         words = clause.split()
         if len(words) >= 2 and words[0] == "you" and words[1] not in _NARRATION_VERBS:
