@@ -63,6 +63,10 @@ window). The whole window held everyone at 'Waiting for Bo to reconnect…' for 
 player whose program had crashed; the seat stays theirs to take back all the same."""
 DEFAULT_HEARTBEAT = 5.0
 MAX_CONNECTIONS = 32
+HELLO_TIMEOUT = 5.0
+"""Seconds a new connection has to say hello (a program of ours does in milliseconds). Silent or
+trickling sockets held every slot for three heartbeats each, and a guest who reopened them kept
+everyone else out ('the table has no room'), the players rejoining after a drop too."""
 MAX_WRITE_BUFFER = 4 * 1024 * 1024
 SIDECAR_FORMAT = 1
 
@@ -144,6 +148,7 @@ class Link:
     name: str = ""
     closed: bool = False
     last_seen: float = field(default_factory=time.monotonic)
+    opened: float = field(default_factory=time.monotonic)
 
 
 class TableHost:
@@ -334,6 +339,8 @@ class TableHost:
     # --- one connection -------------------------------------------------------------------------
     async def _serve_link(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         link = Link(next(self._ids), Connection(Sender.HOST), writer)
+        if len(self.links) >= MAX_CONNECTIONS and not self._closing:
+            self._evict_a_silent_link()
         if len(self.links) >= MAX_CONNECTIONS or self._closing:
             writer.write(link.conn.send(Bye.for_error("host/full")))
             writer.close()
@@ -342,8 +349,11 @@ class TableHost:
         pinger = asyncio.create_task(self._ping_loop(link))
         try:
             while not link.closed:
+                wait = self.heartbeat * 3
+                if link.conn.state is State.HELLO:  # not a word yet: a short deadline from the connect
+                    wait = min(wait, max(0.05, link.opened + HELLO_TIMEOUT - time.monotonic()))
                 try:
-                    data = await asyncio.wait_for(reader.read(64 * 1024), timeout=self.heartbeat * 3)
+                    data = await asyncio.wait_for(reader.read(64 * 1024), timeout=wait)
                 except asyncio.TimeoutError:
                     self._close_link(link, "protocol/timeout")
                     break
@@ -370,6 +380,15 @@ class TableHost:
         finally:
             pinger.cancel()
             self._drop(link)
+
+    def _evict_a_silent_link(self) -> None:
+        """Every slot taken: the oldest connection that has not said hello yet makes room (a seated
+        player or a spectator is never turned out for a newcomer)."""
+        silent = [link for link in self.links.values() if link.conn.state is State.HELLO and not link.closed]
+        if silent:
+            oldest = min(silent, key=lambda link: link.opened)
+            self._close_link(oldest, "protocol/timeout")
+            self.links.pop(oldest.ident, None)
 
     async def _ping_loop(self, link: Link) -> None:
         while not link.closed:

@@ -178,3 +178,42 @@ def test_garbage_lan_interfaces_in_the_environment_are_named(monkeypatch):
         lan_interfaces()
     with pytest.raises(ValueError, match=r"no address in ','"):
         lan_interfaces(",")
+
+
+# --- the LAN host ---------------------------------------------------------------------------------
+def test_silent_sockets_cannot_keep_players_out(monkeypatch):
+    """Connections that never said hello held every slot (three heartbeats each, and a guest that
+    reopened them kept everyone out: 'the table has no room'). A full table now turns out the
+    oldest silent one for a newcomer, and a silent one goes after HELLO_TIMEOUT anyway."""
+    import socket
+    import time
+
+    import net.host as host_module
+    from net.client import RemoteSession
+    from net.host import start_host
+
+    monkeypatch.setattr(host_module, "MAX_CONNECTIONS", 4)
+    monkeypatch.setattr(host_module, "HELLO_TIMEOUT", 0.6)
+    handle = start_host("lost-cities", "open,open", bot_delay=0, seed=5, heartbeat=5.0)
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    silent = []
+    try:
+        assert ann.wait_until(lambda: ann.ready, 5)
+        silent = [socket.create_connection(("127.0.0.1", handle.port), timeout=3) for _ in range(3)]
+        deadline = time.monotonic() + 3
+        while len(handle.host.links) < 4 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(handle.host.links) == 4  # full: Ann and three silent sockets
+        bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
+        assert bob.wait_until(lambda: bob.ready, 5) and bob.failure is None
+        assert ann.failure is None and ann.local_seats() == [0]  # a seated player is never turned out
+        deadline = time.monotonic() + 5
+        while len(handle.host.links) > 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert len(handle.host.links) == 2  # the silent ones went after HELLO_TIMEOUT
+        bob.close()
+    finally:
+        for sock in silent:
+            sock.close()
+        ann.close()
+        handle.stop()
