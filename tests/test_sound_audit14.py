@@ -379,3 +379,149 @@ def test_no_moods_loudest_note_reaches_the_card_sounds():
         peaks[mood] = max(note_loudness(e.instrument, e.pitch) + 20 * math.log10(e.gain) for e in plucked) + music_level
     assert max(peaks.values()) <= card_level - 4.0, peaks
     assert max(peaks.values()) - min(peaks.values()) <= 5.5, peaks
+
+
+# --- every important moment has its sound (played through the real tables) -----------------------------
+# event kind (seat 0 = the person here) -> the sound it must make; measured by playing each game
+# through its table, the person's moves made by an expert bot through the session as clicks would.
+EXPECTED_BY_EVENT: dict[str, dict[str, set[str]]] = {
+    "lost-cities": {"play(you)": {"place"}, "play(other)": {"place"}, "discard(you)": {"slide"},
+                    "discard(other)": {"slide"}, "draw(you)": {"flip", "slide"}, "draw(other)": {"slide"}},
+    "lost-in-time": {"deal(you)": {"deal"}, "deal(other)": {"deal"}, "place(you)": {"place"},
+                     "place(other)": {"place"}, "pass(other)": {"knock"}, "cannot_travel(other)": {"knock"},
+                     "disaster(other)": {"disaster"}, "disaster(you)": {"disaster"}, "steal(other)": {"steal"},
+                     "steal(you)": {"steal"}, "round_start": {"chronos"}, "vip(other)": {"place"},
+                     "discard(other)": {"slide"}, "discard(you)": {"slide"}, "turn_lost(other)": {"page"}},
+    "time-after-time": {"draw(you)": {"steal"}, "draw(other)": {"steal"}, "place(you)": {"place"},
+                        "place(other)": {"place"}, "reorder(other)": {"slide"}, "keep(other)": {"slide"},
+                        "refill(other)": {"deal"}},
+}
+MUST_HAPPEN = {"lost-cities": {"play(you)", "draw(you)", "draw(other)"},
+               "lost-in-time": {"deal(you)", "place(you)", "round_start"},
+               "time-after-time": {"draw(you)", "draw(other)", "place(you)"}}
+
+
+def play_through_the_table(game: str, seats: int, versions: int) -> tuple[dict[str, set[str]], list[str], object]:
+    """(sounds by event, sounds after the opponents' moves that handed the person the turn, table)."""
+    from game.bots.base import make_bot
+    from game.core.engine import fit_options
+    from game.core.registry import find_game
+    from game.core.types import GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import recording_app
+
+    people = [SeatConfig("human", "You")] + [SeatConfig("bot", f"Bot {i}", "expert") for i in range(1, seats)]
+    options = {o.name: o.default for o in find_game(game).options}
+    options, _ = fit_options(find_game(game).options, [s.kind for s in people], options)
+    session = LocalSession(GameConfig.make(game, people, **options), 5, bot_delay=0.0)
+    by_event: dict[str, set[str]] = {}
+    current = ["(start)"]
+    with recording_app() as app:
+        app.assets.play = lambda name, volume=1.0: by_event.setdefault(current[0], set()).add(name)  # type: ignore
+        table = table_scene_for(game)(app, session)
+        shown = table.animate_event
+
+        def animate(event, update):
+            seat = dict(event.args).get("seat")
+            current[0] = event.kind + ("(you)" if seat == 0 else "(other)" if seat is not None else "")
+            return shown(event, update)
+
+        table.animate_event = animate  # type: ignore[method-assign]
+        app.push(table)
+        app.draw = lambda alpha: None  # type: ignore[method-assign]  # the picture is not what is measured
+        player = make_bot(game, "expert", session.engine, 0, 5)
+        for _ in range(120 * 60):
+            app.step(1 / 30)
+            if session.version >= versions or session.is_over():
+                break
+            if table.can_act and not table.animating and 0 in session.engine.active_seats(session.state):
+                legal = [a for a in session.engine.legal_actions(session.state, 0) if a.kind not in ("reorder", "undo")]
+                current[0] = "(your move)"
+                table.submit(player.choose(session.engine.view(session.state, 0), legal))
+    return by_event, [], table
+
+
+@pytest.mark.parametrize("game, seats", [("lost-cities", 2), ("lost-in-time", 3), ("time-after-time", 3)])
+def test_each_games_moves_make_their_sounds(game, seats):
+    by_event, _, _ = play_through_the_table(game, seats, 40)
+    assert MUST_HAPPEN[game] <= set(by_event), sorted(by_event)
+    for kind, sounds in EXPECTED_BY_EVENT[game].items():
+        if kind in by_event:
+            assert sounds & by_event[kind], (kind, by_event[kind])
+    heard = set().union(*by_event.values())
+    assert heard & {"chime", "turn"}  # the person's turn came and was heard
+    if game == "lost-cities":  # your turn comes as the opponent's draw lands: heard every time
+        assert by_event["draw(other)"] & {"chime", "turn"}
+    if game == "time-after-time":  # an hour drawn is announced with a chime, a Ghost with its own cue
+        assert by_event["draw(you)"] & {"chime", "ghost", "hour"}
+
+
+def test_a_refused_move_is_heard():
+    from game.core.types import Action, GameConfig, SeatConfig
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import frames, recording_app
+
+    with recording_app() as app:
+        session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "You"),
+                                                               SeatConfig("bot", "Bot", "easy")]), 2, bot_delay=0.0)
+        table = table_scene_for("lost-cities")(app, session)
+        app.push(table)
+        frames(app, 30)
+        app.played.clear()
+        table.submit(Action.make(0, "play", card="no-such-card"))
+        frames(app, 5)
+        assert "invalid" in app.played
+
+
+@pytest.mark.parametrize("scores, ranking, winners, local, heard", [
+    ([30, 10], [[0], [1]], (0,), [0], {"win"}),
+    ([10, 30], [[1], [0]], (1,), [0], {"lose"}),
+    ([20, 20], [[0, 1]], (0, 1), [0], {"win", "draw"}),  # a drawn game: never the losing line
+    ([-4], [[0]], (), [0], {"lose"}),  # a shared story ended without a win
+])
+def test_the_results_sound_for_a_win_a_loss_and_a_draw(scores, ranking, winners, local, heard):
+    from game.core.types import Outcome
+    from game.ui.results import ResultsScene
+    from ui_helpers import recording_app
+
+    outcome = Outcome(tuple(scores), tuple(tuple(g) for g in ranking), tuple(winners),
+                      tuple(({"label": "Total", "value": v},) for v in scores), "")
+    with recording_app() as app:
+        app.played.clear()
+        app.push(ResultsScene(app, outcome, ["You", "Bot"][:len(scores)], local, None))
+        assert set(app.played) & heard, app.played
+        assert len(set(app.played) & {"win", "lose", "draw"}) == 1  # one stinger, not two
+
+
+def test_menu_moves_and_confirms_are_heard():
+    from game.ui.title import TitleScene
+    from ui_helpers import frames, key, recording_app
+
+    with recording_app() as app:
+        app.push(TitleScene(app))
+        frames(app, 10)
+        app.played.clear()
+        key(app, pygame.K_DOWN)
+        assert "focus" in app.played
+        app.played.clear()
+        key(app, pygame.K_RETURN, settle=5)
+        assert "click" in app.played
+
+
+def test_a_lan_player_arriving_and_leaving_is_heard():
+    from game.ui.lobby_room import say_seat_changes
+    from net.protocol import SeatInfo, TableStatus
+    from ui_helpers import recording_app
+
+    empty = TableStatus((SeatInfo("You", "local", taken=True, connected=True), SeatInfo("Seat 2", "open")), False)
+    gus = TableStatus((SeatInfo("You", "local", taken=True, connected=True),
+                       SeatInfo("Gus", "open", taken=True, connected=True)), False)
+    dropped = TableStatus((SeatInfo("You", "local", taken=True, connected=True),
+                           SeatInfo("Gus", "open", taken=True, connected=False)), True)
+    with recording_app() as app:
+        for before, after in ((empty, gus), (gus, dropped), (dropped, gus), (gus, empty)):
+            app.played.clear()
+            shown = say_seat_changes(app, before, after, {0})
+            assert len(shown) == 1 and len(app.played) == 1, (before, after)
