@@ -31,10 +31,15 @@ def section(game_id: str, title: str) -> str:
     return " ".join(text.split(f"## {title}", 1)[1].split("\n## ", 1)[0].split())
 
 
-def screens_of(info):
+WINDOWS = {"1920x1080": 1.0, "1280x720": 0.7 / (720 / 1080), "1024x768": 0.7 / (1024 / 1920)}  # legible_factor
+
+
+def screens_of(info, factor: float = 1.0):
+    from game.ui.rules import BodyType
+
     pygame.init()
     doc = load_rules(info.game_id, info.title, info.pitch)
-    return paginate(doc, TEXT_HEIGHT, PICTURE_BAND)
+    return paginate(doc, TEXT_HEIGHT, PICTURE_BAND, BodyType.for_factor(factor))
 
 
 @pytest.fixture
@@ -46,11 +51,12 @@ def app(data_dir):
 
 # --- the pages flow as a reader needs them --------------------------------------------------------
 
+@pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("info", GAMES, ids=IDS)
-def test_no_page_is_a_stray_line_or_two_and_no_list_loses_its_lead_in(info):
+def test_no_page_is_a_stray_line_or_two_and_no_list_loses_its_lead_in(info, window):
     """The sweep found pages of one or two lines ("The rank table:" on one page, the ranks overleaf;
     the tie rules of Lost in Time alone on a thirteenth page)."""
-    screens = screens_of(info)
+    screens = screens_of(info, WINDOWS[window])
     for index, (title, lines) in enumerate(screens):
         text = [(kind, line) for kind, line, _ in lines if kind != "gap"]
         first_of_pictures = is_picture_page(title) and index == next(i for i, (t, _) in enumerate(screens) if t == title)
@@ -74,18 +80,60 @@ def test_a_lead_in_keeps_its_list_and_moves_on_with_it_when_the_page_is_half_ful
     assert [line for _, line, _ in screens[1][1] if line][0] == "The rank table:"
 
 
+@pytest.mark.parametrize("window", WINDOWS)
 @pytest.mark.parametrize("info", GAMES, ids=IDS)
-def test_every_page_fits_above_its_page_buttons_and_its_pictures(info):
-    """Text never runs into the Previous / Next row (nor, on the cards page, into the pictures)."""
-    from game.ui.rules import LINE_H, PARA_GAP
+def test_every_page_fits_above_its_page_buttons_and_its_pictures(info, window):
+    """Text never runs into the Previous / Next row (nor, on the cards page, into the pictures), nor
+    past the text column, in the type of each window size."""
+    from game.ui.rules import BodyType
 
+    body = BodyType.for_factor(WINDOWS[window])
     buttons_top = PANEL.height - 100
-    screens = screens_of(info)
+    screens = screens_of(info, WINDOWS[window])
     for index, (title, lines) in enumerate(screens):
-        bottom = TEXT_TOP + sum(LINE_H if kind != "gap" else PARA_GAP for kind, _, _ in lines) - PARA_GAP
+        for kind, line, _ in lines:
+            width = text_surface(line, "ui", body.px, (255, 255, 255)).get_width() if line else 0
+            assert width <= TEXT_W - (body.indent if kind == "bullet" else 0), line
+        bottom = TEXT_TOP + sum(body.line_h if kind != "gap" else body.gap for kind, _, _ in lines) - body.gap
         assert bottom <= buttons_top - 16, f"{title!r} page {index + 1} ends at {bottom}"
         if is_picture_page(title) and index == next(i for i, (t, _) in enumerate(screens) if t == title):
             assert bottom <= TEXT_TOP + TEXT_HEIGHT - PICTURE_BAND, f"{title!r}: text over the pictures"
+
+
+def test_a_small_window_draws_the_rules_at_least_at_seven_tenths_of_their_size(data_dir):
+    """At 1024x768 the canvas shows at 0.53: 28 px body text read as 15 px. The rules now grow their
+    type there (as the hints and logs do) and lay their pages out again."""
+    from game.ui.rules import BODY_PX
+
+    small = make_app((1024, 768))
+    try:
+        rules = RulesScene(small, "lost-cities", topic="Scoring")
+        small.push(rules)
+        frames(small, 3)
+        assert rules.body.px * small.letterbox.scale >= 0.7 * BODY_PX - 0.5
+        assert rules.doc()[1][rules.page][0] == "Scoring"
+    finally:
+        small.shutdown()
+
+
+def test_a_window_resized_live_lays_the_rules_out_again_at_the_same_section(data_dir):
+    from game.ui.rules import BODY_PX
+
+    app = make_app((1920, 1080))
+    try:
+        rules = RulesScene(app, "labyrinth", topic="The end and your rank")
+        app.push(rules)
+        frames(app, 3)
+        assert rules.body.px == BODY_PX
+        before = len(rules.doc()[1])
+        pygame.display.set_mode((1024, 768), pygame.RESIZABLE)
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1024, 768), w=1024, h=768))
+        frames(app, 3)
+        assert rules.body.px > BODY_PX and len(rules.doc()[1]) > before
+        assert rules.doc()[1][rules.page][0] == "The end and your rank"
+        assert rules.contents.items[rules.contents.index] == "The end and your rank"
+    finally:
+        app.shutdown()
 
 
 # --- the pictures are named -----------------------------------------------------------------------

@@ -4,13 +4,15 @@ contents under the game list jump straight to a section, and a caller may open a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.core.registry import GAMES
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_factor, text_surface, wrap
 from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
 from game.ui.widgets import Button, ListView, panel_surface
@@ -53,27 +55,43 @@ def keep_together(blocks: list[tuple[str, str]]) -> list[list[tuple[str, str]]]:
     return runs
 
 
+@dataclass(frozen=True)
+class BodyType:
+    """The body text's sizes on the canvas: as designed from a 1366x768 window up, larger below it so
+    the rules read at least at 70 % of their size (28 px showed as 15 px on 1024x768): `legible_factor`."""
+
+    px: int = BODY_PX
+    line_h: int = LINE_H
+    gap: int = PARA_GAP
+    indent: int = 40  # a bullet's text, right of its dot
+
+    @classmethod
+    def for_factor(cls, factor: float) -> "BodyType":
+        return cls(round(BODY_PX * factor), round(LINE_H * factor), round(PARA_GAP * factor), round(40 * factor))
+
+
+DESIGNED = BodyType()
 Laid = tuple[str, list[str], int]  # (kind, wrapped lines, px it takes with the gap below it)
 MIN_LINES = 3  # a section's page holds at least this many lines when the page before can spare a block
 
 
-def _lay(kind: str, text: str) -> Laid:
-    wrapped = wrap(text, "ui", BODY_PX, TEXT_W - (40 if kind == "bullet" else 0)) or [""]
-    return kind, wrapped, len(wrapped) * LINE_H + PARA_GAP
+def _lay(kind: str, text: str, body: BodyType) -> Laid:
+    wrapped = wrap(text, "ui", body.px, TEXT_W - (body.indent if kind == "bullet" else 0)) or [""]
+    return kind, wrapped, len(wrapped) * body.line_h + body.gap
 
 
-def _fits(blocks: list[Laid], height: int, reserved: int = 0) -> bool:
-    """Whether `blocks` fit `height` px (the last one's gap below needs no room on the page)."""
-    return reserved + sum(need for _, _, need in blocks) - PARA_GAP <= height
-
-
-def _section_pages(blocks: list[tuple[str, str]], height: int, reserved: int) -> list[list[Laid]]:
+def _section_pages(blocks: list[tuple[str, str]], height: int, reserved: int,
+                   body: BodyType = DESIGNED) -> list[list[Laid]]:
     """One section's blocks broken into pages: never inside a block; a lead-in line and the list it
     leads into move on whole when they fit a page and this one is at least half full, and never part
     before the list's first item; a last page of a stray line or two takes a block from the page before."""
+    def _fits(blocks: list[Laid], height: int, reserved: int = 0) -> bool:
+        """Whether `blocks` fit `height` px (the last one's gap below needs no room on the page)."""
+        return reserved + sum(need for _, _, need in blocks) - body.gap <= height
+
     pages: list[list[Laid]] = [[]]
     for run in keep_together(blocks):
-        laid = [_lay(kind, text) for kind, text in run]
+        laid = [_lay(kind, text, body) for kind, text in run]
         page, room_taken = pages[-1], reserved if len(pages) == 1 else 0
         half_full = room_taken + sum(need for _, _, need in page) >= height // 2
         if page and not _fits(page + laid, height, room_taken) and (
@@ -94,13 +112,13 @@ def _section_pages(blocks: list[tuple[str, str]], height: int, reserved: int) ->
     return pages
 
 
-def paginate(doc: RulesDoc, height: int, picture_height: int = 0) -> list[Screen]:
+def paginate(doc: RulesDoc, height: int, picture_height: int = 0, body: BodyType = DESIGNED) -> list[Screen]:
     """Flow each section's blocks into screens of `height` px of body text; the card pages keep
     `picture_height` px free for pictures of the cards (see _section_pages for where pages break)."""
     screens: list[Screen] = []
     for page in doc.pages:
         reserved = picture_height if is_picture_page(page.title) else 0
-        for blocks in _section_pages(page.blocks, height, reserved):
+        for blocks in _section_pages(page.blocks, height, reserved, body):
             lines: list[tuple[str, str, bool]] = []
             for kind, wrapped, _ in blocks:
                 lines += [(kind, line, i == 0) for i, line in enumerate(wrapped)]
@@ -109,7 +127,8 @@ def paginate(doc: RulesDoc, height: int, picture_height: int = 0) -> list[Screen
     return screens
 
 
-def draw_picture_strip(out: pygame.Surface, pictures: tuple[pygame.Surface, ...], captions: tuple[str, ...]) -> None:
+def draw_picture_strip(out: pygame.Surface, pictures: tuple[pygame.Surface, ...], captions: tuple[str, ...],
+                       caption_factor: float = 1.0) -> None:
     """The card pictures in one row at the foot of the text column, each named underneath ("Wager",
     "Ghost"): the page names the cards above, and a newcomer should not have to match them up."""
     gap = 24
@@ -120,7 +139,7 @@ def draw_picture_strip(out: pygame.Surface, pictures: tuple[pygame.Surface, ...]
     for picture, caption in zip(pictures, captions + ("",) * len(pictures)):
         out.blit(picture, (x, top + (tallest - picture.get_height()) // 2))  # shapes share one middle line
         if caption:
-            label = text_surface(caption, "ui-bold", CAPTION_PX, P.IVORY_DIM)
+            label = text_surface(caption, "ui-bold", round(CAPTION_PX * caption_factor), P.IVORY_DIM)
             out.blit(label, label.get_rect(midtop=(x + picture.get_width() // 2, top + tallest + 8)))
         x += picture.get_width() + gap
 
@@ -137,6 +156,8 @@ class RulesScene(MenuScene):
         self.game_index = ids.index(game_id) if game_id in ids else 0
         self.page = 0
         self.docs: dict[int, tuple[RulesDoc, list[Screen]]] = {}
+        self.factor = legible_factor()
+        self.body = BodyType.for_factor(self.factor)
         self._rendered: dict[tuple[int, int], pygame.Surface] = {}
         self._swipe_from: tuple[float, float] | None = None
         self._shown = (self.game_index, self.page)
@@ -157,7 +178,7 @@ class RulesScene(MenuScene):
             doc = load_rules(info.game_id, info.title, info.pitch)
             pictures = card_pictures(info.game_id) if doc.complete else ()
             reserve = PICTURE_BAND if pictures else 0
-            self.docs[index] = (doc, paginate(doc, TEXT_HEIGHT, reserve))
+            self.docs[index] = (doc, paginate(doc, TEXT_HEIGHT, reserve, self.body))
         return self.docs[index]
 
     def build(self) -> None:
@@ -261,7 +282,21 @@ class RulesScene(MenuScene):
                 return True
         return False
 
+    def follow_the_window(self) -> None:
+        """A window resized across the legible scale lays the pages out again in the new type, and
+        the reader stays at the section they were reading."""
+        factor = legible_factor()
+        if factor == self.factor:
+            return
+        title = self.doc()[1][self.page][0]
+        self.factor, self.body = factor, BodyType.for_factor(factor)
+        self.docs.clear()
+        self._rendered.clear()
+        self.page = self.page_of(title)
+        self._shown = (self.game_index, self.page)
+
     def update(self, dt: float) -> None:
+        self.follow_the_window()
         if self.clock - self._last_change >= IDLE_BEFORE_PREPARING:
             self.prepare_one()
         if (self.game_index, self.page) != self._shown:
@@ -302,18 +337,18 @@ class RulesScene(MenuScene):
             y = TEXT_TOP
             for kind, text, first in lines:
                 if kind == "gap":
-                    y += PARA_GAP
+                    y += self.body.gap
                     continue
                 x = TEXT_X
                 if kind == "bullet":
                     if first:
-                        pygame.draw.circle(out, P.BRASS, (x + 12, y + LINE_H // 2), 6)
-                    x += 40
-                out.blit(text_surface(text, "ui", BODY_PX, P.IVORY), (x, y))
-                y += LINE_H
+                        pygame.draw.circle(out, P.BRASS, (x + 12, y + self.body.line_h // 2), 6)
+                    x += self.body.indent
+                out.blit(text_surface(text, "ui", self.body.px, P.IVORY), (x, y))
+                y += self.body.line_h
             pictures = card_pictures(GAMES[game_index].game_id) if doc.complete else ()
             if pictures and is_picture_page(title) and page == self._first_screen_of(title, game_index):
-                draw_picture_strip(out, pictures, card_captions(GAMES[game_index].game_id))
+                draw_picture_strip(out, pictures, card_captions(GAMES[game_index].game_id), self.factor)
             if not doc.complete:
                 note = text_surface("Pictures of the cards and the full rules arrive with the game.", "ui", 24,
                                     P.IVORY_DIM)
