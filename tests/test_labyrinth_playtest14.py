@@ -283,3 +283,18 @@ def test_after_a_wrong_gift_to_a_green_figure_the_hints_still_read_the_heart():
     assert len(green_folk) <= 15 and all(tier == Tier.CLUED for _, _, tier in green_folk), green_folk
     assert {items for _, items, _ in green_folk} >= {(f"it-X{n}",) for n in range(1, 13)}
     assert ENGINE.view(state, 0)["score"] == 8
+
+
+def test_the_hints_name_places_and_things_as_people_say_them():
+    """The hints said "at the Hester Awake (#31)", "speaks of a honey", "speaks of a brass" and
+    "speaks of a hourglass"."""
+    from game.bots.labyrinth import Reasons
+
+    played = advised_game("master")
+    words = " ".join(f"{advice.gentle} {advice.exact}" for _, advice in played)
+    assert "at Hester Awake (#31)" in words and "the Hester Awake" not in words
+    assert "at The Moonwell (#25)" in words  # a place's own "The" stays
+    for wrong in ("a honey", "a brass", "a smoke", "a glass", "a hourglass", "a bone"):
+        assert f"speaks of {wrong}" not in words, wrong
+    assert "speaks of honey" in words and "speaks of an hourglass" in words and "speaks of a rope" in words
+    assert Reasons.speaks_of("key") == "speaks of a key" and Reasons.speaks_of("oil") == "speaks of the oil"

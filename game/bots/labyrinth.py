@@ -872,6 +872,13 @@ class Advisor:
         return Reasons(bot, view, cards).why(action, placed[0] if placed is not None else None)
 
 
+# Words a clue names that take no "a" (what things are made of, what is poured or burnt), and the
+# words whose h is silent ("an hourglass")
+STUFF = frozenset("honey smoke brass glass gold silver iron bronze copper tin wax brandy wine ink sand salt bread "
+                  "bone moonlight light blood straw clay wool silk paper".split())
+SILENT_H = ("hour", "honest", "honour", "heir")
+
+
 class Reasons:
     """Puts an advised move into the game's voice, from the notebook and the view only."""
 
@@ -888,8 +895,17 @@ class Reasons:
         if not title:
             return f"#{number}"
         first = title.split()[0].lower()
-        article = "" if first in ("the", "a", "an") or first.endswith(("'s", "\u2019s")) else "the "
+        article = "" if first in ("the", "a", "an") or first.endswith(("'s", "\u2019s")) \
+            or self.is_name(title.split()[0]) else "the "
         return f"{article}{title} (#{number})"
+
+    def is_name(self, word: str) -> bool:
+        """A title's first word is somebody's or some place's name when the texts read write it with a
+        capital in the middle of a sentence ("Hester Awake": no "the" before it; "Moonlit Well": one)."""
+        if not word[:1].isupper():
+            return False
+        mid_sentence = re.compile(r"[a-z,;] " + re.escape(word) + r"\b")
+        return any(mid_sentence.search(text) for text in self.book.seen)
 
     def item(self, item_id: str) -> str:
         return item_phrase(self.names.get(item_id, item_id))
@@ -1106,4 +1122,6 @@ class Reasons:
         """'speaks of a lock' for a thing named as it is; 'says "locked"' for any other form."""
         if word in ("dark", "darkness", "gloom", "sea", "tide", "water", "fire", "rust", "oil"):
             return f"speaks of the {word}"
-        return f"speaks of {'an' if word[0] in 'aeiou' else 'a'} {word}"
+        if word in STUFF:
+            return f"speaks of {word}"  # honey, brass, smoke: no "a"
+        return f"speaks of {'an' if word[0] in 'aeiou' or word.startswith(SILENT_H) else 'a'} {word}"
