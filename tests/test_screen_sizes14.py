@@ -286,3 +286,45 @@ def test_a_table_resized_live_fits_its_window_and_its_hints_follow(game, seats, 
                 assert max(px for _, px in caps) <= 22  # as designed from 0.7 scale up
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("game,seats", TABLES + [("labyrinth", 1)])
+def test_a_tap_just_below_a_tables_menu_button_opens_the_menu_on_a_1024x768_screen(game, seats, data_dir):
+    """The tables' Menu buttons are 64-70 px tall: 34-37 px under a finger at 1024x768. A tap up to
+    8 px beside one opens the menu too (about 43 px)."""
+    import main
+    from game.ui.pause import PauseOverlay
+    from game.ui.table_base import MENU_TOUCH_SLOP
+    from ui_helpers import tap
+
+    app = make_app((1024, 768))
+    try:
+        table = main.build_scene(app, "table", game, seats, seed=1)
+        app.clear_to(table)
+        frames(app, 60)
+        rect = table.menu_button_rect
+        assert (rect.height + 2 * MENU_TOUCH_SLOP) * app.letterbox.scale >= 40
+        tap(app, (rect.centerx, rect.bottom + MENU_TOUCH_SLOP - 2))
+        assert isinstance(app.scenes.top, PauseOverlay)
+    finally:
+        app.shutdown()
+
+
+def test_lost_in_time_buttons_answer_in_the_gap_beside_them(data_dir):
+    """The turn panel's stacked buttons (64 px, 10 px apart) answer over their gaps: 74 px a button."""
+    import main
+    from game.ui.table_base import touch_rect
+
+    app = make_app((1024, 768))
+    try:
+        table = main.build_scene(app, "table", "lost-in-time", 2, seed=3)  # stuck: "Cannot travel"
+        app.clear_to(table)
+        frames(app, 60)
+        rects = table.button_rects()
+        keys = [key for key, _label, _primary in table.buttons()]
+        assert rects, "the turn panel offers a button at this point of the game"
+        for key, rect in zip(keys, rects):
+            assert table.button_at((rect.centerx, rect.top - 4)) == key
+            assert touch_rect(rect).height * app.letterbox.scale >= 39
+    finally:
+        app.shutdown()

@@ -109,6 +109,16 @@ def draw_log_lines(surface: pygame.Surface, entries: list[list[str]], left: int,
             k += 1
 
 
+MENU_TOUCH_SLOP = 8  # canvas px a tap may miss a table's Menu button by (nothing lies that close to it)
+BUTTON_TOUCH_SLOP = 5  # a table's stacked buttons (10 px apart): half their gap
+
+
+def touch_rect(rect: pygame.Rect, slop: int = BUTTON_TOUCH_SLOP) -> pygame.Rect:
+    """Where a tap on a table's button counts: the button and `slop` px around it, so a 64 px
+    button stays a ~40 px target on a 1024x768 screen (0.53 scale) without being drawn larger."""
+    return rect.inflate(2 * slop, 2 * slop)
+
+
 def log_type(px: int, step: int, lines: int, room: int | None = None) -> tuple[int, int, int]:
     """A table log's type size, line step and line count on this window: as designed from 0.7 scale
     up; on a smaller one larger (`legible_factor`: 20 px lines showed as 11 px on a 1024x768 screen),
@@ -493,9 +503,10 @@ class TableSceneBase(Scene):
         self.handle_table(intent)
 
     def presses_menu_button(self, pos: tuple[float, float]) -> bool:
-        """`pos` is on the table's Menu button (its own, or the base's)."""
+        """`pos` is on the table's Menu button (its own, or the base's), or just beside it
+        (`touch_rect`: the 64 px button was a 34 px target on a 1024x768 screen)."""
         rect = BASE_MENU_RECT if self.base_menu_button else self.menu_button_rect
-        return rect is not None and rect.collidepoint(pos)
+        return rect is not None and touch_rect(rect, MENU_TOUCH_SLOP).collidepoint(pos)
 
     def pause(self) -> None:
         """An overlay opened (the pause menu, the rules): a press under way ends there, and a

@@ -40,7 +40,7 @@ from game.ui.look.fonts import fit_px, font, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import LiftedCardTable, log_type
+from game.ui.table_base import LiftedCardTable, log_type, touch_rect
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_cubic
@@ -1056,7 +1056,7 @@ class LostCitiesTable(LiftedCardTable):
         if MENU_RECT.collidepoint(pos):
             self._pause()
             return
-        if TAKE_BACK_RECT.collidepoint(pos) and self.taken_back_card() is not None:
+        if touch_rect(TAKE_BACK_RECT).collidepoint(pos) and self.taken_back_card() is not None:
             self.take_back()
             return
         key = self.hand_key_at(pos)

@@ -40,7 +40,7 @@ from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
-from game.ui.table_base import LiftedCardTable, draw_log_lines, log_type
+from game.ui.table_base import LiftedCardTable, draw_log_lines, log_type, touch_rect
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_back, fade_envelope
@@ -1642,7 +1642,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def button_at(self, pos: Pos) -> str | None:
         for (key, _label, _primary), rect in zip(self.buttons(), self.button_rects()):
-            if rect.collidepoint(pos):
+            if touch_rect(rect).collidepoint(pos):  # its 10 px gaps count: a ~40 px target at 1024x768
                 return key
         return None
 

@@ -37,7 +37,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface a
 from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
-from game.ui.table_base import TableSceneBase, draw_log_lines, log_type, whose_turn
+from game.ui.table_base import TableSceneBase, draw_log_lines, log_type, touch_rect, whose_turn
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, Animated, ease_in_quad, ease_out_cubic, fade_envelope
@@ -1344,7 +1344,7 @@ class TimeAfterTimeTable(TableSceneBase):
         if MENU_RECT.collidepoint(pos):
             return ("menu", 0)
         for index, button in enumerate(self.buttons()):
-            if button.rect.collidepoint(pos):
+            if touch_rect(button.rect).collidepoint(pos):  # a ~40 px target at 1024x768 too
                 return ("button", index)
         if self.pending is not None and self.pending is not ignore and self.can_act and self.pending.contains(pos):
             return ("pending", 0)
