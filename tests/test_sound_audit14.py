@@ -64,11 +64,12 @@ def mixer_at():
 
 
 # --- the music's loop seam, as the mixer plays it ----------------------------------------------------
-@pytest.mark.parametrize("frequency", [44100, 48000])
-def test_sustained_notes_wrap_without_a_click_after_the_mixer_converts_them(mixer_at, frequency):
+@pytest.mark.parametrize("frequency, most", [(44100, 0.5), (48000, 1.5)])
+def test_sustained_notes_wrap_without_a_click_after_the_mixer_converts_them(mixer_at, frequency, most):
     """Measured: loaded as plain files, the 14 pad and drone loops jumped at every wrap by 2 to 53
     typical steps (SDL's resampler tapers the file's end towards the silence it imagines after it);
-    loaded through ChannelPlayer they wrap within a step."""
+    loaded through ChannelPlayer they wrap within 0.3 of a step at 44.1 kHz, and within one at 48 kHz,
+    where a loop cannot be a whole number of samples long (pad-59: 0.96, 0.007 of full scale)."""
     mixer_at(frequency)
     player = ChannelPlayer(MUSIC_DIR)
     worst = {}
@@ -79,7 +80,7 @@ def test_sustained_notes_wrap_without_a_click_after_the_mixer_converts_them(mixe
         samples = left_channel(note)
         worst[path.stem] = wrap_error(samples)
         assert abs(len(samples) / frequency - S.INSTRUMENTS[instrument].length) < 0.05  # the loop kept its length
-    assert max(worst.values()) < 1.0, worst
+    assert max(worst.values()) < most, worst
     pygame.mixer.set_reserved(0)
 
 
