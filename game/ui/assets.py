@@ -8,7 +8,7 @@ within a blink; `play()` keeps that from turning into a roar: an effect does not
 than a share of its own length after it last started, and never sounds on more than MAX_VOICES
 channels at once.
 
-The card sounds come back a hundred times a game (a Lost Cities game plays about 80 card sounds and 25
+The card sounds come back hundreds of times a game (one Lost Cities round played 96 card sounds and 25
 turn chimes): the same sample each time turns into a machine-gun tick over an hour. Each effect in
 VARIED gets two more takes built in code from its own file, a little lower and a little higher
 (PITCH_TAKES, under a semitone), and `play()` never plays the same take twice in a row.
