@@ -298,3 +298,29 @@ def test_the_hints_name_places_and_things_as_people_say_them():
         assert f"speaks of {wrong}" not in words, wrong
     assert "speaks of honey" in words and "speaks of an hourglass" in words and "speaks of a rope" in words
     assert Reasons.speaks_of("key") == "speaks of a key" and Reasons.speaks_of("oil") == "speaks of the oil"
+
+
+HINT_WORDS = """
+import hashlib, sys
+sys.path.insert(0, "tests")
+from test_labyrinth_playtest14 import advised_game
+words = "\\n".join(f"{advice.gentle}|{advice.exact}|{advice.caution}" for _, advice in advised_game("master"))
+print(hashlib.sha256(words.encode()).hexdigest())
+"""
+
+
+def test_a_hint_reads_the_same_words_every_time_tabletime_runs():
+    """Two clue words that weighed the same were put into words in the order of a set, which Python
+    shuffles per process: the same hint read 'speaks of a poet' in one run and 'speaks of a scroll'
+    in the next. Ties now go by the word."""
+    import os
+    import subprocess
+    import sys
+
+    digests = set()
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", HINT_WORDS], env=env, capture_output=True, text=True,
+                              timeout=300, check=True)
+        digests.add(done.stdout.strip().splitlines()[-1])
+    assert len(digests) == 1, digests

@@ -936,7 +936,7 @@ class Reasons:
 
     def clue_for(self, number: int, item_id: str) -> tuple[str, str] | None:
         """(the clue's word as written, who wrote it) behind trying `item_id` at `number`."""
-        parts = sorted(self.bot.clue_parts(number, item_id), key=lambda p: -p[1])
+        parts = sorted(self.bot.clue_parts(number, item_id), key=lambda p: (-p[1], p[0]))  # ties: one wording every run
         context = self.book.context(number)
         texts = sorted(context, key=lambda t: -context[t])
         for label, value in parts:
