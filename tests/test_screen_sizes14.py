@@ -328,3 +328,24 @@ def test_lost_in_time_buttons_answer_in_the_gap_beside_them(data_dir):
             assert touch_rect(rect).height * app.letterbox.scale >= 39
     finally:
         app.shutdown()
+
+
+def test_lost_in_time_keeps_the_read_cards_hint_on_a_1024x768_screen(monkeypatch, data_dir):
+    """With the caps grown on a small window the top row had room for the turn's keys and 'P Menu'
+    but not 'Q / E Read cards', the only word of how to read the table's cards large: it stays, the
+    arrows' hint gives way. At 1920x1080 the three show, as before."""
+    import main
+
+    for size, expected in (((1024, 768), {"Enter", "Q / E"}), ((1920, 1080), {"Arrows", "Enter", "Q / E"})):
+        app = make_app(size)
+        try:
+            table = main.build_scene(app, "table", "lost-in-time", 6, seed=1)
+            app.clear_to(table)
+            frames(app, 60)
+            assert table.can_act and table.readable_cards()
+            caps = drawn_caps(monkeypatch)
+            frames(app, 1)
+            monkeypatch.undo()
+            assert expected <= {text for text, _ in caps}, caps
+        finally:
+            app.shutdown()

@@ -2408,7 +2408,10 @@ class LostInTimeTable(LiftedCardTable):
             else:
                 turn = [("move", "Choose"), ("confirm", "Pick up")]
                 look = [("page", "Read cards")] if self.readable_cards() else []
-                choices = [turn + look + [("menu", "Menu")], turn + look, turn + [("menu", "Menu")], turn]
+                # on a small window (larger caps) Q/E outlasts the arrows: the Menu button is in sight,
+                # the way to read the table's cards is not
+                choices = [turn + look + [("menu", "Menu")], turn + look, turn[1:] + look, turn + [("menu", "Menu")],
+                           turn]
             banner = self.turn_banner()
             room = (banner[1].left if banner is not None else CANVAS_W) - 24 - (MENU_RECT.right + 24)
             for hints in choices:  # the longest row that fits (else the shortest), each measured once
