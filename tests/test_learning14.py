@@ -408,3 +408,28 @@ def test_no_moment_tips_with_the_tips_switched_off(tips_app):
     app.settings.first_game_tips = False
     table = table_at_moment(app, "time-after-time", lambda kinds: "shift" in kinds)
     assert tip_over(app, 240) is None and app.scenes.top is table and app.settings.tips_seen == []
+
+
+# --- the tips read on a small window too -------------------------------------------------------------
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_every_tip_plate_reads_at_seven_tenths_and_never_covers_its_target(data_dir, size):
+    """On 1024x768 the plates' 28 px text read as 15 px; they now grow with the window's legible factor,
+    and still sit beside what they talk about, on screen, above the hints footer."""
+    from game.ui.tips import FIRST_GAME_TIPS, MOMENT_TIPS, SAFE, TEXT_PX, FirstGameTips
+
+    app = make_app(size)
+    try:
+        sets = [(game, tips, "") for game, tips in FIRST_GAME_TIPS.items()]
+        sets += [(game, (tip,), topic) for game, moments in MOMENT_TIPS.items() for topic, tip in moments.items()]
+        for game, tips, moment in sets:
+            overlay = FirstGameTips(app, game, tips, moment=moment)
+            overlay.build()
+            for index in range(len(tips)):
+                overlay.index = index
+                _, rect = overlay._plate()
+                assert SAFE.contains(rect), (game, index, rect)
+                assert not rect.colliderect(pygame.Rect(tips[index].target)), (game, index)
+            assert round(TEXT_PX * overlay.factor) * app.letterbox.scale >= 0.7 * TEXT_PX - 0.5
+    finally:
+        app.shutdown()

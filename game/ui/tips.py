@@ -34,7 +34,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.hint_glyphs import page_keys_words
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_factor, text_surface, wrap
 from game.ui.widgets import Button, panel_surface
 
 PLATE_W = 700
@@ -174,6 +174,7 @@ class FirstGameTips(MenuScene):
         self.below = below  # the table's scene (a LAN table's wrapper): its lost link closes the tips
         self.index = 0
         self._plates: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+        self.factor = legible_factor()  # a small window reads the plates in larger type
         self.backdrop = KeptBackdrop(self)  # the still table under the tips, kept as one image
 
     @property
@@ -183,20 +184,23 @@ class FirstGameTips(MenuScene):
     def _plate(self) -> tuple[pygame.Surface, pygame.Rect]:
         """The current tip's plate, rendered once (the overlay re-renders nothing per frame)."""
         if self.index not in self._plates:
-            lines = wrap(tip_words(self.tip.text), "ui", TEXT_PX, PLATE_W - 64)
-            height = 32 + 34 + 14 + len(lines) * LINE_H + 24 + BUTTON_H + 28
-            rect = plate_rect(pygame.Rect(self.tip.target), height)
+            grow = self.factor  # 1.0 from 0.7 scale up; on 1024x768 28 px text read as 15 px, now 20
+            text_px, line_h, head_px = round(TEXT_PX * grow), round(LINE_H * grow), round(22 * grow)
+            width = round(PLATE_W * grow)
+            lines = wrap(tip_words(self.tip.text), "ui", text_px, width - 64)
+            height = 32 + head_px + 26 + len(lines) * line_h + 24 + BUTTON_H + 28
+            rect = plate_rect(pygame.Rect(self.tip.target), height, width)
             image = panel_surface(rect.size, 20, (24, 23, 28, 250), P.BRASS, 2).copy()
             if self.moment:
                 head = f"{self.who + ' · ' if self.who else ''}TIP · {self.moment}".upper()
             else:
                 whose = f"{self.who}'s first game" if self.who else "First game"
                 head = f"{whose.upper()} · TIP {self.index + 1} OF {len(self.tips)}"
-            image.blit(text_surface(head, "ui-bold", 22, P.BRASS_LIGHT), (32, 30))
-            y = 32 + 34 + 14
+            image.blit(text_surface(head, "ui-bold", head_px, P.BRASS_LIGHT), (32, 30))
+            y = 32 + head_px + 26
             for line in lines:
-                image.blit(text_surface(line, "ui", TEXT_PX, P.IVORY), (32, y))
-                y += LINE_H
+                image.blit(text_surface(line, "ui", text_px, P.IVORY), (32, y))
+                y += line_h
             self._plates[self.index] = (image, rect)
         return self._plates[self.index]
 
@@ -205,11 +209,12 @@ class FirstGameTips(MenuScene):
         last = self.index == len(self.tips) - 1
         top = rect.bottom - 28 - BUTTON_H
         width = (rect.width - 64 - 2 * 16) // 3
+        px = round(28 * self.factor)
         self.group.widgets = [
             Button((rect.x + 32, top, width, BUTTON_H), "Got it" if last else "Next", self.next_tip, primary=True,
-                   px=28),
-            Button((rect.x + 32 + width + 16, top, width, BUTTON_H), "Rules", self.open_rules, px=28),
-            Button((rect.x + 32 + 2 * (width + 16), top, width, BUTTON_H), "Skip tips", self.skip, px=28),
+                   px=px),
+            Button((rect.x + 32 + width + 16, top, width, BUTTON_H), "Rules", self.open_rules, px=px),
+            Button((rect.x + 32 + 2 * (width + 16), top, width, BUTTON_H), "Skip tips", self.skip, px=px),
         ]
         self.group.focus = 0
 
@@ -247,6 +252,10 @@ class FirstGameTips(MenuScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if legible_factor() != self.factor:  # the window was resized across the legible scale
+            self.factor = legible_factor()
+            self._plates.clear()
+            self.build()
         if getattr(self.below, "mode", "ok") != "ok":
             self.close()  # a LAN table lost its host: its card (Back to title) is what matters now
 
