@@ -349,3 +349,29 @@ def test_lost_in_time_keeps_the_read_cards_hint_on_a_1024x768_screen(monkeypatch
             assert expected <= {text for text, _ in caps}, caps
         finally:
             app.shutdown()
+
+
+def test_a_choices_back_arrow_answers_a_little_around_it(data_dir):
+    """An option's '‹' is 64 px: 34 px under a finger at 1024x768. A tap up to 12 px beside it steps
+    back too (about 47 px wide); further left, on the label, it only focuses the row, as before."""
+    import main
+    from game.ui.widgets import ARROW_SLOP, OptionCycler
+    from ui_helpers import tap
+
+    app = make_app((1024, 768))
+    try:
+        setup = main.build_scene(app, "setup", "lost-in-time", 6)
+        app.clear_to(setup)
+        frames(app, 5)
+        seats = next(w for w in setup.group.widgets if isinstance(w, OptionCycler) and w.label == "Seats at the table")
+        before = seats.index
+        left, _right = seats._arrows()
+        assert (left.width + 2 * ARROW_SLOP) * app.letterbox.scale >= 40
+        tap(app, (left.left - ARROW_SLOP + 3, left.centery))
+        assert seats.index == before - 1
+        seats = next(w for w in setup.group.widgets if isinstance(w, OptionCycler) and w.label == "Seats at the table")
+        tap(app, (seats.rect.x + 60, seats.rect.centery))  # the label: focus only (the rows were rebuilt)
+        seats = next(w for w in setup.group.widgets if isinstance(w, OptionCycler) and w.label == "Seats at the table")
+        assert seats.index == before - 1 and setup.group.focused is seats
+    finally:
+        app.shutdown()

@@ -24,6 +24,7 @@ MIN_TARGET = 64
 # A tap this close to a widget (canvas px) still hits it when nothing lies under the finger: rows
 # 66 px tall with 10 px between them were 35 px targets on a 1024x768 screen; their gaps count now.
 TOUCH_SLOP = 12
+ARROW_SLOP = 12  # a cycler's "‹" (64 px) answers this far around it too: the label beside it only focuses
 GLOW_PAD = 14
 LABEL_PX = 30
 VALUE_PX = 30
@@ -285,7 +286,7 @@ class OptionCycler(Widget):
         if intent.kind != "point" or intent.pos is None:
             return
         left, right = self._arrows()
-        if left.collidepoint(intent.pos):
+        if left.inflate(ARROW_SLOP * 2, ARROW_SLOP).collidepoint(intent.pos):  # ~47 px wide at 1024x768, not 34
             self.cycle(-1)
         elif right.collidepoint(intent.pos) or (intent.pos[0] > left.right and intent.pos[1] >= left.top):
             self.cycle(1)
