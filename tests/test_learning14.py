@@ -221,7 +221,7 @@ def test_lost_cities_names_who_breaks_a_tied_round_in_words_a_player_sees():
 
 def test_the_labyrinth_tells_a_stuck_party_about_hints_and_why_a_bot_means_turns():
     stuck = section("labyrinth", "When you are stuck")
-    assert "Hint" in stuck and "H on a keyboard" in stuck and "Y on a gamepad" in stuck
+    assert "Hint" in stuck and "H on a keyboard" in stuck and "Y on a gamepad" in stuck and "Do it plays it" in stuck
     turns = section("labyrinth", "Playing together or in turns")
     assert "With a bot companion you always play in turns" in turns and "the way out, to you" in turns
 
