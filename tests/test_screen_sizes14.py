@@ -375,3 +375,23 @@ def test_a_choices_back_arrow_answers_a_little_around_it(data_dir):
         assert seats.index == before - 1 and setup.group.focused is seats
     finally:
         app.shutdown()
+
+
+def test_a_table_without_a_log_box_shows_its_toasts_under_its_turn_banner(data_dir):
+    """The Labyrinth has no log box of the base's kind: its toasts stack under 'Your turn' (which
+    they hid, with the score beside it), not over it."""
+    import main
+
+    app = make_app()
+    try:
+        table = main.build_scene(app, "table", "labyrinth", 1, seed=1)
+        app.clear_to(table)
+        frames(app, 90)
+        banner = table.turn_banner_rect()
+        assert banner is not None
+        app.toast("Virtual Controller connected: Pad 2")
+        frames(app, 30)
+        [(_, _, rect)] = app.toasts.placements(app.canvas.get_size())
+        assert rect.top > banner.bottom and not rect.colliderect(pygame.Rect(0, 0, 1920, banner.bottom + 1))
+    finally:
+        app.shutdown()

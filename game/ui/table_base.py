@@ -70,6 +70,7 @@ from game.ui.look import palette as P
 from game.ui.look.cache import release_all
 from game.ui.look.fonts import legible_factor, text_surface
 from game.ui.scene import Scene
+from game.ui.toast import TOAST_WIDTH
 from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
 from game.ui.widgets import panel_surface
@@ -925,11 +926,17 @@ class TableSceneBase(Scene):
 
     def toast_area(self) -> pygame.Rect | None:
         """Where this table's toasts go (its log, where the table's news is read: at the top centre
-        they hid the turn banner, lower the opponents' panels), or None for the top centre. Behind
-        the "Pass to" curtain there is no table to cover: the top centre."""
+        they hid the turn banner, lower the opponents' panels; without a log box, under the banner),
+        or None for the top centre. Behind the "Pass to" curtain there is no table to cover."""
         if self.curtain_seat is not None:
             return None
-        return self.log_area()
+        log_box = self.log_area()
+        if log_box is not None:
+            return log_box
+        banner = self.turn_banner_rect()  # a table without a log box: under its banner, which stays readable
+        if banner is None:
+            return None
+        return pygame.Rect((CANVAS_W - TOAST_WIDTH) // 2, banner.bottom + 12, TOAST_WIDTH, CANVAS_H - banner.bottom - 24)
 
     def log_area(self) -> pygame.Rect | None:
         """The table log's box (toasts go over it); None: a table without one."""
