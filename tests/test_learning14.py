@@ -433,3 +433,15 @@ def test_every_tip_plate_reads_at_seven_tenths_and_never_covers_its_target(data_
             assert round(TEXT_PX * overlay.factor) * app.letterbox.scale >= 0.7 * TEXT_PX - 0.5
     finally:
         app.shutdown()
+
+
+def test_each_card_game_says_how_its_moves_are_made_at_the_table():
+    """Time After Time's page said how to move a card in the hand; Lost Cities and Lost in Time named
+    their moves but never how a newcomer makes them on the screen."""
+    turn = section("lost-cities", "A turn")
+    assert "At the table, pick up a card (drag, click, tap or Enter) and the places it may go light up" in turn
+    assert "Back, or Take back in the turn panel, returns the card to your hand" in turn
+    yours = section("lost-in-time", "Your turn")
+    assert "onto an opponent, or onto the discard pile and press Discard. Skip action skips." in yours
+    assert "drop a card on your timeline" in yours
+    assert "drag a card along your hand, or tap it and then its new place" in section("time-after-time", "Your hand")
