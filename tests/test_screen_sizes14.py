@@ -395,3 +395,38 @@ def test_a_table_without_a_log_box_shows_its_toasts_under_its_turn_banner(data_d
         assert rect.top > banner.bottom and not rect.colliderect(pygame.Rect(0, 0, 1920, banner.bottom + 1))
     finally:
         app.shutdown()
+
+
+# --- the host's waiting room ----------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_the_hosts_join_column_ends_above_start_with_a_bot_with_three_addresses(size, monkeypatch, data_dir):
+    """A host on three networks (Wi-Fi, cable, a VM bridge) whose table is not announced: the third
+    address and the note were drawn over 'Start with a bot'. The column now starts higher when it
+    must and keeps every address above the button, at any window size. (All on 127.0.0.1.)"""
+    from game.ui.lobby import LanOptions
+    from game.ui.lobby_host import HostedTable, HostSetupScene
+    from game.ui.lobby_room import SIDE_X, WaitingRoomScene
+    from game.ui.title import TitleScene
+    from ui_helpers import step_until, widget_labelled
+
+    addresses = ["192.168.1.20:47474", "10.0.0.7:47474", "172.17.0.1:47474"]
+    monkeypatch.setattr(HostedTable, "join_addresses", lambda self: list(addresses))
+    app = make_app(size)
+    try:
+        app.push(TitleScene(app))
+        setup = HostSetupScene(app, LanOptions(discovery=False, port=0, games=("lost-in-time",), interfaces=["127.0.0.1"]))
+        app.push(setup)
+        frames(app, 3)
+        widget_labelled(setup, "Open the table").activate()
+        room = step_until(app, lambda: isinstance(app.scenes.top, WaitingRoomScene) and app.scenes.top.session.table
+                          is not None and app.scenes.top)
+        frames(app, 5)
+        assert not room.hosted.advertised  # the note is in the column too
+        bot = widget_labelled(room, "Start with a bot")
+        top, rows = room.side_layout()
+        assert top >= widget_labelled(room, "Back").rect.bottom
+        assert top + sum(image.get_height() + gap for image, gap in rows) <= bot.rect.top
+        assert len(rows) >= 1 + 2 + len(addresses) + 1  # heading, the sentence, every address, the note
+        assert bot.rect.left == SIDE_X
+    finally:
+        app.shutdown()

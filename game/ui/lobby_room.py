@@ -20,7 +20,7 @@ from game.core.types import GameConfig
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, MenuScene, back_button, dim_screen, draw_background, draw_heading, draw_hints
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_px, text_surface, wrap, wrapped
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, blit_text, fit_px, panel_surface
 from net.client import (STATUS_CONNECTING, STATUS_HOST_CLOSED, STATUS_HOST_GONE, STATUS_HOST_RESTARTING,
@@ -220,6 +220,10 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
     return LanTableScene(app, session, table, hosted)
 
 
+SIDE_X, SIDE_TOP, SIDE_W = 1300, 300, 500  # the waiting room's column beside the seats (its buttons below it)
+SIDE_HIGH_TOP = 176  # where it may start when it needs the room: under the Back button
+
+
 class SeatBoard:
     """The waiting room's list of seats, drawn from the host's last `table` message."""
 
@@ -308,7 +312,7 @@ class WaitingRoomScene(MenuScene):
         return (("move", "Move"), ("confirm", "Select"), ("back", "Leave"))
 
     def build(self) -> None:
-        x = 1300
+        x = SIDE_X
         widgets: list[Any] = []
         if session_lost(self.session):
             self._lost_built = True
@@ -544,37 +548,65 @@ class WaitingRoomScene(MenuScene):
         self.draw_hints(surface)
 
     def _draw_side(self, surface: pygame.Surface) -> None:
-        x, y, width = 1300, 300, 500
+        y, rows = self.side_layout()
+        for image, gap in rows:
+            surface.blit(image, (SIDE_X, y))
+            y += image.get_height() + gap
+
+    def side_layout(self) -> tuple[int, list[tuple[pygame.Surface, int]]]:
+        """The column beside the seats (how others join, for the host; what the table waits for):
+        where it starts and its lines. It ends above the column's first button: several addresses
+        and the note that the table is not announced ran into 'Start with a bot'. Its words are
+        larger on a small window when they fit (`legible_px`); else as designed, then from higher up,
+        last with fewer addresses."""
+        tops = [w.rect.top for w in self.group.widgets if w.rect.left >= SIDE_X - 1 and w.rect.top > SIDE_TOP]
+        bottom = min(tops, default=CANVAS_H - 120) - 16
+        addresses = self.hosted.join_addresses()[:3] if self.hosted is not None else []
+        tries = [(True, len(addresses), SIDE_TOP), (False, len(addresses), SIDE_TOP),
+                 (False, len(addresses), SIDE_HIGH_TOP)] + [(False, n, SIDE_HIGH_TOP) for n in range(len(addresses) - 1, 0, -1)]
+        rows: list[tuple[pygame.Surface, int]] = []
+        top = SIDE_TOP
+        for grow, shown, top in tries:
+            rows = self.side_rows(grow, addresses[:shown])
+            if top + sum(image.get_height() + gap for image, gap in rows) <= bottom:
+                break
+        return top, rows
+
+    def side_rows(self, grow: bool, addresses: list[str]) -> list[tuple[pygame.Surface, int]]:
+        """The column's lines, each with the space under it (a block ends 10 px further); its words
+        in `legible_px` sizes when `grow`."""
         status = self.session.table
-        lines: list[tuple[str, str, int, tuple[int, ...]]] = []
+        blocks: list[tuple[str, str, int, tuple[int, ...]]] = []
         if self.hosted is not None:
-            lines.append(("JOIN FROM ANOTHER SCREEN", "display", 36, P.BRASS_LIGHT))
-            lines.append(("Players on this network see the table under LAN play → Join. Or they type:", "ui", 24,
-                          P.IVORY_DIM))
-            for address in self.hosted.join_addresses()[:3]:
-                lines.append((address, "ui-bold", 34, P.IVORY))
+            blocks.append(("JOIN FROM ANOTHER SCREEN", "display", 36, P.BRASS_LIGHT))
+            blocks.append(("Players on this network see the table under LAN play → Join. Or they type:", "ui", 24,
+                           P.IVORY_DIM))
+            for address in addresses:
+                blocks.append((address, "ui-bold", 34, P.IVORY))
             if not self.hosted.advertised:
-                lines.append((self.hosted.advertise_note, "ui", 22, P.WARNING))
+                blocks.append((self.hosted.advertise_note, "ui", 22, P.WARNING))
         elif self.missing_players() > 0:
             missing = self.missing_players()
-            lines.append(("WAITING FOR PLAYERS", "display", 36, P.BRASS_LIGHT))
-            lines.append((f"{missing} open seat{'s are' if missing != 1 else ' is'} still free. The game begins "
-                          "once every seat is taken and the host starts it. Stay on this screen.", "ui", 24,
-                          P.IVORY_DIM))
+            blocks.append(("WAITING FOR PLAYERS", "display", 36, P.BRASS_LIGHT))
+            blocks.append((f"{missing} open seat{'s are' if missing != 1 else ' is'} still free. The game begins "
+                           "once every seat is taken and the host starts it. Stay on this screen.", "ui", 24,
+                           P.IVORY_DIM))
         else:
-            lines.append(("THE HOST STARTS", "display", 36, P.BRASS_LIGHT))
-            lines.append(("Everyone is seated. The game begins when the host is ready. Stay on this screen.",
-                          "ui", 24, P.IVORY_DIM))
+            blocks.append(("THE HOST STARTS", "display", 36, P.BRASS_LIGHT))
+            blocks.append(("Everyone is seated. The game begins when the host is ready. Stay on this screen.",
+                           "ui", 24, P.IVORY_DIM))
         if status is not None and status.spectators:
             many = status.spectators != 1
-            lines.append((f"{status.spectators} watching", "ui", 24, P.IVORY_DIM) if many else
-                         ("1 watching", "ui", 24, P.IVORY_DIM))
-        for text, role, px, colour in lines:
-            for line in (wrap(text, role, px, width) if role == "ui" else [text]):
-                image = text_surface(line, role, fit_px(line, role, px, width), colour)
-                surface.blit(image, (x, y))
-                y += image.get_height() + 6
-            y += 10
+            blocks.append((f"{status.spectators} watching", "ui", 24, P.IVORY_DIM) if many else
+                          ("1 watching", "ui", 24, P.IVORY_DIM))
+        rows: list[tuple[pygame.Surface, int]] = []
+        for text, role, px, colour in blocks:
+            size = legible_px(px) if grow and role == "ui" else px
+            lines = wrapped(text, role, size, SIDE_W) if role == "ui" else (text,)
+            for index, line in enumerate(lines):
+                image = text_surface(line, role, fit_px(line, role, size, SIDE_W), colour)
+                rows.append((image, 6 + (10 if index == len(lines) - 1 else 0)))
+        return rows
 
 
 class LanTableScene(Scene):
