@@ -74,6 +74,14 @@ TUTORIAL_TIPS: dict[str, str] = {
 }
 
 
+def discarded_sentence(name: str) -> str:
+    """'The Bone key is discarded.', but 'The Hedge shears are discarded.' (a name ending in a plural
+    -s; 'Hourglass' and 'Compass' stay one thing)."""
+    last = name.split()[-1].lower() if name.split() else ""
+    plural = last.endswith("s") and not last.endswith(("ss", "us", "is"))
+    return f"{capitalised(item_phrase(name))} {'are' if plural else 'is'} discarded."
+
+
 class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableSceneBase):
     tone = "umber"
     results_dim = 220  # the parchment story panel read through the results' headline at the usual 165
@@ -672,6 +680,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return f"Scenery #{number} is placed face down on top of the old #{number}."
         if event.kind == "ending_reached":
             return f"The end: {event['title']} \u2013 score {event['score']}, {event['rank']}."
+        if event.kind == "item_discarded" and event.get("name"):
+            return discarded_sentence(str(event["name"]))
         if event.kind == "undo":
             return self.undo_sentence()
         return self.engine.describe(event, self.viewer)
@@ -905,7 +915,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             self.flying.append(sprite)
             self.after(0.34, lambda: setattr(sprite, "visible", False))
         self.layout_items()
-        self.journal.add("note", f"{capitalised(item_phrase(self.item_name(card)))} is discarded.")
+        self.journal.add("note", discarded_sentence(self.item_name(card)))
         self.play("slide", 0.7)
         return 0.3
 
