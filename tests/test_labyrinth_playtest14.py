@@ -324,3 +324,57 @@ def test_a_hint_reads_the_same_words_every_time_tabletime_runs():
                               timeout=300, check=True)
         digests.add(done.stdout.strip().splitlines()[-1])
     assert len(digests) == 1, digests
+
+
+def careful_engine_actions(until_step: tuple) -> list:
+    from game.core.types import Action
+    from test_labyrinth_adventure_yewmaze import CAREFUL
+
+    steps = CAREFUL[:CAREFUL.index(until_step)]
+    return [Action.make(0, "move", to=s[1]) if s[0] == "move" else
+            Action.make(0, "interact", card=s[1], items=sorted(s[2:])) for s in steps]
+
+
+def test_the_hedge_shears_are_discarded_not_is():
+    """At the great root the story and the log read "The Hedge shears is discarded."."""
+    import pygame
+
+    from test_labyrinth_playtest13 import ready
+    from ui_helpers import key
+
+    cfg = config("human", mode="together", scenario="yewmaze")
+    app, table, session = open_table(cfg, actions=careful_engine_actions(("use", "i-054", "it-C")), seed=7)
+    ready(app, table)
+    key(app, pygame.K_h)
+    key(app, pygame.K_h)
+    assert table.hint.action["card"] == "i-054" and table.hint.action["items"] == ("it-C",)
+    key(app, pygame.K_RETURN)
+    ready(app, table)
+    notes = [block.text for page in table.journal.pages for block in page.blocks if block.kind == "note"]
+    assert "The Hedge shears are discarded." in notes and "The Storm lantern is discarded." in notes
+    assert "The Hedge shears are discarded." in table.log and "The Hedge shears is discarded." not in table.log
+    app.shutdown()
+
+
+@pytest.mark.parametrize("cut", [12, 30, 40, 52])
+def test_hints_after_continue_read_the_maze_as_well_as_from_the_start(cut):
+    """A companion made mid-game (Continue, a LAN guest) rebuilds its notebook from the table and
+    guesses where each item came from: it took the great root's "nobody climbs it without a stout
+    rope" for where the rope was found (so the rope was no clue there) and the moonwell's use of the
+    mirror for where the mirror lay, and after Continue the hints sent the silver bell and the mirror
+    up the root. Now a hint after Continue takes no more steps than one followed from the start."""
+    from labyrinth_adventure import AdventurePlay
+    from test_labyrinth_adventure_yewmaze import CAREFUL, MAZE
+
+    state = AdventurePlay(MAZE).play(CAREFUL[:cut])
+    advisor, hints, stray = Advisor(0, "master", 0), 0, []
+    while not ENGINE.is_over(state):
+        advice = advisor.advise(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
+        advisor.played(advice.action)
+        if advice.action.kind == "interact" and advice.action["card"] == "i-054":
+            stray.append(advice.action["items"])
+        state, _ = ENGINE.apply(state, advice.action)
+        hints += 1
+    assert ENGINE.view(state, 0)["score"] == 8
+    assert hints <= len(CAREFUL) - cut + 4, hints
+    assert stray in ([], [("it-C",)]), stray  # the rope, and only the rope, up the great root

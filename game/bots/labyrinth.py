@@ -177,6 +177,15 @@ def sentences_of(text: str) -> tuple[tuple[frozenset[str], bool, str], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16384)
+def handing_words(text: str) -> frozenset[str]:
+    """The words of the sentences of `text` that do not say a thing is wanted: a text that hands an
+    item over names it, and so does one that says you need it ("nobody climbs it without a rope"),
+    which is never where it was found."""
+    return frozenset().union(*(words for words, _, sentence in sentences_of(text)
+                               if not any(marker in sentence for marker in NEED_MARKERS)))
+
+
 USES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
     (frozenset(stem(w) for w in things.split()), frozenset(stem(w) for w in troubles.split()))
     for things, troubles in USES_TEXT)
@@ -423,7 +432,7 @@ class Notebook:
         for candidates in ([t for t in self.fresh if t in self.told], sorted(self.told)):
             best, best_overlap = None, 0
             for doc in candidates:
-                words = words_of(doc)
+                words = handing_words(doc)
                 overlap = len(name & words) * 2 + len(text & words)
                 if overlap > best_overlap:
                     best, best_overlap = doc, overlap
@@ -450,7 +459,7 @@ class Notebook:
             theirs: set[str] = set()
             for doc in self.at.get(number, {}):
                 theirs |= words_of(doc)
-            self._kinship[key] = sum(self.specificity(w) for w in words_of(text) & theirs)
+            self._kinship[key] = math.fsum(self.specificity(w) for w in words_of(text) & theirs)
         return self._kinship[key]
 
     def context(self, number: int) -> dict[str, float]:
@@ -505,7 +514,7 @@ class ExpertBot(EasyBot):
             self._clues, self._clues_stamp = {}, stamp
         key = (number, item_id)
         if key not in self._clues:
-            self._clues[key] = sum(value for _, value in self.clue_parts(number, item_id))
+            self._clues[key] = math.fsum(value for _, value in self.clue_parts(number, item_id))
         return self._clues[key]
 
     def clue_parts(self, number: int, item_id: str) -> list[tuple[str, float]]:
@@ -637,7 +646,7 @@ class ExpertBot(EasyBot):
                 here |= words_of(doc)
         else:
             here = book.scenery.get(number, set())
-        share = sum(1.0 / max(1, len(book.places.get(w, set()) - {where})) for w in named & here)
+        share = math.fsum(1.0 / max(1, len(book.places.get(w, set()) - {where})) for w in named & here)
         return 2 if share >= RESTRAINT_KINSHIP else 0
 
     def rightful(self, item_id: str) -> bool:
