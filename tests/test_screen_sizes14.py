@@ -430,3 +430,16 @@ def test_the_hosts_join_column_ends_above_start_with_a_bot_with_three_addresses(
         assert bot.rect.left == SIDE_X
     finally:
         app.shutdown()
+
+
+def test_a_long_name_stays_on_its_results_card():
+    """Twenty wide letters (names may be 20 long) ran past both edges of a six-seat results card:
+    the name is cut with an ellipsis once the smallest size does not fit."""
+    from game.ui.look.fonts import font
+    from game.ui.results import MIN_LINE_PX, name_fitted
+
+    pygame.font.init()
+    name, px = name_fitted("M" * 20, 250)
+    assert name.endswith("…") and px == MIN_LINE_PX and font("ui-bold", px).size(name)[0] <= 250
+    assert name_fitted("Wilhelmina Wolfgangs", 250)[0] == "Wilhelmina Wolfgangs"
+    assert name_fitted("Ada", 250) == ("Ada", 34)

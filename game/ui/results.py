@@ -45,6 +45,20 @@ def with_hints_asked(outcome: Outcome, hints: int, since_resumed: bool = False) 
     return replace(outcome, breakdown=tuple(tuple(lines) + (line,) for lines in outcome.breakdown))
 
 
+@lru_cache(maxsize=256)
+def name_fitted(name: str, width: int, max_px: int = 34) -> tuple[str, int]:
+    """A seat card's name and size: the largest down to MIN_LINE_PX that fits `width`, and below
+    that cut with an ellipsis (twenty wide letters ran past both edges of a six-seat card)."""
+    px = max(MIN_LINE_PX, fit_px(name, "ui-bold", max_px, width))
+    face = font("ui-bold", px)
+    if face.size(name)[0] <= width:
+        return name, px
+    cut = name
+    while len(cut) > 1 and face.size(cut + "…")[0] > width:
+        cut = cut[:-1]
+    return cut.rstrip() + "…", px
+
+
 @lru_cache(maxsize=2048)
 def label_rows(text: str, width: int, max_px: int = LINE_PX, max_rows: int = 2) -> tuple[int, tuple[str, ...]]:
     """A label at the largest size down to MIN_LINE_PX that fits `width`; below that it wraps at
@@ -529,8 +543,7 @@ class ResultsScene(MenuScene):
         image = panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2).copy()
         place = text_surface(self.card_word(seat), "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
         image.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
-        name = self.card_name(seat)
-        npx = max(MIN_LINE_PX, fit_px(name, "ui-bold", 34, card.width - 40))
+        name, npx = name_fitted(self.card_name(seat), card.width - 40)
         label = text_surface(name, "ui-bold", npx, P.IVORY)
         image.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
         shown, hidden, _ = self.compact(seat, card)
