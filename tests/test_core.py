@@ -51,7 +51,7 @@ def test_illegal_action_changes_nothing():
     state = ENGINE.new_game(config(), 5)
     before = ENGINE.state_hash(state)
     other = 1 - state["turn"]
-    with pytest.raises(IllegalAction, match="not seat"):
+    with pytest.raises(IllegalAction, match="it is not your turn"):
         ENGINE.apply(state, Action.make(other, "play", card=state["hands"][other][0]))
     assert ENGINE.state_hash(state) == before
 

@@ -234,7 +234,7 @@ def test_rank_table(score, rank):
 def test_in_turns_each_seat_moves_once_and_interacts_once():
     state = lab(seats=2, mode="turns")
     assert ENGINE.active_seats(state) == [0] and ENGINE.legal_actions(state, 1) == []
-    with pytest.raises(IllegalAction, match="seat 0's turn"):
+    with pytest.raises(IllegalAction, match="not your turn: the party plays in turns"):
         use(state, "i-001", seat=1)
     state, _ = use(state, "i-001")
     state, _ = act(state, "move", to=23)  # its immediate card does not count as the interaction

@@ -181,7 +181,7 @@ def test_undo_is_only_before_the_draw_and_only_for_the_seat_that_laid():
     with pytest.raises(IllegalAction, match="nothing to take back"):
         ENGINE.apply(state, Action.make(0, "undo"))
     state, _ = ENGINE.apply(state, Action.make(0, "play", card="lc-g-06"))
-    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+    with pytest.raises(IllegalAction, match="it is not your turn"):
         ENGINE.apply(state, Action.make(1, "undo"))
     state, _ = ENGINE.apply(state, Action.make(0, "draw", source="deck"))
     assert Action.make(0, "undo") not in ENGINE.legal_actions(state, 0)
@@ -212,7 +212,7 @@ def test_lc4_wagers_only_before_numbers_and_numbers_increase():
     with pytest.raises(IllegalAction, match="must be higher"):
         ENGINE.apply(state, Action.make(0, "play", card="lc-y-03"))
     assert Action.make(0, "discard", card="lc-y-03") in legal
-    with pytest.raises(IllegalAction, match="not in your hand"):
+    with pytest.raises(IllegalAction, match="you do not hold the Yellow 10"):
         ENGINE.apply(state, Action.make(0, "play", card="lc-y-10"))
 
 
@@ -221,7 +221,7 @@ def test_an_illegal_action_changes_nothing():
     before = ENGINE.state_hash(state)
     with pytest.raises(IllegalAction):
         ENGINE.apply(state, Action.make(0, "play", card="lc-y-03"))
-    with pytest.raises(IllegalAction, match="not seat 1's turn"):
+    with pytest.raises(IllegalAction, match="it is not your turn"):
         ENGINE.apply(state, Action.make(1, "discard", card=state["hands"][1][0]))
     assert ENGINE.state_hash(state) == before
 

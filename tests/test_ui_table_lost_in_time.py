@@ -344,7 +344,7 @@ def test_a_card_that_cannot_travel_snaps_back_with_the_engines_reason(app):
     app.run_frames(2)
     assert len(session.actions) == before
     assert "invalid" in app.played
-    assert any(t.kind == "error" and "never goes in between" in t.text and "LT-4" not in t.text for t in app.toasts.items)  # ruling LT-4
+    assert any(t.kind == "error" and "cards never go in between" in t.text and "LT-4" not in t.text for t in app.toasts.items)  # ruling LT-4
     assert scene.drag is None and scene.selected is None
     settle(app, scene)
     for _ in range(30):

@@ -139,7 +139,7 @@ class Engine(Generic[State]):
         if self.is_over(state):
             return "the game is over"
         if action.seat not in self.active_seats(state):
-            return f"it is not seat {action.seat}'s turn"
+            return "it is not your turn"
         return f"{action.kind} is not allowed now"
 
     def describe(self, event: Event, seat: int | None) -> str:

@@ -63,6 +63,14 @@ def card_name(card: str) -> str:
     return f"{colour} wager" if is_wager(card) else f"{colour} {card_value(card)}"
 
 
+def held_name(card: object) -> str:
+    """How a refusal names a card the player does not hold: "the Blue 7", or "that card" for an id
+    that is no card of the game (stale or garbled input never shows its raw id)."""
+    if isinstance(card, str) and card in deck_for(ALL_COLOURS):
+        return f"the {card_name(card)}"
+    return "that card"
+
+
 def can_extend(expedition: list[str], card: str) -> bool:
     """Ruling LC-4: wagers only before the first number; numbers strictly increasing."""
     if not expedition:
@@ -114,9 +122,9 @@ class LostCities(Engine[dict]):
     options = (
         Option("rounds", "Rounds", ((3, "3 rounds"), (1, "1 round"), (2, "2 rounds"), (4, "4 rounds"),
                                     (5, "5 rounds")),
-               "A match adds up the scores of its rounds (ruling LC-7)."),
+               "A match adds up the scores of its rounds; the rulebook plays three."),  # ruling LC-7
         Option("colours", "Colours", ((5, "5 colours (60 cards)"), (6, "6 colours, long game (72 cards)")),
-               "The long game adds a purple expedition (ruling LC-1)."),
+               "The long game adds a sixth expedition, purple, with its 12 cards."),  # ruling LC-1
     )
 
     # --- setup ---------------------------------------------------------------------------------
@@ -199,7 +207,7 @@ class LostCities(Engine[dict]):
         if action.seat not in (0, 1):
             return f"Lost Cities has seats 0 and 1, not {action.seat}"
         if action.seat != state["turn"]:
-            return f"it is not seat {action.seat}'s turn"
+            return "it is not your turn"
         if action.kind not in ("play", "discard", "draw", "undo"):
             return f"Lost Cities has no {action.kind!r} action (play, discard, draw or undo)"
         phase = state["phase"]
@@ -223,7 +231,7 @@ class LostCities(Engine[dict]):
             return "that draw is not allowed now"
         card = action.get("card")
         if not isinstance(card, str) or card not in state["hands"][action.seat]:
-            return f"{card!r} is not in your hand"
+            return f"you do not hold {held_name(card)}"
         if action.kind == "play":
             expedition = state["expeditions"][action.seat][card_colour(card)]
             top = expedition[-1]

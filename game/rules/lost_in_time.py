@@ -202,6 +202,12 @@ def card_label(card_id: str) -> str:
 
 # --- pure helpers the engine and the bots share -----------------------------------------------
 
+def held_label(card_id: object) -> str:
+    """How a refusal names a card the player does not hold: its title and year, or "that card" for
+    an id that is no card of the deck (stale or garbled input never shows its raw id)."""
+    return card_label(card_id) if isinstance(card_id, str) and card_id in CARDS else "that card"
+
+
 def fits(card_id: str, timeline: list[str], direction: str) -> bool:
     """Ruling LT-4: an empty timeline takes anything; else strictly beyond the end in `direction`."""
     if not timeline:
@@ -247,7 +253,9 @@ class LostInTime(Engine[dict]):
     options = (
         Option("disaster_skip", "A Disaster makes its victim",
                (("turn", "lose the whole turn"), ("action", "skip the action only")),
-               "Ruling LT-5: by default the victim neither acts nor travels on their next turn."),
+               "What a Disaster does to the player it is played on.",  # ruling LT-5
+               choice_help=(("turn", "They lose their next turn: no action and no travel."),
+                            ("action", "They skip only the action of their next turn, then travel."))),
         Option("chips", "Payment chips",
                ((False, "Off"), (True, "On: +3 years per chip")),
                "The payment chip variant: every chip on your timeline adds 3 years."),
@@ -316,7 +324,7 @@ class LostInTime(Engine[dict]):
         if state["over"]:
             return "the game is over"
         if action.seat != state["turn"]:
-            return f"it is not seat {action.seat}'s turn (seat {state['turn']} is playing)"
+            return f"it is not your turn: {state['names'][state['turn']]} is playing"
         if action.kind not in ACTION_ARGUMENTS:
             return f"'{action.kind}' is not a Lost in Time action (actions: {', '.join(ACTION_ARGUMENTS)})"
         expected = ACTION_ARGUMENTS[action.kind]
@@ -333,11 +341,12 @@ class LostInTime(Engine[dict]):
         if state["phase"] == "travel" and action.kind not in ("place", "cannot_travel"):
             return "you have had your action this turn: now place a card on your timeline (ruling LT-3)"
         if state["phase"] == "action" and action.kind in ("place", "cannot_travel"):
-            return "first pass, play a VIP or Disaster, or discard; then travel (ruling LT-3)"
+            return ("first your action (skip it, play a VIP or a Disaster on an opponent, or discard); "
+                    "then travel (ruling LT-3)")
         if action.kind in ("vip", "disaster", "place"):
             card = action.get("card")
             if card not in hand:
-                return f"{card!r} is not in your hand"
+                return f"{held_label(card)} is not in your hand"
             if action.kind != "place":
                 if KIND[card] != action.kind:
                     return f"{card_label(card)} is not a {'VIP' if action.kind == 'vip' else 'Disaster'} card"
@@ -349,11 +358,13 @@ class LostInTime(Engine[dict]):
                 if action.kind == "vip" and not state["hands"][target]:
                     return f"{state['names'][target]} has no card in hand to steal"
             else:
-                where = "younger than your youngest" if direction == "future" else "older than your oldest"
+                where = "later than" if direction == "future" else "earlier than"
                 end = (timeline[-1] if direction == "future" else timeline[0]) if timeline else None
                 if end is not None and not fits(card, timeline, direction):
-                    return (f"{card_label(card)} cannot travel to the {direction}: it must be {where} card "
-                            f"({card_label(end)}), and never goes in between (ruling LT-4)")
+                    side = "latest" if direction == "future" else "earliest"
+                    return (f"{card_label(card)} cannot travel to the {direction}: its year must be {where} "
+                            f"{card_label(end)}, the {side} card on your timeline; cards never go in between "
+                            "(ruling LT-4)")
         if action.kind == "cannot_travel" and can_travel(hand, timeline, direction):
             return "you can travel: place a card that fits (ruling LT-7)"
         if action.kind == "discard":
@@ -364,7 +375,7 @@ class LostInTime(Engine[dict]):
                 return "you cannot discard the same card twice"
             for card in cards:
                 if card not in hand:
-                    return f"{card!r} is not in your hand"
+                    return f"{held_label(card)} is not in your hand"
             rest = [c for c in hand if c not in cards]
             if can_travel(hand, timeline, direction) and not can_travel(rest, timeline, direction):
                 keep = [c for c in cards if can_travel([c], timeline, direction)]

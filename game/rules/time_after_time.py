@@ -62,6 +62,14 @@ def card_label(card: str) -> str:
     return "a Ghost" if is_ghost(card) else f"{hour_of(card):02d}H00"
 
 
+def slot_list(slots: list[int]) -> str:
+    """Slots as the log numbers them (1-7): "slot 3", "slots 4, 5, 6 or 7"."""
+    numbers = [str(slot + 1) for slot in slots]
+    if len(numbers) == 1:
+        return f"slot {numbers[0]}"
+    return f"slots {', '.join(numbers[:-1])} or {numbers[-1]}"
+
+
 def right_neighbour(seat: int, seats: int) -> int:
     """Ruling G-1: the right-hand neighbour is the previous seat."""
     return (seat - 1) % seats
@@ -172,7 +180,10 @@ class TimeAfterTime(Engine[dict]):
     options = (
         Option("ghost_redraw", "Ghost redraw", ((False, "Off: a Ghost ends the turn"),
                                                 (True, "On: draw again after a Ghost")),
-               "Ruling TT-3: after drawing a Ghost, draw a second card from the same neighbour."),
+               "What a Ghost drawn from your neighbour does.",  # ruling TT-3
+               choice_help=((False, "It goes into your hand and your turn is over."),
+                            (True, "It goes into your hand and you draw a second card from the same "
+                                   "neighbour."))),
     )
 
     # --- setup --------------------------------------------------------------------------------
@@ -275,13 +286,17 @@ class TimeAfterTime(Engine[dict]):
         if kind not in ("draw", "place", "keep", "shift"):
             return f"{kind!r} is not a Time After Time move"
         if seat != state["turn"]:
-            return f"it is not seat {seat}'s turn (only reordering your hand is allowed out of turn)"
+            return (f"it is not your turn: {state['names'][state['turn']]} is playing (only reordering "
+                    "your hand is allowed out of turn)")
         phase = state["phase"]
         if kind == "draw":
             if phase == PHASE_PLACE:
                 return "you already drew this turn: place or keep the card first"
-            size = len(state["hands"][right_neighbour(seat, state["seats"])])
-            return f"draw a position 0-{size - 1} from your right-hand neighbour's hand"
+            neighbour = right_neighbour(seat, state["seats"])
+            size, name = len(state["hands"][neighbour]), state["names"][neighbour]
+            if size == 0:
+                return f"{name} has no card in hand to draw"
+            return f"pick one of the {size} card{'s' if size != 1 else ''} in {name}'s hand"
         if kind == "shift":
             if phase != PHASE_DRAW:
                 return "the emergency move replaces the draw: it is only allowed before drawing"
@@ -296,7 +311,7 @@ class TimeAfterTime(Engine[dict]):
         if not facts.legal_slots:
             return "no slot can take this card: keep it (an opponent could place it)"
         return (f"{card_label(state['pending'])} must go on a free slot that keeps the row rising: "
-                f"slots {', '.join(str(s + 1) for s in facts.legal_slots)}")  # 1-7, as the log numbers them
+                f"{slot_list(facts.legal_slots)}")
 
     # --- applying -----------------------------------------------------------------------------
     def _apply(self, state: dict, action: Action) -> list[Event]:

@@ -604,7 +604,7 @@ class LabyrinthEngine(Engine[dict]):
             return "the adventure is over"
         if action.seat not in self.active_seats(state):
             if state["mode"] == "turns" and 0 <= action.seat < state["seats"]:
-                return f"it is seat {state['turn']['seat']}'s turn (play mode: in turns)"
+                return "it is not your turn: the party plays in turns"
             return f"there is no seat {action.seat} at this table"
         scenario = self.scenario(state)
         table = Table(scenario, state)

@@ -1,0 +1,84 @@
+"""Session 14: what players read from the engines — setup option help and refusals — is in their
+words: no ruling ids, no seat numbers from 0, no raw card ids."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.core import Action, GameConfig, IllegalAction, SeatConfig, find_game
+from game.core.registry import GAMES
+from game.rules import lost_cities, lost_in_time, time_after_time
+
+RULING_ID = re.compile(r"\b[A-Z]{1,3}-\d+[a-z]?\b|[Rr]uling")
+
+
+def config(game_id: str, seats: int) -> GameConfig:
+    names = ("Ann", "Ben", "Cleo", "Dan")
+    return GameConfig(game_id, tuple(SeatConfig("human", names[i]) for i in range(seats)))
+
+
+@pytest.mark.parametrize("game_id", [info.game_id for info in GAMES])
+def test_setup_option_help_never_shows_a_ruling_id(game_id):
+    for option in find_game(game_id).options:
+        for value, label in option.choices:
+            said = option.help_for(value)
+            assert said and not RULING_ID.search(said), (game_id, option.name, said)
+            assert not RULING_ID.search(label), (game_id, option.name, label)
+
+
+def test_each_choice_of_a_rule_option_says_what_it_does():
+    disaster = next(o for o in lost_in_time.ENGINE.options if o.name == "disaster_skip")
+    assert "no action and no travel" in disaster.help_for("turn")
+    assert "then travel" in disaster.help_for("action") and "no travel" not in disaster.help_for("action")
+    ghost = next(o for o in time_after_time.ENGINE.options if o.name == "ghost_redraw")
+    assert "your turn is over" in ghost.help_for(False)
+    assert "second card" in ghost.help_for(True) and "your turn is over" not in ghost.help_for(True)
+
+
+def refusal(engine, state, action) -> str:
+    with pytest.raises(IllegalAction) as raised:
+        engine.apply(state, action)
+    return str(raised.value)
+
+
+def test_lost_cities_refusals_name_cards_and_never_seat_numbers():
+    engine = lost_cities.ENGINE
+    state = engine.new_game(config("lost-cities", 2), 3)
+    other = 1 - state["turn"]
+    assert "not your turn" in refusal(engine, state, Action.make(other, "play", card=state["hands"][other][0]))
+    seat = state["turn"]
+    missing = next(c for c in lost_cities.deck_for(state["colours"]) if c not in state["hands"][seat])
+    said = refusal(engine, state, Action.make(seat, "play", card=missing))
+    assert said == f"you do not hold the {lost_cities.card_name(missing)}" and missing not in said
+    assert refusal(engine, state, Action.make(seat, "play", card="lc-zz-99")) == "you do not hold that card"
+
+
+def test_lost_in_time_refusals_use_names_and_card_titles():
+    engine = lost_in_time.ENGINE
+    state = engine.new_game(config("lost-in-time", 3), 4)
+    turn = state["turn"]
+    other = (turn + 1) % 3
+    said = refusal(engine, state, Action.make(other, "pass"))
+    assert said == f"it is not your turn: {state['names'][turn]} is playing"
+    said = refusal(engine, state, Action.make(turn, "vip", card="lit-nonsense", target=other))
+    assert said == "that card is not in your hand"
+    said = refusal(engine, state, Action.make(turn, "place", card=state["hands"][turn][0]))
+    assert said.startswith("first your action (skip it, play a VIP or a Disaster on an opponent, or discard)")
+
+
+def test_time_after_time_refusals_name_the_neighbour_and_count_slots_in_words():
+    engine = time_after_time.ENGINE
+    state = engine.new_game(config("time-after-time", 3), 2)
+    turn = state["turn"]
+    neighbour = time_after_time.right_neighbour(turn, 3)
+    size = len(state["hands"][neighbour])
+    said = refusal(engine, state, Action.make(turn, "draw", position=size + 3))
+    assert said == f"pick one of the {size} cards in {state['names'][neighbour]}'s hand"
+    other = (turn + 1) % 3
+    said = refusal(engine, state, Action.make(other, "draw", position=0))
+    assert said.startswith(f"it is not your turn: {state['names'][turn]} is playing")
+    assert time_after_time.slot_list([2]) == "slot 3"
+    assert time_after_time.slot_list([3, 4]) == "slots 4 or 5"
+    assert time_after_time.slot_list([0, 1, 6]) == "slots 1, 2 or 7"
