@@ -351,7 +351,7 @@ def test_an_item_not_held_cannot_be_used_and_the_refusal_says_so():
     state = ENGINE.start(LAB)
     state, _ = use(state, "i-001")
     state = dict(state, held=["it-A"])  # only the lamp
-    with pytest.raises(IllegalAction, match="you do not hold item it-D"):
+    with pytest.raises(IllegalAction, match="you do not hold the Lab rope"):
         use(state, "i-003", "it-D")
 
 
@@ -360,7 +360,7 @@ def test_an_interaction_card_is_used_only_once_then_it_is_gone():
     is discarded"."""
     state, _ = use(supplied(), "i-010")
     assert not [a for a in ENGINE.legal_actions(state, 0) if a.kind == "interact" and a["card"] == "i-010"]
-    with pytest.raises(IllegalAction, match="i-010 is not in play"):
+    with pytest.raises(IllegalAction, match="card 1 is not in play"):
         use(state, "i-010")
 
 

@@ -82,3 +82,14 @@ def test_time_after_time_refusals_name_the_neighbour_and_count_slots_in_words():
     assert time_after_time.slot_list([2]) == "slot 3"
     assert time_after_time.slot_list([3, 4]) == "slots 4 or 5"
     assert time_after_time.slot_list([0, 1, 6]) == "slots 1, 2 or 7"
+
+
+def test_labyrinth_refusals_name_cards_by_number_and_items_by_name():
+    from game.rules.labyrinth.engine import ENGINE as LABYRINTH
+    state = LABYRINTH.new_game(config("labyrinth", 1), 1)
+    scenario = LABYRINTH.scenario(state)
+    card = next(c for c in scenario.interactions.values() if c.id not in state["in_play"])
+    said = refusal(LABYRINTH, state, Action.make(0, "interact", card=card.id, items=[]))
+    assert said == f"card {card.number} is not in play" and card.id not in said
+    assert refusal(LABYRINTH, state, Action.make(0, "interact", card="i-nonsense", items=[])) == \
+        "that card is not in play"

@@ -624,14 +624,19 @@ class LabyrinthEngine(Engine[dict]):
             card_id, items = action.get("card"), action.get("items") or ()
             if state["mode"] == "turns" and state["turn"]["interacted"]:
                 return "you have already interacted this turn"
+            known = isinstance(card_id, str) and card_id in scenario.interactions
+            which = f"card {scenario.interactions[card_id].number}" if known else "that card"
             if card_id not in state["in_play"]:
-                return f"interaction card {card_id} is not in play"
+                return f"{which} is not in play"
             needs = scenario.interactions[card_id].needs
             if len(items) != needs:
-                return f"interaction card {card_id} needs {needs} item(s), not {len(items)}"
+                wanted = "no item" if needs == 0 else "one item" if needs == 1 else "two items"
+                return f"{which} takes {wanted}, not {len(items)}"
             for item in items:
                 if item not in state["held"]:
-                    return f"you do not hold item {item}"
+                    if isinstance(item, str) and item in scenario.items:
+                        return f"you do not hold {item_phrase(table.item_name(item))}"
+                    return "you do not hold that item"
             return "choose two different items, listed in order"
         if action.kind == "undo":
             return "nothing to undo: something new was revealed since the last checkpoint"
