@@ -217,3 +217,43 @@ def test_silent_sockets_cannot_keep_players_out(monkeypatch):
             sock.close()
         ann.close()
         handle.stop()
+
+
+# --- saves through the title ----------------------------------------------------------------------
+def test_a_lan_tables_save_as_the_autosave_is_not_continued_into_a_table_nobody_can_play(data_dir):
+    """A hosted table's save (its seats 'remote') copied as autosave.tt opened a table whose turn
+    belonged to a seat nobody here plays: stuck for ever at 'Seat 1 is playing'."""
+    import shutil
+
+    from game.ui.title import TitleScene, autosave_path
+    from net.host import start_host
+    from ui_helpers import frames, make_app, widget_labelled
+
+    hosted = data_dir / "lan-host.tt"
+    handle = start_host("lost-cities", "open,bot:easy", bot_delay=0, save_path=hosted)
+    handle.stop()
+    shutil.copy(hosted, autosave_path())
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    title = app.scenes.top
+    widget_labelled(title, "Continue").activate()
+    frames(app, 2)
+    assert app.scenes.top is title
+    assert "LAN table's save" in app.toasts.items[-1].text and "kept as autosave.tt.bad-" in app.toasts.items[-1].text
+    assert hosted.exists()  # the hosted table itself is untouched
+    app.shutdown()
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda path: path.write_bytes(b""), "autosave.tt is empty"),
+    (lambda path: path.mkdir(), "autosave.tt is a folder, not a save"),
+    (lambda path: __import__("os").mkfifo(path), "autosave.tt is not a file"),
+])
+def test_an_autosave_that_is_no_save_file_is_named_without_reading_it(data_dir, make, words):
+    """A pipe named autosave.tt froze the title screen (its Continue note read it and waited for
+    ever); an empty file said 'undecodable wire data (ValueError)'."""
+    path = data_dir / "autosave.tt"
+    make(path)
+    with pytest.raises(SaveError, match=words):
+        read_save(path)

@@ -97,15 +97,21 @@ def write_save(path: Path, save: SaveGame, sync_folder: bool = True) -> None:
 
 def read_save(path: Path) -> SaveGame:
     try:
+        if path.is_dir():
+            raise SaveError(f"{path.name} is a folder, not a save")
+        if not path.is_file():  # a pipe or a device: reading it would wait for ever (or never end)
+            raise SaveError(f"{path.name} is not a file")
         if path.stat().st_size > MAX_SAVE_BYTES:  # not read into memory at all: no save is that large
             raise SaveError(f"{path.name} is too large to be a save ({path.stat().st_size // (1024 * 1024)} MB)")
         blob = path.read_bytes()
     except OSError as exc:
         raise SaveError(f"cannot read {path.name}: {exc.strerror}") from None
+    if not blob:
+        raise SaveError(f"{path.name} is empty")
     try:
         return SaveGame.from_wire(unpack(blob, MAX_SAVE_BYTES))
     except WireError as exc:
-        raise SaveError(f"{path.name} is not a readable save ({exc})") from None
+        raise SaveError(f"{path.name} is damaged: it is cut short or is not a Tabletime save ({exc})") from None
 
 
 CONTENT_WORDS = {"labyrinth": "its scenario file"}  # games whose content lives in files a player can edit
@@ -133,6 +139,9 @@ def resume(path: Path, **session_kwargs):
     from game.session.local import LocalSession
 
     save = read_save(path)
+    if any(seat.kind == "remote" for seat in save.config.seats):  # nobody here could play those seats
+        raise SaveError("it is a LAN table's save (seats played from other machines): host it again "
+                        "from LAN play, where the last hosted table can be resumed")
     try:
         engine = find_game(save.config.game)
     except UnknownGame as exc:
