@@ -257,3 +257,19 @@ def test_an_autosave_that_is_no_save_file_is_named_without_reading_it(data_dir, 
     make(path)
     with pytest.raises(SaveError, match=words):
         read_save(path)
+
+
+# --- records --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("entry, words", [
+    ({"total": [10**18, 5, 0], "against": {}}, "is not a real count"),
+    ({"total": [2, 1, 0], "against": {}, "best": {"tutorial": 10**18}}, "best scores of 'labyrinth' are damaged"),
+])
+def test_absurd_numbers_in_the_record_are_damage_not_a_record(data_dir, entry, words):
+    """A tally of 10**18 games loaded and ran across three tiles of the game picker."""
+    from game.session.records import load_records, records_path
+
+    records_path().write_text(json.dumps({"format": 1, "games": {"labyrinth": entry}}), encoding="utf-8")
+    warnings: list[str] = []
+    assert not load_records(warnings.append).games
+    assert len(warnings) == 1 and words in warnings[0] and "record starts again" in warnings[0]
+    assert len(list(data_dir.glob("records.json.bad-*"))) == 1

@@ -21,6 +21,8 @@ RECORDS_FILE = "records.json"
 RECORDS_FORMAT = 1
 PEOPLE = "people"
 OPPONENTS = (*BOT_LEVELS, PEOPLE)
+MAX_GAMES = 1_000_000  # games in one tally: more is a damaged file, not a record
+MAX_SCORE = 1_000  # a best score's size either way (a Labyrinth adventure scores -20 to 8)
 OPPONENT_WORDS = {"easy": "Easy bots", "expert": "Expert bots", "master": "Master bots", PEOPLE: "people"}
 
 
@@ -36,7 +38,9 @@ class Tally:
     @classmethod
     def from_json(cls, data: Any) -> "Tally":
         if not (isinstance(data, list) and len(data) == 3 and all(type(n) is int and n >= 0 for n in data)):
-            raise ValueError(f"a tally is [played, won, drawn], not {data!r}")
+            raise ValueError(f"a tally is [played, won, drawn], not {str(data)[:60]}")
+        if data[0] > MAX_GAMES:  # nobody plays a million games: such a number is damage (it ran off the tiles)
+            raise ValueError(f"{str(data[0])[:30]} games is not a real count")
         played, won, drawn = data
         if won + drawn > played:
             raise ValueError(f"more wins and draws than games in {data!r}")
@@ -80,15 +84,16 @@ class Records:
         records = cls()
         for game, entry in games.items():
             if not isinstance(game, str) or not isinstance(entry, dict) or not isinstance(entry.get("against"), dict):
-                raise ValueError(f"the record of {game!r} is damaged")
+                raise ValueError(f"the record of {str(game)[:40]!r} is damaged")
             against = {}
             for who, tally in entry["against"].items():
                 if who not in OPPONENTS:
-                    raise ValueError(f"unknown opponent {who!r} in the record of {game}")
+                    raise ValueError(f"unknown opponent {str(who)[:40]!r} in the record of {game[:40]}")
                 against[who] = Tally.from_json(tally)
             best = entry.get("best", {})
-            if not isinstance(best, dict) or not all(isinstance(k, str) and type(v) is int for k, v in best.items()):
-                raise ValueError(f"the best scores of {game!r} are damaged")
+            if not isinstance(best, dict) or not all(isinstance(k, str) and len(k) <= 80 and type(v) is int
+                                                     and abs(v) <= MAX_SCORE for k, v in best.items()):
+                raise ValueError(f"the best scores of {game[:40]!r} are damaged")
             records.games[game] = GameRecord(Tally.from_json(entry.get("total")), against, dict(best))
         return records
 
