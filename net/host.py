@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from game.bots.base import Bot, bot_name, make_bot
 from game.core.engine import fit_options
-from game.core.registry import find_game
+from game.core.registry import UnknownGame, find_game
 from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for
 from game.core.wire import iter_scalars, pack, unpack
 from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
@@ -243,7 +243,11 @@ class TableHost:
         if sidecar.get("format") != SIDECAR_FORMAT or len(specs) != save.config.seat_count:
             raise SaveError(f"the seats file beside {save_path.name} does not match the save")
         options = {k: v for k, v in save.config.options}
-        check_start(find_game(save.config.game), save)  # a Labyrinth scenario file edited or gone
+        try:
+            engine = find_game(save.config.game)
+        except UnknownGame as exc:  # a KeyError: it went past the lobby's and serve's handlers
+            raise SaveError(f"it is a game this version does not have ({exc.args[0][:120]})") from None
+        check_start(engine, save)  # a Labyrinth scenario file edited or gone
         try:
             host = cls(save.config.game, specs, options=options, seed=save.seed, save_path=save_path,
                        table_name=str(sidecar.get("table", "")), _resume=(save.actions, sidecar),

@@ -273,3 +273,21 @@ def test_absurd_numbers_in_the_record_are_damage_not_a_record(data_dir, entry, w
     assert not load_records(warnings.append).games
     assert len(warnings) == 1 and words in warnings[0] and "record starts again" in warnings[0]
     assert len(list(data_dir.glob("records.json.bad-*"))) == 1
+
+
+def test_serve_resuming_a_save_of_an_unknown_game_says_so(data_dir, capsys):
+    """TableHost.resume let UnknownGame (a KeyError) out: `serve --save` printed a traceback."""
+    from net.host import TableHost, start_host
+
+    path = data_dir / "table.tt"
+    handle = start_host("lost-cities", "open,bot:easy", bot_delay=0, save_path=path)
+    handle.stop()
+    data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=False)
+    data["config"]["game"] = "chess"
+    path.write_bytes(msgpack.packb(data, use_bin_type=True))
+    with pytest.raises(SaveError, match="a game this version does not have"):
+        TableHost.resume(path)
+    code = main.main(["serve", "lost-cities", "--save", str(path), "--no-advertise", "--port", "0",
+                      "--interface", "127.0.0.1"])
+    err = capsys.readouterr().err
+    assert code == 1 and "does not have" in err and "Traceback" not in err and path.exists()
