@@ -378,3 +378,15 @@ def test_hints_after_continue_read_the_maze_as_well_as_from_the_start(cut):
     assert ENGINE.view(state, 0)["score"] == 8
     assert hints <= len(CAREFUL) - cut + 4, hints
     assert stray in ([], [("it-C",)]), stray  # the rope, and only the rope, up the great root
+
+
+def test_at_the_sunrise_gate_the_hints_pair_the_stones_as_the_gate_says():
+    """The gate's two face-down cards each take two stones; the hints' first pair was the midnight
+    and the sunset stone ("Try the Midnight stone and the Sunset stone on card 34 to leave the
+    adventure"), which fits neither. The gate now says "set two by two: SUNSET with DUSK, MIDNIGHT
+    with DAWN", and two items a text names together in one clause are tried together first."""
+    played = advised_game("master")
+    gate = [tuple(action["items"]) for action, _ in played if action.kind == "interact"
+            and action["card"] in ("i-079", "i-080")]
+    assert sorted(gate) == [("it-V", "it-W"), ("it-Y", "it-Z")], gate
+    assert len(played) == 60  # the careful path's length: not one hint wasted

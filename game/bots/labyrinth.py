@@ -194,6 +194,8 @@ USES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
 PRECIOUS = frozenset(stem(w) for w in PRECIOUS_TEXT.split())
 _RESTRAINT_WORDS = frozenset(stem(w) for w in _RESTRAINT_TEXT.split())
 _CLAUSE_BREAKS = re.compile(r"[.!?;:]|,? (?:and|but) ")
+_PAIR_BREAKS = re.compile(r"[.!?;:,]")  # a clause that names two items together ("sunset with dusk, ...")
+PAIRED = 1.0  # two items a text names together come before other pairs of the same tier
 # "That belongs to somebody, but not to this one": whose a thing is not (what a try that did not fit
 # says of the item), no warning to leave a place alone
 NOT_THEIRS = re.compile(r"\bbelongs? to (?:someone|somebody)(?: else)?,? but not (?:to )?(?:this|that|him|her|them)\b")
@@ -569,6 +571,23 @@ class ExpertBot(EasyBot):
                 parts.append(("sounds false", SOUNDS_FALSE))
         return parts
 
+    def paired(self, number: int, items: tuple[str, ...]) -> bool:
+        """A text read at `number` names these two items together in one clause ("sunset with dusk,
+        midnight with dawn"), each by a word of its name no other item held has."""
+        names = {i: words_of(self.book.items[i]["name"]) for i in self.book.items if i in {h["card"] for h in self.held}}
+        own = []
+        for item in items:
+            others = frozenset().union(*(words for other, words in names.items() if other != item))
+            own.append(names.get(item, frozenset()) - others)
+        if not all(own):
+            return False
+        for text in self.book.at.get(number, {}):
+            for clause in _PAIR_BREAKS.split(text.lower()):
+                words = words_of(clause)
+                if all(words & mine for mine in own):
+                    return True
+        return False
+
     def named_in(self, item_id: str, words: frozenset[str]) -> bool:
         """Words that speak of this item: its name or text, or (knowing things) the trouble it answers."""
         item = self.book.items[item_id]
@@ -745,7 +764,7 @@ class ExpertBot(EasyBot):
         if (card, items) in book.punished:
             return None
         clues = [self.item_clue(number, item) for item in items]
-        rank = -(min(clues) + sum(clues) / 10.0)
+        rank = -(min(clues) + sum(clues) / 10.0) - (PAIRED if len(items) == 2 and self.paired(number, items) else 0.0)
         need = self.CLUE * (2.0 if card in book.traps else 1.0)
         two_of_a_kind = len({book.items[i]["letter"] for i in items}) < len(items)  # rarely go together
         if (card, items) in book.tries:
