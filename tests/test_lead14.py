@@ -93,3 +93,38 @@ def test_labyrinth_refusals_name_cards_by_number_and_items_by_name():
     assert said == f"card {card.number} is not in play" and card.id not in said
     assert refusal(LABYRINTH, state, Action.make(0, "interact", card="i-nonsense", items=[])) == \
         "that card is not in play"
+
+
+def test_a_drawn_game_has_its_own_sting_and_a_win_keeps_the_fanfare():
+    from game.core.types import Outcome
+    from game.ui.results import ResultsScene
+    from game.ui.title import TitleScene
+    from ui_helpers import recording_app
+    lines = ({"label": "Match total", "value": 40},)
+    level = Outcome((40, 40), ((0, 1),), (0, 1), (lines, lines), "A draw at 40.", draw=True)
+    won = Outcome((41, 40), ((0,), (1,)), (0,), (lines, lines), "Ann wins 41 to 40.")
+    for outcome, sound in ((level, "draw"), (won, "win")):
+        with recording_app() as app:
+            app.push(TitleScene(app))
+            app.played.clear()
+            app.push(ResultsScene(app, outcome, ["Ann", "Ada"], [0], lambda: None, "lost-cities"))
+            assert sound in app.played and not {"draw", "win", "lose"} - {sound} & set(app.played)
+
+
+def test_the_autosave_failing_is_heard_as_well_as_read():
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import recording_app
+    people = (SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy"))
+    with recording_app() as app:
+        session = LocalSession(GameConfig("lost-cities", people), 2, bot_delay=0.0)
+        table = table_scene_for("lost-cities")(app, session)
+        app.push(table)
+        app.run_frames(3)
+        notices = ["Cannot save: the disk is full. The game goes on."]
+        session.take_save_notice = lambda: notices.pop() if notices else None  # type: ignore[method-assign]
+        session.save_problem = "the disk is full"  # type: ignore[attr-defined]
+        app.played.clear()
+        app.run_frames(2)
+        assert "invalid" in app.played
+        assert any(t.kind == "warning" and "disk is full" in t.text for t in app.toasts.items)

@@ -393,7 +393,7 @@ EXPECTED_BY_EVENT: dict[str, dict[str, set[str]]] = {
                      "disaster(other)": {"disaster"}, "disaster(you)": {"disaster"}, "steal(other)": {"steal"},
                      "steal(you)": {"steal"}, "round_start": {"chronos"}, "vip(other)": {"place"},
                      "discard(other)": {"slide"}, "discard(you)": {"slide"}, "turn_lost(other)": {"page"}},
-    "time-after-time": {"draw(you)": {"steal"}, "draw(other)": {"steal"}, "place(you)": {"place"},
+    "time-after-time": {"draw(you)": {"deal"}, "draw(other)": {"deal"}, "place(you)": {"place"},
                         "place(other)": {"place"}, "reorder(other)": {"slide"}, "keep(other)": {"slide"},
                         "refill(other)": {"deal"}},
 }
@@ -452,6 +452,8 @@ def test_each_games_moves_make_their_sounds(game, seats):
             assert sounds & by_event[kind], (kind, by_event[kind])
     heard = set().union(*by_event.values())
     assert heard & {"chime", "turn"}  # the person's turn came and was heard
+    if game == "time-after-time":  # every Time card drawn strikes its hour
+        assert "hour" in by_event["draw(you)"] | by_event["draw(other)"]
     if game == "lost-cities":  # your turn comes as the opponent's draw lands: heard every time
         assert by_event["draw(other)"] & {"chime", "turn"}
     if game == "time-after-time":  # an hour drawn is announced with a chime, a Ghost with its own cue

@@ -149,7 +149,7 @@ def say_seat_changes(app: Any, before: TableStatus | None, after: TableStatus | 
         return []
     shown = []
     for sentence, kind in seat_changes(before, after, mine):
-        app.assets.play("chime" if kind == "info" else "invalid", 0.4)
+        app.assets.play("chime" if kind == "info" else "leave", 0.6)
         shown.append(app.toast(sentence, kind))
     return shown
 

@@ -286,7 +286,7 @@ class ResultsScene(MenuScene):
     def enter(self) -> None:
         super().enter()
         if self.app is not None:
-            self.app.assets.play("win" if self.happy else "lose")
+            self.app.assets.play("draw" if self.is_draw else "win" if self.happy else "lose")
         if self.celebrating:
             self.particles = [Particle(self._rng) for _ in range(140)]
 

@@ -594,7 +594,10 @@ class TableSceneBase(Scene):
         goes on either way, and the people here are told once each time."""
         take_notice = getattr(self.session, "take_save_notice", None)
         while take_notice is not None and (notice := take_notice()) is not None:
-            self.app.toast(notice, "warning" if getattr(self.session, "save_problem", "") else "good")
+            problem = bool(getattr(self.session, "save_problem", ""))
+            self.app.toast(notice, "warning" if problem else "good")
+            if problem:
+                self.app.assets.play("invalid", 0.5)
 
     def update(self, dt: float) -> None:
         if self.seat_pads:
@@ -750,7 +753,7 @@ class TableSceneBase(Scene):
             return
         was_waiting = previous is not None and self.viewer in previous.active
         if not was_waiting or start:
-            self.app.assets.play("chime", 0.8)
+            self.app.assets.play("turn", 0.9)  # softer than the bell: it is heard every turn
 
     # --- hot-seat curtain --------------------------------------------------------------------------
     def raise_curtain(self, seat: int) -> None:
@@ -778,7 +781,7 @@ class TableSceneBase(Scene):
         if latest is not None:
             self.shown = latest
             self.on_view(latest)
-        self.app.assets.play("chime", 0.8)
+        self.app.assets.play("turn", 0.9)
 
     # --- end ---------------------------------------------------------------------------------------
     def _forget_autosave(self) -> None:

@@ -723,7 +723,7 @@ class TimeAfterTimeTable(TableSceneBase):
             sprite.flip(True, FLIP_SECONDS, travel * 0.7)
         self.pending = sprite
         self.relayout()
-        self.play("steal", 0.7)
+        self.play("deal", 0.8)  # an ordinary draw (Lost in Time's take-that sting tired by the tenth)
         shown_at = travel * 0.7 + FLIP_SECONDS / 2
         drawer = self.who(seat)
         giver = self.whom(victim)  # names at a shared screen
@@ -759,7 +759,7 @@ class TimeAfterTimeTable(TableSceneBase):
 
         def announce() -> None:
             self.log_event(event)
-            self.play("chime", 0.7)
+            self.play("hour", 0.8)  # a clock's strike for the hour announced
             hour = hour_of(card)
             # above the next pick fan "09H00 - nine hours" alone read as the name of the focused
             # face-down card: that line says who drew it
