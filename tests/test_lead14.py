@@ -128,3 +128,10 @@ def test_the_autosave_failing_is_heard_as_well_as_read():
         app.run_frames(2)
         assert "invalid" in app.played
         assert any(t.kind == "warning" and "disk is full" in t.text for t in app.toasts.items)
+
+
+def test_lost_in_time_travel_prompt_speaks_in_years():
+    from game.ui.table_lost_in_time import travel_end_words
+    assert travel_end_words("past") == "a card with an earlier year than your oldest (left end)"
+    assert travel_end_words("future") == "a card with a later year than your newest (right end)"
+    assert not any("younger" in travel_end_words(d) for d in ("past", "future"))

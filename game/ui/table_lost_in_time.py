@@ -194,6 +194,14 @@ def verb_for(name: str, you_form: str, they_form: str) -> str:
     return f"YOU {you_form}" if name == "You" else f"{name.upper()} {they_form}"
 
 
+def travel_end_words(direction: str) -> str:
+    """Where travel puts a card, in years (the rulebook's "older"/"younger card" read backwards to
+    many: a younger card is a later year)."""
+    if direction == "past":
+        return "a card with an earlier year than your oldest (left end)"
+    return "a card with a later year than your newest (right end)"
+
+
 @dataclass
 class Placement:
     pos: Pos
@@ -2283,10 +2291,9 @@ class LostInTimeTable(LiftedCardTable):
             return "Travel: your first card can be any year. Drop it on your timeline."
         tilted = self.board.tilted[self.me] if self.board is not None else None
         if tilted is not None:  # ruling LT-7: travelling now saves the card turned last time
-            where = "older than your oldest (left end)" if direction == "past" else "younger than your youngest (right end)"
+            where = travel_end_words(direction)
             return f"Travel to the {direction}: {where} saves your turned {year_label(self.year(tilted))}."
-        where = "older than your oldest card (left end)" if direction == "past" else "younger than your youngest (right end)"
-        return f"Travel to the {direction}: a card {where}."
+        return f"Travel to the {direction}: {travel_end_words(direction)}."
 
     def hand_can_travel(self) -> bool:
         """Whether a card of the viewer's hand fits the end the Chronos points to (ruling LT-4), read
