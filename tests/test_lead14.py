@@ -135,3 +135,31 @@ def test_lost_in_time_travel_prompt_speaks_in_years():
     assert travel_end_words("past") == "a card with an earlier year than your oldest (left end)"
     assert travel_end_words("future") == "a card with a later year than your newest (right end)"
     assert not any("younger" in travel_end_words(d) for d in ("past", "future"))
+
+
+def test_lost_cities_rules_from_the_pause_menu_open_at_scoring_while_a_round_is_scored():
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import recording_app
+    people = (SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy"))
+    with recording_app() as app:
+        table = table_scene_for("lost-cities")(app, LocalSession(GameConfig("lost-cities", people), 2, bot_delay=0.0))
+        app.push(table)
+        app.run_frames(3)
+        assert table.rules_topic() == "A turn"
+        table.scoring = object()  # type: ignore[assignment]  # a round's scores being counted
+        assert table.rules_topic() == "Scoring"
+
+
+def test_a_first_game_of_a_kind_starts_against_easy_bots_and_later_ones_against_experts(data_dir):
+    from game.session.records import load_records, save_records
+    from game.ui.setup import SeatSetupScene
+    from ui_helpers import make_app
+    app = make_app()
+    first = SeatSetupScene(app, "lost-cities")
+    assert first.who[1] == "easy"
+    records = load_records(lambda message: None)
+    records.add("lost-cities", "expert", won=False, drawn=False)
+    save_records(records)
+    assert SeatSetupScene(app, "lost-cities").who[1] == "expert"
+    assert SeatSetupScene(app, "time-after-time").who[1:4] == ["easy"] * 3  # never played here

@@ -230,8 +230,7 @@ def test_turning_a_bot_seat_into_a_person_keeps_the_focus_on_plays_and_drops_the
     frames(app, 3)
     plays = [w for w in setup.group.widgets if w.label == "Plays"][1]
     setup.group.set_focus(plays)
-    for _ in range(2):
-        pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # Bot · Expert -> Bot · Easy -> Person here
+    pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # Bot · Easy (a first game here) -> Person here
     assert setup.who[1] == "human"
     assert any(type(w).__name__ == "SeatPadButton" for w in setup.group.widgets)
     assert setup.group.focused.label == "Plays" and setup.group.focused.rect == plays.rect
@@ -343,12 +342,12 @@ def test_the_setup_remembers_the_last_table_of_each_game(app):
     app.push(again)
     frames(app, 3)
     assert again.seat_count == 4
-    assert again.who[:4] == ["human", "human", "expert", "master"]
+    assert again.who[:4] == ["human", "human", "easy", "master"]  # Easy: no game of it was played here
     assert again.names[:4] == [app.settings.player_name, "Ben", "Basil", "Clio"]
     assert again.options["chips"] is True
     assert [w.text for w in again.group.widgets if type(w).__name__ == "SeatNameEntry"][1] == "Ben"
     other = SeatSetupScene(app, "time-after-time")
-    assert other.seat_count == 2 and other.who[1] == "expert"  # another game opens as it always did
+    assert other.seat_count == 2 and other.who[1] == "easy"  # another game opens as a first game does
     assert "last_tables" not in app.settings.to_json()  # kept while Tabletime runs, not in the file
 
 

@@ -169,7 +169,7 @@ def test_seat_setup_with_one_device(device, data_dir, highcard_table):
     frames(app, 2)
     who = [w for w in setup.group.widgets if w.label == "Plays"]
     if device == "touch":
-        tap(app, (who[1].rect.right - 30, who[1].rect.centery))  # the › arrow: Bot · Expert -> Bot · Master
+        tap(app, (who[1].rect.right - 30, who[1].rect.centery))  # the › arrow: Bot · Easy -> Bot · Expert
         tap(app, widget_labelled(setup, "Start the game").rect.center)
     else:
         press = DEVICES[device]
@@ -177,12 +177,12 @@ def test_seat_setup_with_one_device(device, data_dir, highcard_table):
         press["down"](app)  # seat 1 name -> seat 2 name (spatial focus)
         press["right"](app)  # -> seat 2 "Plays"
         assert setup.group.focused is who[1]
-        press["right"](app)  # Bot · Expert -> Bot · Master
+        press["right"](app)  # Bot · Easy (a first game here) -> Bot · Expert
         focus_to(app, "Start the game", press)
         press["confirm"](app)
     table = app.scenes.top
     assert isinstance(table, highcard_table)
-    assert table.session.config.seats[1].level == "master"
+    assert table.session.config.seats[1].level == "expert"
     assert table.session.config.seats[0].name == app.settings.player_name
 
 

@@ -32,7 +32,7 @@ ROW_HELP: dict[str, str] = {
     "Your name": "Your seat's name at a new table and at a LAN table.",
     "Animation speed": "How fast cards move; bots at this screen wait between moves by it too.",
     "Reduced motion": "Cards and screens appear in place instead of sliding or bobbing.",
-    "First-game tips": "A few tips at your first turn of each game. On again: everyone sees them once more.",
+    "First-game tips": "Tips at your first turn of each game and the first time something new happens. On again: everyone sees them once more.",
     "Reset controls": "Every key and gamepad button back to how they came.",
 }
 

@@ -12,6 +12,7 @@ from game.bots.base import BOT_NAMES
 from game.core.engine import Engine, fit_options
 from game.core.registry import UnknownGame, find_game, game_info
 from game.core.types import GameConfig, IllegalAction, SeatConfig
+from game.session.records import load_records
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.hint_glyphs import hint_glyphs
@@ -168,19 +169,28 @@ class SeatSetupScene(OptionsSetupScene):
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(self.engine.max_seats - 1)]
         self.options, _ = fit_options(self.engine.options, self.seat_kinds(),
                                       {option.name: option.default for option in self.engine.options})
-        self.recall_last_table()
+        if not self.recall_last_table() and self.first_game_here():
+            self.who = ["human"] + ["easy"] * (self.engine.max_seats - 1)  # a first game, against gentle bots
         # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
         # gets them at start). A seat without one is played by any pad, as is every seat by default.
         self.seat_pads: dict[int, int] = {}
 
     # --- the last table, remembered ------------------------------------------------------------
-    def recall_last_table(self) -> None:
+    def first_game_here(self) -> bool:
+        """No game of this kind was ever played to its end here (the records hold none): the bots
+        start at Easy, so a newcomer's first game teaches rather than crushes."""
+        if self.app is None:
+            return False
+        records = load_records(self.app.warn)
+        return self.game_id not in records.games
+
+    def recall_last_table(self) -> bool:
         """The seats, names and options this game last started with (Back to title, then Play, lost
         every name typed); seat 1 keeps the player's name from Settings. Anything that no longer
-        fits (an option's choice gone) keeps its default."""
+        fits (an option's choice gone) keeps its default. False when there is none."""
         last = self.app.settings.last_tables.get(self.game_id) if self.app is not None else None
         if not last:
-            return
+            return False
         if self.engine.min_seats <= last["seats"] <= self.engine.max_seats:
             self.seat_count = last["seats"]
         known = {value for value, _ in WHO_CHOICES}
@@ -194,6 +204,7 @@ class SeatSetupScene(OptionsSetupScene):
             if last["options"].get(option.name) in [value for value, _ in option.choices_for(self.seat_kinds())]:
                 wanted[option.name] = last["options"][option.name]
         self.options, _ = fit_options(self.engine.options, self.seat_kinds(), wanted)
+        return True
 
     def remember_table(self) -> None:
         if self.app is not None:

@@ -308,8 +308,9 @@ class LostCitiesTable(LiftedCardTable):
         return self._still_seconds >= MOTION.wait(THINKING_AFTER_SECONDS)
 
     def rules_topic(self) -> str | None:
-        """Rules from the pause menu open at the turn's two steps (play or discard, then draw)."""
-        return "A turn"
+        """Rules from the pause menu open at the turn's two steps (play or discard, then draw), and
+        at Scoring while a round's scores are being counted or the match is over."""
+        return "Scoring" if self.scoring is not None or self.game_over else "A turn"
 
     def describe_move(self, action: Action) -> str:
         if action.kind in ("play", "discard"):
