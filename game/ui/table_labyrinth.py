@@ -1141,7 +1141,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         blocks = [("title", str(scenario.get("title", "The Labyrinth"))), ("italic", str(scenario.get("intro", ""))),
                   ("note", "Move the hero onto a glowing card to explore. Choose an interaction card to turn it over — "
                            "some want one or two of your items. Keep your favours burning and fulfil the prophecies. "
-                           "Stuck? Hint (H, or Y on a gamepad) asks a careful companion where to look.")]
+                           "Stuck? Hint (H, or Y on a gamepad), or the Hint button under the log, asks a careful "
+                           "companion where to look.")]
         self.app.push(StorySheet(self.app, blocks, "Enter the labyrinth", lambda: None))
 
     # --- loop ---------------------------------------------------------------------------------------
