@@ -163,3 +163,43 @@ def test_a_first_game_of_a_kind_starts_against_easy_bots_and_later_ones_against_
     save_records(records)
     assert SeatSetupScene(app, "lost-cities").who[1] == "expert"
     assert SeatSetupScene(app, "time-after-time").who[1:4] == ["easy"] * 3  # never played here
+
+
+@pytest.mark.parametrize("device", ["keyboard", "gamepad", "mouse", "touch"])
+def test_the_picker_opens_the_rules_of_the_game_in_focus_with_each_device(device, data_dir):
+    import pygame
+
+    from game.ui.picker import GamePickerScene, GameTile
+    from game.ui.rules import RulesScene
+    from game.ui.title import TitleScene
+    from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
+    app = make_app()
+    app.push(TitleScene(app))
+    picker = GamePickerScene(app)
+    app.push(picker)
+    frames(app, 3)
+    tiles = [w for w in picker.group.widgets if isinstance(w, GameTile)]
+    picker.group.set_focus(tiles[2])  # Time After Time (a pointer over its tile, or keys that went there)
+    frames(app, 1)
+    if device == "keyboard":
+        key(app, pygame.K_h)
+    elif device == "gamepad":
+        pad(app, pygame.CONTROLLER_BUTTON_Y)
+    elif device == "mouse":
+        click(app, widget_labelled(picker, "How to play").rect.center)
+    else:
+        tap(app, widget_labelled(picker, "How to play").rect.center)
+    frames(app, 3)
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    assert GAMES[rules.game_index].game_id == "time-after-time"  # a pointer went from its tile to the button
+
+
+def test_the_hint_key_cap_goes_when_the_player_binds_that_key():
+    from game.ui.hint_glyphs import glyphs_for
+    from game.ui.settings import DEFAULT_KEYS, DEFAULT_PAD
+    assert glyphs_for(DEFAULT_KEYS, DEFAULT_PAD)["keyboard"]["hint"] == "H"
+    assert glyphs_for(DEFAULT_KEYS, DEFAULT_PAD)["gamepad"]["hint"] == "Y"
+    keys = {**DEFAULT_KEYS, "confirm": ["h"]}
+    pads = {**DEFAULT_PAD, "back": ["y"]}
+    assert "hint" not in glyphs_for(keys, pads)["keyboard"] and "hint" not in glyphs_for(keys, pads)["gamepad"]

@@ -14,11 +14,11 @@ from game.ui.settings import DEFAULT_KEYS, DEFAULT_PAD, key_label, pad_button_la
 # What the caps say with the default bindings (and for an intent with nothing bound at all).
 DEFAULT_GLYPHS: dict[str, dict[str, str]] = {
     "keyboard": {"confirm": "Enter", "back": "Esc", "move": "Arrows", "page": "Q / E", "menu": "P", "erase": "Backspace",
-                 "updown": "Up / Down", "leftright": "Left / Right"},
+                 "updown": "Up / Down", "leftright": "Left / Right", "hint": "H"},
     "mouse": {"confirm": "Click", "back": "Right-click", "move": "Point", "page": "Click arrows", "menu": "Esc",
               "updown": "Click", "leftright": "Wheel"},
     "gamepad": {"confirm": "A", "back": "B", "move": "D-pad", "page": "LB / RB", "menu": "Start", "erase": "X",
-                "updown": "D-pad up / down", "leftright": "D-pad left / right"},
+                "updown": "D-pad up / down", "leftright": "D-pad left / right", "hint": "Y"},
     "touch": {"confirm": "Tap", "back": "Back button", "move": "Tap", "page": "Tap arrows", "menu": "Menu button",
               "updown": "Tap", "leftright": "Tap arrows"},
 }
@@ -87,6 +87,10 @@ def glyphs_for(key_bindings: Mapping[str, Sequence[str]],
                                       DEFAULT_GLYPHS["gamepad"], "D-pad up / down", "D-pad left / right", " / ")
     if any("x" in names for names in pad_bindings.values()):
         del table["gamepad"]["erase"]  # X erases only while the player has not bound it (input.py)
+    if any("h" in names for names in key_bindings.values()):
+        del table["keyboard"]["hint"]  # H asks for a hint (rules, a Labyrinth hint) only while unbound
+    if any("y" in names for names in pad_bindings.values()):
+        del table["gamepad"]["hint"]  # so does Y
     return table
 
 

@@ -12,7 +12,9 @@ from game.ui.look import palette as P
 from game.ui.look.draw import drop_shadow
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.tables import is_playable
-from game.ui.widgets import Widget, draw_focus, fit_px, panel_surface
+from game.ui.hint_glyphs import hint_glyphs
+from game.ui.input import Intent
+from game.ui.widgets import Button, Widget, draw_focus, fit_px, panel_surface
 
 TILE_W, TILE_H = 400, 250
 CARD_H = 620  # room under the pitch for the kind of game and how long it takes
@@ -141,9 +143,43 @@ class GamePickerScene(MenuScene):
             rect = pygame.Rect(left + i * (TILE_W + gap), 300, TILE_W, CARD_H)
             tiles.append(GameTile(rect, info, is_playable(info.game_id), art, self.choose,
                                   tile_record(records, info)))
-        tiles.append(back_button(self.on_back))
+        back = back_button(self.on_back)
+        rules = Button((back.rect.x - 24 - 300, back.rect.y, 300, back.rect.height), "How to play",
+                       self.how_to_play)
+        tiles.extend([rules, back])
         self.group.widgets = tiles
         self.group.focus = 0
+
+    def focused_game(self) -> str:
+        """The game whose tile has the focus, or last had it (a pointer moving from a tile to the How
+        to play button means that tile's game)."""
+        focused = self.group.focused
+        if isinstance(focused, GameTile):
+            self.last_tile_game = focused.info.game_id
+        return getattr(self, "last_tile_game", GAMES[0].game_id)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.focused_game()  # remembers the tile last in focus
+
+    def how_to_play(self) -> None:
+        """The rules of the game in focus, before choosing it (a newcomer reads before sitting down;
+        the rules screen moves between games too)."""
+        from game.ui.rules import RulesScene
+
+        if self.app is not None:
+            self.app.push(RulesScene(self.app, self.focused_game()))
+
+    def unhandled(self, intent: Intent) -> None:
+        if intent.kind == "hint":  # H or Y: the focused game's rules
+            self.how_to_play()
+
+    def draw_hints(self, surface: pygame.Surface) -> None:
+        device = self.device()
+        extra = (("hint", "How to play"),) if "hint" in hint_glyphs(device) else ()
+        from game.ui.chrome import draw_hints
+
+        draw_hints(surface, device, (*self.hints, *extra), backed=self.transparent)
 
     def choose(self, tile: GameTile) -> None:
         assert self.app is not None
