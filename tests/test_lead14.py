@@ -203,3 +203,24 @@ def test_the_hint_key_cap_goes_when_the_player_binds_that_key():
     keys = {**DEFAULT_KEYS, "confirm": ["h"]}
     pads = {**DEFAULT_PAD, "back": ["y"]}
     assert "hint" not in glyphs_for(keys, pads)["keyboard"] and "hint" not in glyphs_for(keys, pads)["gamepad"]
+
+
+def test_a_scaled_frame_fills_its_letterbox_and_the_bars_take_the_tables_edge_colour(data_dir):
+    import pygame
+
+    from game.ui.app import App, bars_around
+    app = App(headless=True, size=(1024, 768), windowed=True)
+    try:
+        app.canvas.fill((40, 90, 60))
+        app.canvas.fill((200, 10, 10), pygame.Rect(900, 500, 120, 80))  # something in the middle
+        app.present()
+        box = pygame.Rect(app.letterbox.offset, app.letterbox.size)
+        assert box.top > 0 and app.window.get_at((5, 5))[:3] == (40, 90, 60)  # a bar, in the edge's colour
+        assert app.window.get_at(box.center)[:3] == (200, 10, 10)  # the picture, scaled into the window
+        assert bars_around(pygame.Rect(0, 0, 1920, 1080), pygame.Rect(0, 0, 1920, 1080)) == []
+        pygame.display.set_mode((800, 600), pygame.RESIZABLE)  # resized before its event is read
+        app.window = pygame.display.get_surface()
+        app.present()
+        assert app.letterbox.window == (800, 600) and app.window.get_at((400, 300))[:3] == (200, 10, 10)
+    finally:
+        app.shutdown()

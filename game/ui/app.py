@@ -79,6 +79,15 @@ class Letterbox:
         return None
 
 
+def bars_around(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of the window the letterboxed picture leaves uncovered (none on a 16:9 window)."""
+    bars = [pygame.Rect(window.x, window.y, window.width, picture.top - window.top),
+            pygame.Rect(window.x, picture.bottom, window.width, window.bottom - picture.bottom),
+            pygame.Rect(window.x, picture.top, picture.left - window.left, picture.height),
+            pygame.Rect(picture.right, picture.top, window.right - picture.right, picture.height)]
+    return [bar for bar in bars if bar.width > 0 and bar.height > 0]
+
+
 class App:
     """Owns the window, the loop and the shared services scenes use (`app.assets.play("click")`)."""
 
@@ -97,7 +106,8 @@ class App:
         self._window_size_unsaved = False  # a window resized by dragging: its size is saved at shutdown
         self.window: pygame.Surface | None = None
         self.canvas = pygame.Surface(CANVAS_SIZE)
-        self._scaled: pygame.Surface | None = None
+        self._scaled: pygame.Rect | None = None
+        self._bars: list[pygame.Rect] = []
         self.letterbox = Letterbox.fit(CANVAS_SIZE)
         self.input = InputMapper(self.settings, self._window_to_canvas)
         self.input.window_size = lambda: self.letterbox.window
@@ -160,9 +170,10 @@ class App:
     def _layout(self) -> None:
         assert self.window is not None
         self.letterbox = Letterbox.fit(self.window.get_size())
-        self._scaled = None
-        if self.letterbox.size != CANVAS_SIZE:
-            self._scaled = pygame.Surface(self.letterbox.size)
+        box = pygame.Rect(self.letterbox.offset, self.letterbox.size)
+        # a scaled frame goes straight into the window's own pixels there (no copy through a buffer)
+        self._scaled = box.clip(self.window.get_rect()) if self.letterbox.size != CANVAS_SIZE else None
+        self._bars = bars_around(self.window.get_rect(), box)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -265,13 +276,17 @@ class App:
         window = self.window
         if window is None:
             return
-        image = self.canvas
+        if window.get_size() != self.letterbox.window:  # resized before its event was read
+            self._layout()
         if self._scaled is not None:
-            pygame.transform.scale(self.canvas, self.letterbox.size, self._scaled)
-            image = self._scaled
-        if self.letterbox.offset != (0, 0):  # bars, also at scale 1 (a 2560x1080 window holds the canvas unscaled)
-            window.fill((0, 0, 0))
-        window.blit(image, self.letterbox.offset)
+            # a subsurface made now, never kept: the window's pixels move when it is resized
+            pygame.transform.scale(self.canvas, self._scaled.size, window.subsurface(self._scaled))
+        else:
+            window.blit(self.canvas, self.letterbox.offset)
+        if self._bars:  # a 4:3 or ultrawide window: the bars take the colour of the table's edge, not black
+            edge = self.canvas.get_at((0, CANVAS_SIZE[1] // 2))
+            for bar in self._bars:
+                window.fill(edge, bar)
         if not self.headless:
             pygame.display.flip()
 
