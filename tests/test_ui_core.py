@@ -231,8 +231,8 @@ def test_a_window_wider_than_the_canvas_at_scale_one_centres_it_between_bars(dat
     app.canvas.fill((20, 60, 40), pygame.Rect(0, 0, 10, 1080))  # the table's edge
     app.present()
     window = app.window
-    assert window.get_at((100, 540))[:3] == (20, 60, 40)  # the left bar, in the edge's colour
-    assert window.get_at((2460, 540))[:3] == (20, 60, 40)  # the right bar
+    assert window.get_at((100, 540))[:3] == (8, 24, 16)  # the left bar, a dark shade of the edge
+    assert window.get_at((2460, 540))[:3] == (8, 24, 16)  # the right bar
     assert window.get_at((1280, 540))[:3] == (200, 40, 40)
     assert window.get_at((330, 10))[:3] == (200, 40, 40)
     assert app.letterbox.to_canvas((320, 0)) == (0, 0)

@@ -283,8 +283,9 @@ class App:
             pygame.transform.scale(self.canvas, self._scaled.size, window.subsurface(self._scaled))
         else:
             window.blit(self.canvas, self.letterbox.offset)
-        if self._bars:  # a 4:3 or ultrawide window: the bars take the colour of the table's edge, not black
-            edge = self.canvas.get_at((0, CANVAS_SIZE[1] // 2))
+        if self._bars:  # a 4:3 or ultrawide window: a frame in a dark shade of the table's edge, not black
+            r, g, b, _ = self.canvas.get_at((0, CANVAS_SIZE[1] // 2))
+            edge = (r * 2 // 5, g * 2 // 5, b * 2 // 5)
             for bar in self._bars:
                 window.fill(edge, bar)
         if not self.headless:
