@@ -414,3 +414,25 @@ def test_the_intro_tells_a_finger_where_the_hint_is(monkeypatch):
     note = next(text for text in said if text.startswith("Move the hero"))
     assert "the Hint button" in note and "Hint (H, or Y on a gamepad)" in note
     app.shutdown()
+
+
+def test_midsummer_morning_never_returns_a_sword_the_knight_never_had():
+    """Midsummer Morning ends with the knight giving Pip back his wooden sword. A party that never
+    went down the hare's tunnel (where the sword lay) and woke the knight with a picked rose reached
+    it too, and read of a sword nobody had found. Pip now remembers where he dropped it first."""
+    from labyrinth_adventure import AdventurePlay
+    from test_labyrinth_adventure_yewmaze import CAREFUL, MAZE, swap
+
+    play = AdventurePlay(MAZE)
+    path = [step for step in CAREFUL if step not in (("use", "i-009", "it-U"), ("move", 10))]
+    path = swap(("use", "i-016", "it-F"), ("use", "i-016", "it-A"), path)
+    knight = path.index(("use", "i-033", "it-H"))
+    path = path[:knight] + [("use", "i-022"), ("use", "i-033", "it-J1")] + path[knight + 1:]
+    last = path[-1]
+    state = play.play(path[:-1])
+    texts = play.texts_of(state, last[1], *last[2:])
+    state = play.use(state, last[1], *last[2:])
+    assert ENGINE.view(state, 0)["ending"]["id"] == "e-1"
+    assert any("Pip remembers his wooden sword" in text for text in texts), texts
+    careful = play.play(CAREFUL[:-1])
+    assert not any("Pip remembers" in text for text in play.texts_of(careful, CAREFUL[-1][1], *CAREFUL[-1][2:]))
