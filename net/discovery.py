@@ -180,7 +180,9 @@ class DiscoveredTable:
 
 def _txt(info: Any, key: str) -> str:
     raw = (info.properties or {}).get(key.encode())
-    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
+    text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
+    # an announcement is anyone's on the network: a NUL in a table name crashed every lobby listing it
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 def _to_int(text: str, default: int = -1) -> int:

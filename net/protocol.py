@@ -135,9 +135,17 @@ def _opt_int(value: Any, name: str, low: int, high: int) -> int | None:
     return None if value is None else _int(value, name, low, high)
 
 
+UNDRAWABLE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters no text of ours holds (newline, tab and carriage return aside): a font cannot
+draw a NUL at all, so one in a table name, a goodbye or a card's text from a hostile host (or a
+guest's action) crashed the screen that showed it."""
+
+
 def _str(value: Any, name: str, max_len: int, min_len: int = 0) -> str:
     if not isinstance(value, str) or not min_len <= len(value) <= max_len:
         raise _bad(f"{name} must be a string of {min_len}..{max_len} characters")
+    if UNDRAWABLE.search(value):
+        raise _bad(f"{name} holds a control character")
     return value
 
 
@@ -178,6 +186,8 @@ def check_plain(value: Any, name: str, depth: int = 0) -> None:
     if isinstance(value, str):
         if len(value) > 16 * 1024:
             raise _bad(f"{name} holds an overlong string")
+        if UNDRAWABLE.search(value):
+            raise _bad(f"{name} holds a control character")
         return
     if isinstance(value, list):
         if len(value) > MAX_LIST:
@@ -191,6 +201,8 @@ def check_plain(value: Any, name: str, depth: int = 0) -> None:
         for key, item in value.items():
             if isinstance(key, bool) or not isinstance(key, (str, int)):
                 raise _bad(f"{name} has a map key that is not a string or int")
+            if isinstance(key, str):
+                check_plain(key, name, depth + 1)
             check_plain(item, name, depth + 1)
         return
     raise _bad(f"{name} holds a {type(value).__name__}, not plain data")

@@ -291,3 +291,67 @@ def test_serve_resuming_a_save_of_an_unknown_game_says_so(data_dir, capsys):
                       "--interface", "127.0.0.1"])
     err = capsys.readouterr().err
     assert code == 1 and "does not have" in err and "Traceback" not in err and path.exists()
+
+
+def test_a_save_with_a_seat_name_that_cannot_be_drawn_is_damaged(data_dir):
+    """A NUL in a seat's name passed read_save and crashed the table's first frame (save fuzzer)."""
+    path = data_dir / "autosave.tt"
+    data = msgpack.unpackb(_real_save_blob(path), raw=False, strict_map_key=False)
+    data["config"]["seats"][0]["name"] = "Ann\u0000"
+    path.write_bytes(msgpack.packb(data, use_bin_type=True))
+    with pytest.raises(SaveError, match="cannot be shown"):
+        read_save(path)
+
+
+# --- what the network brings in -------------------------------------------------------------------
+def test_control_characters_from_the_network_are_refused_before_any_screen_draws_them():
+    """A font cannot draw a NUL: a host's table name, goodbye or card text (or a guest's action)
+    holding one crashed the screen that showed it. Such frames are now bad messages."""
+    from game.core.types import Action, GameConfig, SeatConfig
+    from net.protocol import (Bye, Connection, Hello, ProtocolError, Sender, Start, UpdateMsg, Welcome,
+                              encode_frame)
+
+    config = GameConfig.make("lost-cities", [SeatConfig("remote", "Ann"), SeatConfig("remote", "Bo")])
+    evil_config = GameConfig.make("lost-cities", [SeatConfig("remote", "Ann\u0000"), SeatConfig("remote", "Bo")])
+
+    def host_frames(*messages) -> bytes:
+        host = Connection(Sender.HOST)
+        host.receive_data(Connection(Sender.CLIENT).send(Hello("Ann")))
+        return b"".join(host.send(m) for m in messages)
+
+    hostile = [
+        [Welcome("A" * 32, (0,), False, "Evil\u0000", config, 1.0)],
+        [Welcome("A" * 32, (0,), False, "Evil", evil_config, 1.0)],
+        [Welcome("A" * 32, (0,), False, "Evil", config, 1.0), Start(),
+         UpdateMsg(0, (), {"log": ["a\u0000b"]}, (), (0,), 1, "0" * 64)],
+        [Welcome("A" * 32, (0,), False, "Evil", config, 1.0), Start(),
+         UpdateMsg(0, (), {"k\u0007": 1}, (), (0,), 1, "0" * 64)],
+        [Bye("host/closing", "bye\u0000")],
+    ]
+    for messages in hostile:
+        client = Connection(Sender.CLIENT)
+        client.send(Hello("Ann"))
+        with pytest.raises(ProtocolError) as refused:
+            client.receive_data(host_frames(*messages))
+        assert refused.value.code == "protocol/bad_message"
+    host = Connection(Sender.HOST)
+    host.receive_data(Connection(Sender.CLIENT).send(Hello("Ann")))
+    host.send(Welcome("A" * 32, (0,), False, "Fine", config, 1.0))
+    host.send(Start())
+    action = encode_frame({"type": "action", "action": {"seat": 0, "kind": "play", "args": {"card": "x\u0000"}},
+                           "version": 0})
+    with pytest.raises(ProtocolError):
+        host.receive_data(action)
+    fine = Connection(Sender.CLIENT)
+    fine.send(Hello("Ann"))
+    assert len(fine.receive_data(host_frames(Welcome("A" * 32, (0,), False, "Ann's\ttable", config, 1.0)))) == 1
+
+
+def test_a_table_announced_with_control_characters_is_listed_in_clean_words():
+    from net.discovery import _txt
+
+    class Info:
+        properties = {b"table": "Evil\u0000\u200b table\n".encode("utf-8"), b"host": b"\xff\xfehost"}
+
+    assert _txt(Info(), "table") == "Evil table"
+    assert "\u0000" not in _txt(Info(), "host") and _txt(Info(), "host").endswith("host")

@@ -58,6 +58,12 @@ class SaveGame:
         if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(actions, list) \
                 or not isinstance(digest, str) or not isinstance(start, str):
             raise SaveError("the save is missing its seed, moves or check")
+        seats = data.get("config", {}).get("seats") if isinstance(data.get("config"), dict) else None
+        if isinstance(seats, list) and any(isinstance(seat, dict) and isinstance(seat.get("name"), str)
+                                           and not seat["name"].isprintable() for seat in seats):
+            # a NUL cannot be drawn: the table crashed on the first frame (the name is in the rules'
+            # state, so it cannot be cleaned without the moves replaying to another position)
+            raise SaveError("the save is damaged (a seat's name holds characters that cannot be shown)")
         try:
             return cls(GameConfig.from_wire(data.get("config")), seed,
                        [Action.from_wire(a) for a in actions], digest, start, saved_pads(data.get("pads", [])))
