@@ -187,7 +187,8 @@ def lan_interfaces(args: argparse.Namespace) -> list[str]:
     try:
         return ip_list(env) if env else []
     except argparse.ArgumentTypeError as exc:
-        log.warning("TABLETIME_LAN_INTERFACES ignored: %s", exc)
+        log.warning("TABLETIME_LAN_INTERFACES is not a list of addresses (%s): solo play works, LAN play "
+                    "refuses to start until it is corrected or unset", exc)
         return []
 
 

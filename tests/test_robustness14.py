@@ -355,3 +355,14 @@ def test_a_table_announced_with_control_characters_is_listed_in_clean_words():
 
     assert _txt(Info(), "table") == "Evil table"
     assert "\u0000" not in _txt(Info(), "host") and _txt(Info(), "host").endswith("host")
+
+
+def test_play_does_not_claim_it_ignores_garbage_lan_interfaces(monkeypatch, caplog):
+    """It said 'ignored', yet LAN play then refused to host or look for tables because of it."""
+    import argparse
+    import logging
+
+    monkeypatch.setenv("TABLETIME_LAN_INTERFACES", "garbage")
+    with caplog.at_level(logging.WARNING, logger="tabletime"):
+        assert main.lan_interfaces(argparse.Namespace(lan_interfaces=None, global_lan_interfaces=None)) == []
+    assert "LAN play refuses to start until it is corrected or unset" in caplog.text and "ignored" not in caplog.text
