@@ -234,6 +234,9 @@ class TableHost:
     def resume(cls, save_path: Path, **kwargs: Any) -> "TableHost":
         """Rebuild the table from its autosave and sidecar; SaveError if either is unusable."""
         save = read_save(save_path)
+        if not sidecar_path(save_path).exists() and not any(seat.kind == "remote" for seat in save.config.seats):
+            raise SaveError(f"{save_path.name} is the save of a game played at one screen, not of a LAN table "
+                            "(it has no seats file); choose a new file to host a table")
         try:
             sidecar = json.loads(sidecar_path(save_path).read_text(encoding="utf-8"))
             specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")), str(s.get("name", "")))

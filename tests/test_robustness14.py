@@ -366,3 +366,14 @@ def test_play_does_not_claim_it_ignores_garbage_lan_interfaces(monkeypatch, capl
     with caplog.at_level(logging.WARNING, logger="tabletime"):
         assert main.lan_interfaces(argparse.Namespace(lan_interfaces=None, global_lan_interfaces=None)) == []
     assert "LAN play refuses to start until it is corrected or unset" in caplog.text and "ignored" not in caplog.text
+
+
+def test_serve_on_a_solo_autosave_says_what_the_file_is(data_dir, capsys):
+    """It said 'the seats file beside autosave.tt is missing or damaged ([Errno 2] ...)'."""
+    path = data_dir / "autosave.tt"
+    blob = _real_save_blob(path)
+    code = main.main(["serve", "lost-cities", "--save", str(path), "--no-advertise", "--port", "0",
+                      "--interface", "127.0.0.1"])
+    err = capsys.readouterr().err
+    assert code == 1 and "the save of a game played at one screen, not of a LAN table" in err
+    assert path.read_bytes() == blob
