@@ -224,3 +224,29 @@ def test_a_scaled_frame_fills_its_letterbox_and_the_bars_are_a_dark_shade_of_the
         assert app.letterbox.window == (800, 600) and app.window.get_at((400, 300))[:3] == (200, 10, 10)
     finally:
         app.shutdown()
+
+
+def test_the_labyrinth_engine_log_says_a_plural_item_are_discarded():
+    from game.core.types import Event
+    from game.rules.labyrinth.engine import ENGINE as LABYRINTH
+    assert LABYRINTH.describe(Event.make("item_discarded", None, name="Hedge shears"), 0) == \
+        "The Hedge shears are discarded."
+    assert LABYRINTH.describe(Event.make("item_discarded", None, name="Hourglass"), 0) == \
+        "The Hourglass is discarded."
+
+
+def test_labyrinth_rules_from_the_pause_menu_follow_what_has_the_focus():
+    from game.session import LocalSession
+    from game.ui.tables import table_scene_for
+    from ui_helpers import recording_app
+    with recording_app() as app:
+        session = LocalSession(GameConfig("labyrinth", (SeatConfig("human", "Ann"),)), 1, bot_delay=0.0)
+        table = table_scene_for("labyrinth")(app, session)
+        app.push(table)
+        app.run_frames(5)
+        table.focus = ("tile", "1")
+        assert table.rules_topic() == "Moving the hero"
+        table.focus = ("inter", "i-001")
+        assert table.rules_topic() == "Interacting and items"
+        table.focus = ("favours", "")
+        assert table.rules_topic() == "What the cards tell you to do"

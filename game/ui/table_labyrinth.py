@@ -28,7 +28,7 @@ import pygame
 
 from game.bots.labyrinth import Tier
 from game.core.types import Action, Event
-from game.rules.labyrinth.wording import capitalised, item_phrase, items_phrase
+from game.rules.labyrinth.wording import capitalised, discarded_sentence, items_phrase
 from game.session.base import Session, Update
 from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
@@ -72,14 +72,6 @@ TUTORIAL_TIPS: dict[str, str] = {
     "favour": "Tip: your score is the favours still lit, less the unfulfilled prophecies. Careless tries "
               "put favours out.",
 }
-
-
-def discarded_sentence(name: str) -> str:
-    """'The Bone key is discarded.', but 'The Hedge shears are discarded.' (a name ending in a plural
-    -s; 'Hourglass' and 'Compass' stay one thing)."""
-    last = name.split()[-1].lower() if name.split() else ""
-    plural = last.endswith("s") and not last.endswith(("ss", "us", "is"))
-    return f"{capitalised(item_phrase(name))} {'are' if plural else 'is'} discarded."
 
 
 class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableSceneBase):
@@ -1006,7 +998,19 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
 
     # --- several people at one screen ---------------------------------------------------------------
     def rules_topic(self) -> str | None:
-        return "Playing together or in turns" if self.curtain_seat is not None else "Moving the hero"
+        """Rules from the pause menu open at what the table is at: whose turn behind a curtain, the
+        ranks once the story ends, using a card or an item when one has the focus, what prophecies
+        and favours do when one of those has it, else moving the hero."""
+        if self.curtain_seat is not None:
+            return "Playing together or in turns"
+        if self.game_over:
+            return "The end and your rank"
+        kind = self.focus[0] if self.focus is not None else None
+        if kind in ("inter", "item", "stack"):
+            return "Interacting and items"
+        if kind in ("prophecy", "favours"):
+            return "What the cards tell you to do"
+        return "Moving the hero"
 
     def pads_share_the_turn(self) -> bool:
         return self.together  # ruling LA-7: played together, every pad acts for the table

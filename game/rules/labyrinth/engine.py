@@ -20,7 +20,7 @@ from game.rules.labyrinth.scenario import (
     ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_choices,
     verify_scenario_file,
 )
-from game.rules.labyrinth.wording import capitalised, item_phrase, items_phrase
+from game.rules.labyrinth.wording import discarded_sentence, item_phrase, items_phrase
 
 RANKS: tuple[tuple[int, str, str], ...] = (  # (lowest score, rank, result) — rulebook table, ruling LA-6
     (8, "Hero", "Amazing! You did not just complete the adventure, you mastered it."),
@@ -830,7 +830,7 @@ class LabyrinthEngine(Engine[dict]):
         if kind == "item_taken":
             return f"You take item {event['letter']}{event['number'] or ''}: {event['name']}."
         if kind == "item_discarded":
-            return f"{capitalised(item_phrase(str(event['name'])))} is discarded."
+            return discarded_sentence(str(event["name"]))
         if kind == "removed_from_deck":
             return f"A {event['deck']} card is removed from its deck unseen."
         if kind == "favour_lost":

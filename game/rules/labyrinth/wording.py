@@ -37,3 +37,10 @@ def capitalised(text: str) -> str:
     """A sentence's first letter up ("the Bone key is…" -> "The Bone key is…")."""
     return text[:1].upper() + text[1:]
 
+
+def discarded_sentence(name: str) -> str:
+    """'The Bone key is discarded.', but 'The Hedge shears are discarded.' (a name ending in a plural
+    -s; 'Hourglass' and 'Compass' stay one thing)."""
+    last = name.split()[-1].lower() if name.split() else ""
+    plural = last.endswith("s") and not last.endswith(("ss", "us", "is"))
+    return f"{capitalised(item_phrase(name))} {'are' if plural else 'is'} discarded."
