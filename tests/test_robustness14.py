@@ -377,3 +377,17 @@ def test_serve_on_a_solo_autosave_says_what_the_file_is(data_dir, capsys):
     err = capsys.readouterr().err
     assert code == 1 and "the save of a game played at one screen, not of a LAN table" in err
     assert path.read_bytes() == blob
+
+
+@pytest.mark.parametrize("make", [
+    lambda path: __import__("os").mkfifo(path),
+    lambda path: path.symlink_to("/dev/zero"),
+])
+def test_settings_that_are_a_pipe_or_a_device_are_set_aside_not_read(data_dir, make):
+    """A pipe named settings.json froze Tabletime at start (waiting for a writer); a link to /dev/zero
+    read until memory ran out."""
+    make(settings_path())
+    warnings: list[str] = []
+    assert load_settings(warnings.append) == Settings()
+    assert len(warnings) == 1 and "not a regular file" in warnings[0]
+    assert len(list(data_dir.glob("settings.json.bad-*"))) == 1

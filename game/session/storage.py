@@ -201,6 +201,8 @@ def load_json(path: Path, validate: Callable[[Any], Any], warn: Callable[[str], 
     if not path.exists():
         return None
     try:
+        if not path.is_file() and not path.is_dir():  # a pipe would be waited on for ever, /dev/zero never ends
+            raise ValueError("it is not a regular file")
         if path.is_file() and path.stat().st_size > MAX_JSON_BYTES:
             raise ValueError(f"it is too large ({path.stat().st_size // (1024 * 1024)} MB)")
         data = json.loads(path.read_text(encoding="utf-8"))
