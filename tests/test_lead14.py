@@ -250,3 +250,25 @@ def test_labyrinth_rules_from_the_pause_menu_follow_what_has_the_focus():
         assert table.rules_topic() == "Interacting and items"
         table.focus = ("favours", "")
         assert table.rules_topic() == "What the cards tell you to do"
+
+
+def test_a_labyrinth_sheets_hint_strip_follows_a_resized_window_and_rebound_keys(data_dir):
+    import pygame
+
+    from game.ui import hint_glyphs
+    from game.ui.labyrinth_overlays import hint_strip
+    from game.ui.settings import DEFAULT_KEYS, DEFAULT_PAD
+    from ui_helpers import make_app
+    app = make_app()
+    try:
+        actions = (("confirm", "Close"),)
+        pygame.display.set_mode((1920, 1080))
+        large = hint_strip("keyboard", actions)
+        pygame.display.set_mode((1024, 768))
+        small = hint_strip("keyboard", actions)
+        assert small.get_height() > large.get_height()  # drawn larger to read on the small window
+        hint_glyphs.use_bindings({**DEFAULT_KEYS, "confirm": ["space"]}, DEFAULT_PAD)
+        assert hint_strip("keyboard", actions).get_width() != small.get_width()  # "Space", not "Enter"
+    finally:
+        hint_glyphs.use_bindings(DEFAULT_KEYS, DEFAULT_PAD)
+        app.shutdown()

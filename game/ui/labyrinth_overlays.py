@@ -9,13 +9,14 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.ui import hint_glyphs as hint_glyphs_module
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, draw_hint_row
 from game.ui.input import Intent
 from game.ui.labyrinth_reading import INK, RED_INK, fade_mask, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_factor, text_surface, wrap
 from game.ui.scene import Scene
 from game.ui.widgets import fit_px, panel_surface
 
@@ -29,11 +30,16 @@ RANK_ROWS = (("8", "Hero"),  # the rulebook's table; eight favours are the most 
              ("6 – 7", "Explorer"), ("4 – 5", "Adventurer"), ("3 or less", "Apprentice"))
 
 
-@lru_cache(maxsize=16)
 def hint_strip(device: str, actions: tuple[tuple[str, str], ...]) -> pygame.Surface:
     """A hint row (key caps and their words, as `draw_hint_row` draws them) on an ink plate of its own
     size, so a sheet can centre it where it likes instead of in the screen's corner; the plate keeps
-    it readable over whatever part of the dimmed table lies there."""
+    it readable over whatever part of the dimmed table lies there. Drawn again when the window's
+    size changes the hints' size or the bindings change their caps."""
+    return _hint_strip(device, actions, legible_factor(), hint_glyphs_module.version)
+
+
+@lru_cache(maxsize=16)
+def _hint_strip(device: str, actions: tuple[tuple[str, str], ...], factor: float, bindings: int) -> pygame.Surface:
     scratch = alpha_surface((CANVAS_W, 80))
     draw_hint_row(scratch, device, actions, CANVAS_W, 40)
     box = scratch.get_bounding_rect()
