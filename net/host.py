@@ -238,6 +238,8 @@ class TableHost:
             raise SaveError(f"{save_path.name} is the save of a game played at one screen, not of a LAN table "
                             "(it has no seats file); choose a new file to host a table")
         try:
+            if sidecar_path(save_path).exists() and not sidecar_path(save_path).is_file():
+                raise ValueError("it is not a file")  # a pipe would be waited on for ever
             sidecar = json.loads(sidecar_path(save_path).read_text(encoding="utf-8"))
             specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")), str(s.get("name", "")))
                      for s in sidecar["seats"]]

@@ -391,3 +391,17 @@ def test_settings_that_are_a_pipe_or_a_device_are_set_aside_not_read(data_dir, m
     assert load_settings(warnings.append) == Settings()
     assert len(warnings) == 1 and "not a regular file" in warnings[0]
     assert len(list(data_dir.glob("settings.json.bad-*"))) == 1
+
+
+def test_a_hosted_tables_seats_file_that_is_a_pipe_is_refused_not_waited_on(data_dir):
+    import os
+
+    from net.host import TableHost, sidecar_path, start_host
+
+    path = data_dir / "table.tt"
+    handle = start_host("lost-cities", "open,bot:easy", bot_delay=0, save_path=path)
+    handle.stop()
+    sidecar_path(path).unlink()
+    os.mkfifo(sidecar_path(path))
+    with pytest.raises(SaveError, match="seats file beside table.tt is missing or damaged"):
+        TableHost.resume(path)
