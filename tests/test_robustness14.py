@@ -405,3 +405,18 @@ def test_a_hosted_tables_seats_file_that_is_a_pipe_is_refused_not_waited_on(data
     os.mkfifo(sidecar_path(path))
     with pytest.raises(SaveError, match="seats file beside table.tt is missing or damaged"):
         TableHost.resume(path)
+
+
+def test_a_table_name_with_control_characters_still_lets_guests_in():
+    """`serve --table $'Ann\\x01s'`: the welcome could not be sent, so every guest stayed at
+    'connecting…'."""
+    from net.client import RemoteSession
+    from net.host import start_host
+
+    handle = start_host("lost-cities", "open,open", bot_delay=0, seed=5, table_name="Ann\u0001s\ttable")
+    guest = RemoteSession("127.0.0.1", handle.port, name="Bo", seats=[1])
+    try:
+        assert guest.wait_until(lambda: guest.ready, 5) and guest.table_name == "Ann s table"
+    finally:
+        guest.close()
+        handle.stop()
