@@ -140,6 +140,29 @@ def chevron(width: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return out
 
 
+@lru_cache(maxsize=8)
+def focus_pointer(width: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A filled downward triangle in the focused well, where the lit ones show an open chevron: to a
+    red-green colour-blind eye the green lit wells and the brass focused one are the same yellow, so
+    the focus is told by its shape too."""
+    h = width // 2 + 4
+    out = alpha_surface((width + 4, h + 4))
+    pts = [(2, 2), (width // 2 + 2, h + 2), (width + 2, 2)]
+    pygame.draw.polygon(out, (*colour, 255), pts)
+    pygame.draw.polygon(out, (*P.INK, 255), pts, 2)
+    return out
+
+
+@lru_cache(maxsize=8)
+def focus_outline(size: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Surface:
+    """The focused well's outline: a thick ring and a thin one inside it (a double line, where a lit
+    well has one), so it stands out of a row of lit wells in greyscale as well as in colour."""
+    out = alpha_surface((size[0] + 8, size[1] + 8))
+    rounded_rect(out, out.get_rect(), (*colour, 255), 12, 4)
+    rounded_rect(out, out.get_rect().inflate(-14, -14), (*colour, 255), 8, 2)
+    return out
+
+
 @lru_cache(maxsize=48)
 def tilted_focus(size: tuple[int, int], angle: int) -> pygame.Surface:
     """The focus glow turned with a fanned card (whole degrees), so the ring hugs the card rather
@@ -1845,9 +1868,12 @@ class TimeAfterTimeTable(TableSceneBase):
         """On top of the wells: outlines and chevrons on lit slots (shape, not only colour), a veil
         over the viewer's free slots that cannot take the card, the focus outline."""
         lights = self.slot_lights()
+        focused = self.focus[1] if self.focus is not None and self.focus[0] == "row" else None
         for seat, slot, colour in lights:
             rect = self.geometry[seat].slots[slot]
             surface.blit(slot_outline(rect.size, colour), (rect.x - 4, rect.y - 4))
+            if seat == self.viewer and slot == focused:
+                continue  # the focused well gets its own filled pointer below, not the open chevron
             if self.rows.get(seat, [None] * SLOTS)[slot] is None or self.shift is not None:
                 mark = chevron(max(16, rect.width // 3), colour)
                 surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - rect.height // 5)))
@@ -1869,10 +1895,12 @@ class TimeAfterTimeTable(TableSceneBase):
         if self.shift is not None and self.shift.source is not None:
             rect = geo.slots[self.shift.source]
             surface.blit(slot_outline(rect.size, P.BRASS_LIGHT), (rect.x - 4, rect.y - 4))
-        focus = self.focus
-        if focus is not None and focus[0] == "row":
-            rect = geo.slots[focus[1]]
-            surface.blit(slot_outline(rect.size, P.BRASS_LIGHT, 4), (rect.x - 4, rect.y - 4))
+        if focused is not None:
+            rect = geo.slots[focused]
+            surface.blit(focus_outline(rect.size, P.BRASS_LIGHT), (rect.x - 4, rect.y - 4))
+            if self.rows.get(self.viewer, [None] * SLOTS)[focused] is None or self.shift is not None:
+                mark = focus_pointer(max(16, rect.width // 3), P.BRASS_LIGHT)
+                surface.blit(mark, mark.get_rect(center=(rect.centerx, rect.bottom - rect.height // 5)))
 
     def animating_pending(self) -> bool:
         return self.pending is not None and self.pending.pos.moving and self.drag is None
