@@ -112,3 +112,33 @@ def test_the_focused_well_among_lit_wells_is_told_by_its_shape_as_a_colour_blind
     lit_rect = geo.slots[lit[0]]
     lit_inside = [luminance(frame.get_at((lit_rect.x + 4, y))) for y in range(lit_rect.centery - 10, lit_rect.centery + 10)]
     assert min(inner_ring) > 120 and max(lit_inside) < 80
+
+
+def mark_mask(image: pygame.Surface, centre: tuple[int, int], radius: int) -> set[tuple[int, int]]:
+    """The pixels of a toast's mark plate (bright, wherever its colour), relative to its centre."""
+    reach = round(radius * 1.3)
+    bright = set()
+    for dx in range(-reach, reach + 1):
+        for dy in range(-reach, reach + 1):
+            if luminance(image.get_at((centre[0] + dx, centre[1] + dy))) > 90:
+                bright.add((dx, dy))
+    return bright
+
+
+@pytest.mark.parametrize("width, radius, mark_x", [(980, 20, 46), (460, 16, 34)])
+def test_each_kind_of_toast_has_a_mark_of_its_own_shape_not_only_its_own_colour(app, width, radius, mark_x):
+    """An error toast (red) and a good one (green) are one olive to a red-green colour-blind eye,
+    a warning (orange) and a note (brass) one yellow: their marks differ in outline (octagon, square,
+    triangle, circle), not in a small glyph alone: any two kinds' marks differ in at least a fifth of
+    their pixels."""
+    from game.ui.toast import KIND_COLOURS, Toast
+
+    masks = {}
+    for kind in KIND_COLOURS:
+        image = app.toasts._render(Toast("Something happened.", kind), width, 24)
+        masks[kind] = mark_mask(image, (mark_x, image.get_height() // 2), radius)
+    kinds = list(masks)
+    for i, first in enumerate(kinds):
+        for second in kinds[i + 1:]:
+            a, b = masks[first], masks[second]
+            assert len(a ^ b) > 0.2 * len(a | b), (first, second, len(a ^ b), len(a | b))

@@ -8,16 +8,23 @@ any lower the opponents' panels."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from typing import Any
 
 import pygame
 
 from game.ui.look import palette as P
+from game.ui.look.draw import aa_circle, aa_polygon, aa_shape, rounded_rect
 from game.ui.look.fonts import legible_px, text_surface, wrap
 from game.ui.widgets import panel_surface
 
 KIND_COLOURS = {"info": P.BRASS, "good": P.GOOD, "warning": P.WARNING, "error": P.ERROR}
 KIND_MARKS = {"info": "i", "good": "✓", "warning": "!", "error": "×"}
+# The plate each mark sits on. To a red-green colour-blind eye the green, brass, orange and red of
+# the four kinds are all one olive yellow, and the small glyphs alone ("i" and "!", "✓" and "×") are
+# easy to mistake; a road-sign shape tells the kind at a glance: a circle for news, a rounded square
+# for good news, a triangle for a warning, an octagon (a stop sign) for an error.
+KIND_SHAPES = {"info": "circle", "good": "square", "warning": "triangle", "error": "octagon"}
 TOAST_SECONDS = 4.5
 TOAST_WIDTH = 980
 TOAST_PX = 26  # the text's size on the 1920x1080 canvas (raised on a small window: legible_px)
@@ -40,6 +47,51 @@ class Toast:
     @property
     def done(self) -> bool:
         return self.age >= self.seconds
+
+
+def mark_outline(shape: str, centre: tuple[float, float], radius: float) -> list[tuple[float, float]]:
+    """The corners of a mark's plate `shape` ("triangle", "octagon") around `centre`."""
+    x, y = centre
+    if shape == "triangle":  # point up, a little larger than the circle so its glyph fits inside
+        r = radius * 1.25
+        return [(x, y - r), (x + r * 0.95, y + r * 0.72), (x - r * 0.95, y + r * 0.72)]
+    corners = [(x + radius * math.cos(math.pi / 8 + i * math.pi / 4),
+                y + radius * math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)]
+    return corners
+
+
+def draw_kind_mark(surface: pygame.Surface, kind: str, centre: tuple[int, int], radius: int) -> None:
+    """A toast's kind as a plate of its own shape and colour with its glyph drawn in ink: the shape
+    (KIND_SHAPES) says the kind where the colours look alike; the tick and the cross are drawn as
+    thick strokes, not a small font glyph."""
+    colour = KIND_COLOURS.get(kind, P.BRASS)
+    shape = KIND_SHAPES.get(kind, "circle")
+    x, y = centre
+    if shape == "circle":
+        aa_circle(surface, centre, radius, (*colour, 255))
+    elif shape == "square":
+        side = round(radius * 1.8)
+        rounded_rect(surface, pygame.Rect(x - side // 2, y - side // 2, side, side), (*colour, 255), max(3, radius // 3))
+    else:
+        aa_polygon(surface, mark_outline(shape, centre, radius), (*colour, 255))
+    if kind in ("good", "error"):
+        strokes = ([[(-0.55, 0.03), (-0.14, 0.41), (0.55, -0.38)]] if kind == "good"
+                   else [[(-0.45, -0.45), (0.45, 0.45)], [(-0.45, 0.45), (0.45, -0.45)]])
+        size = 2 * radius
+
+        def paint(big: pygame.Surface, k: float) -> None:
+            width = round(max(3.0, radius * 0.24) * k)
+            for stroke in strokes:
+                points = [((px + 1) * radius * k, (py + 1) * radius * k) for px, py in stroke]
+                pygame.draw.lines(big, (*P.INK, 255), False, points, width)
+                for point in points:  # round ends and joints
+                    pygame.draw.circle(big, (*P.INK, 255), point, width / 2)
+
+        surface.blit(aa_shape((size, size), paint), (x - radius, y - radius))
+    else:
+        mark = text_surface(KIND_MARKS.get(kind, "i"), "ui-bold", round(radius * 1.3), P.INK)
+        lift = round(radius * 0.12) if shape == "triangle" else 0  # into the wide part of the triangle
+        surface.blit(mark, mark.get_rect(center=(x, y + lift)))
 
 
 class Toasts:
@@ -71,7 +123,7 @@ class Toasts:
         self.items = [t for t in self.items if not t.done]
 
     def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX) -> pygame.Surface:
-        """The toast's plate `width` wide: its mark in a coloured disc, its text wrapped beside it."""
+        """The toast's plate `width` wide: its mark on a plate of its kind's shape, its text wrapped beside it."""
         px = legible_px(base_px)
         key = (toast.text, toast.kind, width, px)
         if key not in self._cache:
@@ -82,11 +134,8 @@ class Toasts:
             height = 2 * round(px * 0.7) + step * len(lines)
             fill = (*P.INK[:3], 255) if narrow else P.INK_ALPHA  # over a log, no line shows through
             surf = panel_surface((width, height), 16, fill, KIND_COLOURS[toast.kind], 3).copy()
-            colour = KIND_COLOURS[toast.kind]
             radius = 16 if narrow else 20
-            pygame.draw.circle(surf, colour, (mark_x, height // 2), radius)
-            mark = text_surface(KIND_MARKS[toast.kind], "ui-bold", round(radius * 1.4), P.INK)
-            surf.blit(mark, mark.get_rect(center=(mark_x, height // 2)))
+            draw_kind_mark(surf, toast.kind, (mark_x, height // 2), radius)
             for i, line in enumerate(lines):
                 surf.blit(text_surface(line, "ui", px, P.IVORY), (text_x, round(px * 0.7) + step * i))
             self._cache[key] = surf
