@@ -142,3 +142,25 @@ def test_each_kind_of_toast_has_a_mark_of_its_own_shape_not_only_its_own_colour(
         for second in kinds[i + 1:]:
             a, b = masks[first], masks[second]
             assert len(a ^ b) > 0.2 * len(a | b), (first, second, len(a ^ b), len(a | b))
+
+
+def test_toasts_stacked_over_a_tables_log_leave_no_log_line_showing_between_them(app):
+    """Over a table's log the toasts stack 12 px apart; the gap is filled with their ink, so a log
+    line is never seen cut in half between two toasts (it read as part of a toast)."""
+    from types import SimpleNamespace
+
+    from game.ui.toast import Toasts
+
+    area = pygame.Rect(40, 300, 420, 500)
+    toasts = Toasts()
+    toasts.scenes = SimpleNamespace(top=SimpleNamespace(toast_area=lambda: area))
+    for text, kind in (("That card is lower than the last one.", "error"), ("Saved.", "good")):
+        toasts.show(text, kind).age = 1.0  # fully in
+    canvas = pygame.Surface((1920, 1080))
+    canvas.fill((240, 240, 240))  # a bright log under them
+    toasts.draw(canvas)
+    (_, _, upper), (_, _, lower) = toasts.placements(canvas.get_size())
+    assert lower.top - upper.bottom == 12
+    for x in (upper.x + 2, upper.centerx, upper.right - 3):
+        for y in range(upper.bottom, lower.top):
+            assert luminance(canvas.get_at((x, y))) < 60, (x, y, canvas.get_at((x, y)))

@@ -173,8 +173,34 @@ class Toasts:
         centre, a short rise in a table's area."""
         placed = self.placements(surface.get_size())
         in_area = self.area() is not None
+        shown: list[tuple[pygame.Rect, float]] = []
         for toast, image, rect in placed:
-            slide = min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25)
+            slide = max(0.0, min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25))
             distance = 30 if in_area else image.get_height() + 30
-            image.set_alpha(int(255 * max(0.0, slide)))
-            surface.blit(image, (rect.x, rect.y - int((1.0 - slide) * distance)))
+            shown.append((rect.move(0, -int((1.0 - slide) * distance)), slide))
+        if in_area:
+            self.draw_bridges(surface, shown)
+        for (toast, image, _), (where, slide) in zip(placed, shown):
+            image.set_alpha(int(255 * slide))
+            surface.blit(image, where.topleft)
+
+    @staticmethod
+    def draw_bridges(surface: pygame.Surface, shown: list[tuple[pygame.Rect, float]]) -> None:
+        """Over a table's log, the gap between two stacked toasts is filled with their ink, so no
+        log line shows through it cut in half (it read as a line of a toast)."""
+        for (upper, upper_slide), (lower, lower_slide) in zip(shown, shown[1:]):
+            if lower.top <= upper.bottom:
+                continue
+            bridge = pygame.Rect(upper.x, upper.bottom - 16, upper.width, lower.top - upper.bottom + 32)
+            alpha = int(255 * min(upper_slide, lower_slide))
+            if alpha >= 255:
+                surface.fill(P.INK, bridge)
+            else:
+                _blend_fill(surface, bridge, alpha)
+
+
+def _blend_fill(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
+    """`rect` of `surface` covered with ink at `alpha` (a bridge fading with its toasts)."""
+    veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+    veil.fill((*P.INK, alpha))
+    surface.blit(veil, rect.topleft)
