@@ -10,7 +10,6 @@ import pytest
 
 from game.core.types import GameConfig, SeatConfig
 from game.session import LocalSession
-from game.ui.look import palette as P
 from game.ui.table_time_after_time import TimeAfterTimeTable
 from ui_helpers import recording_app
 
@@ -33,10 +32,6 @@ def seen_as(colour: tuple[int, ...], kind: str) -> tuple[int, int, int]:
 
     r, g, b = (linear(c) for c in colour[:3])
     return tuple(srgb(m[0] * r + m[1] * g + m[2] * b) for m in MACHADO[kind])  # type: ignore[return-value]
-
-
-def distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a[:3], b[:3])) ** 0.5
 
 
 def luminance(colour: tuple[int, ...]) -> float:
