@@ -313,7 +313,8 @@ class LabyrinthControls:
                     return target
         if self.fanned is not None and self.fan_layout() is not None:
             return self.fan_target(pos)
-        if MAP_RECT.collidepoint(pos):
+        # on a small window the caption lies over the map's foot: a click there is not on a card under it
+        if MAP_RECT.collidepoint(pos) and not self.info_rect().collidepoint(pos):
             stacks = self.stacks()
             in_stack = {c: n for n, cards in stacks.items() for c in cards}
             for card, inter in reversed(list(self.inters.items())):

@@ -12,11 +12,12 @@ import pygame
 from game.ui import hint_glyphs as hint_glyphs_module
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, draw_hint_row
 from game.ui.input import Intent
+from game.ui.labyrinth_layout import BUTTON_ROW
 from game.ui.labyrinth_reading import INK, RED_INK, fade_mask, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import card_back
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import legible_factor, text_surface, wrap
+from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.scene import Scene
 from game.ui.widgets import fit_px, panel_surface
 
@@ -50,26 +51,28 @@ def _hint_strip(device: str, actions: tuple[tuple[str, str], ...], factor: float
     return plate
 
 
-def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W) -> pygame.Surface:
-    """Title and paragraphs of a story sheet rendered once onto one transparent surface."""
+def sheet_lines(blocks: Sequence[tuple[str, str]], width: int = SHEET_TEXT_W, factor: float = 1.0) -> pygame.Surface:
+    """Title and paragraphs of a story sheet rendered once onto one transparent surface; the text
+    (not the 50 px title) set `factor` times larger on a small window (`legible_factor`)."""
     rows: list[tuple[pygame.Surface, int]] = []
+    line_px, note_px, body_px = round(26 * factor), round(24 * factor), round(SHEET_PX * factor)
     for kind, text in blocks:
         if kind == "title":
             for line in wrap(text, "story", 50, width):
                 rows.append((text_surface(line, "story", 50, RED_INK), 8))
             rows.append((alpha_surface((1, 10)), 0))
         elif kind == "line":  # a log line: compact, one entry after another
-            for line in wrap(text, "story", 26, width):
-                rows.append((text_surface(line, "story", 26, INK), 2))
+            for line in wrap(text, "story", line_px, width):
+                rows.append((text_surface(line, "story", line_px, INK), 2))
             rows.append((alpha_surface((1, 6)), 0))
         elif kind == "note":
-            for line in wrap(text, "story-italic", 24, width):
-                rows.append((text_surface(line, "story-italic", 24, P.shade(INK, 0.2)), 2))
+            for line in wrap(text, "story-italic", note_px, width):
+                rows.append((text_surface(line, "story-italic", note_px, P.shade(INK, 0.2)), 2))
             rows.append((alpha_surface((1, 12)), 0))
         else:
             role = "story-italic" if kind == "italic" else "story"
-            for line in wrap(text, role, SHEET_PX, width):
-                rows.append((text_surface(line, role, SHEET_PX, INK), 5))
+            for line in wrap(text, role, body_px, width):
+                rows.append((text_surface(line, role, body_px, INK), 5))
             rows.append((alpha_surface((1, 14)), 0))
     height = sum(img.get_height() + gap for img, gap in rows)
     out = alpha_surface((width, max(1, height)))
@@ -136,13 +139,32 @@ class StorySheet(Scene):
                  extra: Callable[[pygame.Surface, pygame.Rect], None] | None = None, extra_height: int = 0,
                  auto_seconds: float | None = None) -> None:
         super().__init__(app)
-        self.body = sheet_lines(blocks)
+        self.blocks = list(blocks)
         self.button_label = button
         self.on_close = on_close
         self.extra = extra
-        self.extra_height = extra_height
+        self.base_extra_height = extra_height
         self.auto_seconds = auto_seconds
         self.closed = False
+        self.scroll = 0
+        self.drag_y: float | None = None
+        self.backdrop = KeptBackdrop(self)  # the table waits under the sheet: kept as one dimmed image
+        self.factor = 0.0
+        self.lay_out()
+
+    def lay_out(self) -> None:
+        """Set the text in the window's type (`legible_factor`: larger on a small window) and size
+        the sheet round it; called again when a resize crosses the legible scale, the scroll kept
+        at the same share of the text (at its end, the newest log lines, when it was there)."""
+        factor = legible_factor()
+        if factor == self.factor:
+            return
+        share = self.scroll / self.most_scroll if self.factor and self.most_scroll else 0.0
+        at_end = bool(self.factor) and self.most_scroll > 0 and self.scroll >= self.most_scroll
+        self.factor = factor
+        self.body = sheet_lines(self.blocks, SHEET_TEXT_W, factor)
+        extra = self.extra
+        extra_height = self.extra_height = round(self.base_extra_height * factor)
         height = min(CANVAS_H - 80, self.body.get_height() + extra_height + 240)
         self.rect = pygame.Rect(0, 0, SHEET_W, height)
         self.rect.center = (CANVAS_W // 2, CANVAS_H // 2)
@@ -154,9 +176,7 @@ class StorySheet(Scene):
         # the fixed part under the text (the ending's score and ranks): the text never reaches it
         self.extra_rect = pygame.Rect(self.text_area.x, self.text_area.bottom + EXTRA_GAP, SHEET_TEXT_W, extra_height)
         self.most_scroll = max(0, self.body.get_height() - self.text_area.height)
-        self.scroll = 0
-        self.drag_y: float | None = None
-        self.backdrop = KeptBackdrop(self)  # the table waits under the sheet: kept as one dimmed image
+        self.scroll = self.most_scroll if at_end else round(share * self.most_scroll)
 
     def scroll_by(self, pixels: float) -> None:
         self.scroll = round(max(0, min(self.most_scroll, self.scroll + pixels)))
@@ -187,6 +207,7 @@ class StorySheet(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.lay_out()  # a window resized across the legible scale
         if self.auto_seconds is not None and self.clock >= self.auto_seconds:
             self.close()
 
@@ -214,6 +235,8 @@ class StorySheet(Scene):
         table's Discards button lies and the hint was written across it."""
         rect = (strip or self.hint_strip()).get_rect()
         rect.center = (self.rect.centerx, min(self.rect.bottom + SHEET_HINT_GAP, CANVAS_H - 2 - rect.height // 2))
+        if rect.bottom > BUTTON_ROW.y and rect.right > BUTTON_ROW.x - 8:  # a tall sheet's hints at the foot of
+            rect.right = BUTTON_ROW.x - 8  # the screen, grown on a small window: left of the button row
         return rect
 
 
@@ -226,22 +249,30 @@ class RankTable:
     def __init__(self, score: int, rank: str, lines: Sequence[tuple[str, str]]) -> None:
         self.score, self.rank, self.lines = score, rank, list(lines)
 
+    @staticmethod
+    def sizes() -> tuple[int, int, int, int]:
+        """(line px, small px, line height, rank cell height) on this window: larger on a small one."""
+        factor = legible_factor()
+        return round(26 * factor), round(22 * factor), round(RankTable.LINE_H * factor), round(70 * factor)
+
     def line_rects(self, rect: pygame.Rect) -> list[pygame.Rect]:
         """Each sum line ("Favours still burning … 5") as drawn in `rect`, label to value."""
+        px, _, line_h, _ = self.sizes()
         out = []
         for i, (label, value) in enumerate(self.lines):
-            y = rect.y + 6 + i * self.LINE_H
-            left = text_surface(label, "ui", 26, INK).get_rect(topleft=(rect.x, y))
-            out.append(left.union(text_surface(value, "ui-bold", 26, INK).get_rect(topright=(rect.x + 430, y))))
+            y = rect.y + 6 + i * line_h
+            left = text_surface(label, "ui", px, INK).get_rect(topleft=(rect.x, y))
+            out.append(left.union(text_surface(value, "ui-bold", px, INK).get_rect(topright=(rect.x + 430, y))))
         return out
 
     def __call__(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        px, small, line_h, cell_h = self.sizes()
         y = rect.y + 6
         for label, value in self.lines:
-            surface.blit(text_surface(label, "ui", 26, INK), (rect.x, y))
-            image = text_surface(value, "ui-bold", 26, INK)
+            surface.blit(text_surface(label, "ui", px, INK), (rect.x, y))
+            image = text_surface(value, "ui-bold", px, INK)
             surface.blit(image, image.get_rect(topright=(rect.x + 430, y)))
-            y += self.LINE_H
+            y += line_h
         big = text_surface(f"Score {self.score}", "display", 64, RED_INK)
         surface.blit(big, big.get_rect(topright=(rect.right, rect.y)))
         ranked = text_surface(self.rank.upper(), "display", 44, INK)
@@ -249,15 +280,15 @@ class RankTable:
         y = max(y, rect.y + 120) + 10
         col = rect.width // len(RANK_ROWS)
         for i, (scores, name) in enumerate(RANK_ROWS):
-            cell = pygame.Rect(rect.x + i * col + 4, y, col - 8, 70)
+            cell = pygame.Rect(rect.x + i * col + 4, y, col - 8, cell_h)
             reached = name == self.rank
             fill = (*P.LA_SEPIA, 255) if reached else (*P.shade(P.LA_PARCHMENT_DARK, 0.1), 255)
             surface.blit(panel_surface(cell.size, 12, fill), cell.topleft)
             ink = P.LA_PARCHMENT if reached else INK
-            top = text_surface(name, "ui-bold", 26, ink)
+            top = text_surface(name, "ui-bold", px, ink)
             surface.blit(top, top.get_rect(midtop=(cell.centerx, cell.y + 6)))
-            low = text_surface(scores, "ui", 22, ink)
-            surface.blit(low, low.get_rect(midtop=(cell.centerx, cell.y + 38)))
+            low = text_surface(scores, "ui", small, ink)
+            surface.blit(low, low.get_rect(midtop=(cell.centerx, cell.y + round(38 * cell_h / 70))))
 
 
 def rank_table(score: int, rank: str, lines: Sequence[tuple[str, str]]) -> RankTable:
@@ -288,7 +319,8 @@ class DiscardBrowser(Scene):
         self.prev_rect = pygame.Rect(CANVAS_W // 2 - 620, middle - 60, 110, 120)
         self.next_rect = pygame.Rect(CANVAS_W // 2 + 510, middle - 60, 110, 120)
         self.close_rect = pygame.Rect(CANVAS_W - 300, 60, 220, 84)
-        self._sheet: dict[int, pygame.Surface] = {}
+        self._sheet: dict[int, pygame.Surface] = {}  # index -> the card's text, set in type `_sheet_factor`
+        self._sheet_factor = legible_factor()
         self.scroll = 0
         self.drag_y: float | None = None
         self.backdrop = KeptBackdrop(self)  # the table waits under the pile: kept as one dimmed image
@@ -340,10 +372,15 @@ class DiscardBrowser(Scene):
                 self.close()
 
     def sheet(self, entry: dict[str, Any]) -> pygame.Surface:
+        """The card's text, set in the window's type (larger on a small window, again after a resize)."""
+        factor = legible_factor()
+        if factor != self._sheet_factor:  # the window was resized across the legible scale
+            self._sheet, self._sheet_factor = {}, factor
         if self.index not in self._sheet:
             texts = [str(t) for t in entry.get("texts", [])]
             blocks = [("text", t) for t in texts]
-            self._sheet[self.index] = sheet_lines(blocks, 720)
+            self._sheet[self.index] = sheet_lines(blocks, 720, factor)
+            self.scroll = min(self.scroll, max(0, self._sheet[self.index].get_height() - (self.CARD_ROOM - 120)))
         return self._sheet[self.index]
 
     def deck_label(self, entry: dict[str, Any]) -> str:
@@ -383,7 +420,7 @@ class DiscardBrowser(Scene):
         return pygame.Rect(rect.x + 50, rect.y + 74, rect.width - 100, rect.height - 120)
 
     def count_image(self) -> pygame.Surface:
-        return text_surface(f"{self.index + 1} of {len(self.entries)} · newest first", "ui", 26, P.IVORY_DIM)
+        return text_surface(f"{self.index + 1} of {len(self.entries)} · newest first", "ui", legible_px(26), P.IVORY_DIM)
 
     def count_rect(self) -> pygame.Rect:
         return self.count_image().get_rect(midtop=(CANVAS_W // 2, self.COUNT_Y))
@@ -429,8 +466,9 @@ class DiscardBrowser(Scene):
             body = self.sheet(entry)
             rect = self.sheet_rect(entry)
             surface.blit(parchment_page(rect.size), rect.topleft)
-            caption = text_surface(cut_to(self.face_up_caption(entry), "story-italic", 26, rect.width - 100),
-                                   "story-italic", 26, RED_INK)
+            px = legible_px(26)
+            caption = text_surface(cut_to(self.face_up_caption(entry), "story-italic", px, rect.width - 100),
+                                   "story-italic", px, RED_INK)
             surface.blit(caption, (rect.x + 50, rect.y + 26))
             area = self.text_area(rect)
             most = self.most_scroll()
@@ -442,8 +480,10 @@ class DiscardBrowser(Scene):
             surface.blit(back, rect)
             note = "Discarded unread" if entry.get("deck") == "interaction" else "Removed unseen"
             where = self.where(entry)
-            caption = text_surface(f"{deck}{' at ' + where if where else ''} · {note} — its text stays secret",
-                                   "story-italic", 30, P.IVORY)
+            words = f"{deck}{' at ' + where if where else ''} · {note} — its text stays secret"
+            px = legible_px(30)
+            caption = text_surface(words if px == 30 else cut_to(words, "story-italic", px, CANVAS_W - 80),
+                                   "story-italic", px, P.IVORY)
             surface.blit(caption, caption.get_rect(midtop=(CANVAS_W // 2, rect.bottom + 20)))
         surface.blit(self.count_image(), self.count_rect())
         for rect, d, enabled in ((self.prev_rect, -1, self.index > 0),
@@ -671,7 +711,7 @@ class ListSheet(Scene):
         if self.app is not None and self.app.scenes.top is not self:
             return  # a card opened from the list is read over the table alone, not over the list
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        key = (round(self.scroll), self.selected, device, len(self.rows))
+        key = (round(self.scroll), self.selected, device, len(self.rows), legible_factor())  # a resize draws it anew
         if self._drawn is None or self._drawn[0] != key:  # drawn again only when it changed
             sheet = alpha_surface(self.rect.size)
             self.draw_sheet(sheet, device)
@@ -691,9 +731,12 @@ class ListSheet(Scene):
                             (self.last_rect, self.buttons()[1])):
             rect = rect.move(offset)
             surface.blit(panel_surface(rect.size, 16, (*P.LA_SEPIA, 255)), rect.topleft)
-            image = text_surface(label, "ui-bold", 28, P.LA_PARCHMENT)
+            px = fit_px(label, "ui-bold", legible_px(28), rect.width - 16)
+            image = text_surface(label, "ui-bold", px, P.LA_PARCHMENT)
             surface.blit(image, image.get_rect(center=rect.center))
         self.draw_extra(surface, offset)
+        factor = legible_factor()
+        heading_px, title_px, number_px, snippet_px = (legible_px(px) for px in (32, 28, 24, 24))
         area = self.list_area
         view = alpha_surface(area.size)
         for i, row in enumerate(self.rows):
@@ -701,7 +744,7 @@ class ListSheet(Scene):
             if rect.bottom < 0 or rect.top > area.height:
                 continue
             if row[0] == "heading":
-                image = text_surface(row[2], "story", 32, RED_INK)
+                image = text_surface(cut_to(row[2], "story", heading_px, rect.width - 8), "story", heading_px, RED_INK)
                 view.blit(image, (rect.x + 4, rect.bottom - image.get_height() - 4))
                 pygame.draw.line(view, (*P.shade(INK, 0.45), 255), (rect.x, rect.bottom - 2),
                                  (rect.x + 220, rect.bottom - 2), 2)
@@ -714,19 +757,19 @@ class ListSheet(Scene):
             number, title, snippet = self.row_words(i)
             x = rect.x + 14
             if number:
-                image = text_surface(number, "ui-bold", 24, P.shade(INK, 0.2))
-                view.blit(image, image.get_rect(midright=(rect.x + 70, rect.centery)))
-                x = rect.x + 86
-            image = text_surface(title, "story", 28, INK)
+                image = text_surface(number, "ui-bold", number_px, P.shade(INK, 0.2))
+                view.blit(image, image.get_rect(midright=(rect.x + round(70 * factor), rect.centery)))
+                x = rect.x + round(86 * factor)
+            image = text_surface(title, "story", title_px, INK)
             room = rect.right - 14 - x
             if image.get_width() > room:
-                image = text_surface(cut_to(title, "story", 28, room), "story", 28, INK)
+                image = text_surface(cut_to(title, "story", title_px, room), "story", title_px, INK)
             view.blit(image, image.get_rect(midleft=(x, rect.centery)))
             if snippet and image.get_width() < room - 80:
                 left = x + image.get_width() + 20
-                cut = cut_to(f"“{snippet}", "story-italic", 24, rect.right - 14 - left)
+                cut = cut_to(f"“{snippet}", "story-italic", snippet_px, rect.right - 14 - left)
                 if len(cut) > 4:
-                    quote = text_surface(cut, "story-italic", 24, P.shade(INK, 0.3))
+                    quote = text_surface(cut, "story-italic", snippet_px, P.shade(INK, 0.3))
                     view.blit(quote, quote.get_rect(midleft=(left, rect.centery + 1)))
         above, below = self.scroll > 0.5, self.scroll < self.most_scroll() - 0.5
         if above or below:
@@ -745,8 +788,9 @@ class ListSheet(Scene):
             cx, cy = rect.center
             pygame.draw.polygon(surface, P.LA_PARCHMENT, [(cx + d * 14, cy), (cx - d * 10, cy - 16), (cx - d * 10, cy + 16)])
         room = self.group_next_rect.x - self.group_prev_rect.right - 24
-        place = cut_to(self.group_of(self.selected) if self.rows else "", "story", 30, room)
-        image = text_surface(place, "story", 30, INK)
+        px = legible_px(30)
+        place = cut_to(self.group_of(self.selected) if self.rows else "", "story", px, room)
+        image = text_surface(place, "story", px, INK)
         surface.blit(image, image.get_rect(center=((self.group_prev_rect.right + self.group_next_rect.x) // 2 + offset[0],
                                                    self.group_prev_rect.centery + offset[1])))
 

@@ -20,6 +20,7 @@ from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import favour_token, interaction_back
 from game.ui.look.fonts import font, log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
+from game.ui.table_base import log_type
 from game.ui.tween import MOTION
 from game.ui.widgets import fit_px, panel_surface
 
@@ -448,45 +449,68 @@ class LabyrinthPainter:
             return ("The story so far", f"Turn the pages of what has been read ({pages}).", "")
         return ("", "", "")
 
+    type_factor: float = 1.0  # the window's `legible_factor`, set by the table each frame
+
+    def info_type(self) -> tuple[int, int, int, int]:
+        """The caption's sizes on this window: (title px, text px, line step, how far the band grows
+        up over the map's bottom edge). A small window sets them larger (`legible_factor`), so the
+        band takes a little of the map to hold its title and two lines."""
+        factor = self.type_factor
+        if factor == 1.0:
+            return 28, 24, 25, 0
+        title_px, text_px = round(28 * factor), round(24 * factor)
+        step = text_px + 1
+        return title_px, text_px, step, max(0, 12 + title_px + 2 * step + 6 - INFO_RECT.height)
+
+    def info_rect(self) -> pygame.Rect:
+        """Where the caption under the map lies (taller on a small window: `info_type`)."""
+        grow = self.info_type()[3]
+        return INFO_RECT if not grow else pygame.Rect(INFO_RECT.x, INFO_RECT.y - grow, INFO_RECT.width,
+                                                      INFO_RECT.height + grow)
+
     def draw_info(self, surface: pygame.Surface) -> None:
         """The caption under the map: what is looked at, its text in two lines, and on the right the
         hint; the text wraps short of the hint, never under it."""
-        surface.blit(panel_surface(INFO_RECT.size, 16, P.INK_ALPHA), INFO_RECT.topleft)
+        title_px, text_px, step, _ = self.info_type()
+        band = self.info_rect()
+        factor = self.type_factor
+        surface.blit(panel_surface(band.size, 16, P.INK_ALPHA), band.topleft)
         title, text, hint = self.info_lines()
         if self.app is not None and self.app.scenes.top is not self:
             hint = ""  # a sheet over the table takes the keys: its own hint says what they do, not ours
-        x = INFO_RECT.x + 22
-        hint_left = INFO_RECT.right - 22
+        x = band.x + 22
+        hint_left = band.right - 22
+        hint_px = round(24 * factor)
         if hint in STATUS_HINTS:  # says how things stand; confirm would do nothing: no key beside it
-            image = text_surface(hint, "ui", 24, P.IVORY_DIM)
-            at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
+            image = text_surface(hint, "ui", hint_px, P.IVORY_DIM)
+            at = image.get_rect(midright=(band.right - 22, band.centery))
             surface.blit(image, at)
             hint_left = at.left
         elif hint:
-            image = text_surface(hint, "ui-bold", 24, P.BRASS_LIGHT)
-            at = image.get_rect(midright=(INFO_RECT.right - 22, INFO_RECT.centery))
+            image = text_surface(hint, "ui-bold", hint_px, P.BRASS_LIGHT)
+            at = image.get_rect(midright=(band.right - 22, band.centery))
             surface.blit(image, at)
             device = self.app.input.last_device if self.app is not None else "keyboard"
             glyph = hint_glyphs(device)["confirm"]
-            key = text_surface(glyph, "ui-bold", 22, P.INK)
-            box = pygame.Rect(0, 0, key.get_width() + 22, 38)
+            key = text_surface(glyph, "ui-bold", round(22 * factor), P.INK)
+            box = pygame.Rect(0, 0, key.get_width() + 22, round(38 * factor))
             box.midright = (at.left - 12, at.centery)
             surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
             surface.blit(key, key.get_rect(center=box.center))
             hint_left = box.left
-        width = max(200, min(INFO_TEXT_W, hint_left - 28 - x))
+        width = max(200, min(round(INFO_TEXT_W * factor), hint_left - 28 - x))
         self.info_text_width, self.info_hint_left = width, hint_left  # (tests)
         if title:
-            px = fit_px(title, "story", 28, width)
-            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, INFO_RECT.y + 5))
+            px = fit_px(title, "story", title_px, width)
+            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, band.y + 5))
         if text:  # two lines clear of the panel's lower edge
-            lines = wrapped(text, "story-italic", 24, width)
-            y = INFO_RECT.y + 40
+            lines = wrapped(text, "story-italic", text_px, width)
+            y = band.y + 12 + title_px
             for i, line in enumerate(lines[:2]):
                 if i == 1 and len(lines) > 2:
                     line = line.rstrip(".,;") + " …"
-                surface.blit(text_surface(line, "story-italic", 24, P.IVORY_DIM), (x, y))
-                y += 25
+                surface.blit(text_surface(line, "story-italic", text_px, P.IVORY_DIM), (x, y))
+                y += step
 
     def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
         for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):
@@ -514,9 +538,11 @@ class LabyrinthPainter:
             sprite.draw(surface, alpha)
         surface.blit(panel_surface(LOG_RECT.size, 16, P.INK_ALPHA), LOG_RECT.topleft)
         y = LOG_RECT.y + 12
-        for line in log_tail(self.log, "ui", 20, LOG_RECT.width - 36, LOG_LINES + 1):
-            surface.blit(text_surface(line, "ui", 20, P.IVORY_DIM), (LOG_RECT.x + 18, y))
-            y += 26
+        # larger on a small window (log_type), so fewer lines: as many as the box holds
+        px, step, count = log_type(20, 26, LOG_LINES + 1, LOG_RECT.height - 18)
+        for line in log_tail(self.log, "ui", px, LOG_RECT.width - 36 - (34 if px > 20 else 0), count):
+            surface.blit(text_surface(line, "ui", px, P.IVORY_DIM), (LOG_RECT.x + 18, y))
+            y += step
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         rects = self.button_rects()

@@ -62,14 +62,17 @@ class Block:
     text: str
     appear: Animated = field(default_factory=lambda: Animated(1.0))
     image: pygame.Surface | None = None
+    image_factor: float = 1.0  # the type size the image was set in (`Journal.factor`)
 
-    def render(self, width: int) -> pygame.Surface:
-        """The block's lines on a transparent surface, rendered once."""
-        if self.image is not None and self.image.get_width() == width:
+    def render(self, width: int, factor: float = 1.0) -> pygame.Surface:
+        """The block's lines on a transparent surface, rendered once per width and type size (a small
+        window sets the story larger: `legible_factor`)."""
+        if self.image is not None and self.image.get_width() == width and self.image_factor == factor:
             return self.image
+        self.image_factor = factor
         if self.kind in HEADINGS:
             colour = {"prophecy-title": RED_INK, "ending-title": RED_INK}.get(self.kind, INK)
-            px = 30 if self.kind != "ending-title" else 40
+            px = round((30 if self.kind != "ending-title" else 40) * factor)
             lines = wrap(self.text, "story", px, width)
             height = round(px * 1.2) * len(lines) + 4
             out = alpha_surface((width, height))
@@ -81,6 +84,7 @@ class Block:
             self.image = out
             return out
         role, px, colour, indent = STYLES.get(self.kind, STYLES["story"])
+        px = round(px * factor)
         lines = wrap(self.text, role, px, width - indent)
         step = round(px * LINE)
         out = alpha_surface((width, max(step, step * len(lines))))
@@ -118,8 +122,8 @@ class Page:
                 return block.text
         return self.blocks[0].text if self.blocks else ""
 
-    def height(self, width: int) -> int:
-        return sum(b.render(width).get_height() + BLOCK_GAP for b in self.blocks)
+    def height(self, width: int, factor: float = 1.0) -> int:
+        return sum(b.render(width, factor).get_height() + BLOCK_GAP for b in self.blocks)
 
 
 @lru_cache(maxsize=4)
@@ -180,6 +184,7 @@ class Journal:
         self.index = 0
         self.scroll = Animated(0.0)
         self.glow = Animated(0.0)  # torchlight around the panel when a new page opens: read here
+        self.factor = 1.0  # the type's size on this window (`legible_factor`: larger on a small one)
         self.text_width = self.rect.width - 2 * PAD
         self.content = pygame.Rect(self.rect.x + PAD, self.rect.y + HEADER_H, self.text_width,
                                    self.rect.height - HEADER_H - FOOTER_H)
@@ -188,6 +193,21 @@ class Journal:
         self.next_rect = pygame.Rect(self.rect.right - 112, self.rect.bottom - FOOTER_H + 3, 96, 64)
         # the header's Contents button: every page, grouped by place, to jump to (touch: >= 64 px high)
         self.contents_rect = pygame.Rect(self.rect.right - 16 - CONTENTS_W, self.rect.y + 6, CONTENTS_W, 64)
+
+    def set_factor(self, factor: float) -> bool:
+        """Set the story in type `factor` times its size (a window resized across the legible scale):
+        the page shown is wrapped again, its scroll kept in range (at the end when it followed the
+        newest line), the Contents button widened for its larger word. False when nothing changed."""
+        if factor == self.factor:
+            return False
+        at_end = float(self.scroll.target) >= self.max_scroll() - 1  # type: ignore[arg-type]
+        self.leave_page()
+        self.factor = factor
+        width = max(CONTENTS_W, round(CONTENTS_W * factor))
+        self.contents_rect = pygame.Rect(self.rect.right - 16 - width, self.rect.y + 6, width, 64)
+        self.scroll.set(self.max_scroll() if at_end and self.scroll.target else
+                        min(float(self.scroll.target), self.max_scroll()))  # type: ignore[arg-type]
+        return True
 
     def button_rect(self, name: str) -> pygame.Rect:
         """The panel's own buttons by name: prev, next, contents."""
@@ -232,7 +252,7 @@ class Journal:
         page = self.page
         if page is None:
             return 0.0
-        return max(0.0, page.height(self.text_width) - self.content.height + 8)
+        return max(0.0, page.height(self.text_width, self.factor) - self.content.height + 8)
 
     def follow(self) -> None:
         target = self.max_scroll()
@@ -300,7 +320,7 @@ class Journal:
         page = self.page
         title = page.title if page is not None and page.title else "The story so far"
         title_w = self.contents_rect.x - 12 - (self.rect.x + PAD)
-        px = max(TITLE_MIN_PX, fit_px(title, "story", TITLE_PX, title_w))
+        px = max(round(TITLE_MIN_PX * self.factor), fit_px(title, "story", round(TITLE_PX * self.factor), title_w))
         if text_surface(title, "story", px, RED_INK).get_width() > title_w:
             title = fitted_title(title, px, title_w)
         head = text_surface(title, "story", px, RED_INK)
@@ -317,7 +337,7 @@ class Journal:
             scroll = float(self.scroll.value_at(alpha))  # type: ignore[arg-type]
             y = -scroll
             for block in page.blocks:
-                image = block.render(self.text_width)
+                image = block.render(self.text_width, self.factor)
                 shown = float(block.appear.value_at(alpha))  # type: ignore[arg-type]
                 if y + image.get_height() >= -40 and y <= self.content.height and shown > 0.01:
                     at = (0, round(y + (1 - shown) * 14))
@@ -349,7 +369,7 @@ class Journal:
         rect = self.contents_rect
         rounded_rect(target, rect.inflate(0, -12), (*P.shade(P.LA_PARCHMENT_DARK, -0.05), 255), 12)
         rounded_rect(target, rect.inflate(0, -12), (*P.shade(INK, 0.3), 255), 12, 2)
-        label = text_surface("Contents", "story", 28, INK)
+        label = text_surface("Contents", "story", round(28 * self.factor), INK)
         lines_x = rect.x + 18
         for i in range(3):  # a small list mark before the word
             y = rect.centery - 8 + i * 8
@@ -372,7 +392,11 @@ class Journal:
             label = f"Page {self.index + 1} of {len(self.pages)}"
             if self.index < len(self.pages) - 1:
                 label += "  ·  newer pages ahead"
-            image = text_surface(label, "story-italic", 24, P.shade(INK, 0.15))
+            px = round(24 * self.factor)
+            if self.factor > 1:  # between the arrows, whatever the type's size
+                room = self.next_rect.left - self.prev_rect.right - 16
+                px = fit_px(label, "story-italic", px, room)
+            image = text_surface(label, "story-italic", px, P.shade(INK, 0.15))
             target.blit(image, image.get_rect(center=(self.rect.centerx, self.prev_rect.centery)))
 
 

@@ -34,8 +34,10 @@ from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_hints import LabyrinthHints
+from game.ui.labyrinth_legible import legible_item_card, legible_prophecy
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
-    ENDING_AUTO_SECONDS, FAVOUR_LEFT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MENU_RECT, MOVE_SECONDS,
+    ENDING_AUTO_SECONDS, FAVOUR_LEFT, INFO_RECT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MENU_RECT,
+    MOVE_SECONDS,
     PROPHECY_AREA,
     PROPHECY_W, READ_RECT, STAGE, STAGE_W, DISCARD_POS, THEIR_MOVE_SECONDS, GAME_ID, Drag, Pos, Smoke, Target,
     interaction_front, item_look, item_tray_rects, look_of, prophecy_tray_rects,
@@ -47,8 +49,8 @@ from game.ui.labyrinth_overlays import LIST_FROM, DiscardBrowser, DiscardList, R
 from game.ui.labyrinth_painter import LabyrinthPainter
 from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import card_back, interaction_back, item_card, item_tile, prophecy, prophecy_strip
-from game.ui.look.fonts import text_surface
+from game.ui.look.cards_labyrinth import card_back, interaction_back, item_tile, prophecy_strip
+from game.ui.look.fonts import legible_factor, text_surface
 from game.ui.sprites import CardSprite, row_layout
 from game.ui.table_base import TableSceneBase, whose_turn
 from game.ui.tables import register_table
@@ -317,7 +319,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             card = str(entry["card"])
             self.item_entries[card] = dict(entry)
             if card not in self.item_sprites:
-                sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), (ITEM_AREA.centerx, 1240))
+                face = legible_item_card(item_look(entry), ITEM_W, self.type_factor)
+                sprite = CardSprite(card, face, card_back(ITEM_W), (ITEM_AREA.centerx, 1240))
                 self.item_sprites[card] = sprite
                 self.item_faces[card] = ("card",)
         for card in [c for c in self.item_sprites if c not in order]:
@@ -356,7 +359,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if self.item_faces.get(card) == wanted or card not in self.item_entries:
             return
         look = item_look(self.item_entries[card])
-        face = item_card(look, ITEM_W) if tile is None else item_tile(look, tile)
+        face = legible_item_card(look, ITEM_W, self.type_factor) if tile is None else item_tile(look, tile)
         self.item_faces[card] = wanted
         sprite.turn_to(face, at_once, delay)
 
@@ -401,7 +404,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         strips = prophecy_tray_rects(count)
         if strips is None:
             width = self.scroll_width(count)
-            return ("scroll", width, state), prophecy(entry, width, state)
+            return ("scroll", width, state), legible_prophecy(entry, width, state, self.type_factor)
         return ("strip", strips[0].size, state), prophecy_strip(entry, strips[0].size, state)
 
     @staticmethod
@@ -451,9 +454,10 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     def map_room(self) -> pygame.Rect:
         """Where the fitted map lies: on a LAN table the connection strip sits along the map's bottom
         edge (lobby_room.MAP_CORNER), so the cards keep above it instead of lying under it."""
-        if isinstance(self.session, LocalSession):
-            return MAP_RECT
-        return pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - LAN_STRIP_BAND)
+        band = MAP_RECT.bottom - self.info_rect().y + 8 if self.info_rect() is not INFO_RECT else 0
+        if isinstance(self.session, LocalSession):  # a small window's taller caption covers the bottom `band`
+            return MAP_RECT if not band else pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - band)
+        return pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, MAP_RECT.height - max(band, LAN_STRIP_BAND))
 
     def refit(self, immediate: bool = False) -> None:
         if self.camera.manual and not immediate:
@@ -882,7 +886,8 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         entry = {"card": card, "letter": event.get("letter"), "number": event.get("number") or 0,
                  "name": event.get("name", ""), "text": event.get("text", "")}
         self.item_entries[card] = entry
-        sprite = CardSprite(card, item_card(item_look(entry), ITEM_W), card_back(ITEM_W), STAGE, scale=1.3)
+        face = legible_item_card(item_look(entry), ITEM_W, self.type_factor)
+        sprite = CardSprite(card, face, card_back(ITEM_W), STAGE, scale=1.3)
         sprite.scale.set(0.4)
         self.item_sprites[card] = sprite
         self.item_faces[card] = ("card",)  # shown whole as it is taken; a crowded tray makes it a tile
@@ -1150,8 +1155,26 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         self.app.push(StorySheet(self.app, blocks, "Enter the labyrinth", lambda: None))
 
     # --- loop ---------------------------------------------------------------------------------------
+    def fit_type_to_window(self) -> None:
+        """A window below the legible scale (1024x768, 1280x720) sets the table's small print larger
+        (`legible_factor`); a resize across it lays the story, the caption, the tray's names and the
+        map's room out again at once."""
+        factor = legible_factor()
+        if factor == self.type_factor:
+            return
+        self.type_factor = factor
+        self.journal.set_factor(factor)
+        for card in self.item_faces:
+            self.item_faces[card] = ("stale",)  # each item's face is drawn again in the new print
+        self.layout_items(True)
+        self.prophecy_faces = {card: ("stale",) for card in self.prophecy_faces}
+        self.layout_prophecies(True)
+        if self.built:
+            self.refit()
+
     def update_table(self, dt: float) -> None:
         self.time += dt
+        self.fit_type_to_window()
         self.update_hold(dt)
         looked = self.hover if not self.show_focus() else self.focus
         if looked != self.peek_target:
