@@ -305,3 +305,73 @@ def test_journal_on_its_own_keeps_the_designed_type():
     """A journal drawn with no window (tests, tools) is at factor 1 until the table sets it."""
     journal = Journal(pygame.Rect(0, 0, 656, 718))
     assert journal.factor == 1.0 and not journal.set_factor(1.0)
+
+
+# --- a crowded tray -------------------------------------------------------------------------------
+def test_a_crowded_trays_tiles_and_strips_grow_their_words_and_keep_them_inside_at_1024x768():
+    """Eleven items as tiles and ten prophecies as strips (the Thornwood Maze) showed their names in
+    20 px print (11 px on the screen). Every item of every adventure, in every crowded tray's tile
+    size, now grows its name where it fits on whole-word lines inside the tile; so do the strips'
+    titles; where a word cannot grow, the look kit's tile is kept as it was."""
+    from game.ui.labyrinth_layout import item_tray_rects, prophecy_tray_rects
+    from game.ui.labyrinth_legible import strip_title, tile_name
+    from game.ui.look.cards_labyrinth import TILE_NAME_PX
+
+    factor = 0.7 / (1024 / 1920)
+    pygame.init()
+    grown = kept = 0
+    for scenario_id, _ in shipped_scenarios():
+        scenario = load_scenario(scenario_id)
+        for count in range(6, 16):
+            size = item_tray_rects(count)[0].size
+            for item in scenario.items.values():
+                name = scenario.text(item.name_key)
+                code = item.letter + (str(item.number) if item.number else "")
+                placed = tile_name(name, code, size, factor)
+                if placed is None:
+                    kept += 1
+                    continue
+                grown += 1
+                area, px, lines, step = placed
+                assert px > TILE_NAME_PX and " ".join(lines) == " ".join(name.split())
+                assert pygame.Rect((0, 0), size).contains(area)
+                assert all(font("story", px).size(line)[0] <= area.width for line in lines)
+                assert step * (len(lines) - 1) + px <= area.height
+        for count in range(3, 11):
+            size = prophecy_tray_rects(count)[0].size
+            for card in scenario.prophecies.values():
+                for state in ("sealed", "revealed", "fulfilled"):
+                    placed = strip_title({"title": scenario.text(card.title_key)}, size, state, factor)
+                    if placed is not None:
+                        area, px, words = placed
+                        role = "story-italic" if state == "sealed" else "story"
+                        assert font(role, px).size(words)[0] <= area.width and px <= area.height
+    assert grown > 3 * kept  # most names grow
+
+
+def test_the_thornwood_maze_s_crowded_tray_shows_the_grown_tiles_on_a_small_window(data_dir):
+    from game.ui.labyrinth_layout import item_look, item_tray_rects
+    from game.ui.labyrinth_legible import legible_item_tile
+    from game.ui.look.cards_labyrinth import item_tile
+
+    app = make_app((1024, 768))
+    try:
+        app.push(TitleScene(app))
+        cfg, actions = played(30, "yewmaze")
+        table = table_scene_for("labyrinth")(app, LocalSession(cfg, 7, bot_delay=0, actions=actions))
+        app.push(table)
+        frames(app, 20)
+        while app.scenes.top is not table:
+            key(app, pygame.K_RETURN, settle=10)
+        frames(app, 40)
+        tiles = item_tray_rects(len(table.item_order))
+        assert tiles is not None
+        changed = 0
+        for card in table.item_order:
+            look = item_look(table.item_entries[card])
+            face = table.item_sprites[card].face
+            assert face is legible_item_tile(look, tiles[0].size, table.type_factor)
+            changed += face is not item_tile(look, tiles[0].size)
+        assert changed >= len(table.item_order) // 2
+    finally:
+        app.shutdown()

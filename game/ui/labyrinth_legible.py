@@ -1,4 +1,5 @@
-"""The Labyrinth tray's cards on a small window: an item's name and a prophecy's title set larger.
+"""The Labyrinth tray's cards on a small window: an item's name and a prophecy's title set larger
+(whole cards and scrolls, and the tiles and strips of a crowded tray).
 
 At 1024x768 the canvas shows at 0.53, so the 21 px name on an item card read as 11 px and a
 scroll's 19 px title as 10 px. Below the legible scale (`legible_factor` > 1) the tray draws the
@@ -15,7 +16,8 @@ import pygame
 
 from game.ui.look import palette as P
 from game.ui.look.cache import SurfaceLRU
-from game.ui.look.cards_labyrinth import _parchment, card_height, item_card, item_name_lines, prophecy, RATIO
+from game.ui.look.cards_labyrinth import (TILE_NAME_PX, RATIO, _parchment, card_height, item_card, item_name_lines,
+                                         item_tile, prophecy, prophecy_strip)
 from game.ui.look.draw import outlined_text
 from game.ui.look.fonts import font, text_surface, wrap
 
@@ -145,4 +147,106 @@ def _legible_prophecy(entry: dict[str, Any], width: int, state: str, factor: flo
         out.set_clip(patch)
         out.blit(stamp, stamp.get_rect(center=(width // 2, h // 2)))
         out.set_clip(None)
+    return out
+
+
+# --- a crowded tray: items as tiles, prophecies as strips (20 px names read as 11 px at 1024x768) ---------
+def tile_name(name: str, code: str, size: tuple[int, int], factor: float
+              ) -> tuple[pygame.Rect, int, list[str], float] | None:
+    """Where an item tile's name goes and in what print on this window: (the tile's name area, px,
+    lines, line step); None where the look kit's 20 px stays (it cannot grow without cutting a word)."""
+    w, h = size
+    pad = max(4, round(h * 0.08))
+    m = max(2, round(h * 0.04))
+    if h >= 80:  # the name under the letter and the icon, on up to two lines
+        top = pad + round(h * 0.46) + 2
+        area = pygame.Rect(pad, top, w - 2 * pad, h - m - 2 - top)
+        share = 0.92
+    else:  # the name beside the letter
+        left = pad + 2 + font("display", round(h * 0.62)).size(code)[0] + 2 + 8  # right of the letter (outlined)
+        area = pygame.Rect(left, m + 2, w - left - pad, h - 2 * m - 4)
+        share = 0.9
+    grown = grown_lines(name, TILE_NAME_PX, factor, area.width - 2, area.height, 2, share)
+    if grown is None:
+        return None
+    px, lines = grown
+    return area, px, lines, font("story", px).get_linesize() * share
+
+
+def legible_item_tile(look: dict[str, Any], size: tuple[int, int], factor: float) -> pygame.Surface:
+    """An item tile whose name reads larger on a small window (the look kit's tile at factor 1)."""
+    if factor <= 1.0:
+        return item_tile(look, size)
+    key = ("tile", repr(sorted(look.items())), size, round(factor, 4))
+    return _faces.get_or_build(key, lambda: _legible_item_tile(look, size, factor))
+
+
+def _legible_item_tile(look: dict[str, Any], size: tuple[int, int], factor: float) -> pygame.Surface:
+    base = item_tile(look, size)
+    number = look.get("number")
+    code = str(look.get("letter", "?")) + (str(number) if number not in (None, "") else "")
+    placed = tile_name(str(look.get("name", "")), code, size, factor)
+    if placed is None:
+        return base
+    area, px, lines, step = placed
+    out = base.copy()
+    out.blit(_parchment(size, 301), area.topleft, area)
+    if size[1] >= 80:
+        y = float(area.y)
+        for line in lines:
+            out.blit(text_surface(line, "story", px, P.LA_SEPIA), (area.x + 2, round(y)))
+            y += step
+    else:
+        middle = size[1] / 2 + 1 - step * (len(lines) - 1) / 2
+        for index, line in enumerate(lines):
+            image = text_surface(line, "story", px, P.LA_SEPIA)
+            out.blit(image, image.get_rect(midleft=(area.x, round(middle + index * step))))
+    return out
+
+
+def strip_title(entry: dict[str, Any], size: tuple[int, int], state: str, factor: float
+                ) -> tuple[pygame.Rect, int, str] | None:
+    """Where a prophecy strip's words go and their print on this window (None: the look kit's stays)."""
+    w, h = size
+    rod = max(3, round(h * 0.12))
+    r = h * 0.36
+    left = round(rod + 6 + r + r + 10)
+    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" else 0)
+    if state == "sealed":
+        words = "Sealed prophecy" if font("story-italic", round(TILE_NAME_PX * factor)).size("Sealed prophecy")[0] \
+            <= right - left else "Sealed"
+        role = "story-italic"
+    else:
+        words, role = str(entry.get("title", "")), "story"
+    px = min(round(TILE_NAME_PX * factor), h - 6)
+    while px > TILE_NAME_PX and font(role, px).size(words)[0] > right - left:
+        px -= 1
+    if px <= TILE_NAME_PX:
+        return None
+    return pygame.Rect(left - 1, 2, right - left + 2, h - 4), px, words
+
+
+def legible_prophecy_strip(entry: dict[str, Any], size: tuple[int, int], state: str, factor: float) -> pygame.Surface:
+    """A prophecy strip whose words read larger on a small window (the look kit's at factor 1)."""
+    if factor <= 1.0:
+        return prophecy_strip(entry, size, state)
+    key = ("strip", repr(sorted(entry.items())), size, state, round(factor, 4))
+    return _faces.get_or_build(key, lambda: _legible_prophecy_strip(entry, size, state, factor))
+
+
+def _legible_prophecy_strip(entry: dict[str, Any], size: tuple[int, int], state: str, factor: float
+                            ) -> pygame.Surface:
+    base = prophecy_strip(entry, size, state)
+    placed = strip_title(entry, size, state, factor)
+    if placed is None:
+        return base
+    area, px, words = placed
+    out = base.copy()
+    out.blit(_parchment(size, 317), area.topleft, area)
+    if state == "sealed":
+        role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
+    else:
+        role, ink = "story", (P.shade(P.GOOD, -0.45) if state == "fulfilled" else P.LA_ARROW_RED)
+    image = text_surface(words, role, px, ink)
+    out.blit(image, image.get_rect(midleft=(area.x + 1, size[1] // 2 + 1)))
     return out

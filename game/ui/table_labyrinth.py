@@ -34,7 +34,7 @@ from game.session.local import LocalSession
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background
 from game.ui.labyrinth_controls import LabyrinthControls
 from game.ui.labyrinth_hints import LabyrinthHints
-from game.ui.labyrinth_legible import legible_item_card, legible_prophecy
+from game.ui.labyrinth_legible import legible_item_card, legible_item_tile, legible_prophecy, legible_prophecy_strip
 from game.ui.labyrinth_layout import (  # noqa: F401 - MAP_RECT and friends are this module's public layout
     ENDING_AUTO_SECONDS, FAVOUR_LEFT, INFO_RECT, ITEM_AREA, ITEM_W, LAN_STRIP_BAND, LOG_RECT, MAP_RECT, MENU_RECT,
     MOVE_SECONDS,
@@ -49,7 +49,7 @@ from game.ui.labyrinth_overlays import LIST_FROM, DiscardBrowser, DiscardList, R
 from game.ui.labyrinth_painter import LabyrinthPainter
 from game.ui.labyrinth_reading import Journal, block_kind_for_key, describe_items
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import card_back, interaction_back, item_tile, prophecy_strip
+from game.ui.look.cards_labyrinth import card_back, interaction_back
 from game.ui.look.fonts import legible_factor, text_surface
 from game.ui.sprites import CardSprite, row_layout
 from game.ui.table_base import TableSceneBase, whose_turn
@@ -359,7 +359,10 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if self.item_faces.get(card) == wanted or card not in self.item_entries:
             return
         look = item_look(self.item_entries[card])
-        face = legible_item_card(look, ITEM_W, self.type_factor) if tile is None else item_tile(look, tile)
+        if tile is None:
+            face = legible_item_card(look, ITEM_W, self.type_factor)
+        else:
+            face = legible_item_tile(look, tile, self.type_factor)
         self.item_faces[card] = wanted
         sprite.turn_to(face, at_once, delay)
 
@@ -405,7 +408,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if strips is None:
             width = self.scroll_width(count)
             return ("scroll", width, state), legible_prophecy(entry, width, state, self.type_factor)
-        return ("strip", strips[0].size, state), prophecy_strip(entry, strips[0].size, state)
+        return ("strip", strips[0].size, state), legible_prophecy_strip(entry, strips[0].size, state, self.type_factor)
 
     @staticmethod
     def scroll_width(count: int) -> int:
