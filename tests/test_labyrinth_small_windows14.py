@@ -375,3 +375,40 @@ def test_the_thornwood_maze_s_crowded_tray_shows_the_grown_tiles_on_a_small_wind
         assert changed >= len(table.item_order) // 2
     finally:
         app.shutdown()
+
+
+# --- the hint note and the top bar ----------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_hint_note_and_the_turn_line_read_larger_on_a_small_window_and_cover_the_caption(size, monkeypatch):
+    """The companion's note (26 px) and the line under the adventure's title ("In turns · Dev: move to
+    do, ...", 22 px) read at 14 and 12 px at 1024x768; they grow there, and the note still lies over the
+    whole caption, grown or not. At 1920x1080 both are as designed."""
+    from game.ui.labyrinth_hints import NOTE_TEXT_PX
+
+    app, table = open_table(size, moves=6)
+    try:
+        key(app, pygame.K_h, settle=30)
+        key(app, pygame.K_h, settle=30)
+        note = table.note_rect()
+        assert note is not None and note.contains(table.info_rect())
+        px, head_h, step = table.note_type()
+        assert note.y + head_h + step * (len(table.note_lines()) + len(table.caution_lines())) <= note.bottom
+        seen: dict[str, int] = {}
+        import game.ui.labyrinth_hints as hints
+        real = hints.text_surface
+        def spy(text: str, role: str, px: int, colour):  # type: ignore[no-untyped-def]
+            seen[text] = px
+            return real(text, role, px, colour)
+
+        monkeypatch.setattr(hints, "text_surface", spy)
+        table.draw_hint(pygame.Surface((1920, 1080)))
+        monkeypatch.setattr(hints, "text_surface", real)
+        line = table.note_lines()[0]
+        mode = drawn_sizes(monkeypatch, table, pygame.Surface((1920, 1080)))[table.mode_line()]
+        if size == (1920, 1080):
+            assert seen[line] == NOTE_TEXT_PX and mode == 22
+        else:
+            scale = app.letterbox.scale
+            assert seen[line] * scale >= LEGIBLE_SCALE * NOTE_TEXT_PX - 0.5 and mode * scale >= LEGIBLE_SCALE * 22 - 0.5
+    finally:
+        app.shutdown()

@@ -34,7 +34,7 @@ from game.ui.labyrinth_reading import INK, RED_INK, parchment_page
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrapped
 from game.ui.table_base import whose_turn
-from game.ui.widgets import panel_surface
+from game.ui.widgets import fit_px, panel_surface
 
 HINT_KEYS = {"keyboard": "H", "gamepad": "Y", "mouse": "H", "touch": ""}  # what asks again, shown on More (input.py)
 NOTE_TEXT_PX = 26
@@ -209,14 +209,21 @@ class LabyrinthHints:
         if not self.hint_level:
             return None
         lines = len(self.note_lines()) + len(self.caution_lines())
-        height = max(INFO_RECT.height, 58 + lines * 32 + 14)
+        _, head_h, step = self.note_type()
+        height = max(self.info_rect().height, head_h + lines * step + 14)  # covers the caption, grown or not
         return pygame.Rect(INFO_RECT.x, INFO_RECT.bottom - height, INFO_RECT.width, height)
+
+    def note_type(self) -> tuple[int, int, int]:
+        """(text px, where the text starts under the note's top, line step): larger on a small window
+        (`legible_factor`, as the caption under it), as designed from 1366x768 up."""
+        factor = getattr(self, "type_factor", 1.0)
+        return round(NOTE_TEXT_PX * factor), round(58 * factor), round(32 * factor)
 
     def note_text_width(self) -> int:
         return INFO_RECT.width - 48 - (NOTE_BUTTON_W + 16) * 2
 
     def note_lines(self) -> tuple[str, ...]:
-        lines = wrapped(self.hint_words(), "story-italic", NOTE_TEXT_PX, self.note_text_width())
+        lines = wrapped(self.hint_words(), "story-italic", self.note_type()[0], self.note_text_width())
         if len(lines) > NOTE_MAX_LINES:
             lines = lines[:NOTE_MAX_LINES - 1] + (lines[NOTE_MAX_LINES - 1].rstrip(".,;") + " …",)
         return lines
@@ -224,7 +231,7 @@ class LabyrinthHints:
     def caution_lines(self) -> tuple[str, ...]:
         """What a text says to leave alone meanwhile, under the advice in red ink (two lines at most)."""
         caution = self.hint.caution if self.hint is not None else ""
-        lines = wrapped(caution, "story-italic", NOTE_TEXT_PX, self.note_text_width()) if caution else ()
+        lines = wrapped(caution, "story-italic", self.note_type()[0], self.note_text_width()) if caution else ()
         return lines[:2]
 
     def note_button_rects(self) -> dict[str, pygame.Rect]:
@@ -274,14 +281,16 @@ class LabyrinthHints:
         surface.blit(parchment_page(rect.size), rect.topleft)
         exact = self.hint_level >= 2
         head = "A CAREFUL COMPANION · THE MOVE" if exact else "A CAREFUL COMPANION WHISPERS"
-        surface.blit(text_surface(head, "display", 28, P.shade(INK, 0.25)), (rect.x + 24, rect.y + 14))
-        y = rect.y + 52
+        px, head_h, step = self.note_type()
+        factor = getattr(self, "type_factor", 1.0)
+        surface.blit(text_surface(head, "display", round(28 * factor), P.shade(INK, 0.25)), (rect.x + 24, rect.y + 14))
+        y = rect.y + head_h - 6
         for line in self.note_lines():
-            surface.blit(text_surface(line, "story-italic", NOTE_TEXT_PX, INK), (rect.x + 24, y))
-            y += 32
+            surface.blit(text_surface(line, "story-italic", px, INK), (rect.x + 24, y))
+            y += step
         for line in self.caution_lines():
-            surface.blit(text_surface(line, "story-italic", NOTE_TEXT_PX, RED_INK), (rect.x + 24, y))
-            y += 32
+            surface.blit(text_surface(line, "story-italic", px, RED_INK), (rect.x + 24, y))
+            y += step
         rects = self.note_button_rects()
         key = HINT_KEYS.get(self.app.input.last_device if self.app is not None else "keyboard", "")
         for name, label in self.note_buttons():
@@ -292,5 +301,5 @@ class LabyrinthHints:
             colour = P.LA_PARCHMENT if primary else INK
             if name == "more" and key:
                 label = f"{label} · {key}"  # the same key again asks for the exact move
-            text = text_surface(label, "ui-bold", 28, colour)
+            text = text_surface(label, "ui-bold", fit_px(label, "ui-bold", round(28 * factor), box.width - 16), colour)
             surface.blit(text, text.get_rect(center=box.center))

@@ -86,7 +86,8 @@ class LabyrinthPainter:
         room = (banner.left if banner is not None else CANVAS_W // 2) - 24 - (MENU_RECT.right + 18)
         title, px = fitted_line(title, "story", 36, room, 26)
         surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14 + (36 - px) // 2))
-        mode, px = fitted_line(self.mode_line(), "ui", 22, room, 20)
+        # whose turn and what is left of it: larger on a small window, as the rank under the score
+        mode, px = fitted_line(self.mode_line(), "ui", round(22 * self.type_factor), room, 20)
         surface.blit(text_surface(mode, "ui", px, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
         score = self.view.get("score")
         if score is not None:
@@ -94,7 +95,7 @@ class LabyrinthPainter:
             surface.blit(label, label.get_rect(midright=(FAVOUR_LEFT - 14, 40)))
             words, colour = self.rank_words()
             room = FAVOUR_LEFT - 14 - ((banner.right if banner is not None else CANVAS_W // 2) + 16)
-            words, px = fitted_line(words, "ui", 20, room, 16)
+            words, px = fitted_line(words, "ui", round(20 * self.type_factor), room, 16)
             rank = text_surface(words, "ui", px, colour)
             surface.blit(rank, rank.get_rect(midright=(FAVOUR_LEFT - 14, 70)))
         for i in range(8):
