@@ -382,7 +382,11 @@ def write_screenshot(scene: str, out: str, game: str | None = None, seats: int |
         app = App(headless=True, size=size)
     scene_obj = build_scene(app, scene, game, seats, seed)
     app.clear_to(scene_obj)
-    app.run_frames(max(1, frames))
+    app.running = True
+    for _ in range(max(1, frames)):
+        app.step(1 / 60)
+        if not app.running:  # SIGTERM and Ctrl-C reach SDL as a quit: `timeout` could not stop a long run
+            raise SceneError("stopped before the picture was taken (asked to quit)")
     if app.window is not None:
         try:
             pygame.image.save(app.window, out)

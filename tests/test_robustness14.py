@@ -420,3 +420,43 @@ def test_a_table_name_with_control_characters_still_lets_guests_in():
     finally:
         guest.close()
         handle.stop()
+
+
+def test_a_quit_request_stops_a_long_screenshot(tmp_path):
+    """SDL turns SIGTERM into a quit event, which the screenshot's frame loop never looked at:
+    `timeout 60 main.py screenshot … --frames 99999999999` ran on for 47 minutes, a core busy."""
+    import time
+
+    import pygame
+
+    from ui_helpers import make_app
+
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    started = time.monotonic()
+    with pytest.raises(main.SceneError, match="asked to quit"):
+        main.write_screenshot("title", str(tmp_path / "x.png"), frames=10**11, app=app)
+    assert time.monotonic() - started < 10 and not (tmp_path / "x.png").exists()
+    app.shutdown()
+
+
+def test_screenshot_subprocess_ends_on_sigterm(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.Popen([sys.executable, str(Path(main.__file__)), "screenshot", "title", "--out",
+                             str(tmp_path / "x.png"), "--frames", "99999999999", "--size", "320x240",
+                             "--data-dir", str(tmp_path)], env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(4)
+        proc.send_signal(signal.SIGTERM)  # only the process this test started
+        _, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 2 and "asked to quit" in err and "Traceback" not in err
