@@ -412,3 +412,19 @@ def test_the_hint_note_and_the_turn_line_read_larger_on_a_small_window_and_cover
             assert seen[line] * scale >= LEGIBLE_SCALE * NOTE_TEXT_PX - 0.5 and mode * scale >= LEGIBLE_SCALE * 22 - 0.5
     finally:
         app.shutdown()
+
+
+def test_a_peek_at_a_scenery_keeps_above_the_grown_caption(data_dir):
+    """The full-size look at a scenery sat in the map's lower corners, partly under the caption once
+    it grew over the map's foot; it now keeps to the part of the map no caption covers (as an open
+    stack's fan does)."""
+    app, table = open_table((1024, 768))
+    try:
+        band = table.info_rect()
+        assert band.y < INFO_RECT.y and table.map_clear_rect().bottom == band.y
+        looked = pygame.Rect(MAP_RECT.x + 20, MAP_RECT.y + 20, 60, 40)  # in the top left: a lower corner is farthest
+        table.drag = None
+        box = table.peek_box(pygame.Rect(0, 0, 400, 280), looked)
+        assert box is not None and box.bottom <= band.y
+    finally:
+        app.shutdown()

@@ -77,7 +77,7 @@ class LabyrinthControls:
         anchor = tile.screen_rect(self.camera).clip(MAP_RECT)
         if anchor.width == 0:
             anchor = pygame.Rect(MAP_RECT.centerx, MAP_RECT.y, 1, 1)
-        return FanLayout(len(cards), anchor, MAP_RECT, self.hero_rect())
+        return FanLayout(len(cards), anchor, self.map_clear_rect(), self.hero_rect())  # clear of a grown caption
 
     def place_fan(self) -> None:
         """Give the fanned cards their canvas rects (and take them back from a closed fan)."""

@@ -308,7 +308,7 @@ class LabyrinthPainter:
     def peek_box(self, box: pygame.Rect, looked: pygame.Rect) -> pygame.Rect | None:
         """The corner of the map for a full-size peek that covers neither the hero nor the card looked
         at (nor an open fan, nor "Fit map"), the farthest from that card first; None if every corner would."""
-        area = MAP_RECT.inflate(-28, -28)
+        area = self.map_clear_rect().inflate(-28, -28)
         hero = self.hero_rect()
         fan = self.fan_layout()
         keep_clear = [looked] + ([hero] if hero is not None else []) + ([fan.panel] if fan is not None else [])
@@ -468,6 +468,11 @@ class LabyrinthPainter:
         grow = self.info_type()[3]
         return INFO_RECT if not grow else pygame.Rect(INFO_RECT.x, INFO_RECT.y - grow, INFO_RECT.width,
                                                       INFO_RECT.height + grow)
+
+    def map_clear_rect(self) -> pygame.Rect:
+        """The map's part that no caption covers (all of it, but on a small window: `info_rect`)."""
+        band = self.info_rect()
+        return MAP_RECT if band is INFO_RECT else pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, band.y - MAP_RECT.y)
 
     def draw_info(self, surface: pygame.Surface) -> None:
         """The caption under the map: what is looked at, its text in two lines, and on the right the
