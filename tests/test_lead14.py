@@ -272,3 +272,40 @@ def test_a_labyrinth_sheets_hint_strip_follows_a_resized_window_and_rebound_keys
     finally:
         hint_glyphs.use_bindings(DEFAULT_KEYS, DEFAULT_PAD)
         app.shutdown()
+
+
+def test_starting_a_new_game_keeps_a_saved_game_that_cannot_be_continued(data_dir):
+    from game.ui.setup import SeatSetupScene
+    from game.ui.title import TitleScene
+    from ui_helpers import frames, make_app
+    damaged = b"\x93not a save at all"
+    (data_dir / "autosave.tt").write_bytes(damaged)
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "lost-cities")
+    app.push(setup)
+    frames(app, 2)
+    setup.begin()  # what "Start the new game" does
+    frames(app, 2)
+    kept = list(data_dir.glob("autosave.tt.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged
+    assert any(t.kind == "warning" and kept[0].name in t.text for t in app.toasts.items)
+
+
+def test_an_action_from_the_wire_with_seat_or_kind_among_its_arguments_is_refused_in_words():
+    from game.core.types import InvalidAction
+    for name in ("seat", "kind"):
+        with pytest.raises(InvalidAction, match="'seat' and 'kind' are not move arguments"):
+            Action.from_wire({"seat": 0, "kind": "draw", "args": {name: 1}})
+
+
+def test_a_hosted_tables_seats_file_that_is_a_pipe_is_refused_not_waited_on(tmp_path):
+    import os
+
+    from game.session import SaveError
+    from game.ui.lobby_host import _check_seats_file
+    from net.host import sidecar_path
+    save = tmp_path / "lan-host.tt"
+    os.mkfifo(sidecar_path(save))
+    with pytest.raises(SaveError, match="seats file"):
+        _check_seats_file(save, 2)

@@ -85,6 +85,8 @@ class Action(_NamedArgs):
         for key in args:
             if not isinstance(key, str):
                 raise InvalidAction("action arg names must be strings")
+        if "seat" in args or "kind" in args:  # they are the action's own fields, never its arguments
+            raise InvalidAction("'seat' and 'kind' are not move arguments")
         return cls.make(seat, kind, **dict(args))
 
     def __repr__(self) -> str:

@@ -89,6 +89,8 @@ def _check_seats_file(path: Path, seat_count: int) -> None:
     import json
 
     try:
+        if not sidecar_path(path).is_file():  # a pipe or a device: reading it would wait for ever
+            raise ValueError("not a file")
         seats = json.loads(sidecar_path(path).read_text(encoding="utf-8")).get("seats")
     except (OSError, ValueError, AttributeError, RecursionError) as exc:
         raise SaveError(f"its seats file is damaged ({type(exc).__name__})") from None

@@ -4,6 +4,7 @@ and the game's own options (RULINGS: the first choice is the default). Start ope
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 import pygame
@@ -430,6 +431,12 @@ class SeatSetupScene(OptionsSetupScene):
             return
         try:
             config = self.config()
+        except (IllegalAction, ValueError) as exc:
+            self.app.assets.play("invalid")
+            self.app.toast(f"Cannot start: {exc}", "error")
+            return
+        self.keep_an_unreadable_save(data_dir() / "autosave.tt")
+        try:
             seed = time.time_ns() & 0xFFFF_FFFF
             watching = all(seat.kind == "bot" for seat in config.seats)  # bots only: watch as a spectator
             session = LocalSession(config, seed, autosave=data_dir() / "autosave.tt", spectator=watching)
@@ -448,6 +455,20 @@ class SeatSetupScene(OptionsSetupScene):
         table = factory(self.app, session)
         table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
         self.app.push(table)
+
+    def keep_an_unreadable_save(self, path: Path) -> None:
+        """A saved game this Tabletime cannot continue (damaged, or saved by a newer one) is moved
+        aside before the new game's first autosave would overwrite it: nothing saved is ever lost.
+        A readable one is replaced, as the question before said."""
+        from game.session import SaveError, read_save
+        from game.ui.title import set_aside
+
+        if self.app is None or not (path.exists() or path.is_symlink()):
+            return
+        try:
+            read_save(path)
+        except SaveError:
+            self.app.toast(f"The saved game this Tabletime could not continue is kept. {set_aside(path)}", "warning")
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
