@@ -309,3 +309,30 @@ def test_a_hosted_tables_seats_file_that_is_a_pipe_is_refused_not_waited_on(tmp_
     os.mkfifo(sidecar_path(save))
     with pytest.raises(SaveError, match="seats file"):
         _check_seats_file(save, 2)
+
+
+def test_a_labyrinth_games_hint_count_is_saved_with_it_and_continue_counts_on(data_dir):
+    from game.session import LocalSession, resume
+    from game.session.saves import read_save, saved_table
+    from game.ui.tables import table_scene_for
+    from ui_helpers import recording_app
+    path = data_dir / "autosave.tt"
+    with recording_app() as app:
+        session = LocalSession(GameConfig("labyrinth", (SeatConfig("human", "Ann"),)), 1, autosave=path,
+                               bot_delay=0.0)
+        table = table_scene_for("labyrinth")(app, session)
+        app.push(table)
+        app.run_frames(3)
+        move = session.engine.legal_actions(session.state, 0)[0]
+        session.submit(move)
+        app.run_frames(3)
+        table.hints_asked = 3
+        table.keep_hint_count()
+        assert read_save(path).table == {"labyrinth_hints": 3}  # written at once, not at the next move
+        continued = resume(path)
+        again = table_scene_for("labyrinth")(app, continued)
+        app.push(again)
+        app.run_frames(3)
+        assert again.hints_asked == 3
+    assert saved_table({"labyrinth_hints": -1}) == {} and saved_table(["x"]) == {}
+    assert saved_table({"labyrinth_hints": True}) == {} and saved_table({"labyrinth_hints": 2}) == {"labyrinth_hints": 2}

@@ -62,6 +62,7 @@ class LocalSession(Session):
         self.start_hash = self.engine.state_hash(self.state)  # saved, so a changed content is named on resume
         self.save_problem = ""  # why the last autosave failed; "" while saving works
         self.pad_numbers: dict[int, int] = {}  # seat -> its claimed pad's number, kept in the save (the table sets it)
+        self.table_state: dict[str, int] = {}  # what the table keeps beside the game (the hint count), saved with it
         self._save_notices: list[str] = []
         self._history: dict[int | None, deque[tuple[int, tuple[Event, ...]]]] = {
             seat: deque(maxlen=HISTORY_ACTIONS) for seat in self._viewers()}
@@ -127,7 +128,13 @@ class LocalSession(Session):
 
     def save_game(self) -> SaveGame:
         return SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state),
-                        self.start_hash, dict(self.pad_numbers))
+                        self.start_hash, dict(self.pad_numbers), dict(self.table_state))
+
+    def save_table_state(self) -> None:
+        """The table changed what it keeps beside the game (a hint asked): write the autosave now,
+        not only at the next move, so closing right after keeps it."""
+        if self.actions:
+            self._autosave()
 
     def take_save_notice(self) -> str | None:
         """What the table should tell the people here about the autosave, once: that it stopped

@@ -35,6 +35,10 @@ class SaveGame:
     # seat -> the number of the gamepad that seat claimed at a TV ("Pad 2"): Continue gives each
     # person their pad back. Optional: a save without it (or a Tabletime that ignores it) shares every pad
     pads: dict[int, int] = field(default_factory=dict)
+    # what a table keeps beside the game that is no game action (the Labyrinth's hint count, key
+    # "labyrinth_hints"): short names to small counts. Optional: a save without it (or a Tabletime
+    # that ignores it) resumes with the table's defaults
+    table: dict[str, int] = field(default_factory=dict)
 
     def to_wire(self) -> dict:
         wire = {"format": SAVE_FORMAT, "config": self.config.to_wire(), "seed": self.seed,
@@ -43,6 +47,8 @@ class SaveGame:
             wire["start"] = self.start_hash  # optional: a Tabletime without it ignores the key
         if self.pads:
             wire["pads"] = [[seat, number] for seat, number in sorted(self.pads.items())]
+        if self.table:
+            wire["table"] = dict(sorted(self.table.items()))
         return wire
 
     @classmethod
@@ -66,7 +72,8 @@ class SaveGame:
             raise SaveError("the save is damaged (a seat's name holds characters that cannot be shown)")
         try:
             return cls(GameConfig.from_wire(data.get("config")), seed,
-                       [Action.from_wire(a) for a in actions], digest, start, saved_pads(data.get("pads", [])))
+                       [Action.from_wire(a) for a in actions], digest, start, saved_pads(data.get("pads", [])),
+                       saved_table(data.get("table", {})))
         except (WireError, InvalidAction) as exc:
             raise SaveError(f"the save is damaged ({exc})") from None
         except (TypeError, ValueError) as exc:  # e.g. a move whose arguments repeat "seat" or "kind"
@@ -85,6 +92,16 @@ def saved_pads(data: object) -> dict[int, int]:
             return {}
         pads[pair[0]] = pair[1]
     return pads
+
+
+def saved_table(data: object) -> dict[str, int]:
+    """A table's kept counts as saved; anything malformed reads as none (the game is fine without)."""
+    if not isinstance(data, dict) or len(data) > 32:
+        return {}
+    if not all(isinstance(k, str) and len(k) <= 64 and isinstance(v, int) and not isinstance(v, bool)
+               and 0 <= v < 1_000_000 for k, v in data.items()):
+        return {}
+    return dict(data)
 
 
 def format_problem(version: object) -> str:
@@ -159,6 +176,7 @@ def resume(path: Path, **session_kwargs):
         raise SaveError(f"its moves do not replay under this version's rules ({exc})") from None
     if engine.state_hash(session.state) != save.state_hash:
         raise SaveError("its moves replay to a different position (the rules changed since it was saved)")
+    session.table_state = dict(save.table)
     session.pad_numbers = {seat: number for seat, number in save.pads.items()
                            if 0 <= seat < len(save.config.seats) and save.config.seats[seat].kind == "human"}
     return session
