@@ -336,3 +336,19 @@ def test_a_labyrinth_games_hint_count_is_saved_with_it_and_continue_counts_on(da
         assert again.hints_asked == 3
     assert saved_table({"labyrinth_hints": -1}) == {} and saved_table(["x"]) == {}
     assert saved_table({"labyrinth_hints": True}) == {} and saved_table({"labyrinth_hints": 2}) == {"labyrinth_hints": 2}
+
+
+def test_a_story_ended_faintly_is_played_but_not_counted_as_escaped():
+    from game.core.types import Outcome
+    from game.session.records import Records, faint_ending, outcome_for, record_line
+    faint = Outcome((2,), ((0,),), (0,), ((),), "Midsummer Morning: score 2, Apprentice.", cooperative=True)
+    good = Outcome((8,), ((0,),), (0,), ((),), "Midsummer Morning: score 8, Hero.", cooperative=True)
+    assert faint_ending(faint) and not faint_ending(good)
+    assert outcome_for(faint, 0) == (False, False) and outcome_for(good, 0) == (True, False)
+    records = Records()
+    for outcome in (faint, good, faint):
+        won, drawn = outcome_for(outcome, 0)
+        records.add("labyrinth", "people", won, drawn, "yewmaze", int(outcome.scores[0]))
+    line = record_line(records, "labyrinth", "The Labyrinth", "people", True)
+    assert line == "Your record in The Labyrinth: 1 of 3 adventures escaped"
+    assert records.best("labyrinth", "yewmaze") == 8

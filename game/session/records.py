@@ -129,8 +129,22 @@ def opponent_of(kinds_and_levels: Iterable[tuple[str, str]]) -> str:
     return max(levels, key=BOT_LEVELS.index) if levels else PEOPLE
 
 
+FAINT_BELOW = 4  # a cooperative score under this (the Labyrinth's Apprentice) ends without a cheer
+
+
+def faint_ending(outcome: Outcome) -> bool:
+    """A cooperative story reached with an Apprentice's score (under 4: "you have completed the
+    story, but the game still hides many secrets"): the results tell it plainly, without cheer, and
+    the record does not count it as an adventure escaped."""
+    numbers = [s for s in outcome.scores if isinstance(s, (int, float)) and not isinstance(s, bool)]
+    return outcome.cooperative and bool(numbers) and max(numbers) < FAINT_BELOW
+
+
 def outcome_for(outcome: Outcome, seat: int) -> tuple[bool, bool]:
-    """(won, drawn) for `seat`: a shared win is a win; a game nobody won is a draw."""
+    """(won, drawn) for `seat`: a shared win is a win; a game nobody won is a draw; a story that
+    ended faintly is neither (played, not escaped)."""
+    if faint_ending(outcome):
+        return False, False
     won = seat in outcome.winners
     return won, (not outcome.winners or outcome.draw) and not won
 

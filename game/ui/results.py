@@ -13,6 +13,7 @@ import pygame
 
 from game.core.rng import Rng
 from game.core.types import Outcome
+from game.session.records import faint_ending
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
@@ -30,7 +31,6 @@ LINE_GAP = 9  # between two breakdown lines
 CARD_TOP = 320
 CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
 CARD_HEIGHT = 550
-FAINT_BELOW = 4  # a cooperative score under this (the Labyrinth's Apprentice) ends without a cheer
 MORE_NOTE_H = 34  # the "n more lines" note at a card's foot
 BUTTON_Y = CANVAS_H - 190
 
@@ -263,9 +263,7 @@ class ResultsScene(MenuScene):
         """A cooperative story reached with an Apprentice's score (under 4: "you have completed the
         story, but the game still hides many secrets"): told plainly, without the cheer and confetti
         of a good ending (a −4 with every favour gone read "You made it out!" under confetti)."""
-        o = self.outcome
-        numbers = [s for s in o.scores if isinstance(s, (int, float)) and not isinstance(s, bool)]
-        return o.cooperative and bool(numbers) and max(numbers) < FAINT_BELOW
+        return faint_ending(self.outcome)
 
     @property
     def happy(self) -> bool:
