@@ -293,29 +293,10 @@ def test_every_page_of_every_game_is_reached_by_each_device(data_dir, device, si
 
 def moves_until(game: str, wanted, seeds=range(1, 60), limit: int = 400):
     """A config, seed and actions that bring seat 0 (Ann, a person) to a moment `wanted` picks from the
-    kinds of her legal moves; the other seats are easy bots playing at random."""
-    import random
+    kinds of her legal moves; the other seat is an easy bot playing at random."""
+    from test_tips_at_tables import moves_until as moves_with_bots
 
-    from game.core.types import GameConfig, SeatConfig
-
-    engine = find_game(game)
-    config = GameConfig.make(game, [SeatConfig("human", "Ann"), SeatConfig("bot", "Ada", "easy")])
-    for seed in seeds:
-        state, actions, rng = engine.new_game(config, seed), [], random.Random(seed)
-        for _ in range(limit):
-            if engine.is_over(state):
-                break
-            mine = [a for a in engine.legal_actions(state, 0) if a.kind not in ("reorder", "undo")]
-            if mine and wanted({a.kind for a in mine}):
-                return config, seed, actions
-            for seat in (0, 1):
-                legal = [a for a in engine.legal_actions(state, seat) if a.kind not in ("reorder", "undo")]
-                if legal:
-                    action = rng.choice(legal)
-                    state, _ = engine.apply(state, action)
-                    actions.append(action)
-                    break
-    raise AssertionError(f"no {game} game reached the wanted moment")
+    return moves_with_bots(game, 1, wanted, seeds, limit)
 
 
 @pytest.fixture

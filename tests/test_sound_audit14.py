@@ -19,22 +19,13 @@ import pytest
 
 from game.ui import music_score as S
 from game.ui.music import ChannelPlayer, seamless_loop
+from test_sound_files import GEN  # the sound generator (tools/make_sounds.py), loaded once
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"
 MUSIC_DIR = SOUNDS / "music"
 SUSTAINED = sorted(p for p in MUSIC_DIR.glob("*.wav") if S.INSTRUMENTS[p.name.split("-")[0]].sustained)
 
-
-def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = load_generator()
 
 
 def left_channel(sound: pygame.mixer.Sound) -> list[float]:
