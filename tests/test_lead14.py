@@ -352,3 +352,51 @@ def test_a_story_ended_faintly_is_played_but_not_counted_as_escaped():
     line = record_line(records, "labyrinth", "The Labyrinth", "people", True)
     assert line == "Your record in The Labyrinth: 1 of 3 adventures escaped"
     assert records.best("labyrinth", "yewmaze") == 8
+
+
+def test_m_mutes_every_sound_and_unmutes_it_and_a_volume_moved_unmutes(data_dir):
+    import pygame
+
+    from game.ui.settings import Settings, load_settings
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.title import TitleScene
+    from ui_helpers import frames, key, make_app
+    app = make_app()
+    app.push(TitleScene(app))
+    frames(app, 2)
+    assert app.settings.effects_gain > 0 and app.settings.music_gain > 0
+    key(app, pygame.K_m)
+    assert app.settings.muted and app.settings.effects_gain == 0 == app.settings.music_gain
+    assert any("Sound off" in t.text for t in app.toasts.items)
+    assert load_settings(lambda message: None).muted  # kept for the next start
+    key(app, pygame.K_m)
+    assert not app.settings.muted and app.settings.effects_gain > 0
+    key(app, pygame.K_m)
+    settings_scene = SettingsScene(app)
+    app.push(settings_scene)
+    frames(app, 2)
+    assert any("All sound is off (M)" in t.text for t in app.toasts.items)
+    settings_scene.set_music(0.4)
+    assert not app.settings.muted
+    assert Settings.from_json({"muted": True}).muted
+    with pytest.raises((TypeError, ValueError)):
+        Settings.from_json({"muted": "yes"})
+
+
+def test_m_types_a_letter_in_a_name_field_instead_of_muting(data_dir):
+    import pygame
+
+    from game.ui.setup import SeatSetupScene
+    from game.ui.title import TitleScene
+    from ui_helpers import frames, key, make_app, widget_labelled
+    app = make_app()
+    app.push(TitleScene(app))
+    setup = SeatSetupScene(app, "lost-cities")
+    app.push(setup)
+    frames(app, 2)
+    entry = widget_labelled(setup, "Seat 1")
+    setup.group.set_focus(entry)
+    key(app, pygame.K_RETURN)  # start typing the name
+    app.input.text_mode = True
+    key(app, pygame.K_m)
+    assert not app.settings.muted

@@ -175,6 +175,17 @@ class App:
         self._scaled = box.clip(self.window.get_rect()) if self.letterbox.size != CANVAS_SIZE else None
         self._bars = bars_around(self.window.get_rect(), box)
 
+    def toggle_mute(self) -> None:
+        """M: every sound off at once (music and effects), or back at the volumes it had; kept in
+        the settings file, and said, since silence itself says nothing."""
+        self.settings.muted = not self.settings.muted
+        self.save_settings()
+        if self.settings.muted:
+            self.toast("Sound off. Press M to turn it back on.", "info")
+        else:
+            self.toast("Sound on.", "info")
+            self.assets.play("click", 0.7)
+
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.settings.fullscreen = self.fullscreen
@@ -218,6 +229,9 @@ class App:
         for intent in intents:
             if intent.kind == "device":
                 self.toast(intent.text, "info")
+                continue
+            if intent.kind == "mute":
+                self.toggle_mute()
                 continue
             self.scenes.handle(intent)
 

@@ -242,6 +242,11 @@ class InputMapper:
         if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings
             self._press("up" if mod & pygame.KMOD_SHIFT else "down", "keyboard")
             return
+        if key == pygame.K_m and not self._keys.get(key):
+            # M mutes and unmutes everywhere (not while typing: letters arrive as text there); free
+            # unless the player bound it
+            self._emit(Intent("mute", "keyboard"))
+            return
         if key == pygame.K_h and not self._keys.get(key):
             # H asks for a hint where a table offers one (the Labyrinth); free unless the player bound it
             self._emit(Intent("hint", "keyboard"))

@@ -104,6 +104,7 @@ class Settings:
     master_volume: float = 0.8
     effects_volume: float = 0.8
     music_volume: float = 0.5  # the generative soundtrack (game/ui/music.py), under the effects
+    muted: bool = False  # M silences everything at once, keeping the volumes for when it comes back
     player_name: str = "Player"
     key_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_KEYS))
     pad_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_PAD))
@@ -145,11 +146,11 @@ class Settings:
 
     @property
     def effects_gain(self) -> float:
-        return max(0.0, min(1.0, self.master_volume * self.effects_volume))
+        return 0.0 if self.muted else max(0.0, min(1.0, self.master_volume * self.effects_volume))
 
     @property
     def music_gain(self) -> float:
-        return max(0.0, min(1.0, self.master_volume * self.music_volume))
+        return 0.0 if self.muted else max(0.0, min(1.0, self.master_volume * self.music_volume))
 
     def set_first_game_tips(self, on: bool) -> None:
         """Tips on or off; turning them on again shows every game's tips again to everyone (a Settings
@@ -164,7 +165,7 @@ class Settings:
 
 
 def _validated(key: str, value: Any) -> Any:
-    if key in ("fullscreen", "reduced_motion", "first_game_tips"):
+    if key in ("fullscreen", "reduced_motion", "first_game_tips", "muted"):
         if not isinstance(value, bool):
             raise ValueError(f"{key} must be true or false")
         return value

@@ -26,7 +26,7 @@ SUBTITLE = "Changes apply at once and are saved when you leave."
 ROW_HELP: dict[str, str] = {
     "Fullscreen": "F11 or Alt+Enter switches it anywhere.",
     "Window size": "The window's size when Tabletime is not fullscreen.",
-    "Master volume": "Everything you hear: the effects and the music.",
+    "Master volume": "Everything you hear: the effects and the music. M turns all sound off and on.",
     "Effects volume": "Cards, clicks, chimes and fanfares.",
     "Music volume": "The music under the menus and the games; 0 turns it off.",
     "Your name": "Your seat's name at a new table and at a LAN table.",
@@ -87,6 +87,11 @@ class SettingsScene(MenuScene):
         assert self.app is not None
         return self.app.settings
 
+    def enter(self) -> None:
+        super().enter()
+        if self.app is not None and self.settings.muted:  # volumes that look up yet nothing is heard
+            self.app.toast("All sound is off (M). Moving a volume turns it back on.", "info")
+
     def build(self) -> None:
         s = self.settings
         y = 280
@@ -139,15 +144,18 @@ class SettingsScene(MenuScene):
 
     def set_master(self, value: float) -> None:
         self.settings.master_volume = value
+        self.settings.muted = False  # a volume set is meant to be heard (M had muted everything)
         self.app.assets.play("click", 0.8)
 
     def set_effects(self, value: float) -> None:
         self.settings.effects_volume = value
+        self.settings.muted = False
         self.app.assets.play("click", 0.8)
 
     def set_music(self, value: float) -> None:
         """Heard at once: the music follows the settings every frame (0 starts no more notes)."""
         self.settings.music_volume = value
+        self.settings.muted = False
 
     def set_name(self, text: str) -> None:
         name = printable_name(text)
