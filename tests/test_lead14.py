@@ -133,8 +133,8 @@ def test_the_autosave_failing_is_heard_as_well_as_read():
 def test_lost_in_time_travel_prompt_speaks_in_years():
     from game.ui.table_lost_in_time import travel_end_words
     assert travel_end_words("past") == "a card with an earlier year than your oldest (left end)"
-    assert travel_end_words("future") == "a card with a later year than your newest (right end)"
-    assert not any("younger" in travel_end_words(d) for d in ("past", "future"))
+    assert travel_end_words("future") == "a card with a later year than your youngest (right end)"
+    assert not any("younger" in travel_end_words(d) for d in ("past", "future"))  # said in years
 
 
 def test_lost_cities_rules_from_the_pause_menu_open_at_scoring_while_a_round_is_scored():

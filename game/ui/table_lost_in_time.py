@@ -195,11 +195,12 @@ def verb_for(name: str, you_form: str, they_form: str) -> str:
 
 
 def travel_end_words(direction: str) -> str:
-    """Where travel puts a card, in years (the rulebook's "older"/"younger card" read backwards to
-    many: a younger card is a later year)."""
+    """Where travel puts a card, in years (the rulebook's "an older / a younger card" alone reads
+    backwards to many: a younger card is a later year); "oldest" and "youngest" stay the rulebook's
+    names for the timeline's ends, as the running total says them."""
     if direction == "past":
         return "a card with an earlier year than your oldest (left end)"
-    return "a card with a later year than your newest (right end)"
+    return "a card with a later year than your youngest (right end)"
 
 
 @dataclass
