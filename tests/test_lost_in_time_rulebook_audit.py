@@ -110,7 +110,7 @@ def test_s5_in_between_is_refused_towards_the_past_too():
     arrange(state, hands=[[card(1776), card(2024)], [card(313)]], timelines=[[card(1492), card(1903)], []])
     assert ENGINE.legal_actions(state, 0) == [Action.make(0, "cannot_travel")]
     for year in (1776, 2024):
-        with pytest.raises(IllegalAction, match=r"its year must be earlier than .+ \(1492\), the earliest card on your timeline"):
+        with pytest.raises(IllegalAction, match=r"its year must be earlier than .+ \(1492\), the oldest card on your timeline"):
             act(state, 0, "place", card=card(year))
 
 

@@ -361,7 +361,7 @@ class LostInTime(Engine[dict]):
                 where = "later than" if direction == "future" else "earlier than"
                 end = (timeline[-1] if direction == "future" else timeline[0]) if timeline else None
                 if end is not None and not fits(card, timeline, direction):
-                    side = "latest" if direction == "future" else "earliest"
+                    side = "youngest" if direction == "future" else "oldest"  # the rulebook's names of the ends
                     return (f"{card_label(card)} cannot travel to the {direction}: its year must be {where} "
                             f"{card_label(end)}, the {side} card on your timeline; cards never go in between "
                             "(ruling LT-4)")
