@@ -83,11 +83,12 @@ def test_the_picker_warns_of_damaged_records_as_a_warning(data_dir):
     app.shutdown()
 
 
-def test_continue_on_a_damaged_autosave_sets_it_aside_and_stops_offering_it(data_dir):
-    """Before, the damaged save stayed and the next game's autosave overwrote it."""
+def continue_a_damaged_save(data_dir, blob: bytes):
+    """Write `blob` as the autosave, press Continue (offered as "the saved game looks damaged") and
+    check the save went aside whole, never read twice: (app, title), for more checks (shut it down)."""
     from game.ui.title import TitleScene, autosave_path
 
-    autosave_path().write_bytes(b"\x81\xa6format\x01 damaged")
+    autosave_path().write_bytes(blob)
     app = make_app()
     app.push(TitleScene(app))
     frames(app, 2)
@@ -96,8 +97,13 @@ def test_continue_on_a_damaged_autosave_sets_it_aside_and_stops_offering_it(data
     widget_labelled(title, "Continue").activate()
     frames(app, 2)
     assert app.scenes.top is title and not autosave_path().exists()
-    kept = list(data_dir.glob("autosave.tt.bad-*"))
-    assert len(kept) == 1 and kept[0].read_bytes() == b"\x81\xa6format\x01 damaged"
+    assert [p.read_bytes() for p in data_dir.glob("autosave.tt.bad-*")] == [blob]
+    return app, title
+
+
+def test_continue_on_a_damaged_autosave_sets_it_aside_and_stops_offering_it(data_dir):
+    """Before, the damaged save stayed and the next game's autosave overwrote it."""
+    app, title = continue_a_damaged_save(data_dir, b"\x81\xa6format\x01 damaged")
     assert "kept as autosave.tt.bad-" in app.toasts.items[-1].text
     assert "Continue" not in [w.label for w in title.group.widgets]
     assert title.group.focused is not None

@@ -63,23 +63,12 @@ def test_a_move_whose_arguments_repeat_seat_or_kind_is_a_damaged_save(data_dir):
 
 
 def test_continue_on_such_a_save_sets_it_aside_with_a_warning(data_dir):
-    from game.ui.title import TitleScene, autosave_path
-    from ui_helpers import frames, make_app, widget_labelled
+    from game.ui.title import autosave_path
+    from test_bad_input import continue_a_damaged_save
 
-    path = autosave_path()
-    data = msgpack.unpackb(_real_save_blob(path), raw=False, strict_map_key=False)
+    data = msgpack.unpackb(_real_save_blob(autosave_path()), raw=False, strict_map_key=False)
     data["actions"][0]["args"] = {"seat": 1}
-    blob = msgpack.packb(data, use_bin_type=True)
-    path.write_bytes(blob)
-    app = make_app()
-    app.push(TitleScene(app))
-    frames(app, 2)
-    title = app.scenes.top
-    assert widget_labelled(title, "Continue").sub == "the saved game looks damaged"
-    widget_labelled(title, "Continue").activate()
-    frames(app, 2)
-    assert app.scenes.top is title and not path.exists()
-    assert [p.read_bytes() for p in data_dir.glob("autosave.tt.bad-*")] == [blob]
+    app, _ = continue_a_damaged_save(data_dir, msgpack.packb(data, use_bin_type=True))
     assert "cannot be continued" in app.toasts.items[-1].text
     app.shutdown()
 
