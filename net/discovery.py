@@ -22,6 +22,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.types import printable_name
 from net.protocol import PROTOCOL_VERSION
 
 log = logging.getLogger("tabletime.discovery")
@@ -181,8 +182,7 @@ class DiscoveredTable:
 def _txt(info: Any, key: str) -> str:
     raw = (info.properties or {}).get(key.encode())
     text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else ""
-    # an announcement is anyone's on the network: a NUL in a table name crashed every lobby listing it
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    return printable_name(text)  # anyone may announce: a NUL in a table name crashed every lobby listing it
 
 
 def _to_int(text: str, default: int = -1) -> int:

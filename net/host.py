@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 from game.bots.base import Bot, bot_name, make_bot
 from game.core.engine import fit_options
 from game.core.registry import UnknownGame, find_game
-from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for
+from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for, printable_name
 from game.core.wire import iter_scalars, pack, unpack
 from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
 from game.session.storage import atomic_write
@@ -72,12 +72,6 @@ SIDECAR_FORMAT = 1
 
 Tap = Callable[[tuple[int, ...], bool, bytes], None]
 """Called on the loop thread with (seats, spectator, frame) for every frame sent (leak tests)."""
-
-
-def drawable(text: str) -> str:
-    """`text` without control characters (runs of spaces made one): a table or seat name with a NUL
-    (`serve --table`, a damaged seats file) could not be sent in a welcome, and no guest got in."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 @dataclass
@@ -183,7 +177,9 @@ class TableHost:
         self.engine.check_config(self.config)
         self.seed = seed if seed is not None else token_source.randbits(62)
         self.save_path = save_path
-        self.table_name = (drawable(table_name) or drawable(f"{socket.gethostname()}'s table"))[:MAX_NAME]
+        # printable: a table or seat name with a NUL (`serve --table`, a damaged seats file) could not
+        # be sent in a welcome, and no guest got in
+        self.table_name = (printable_name(table_name) or printable_name(f"{socket.gethostname()}'s table"))[:MAX_NAME]
         self.grace, self.heartbeat, self.bot_delay = grace, heartbeat, bot_delay
         self.turn_grace = min(grace, TURN_GRACE if turn_grace is None else turn_grace)
         self._turn_timers: set[tuple[int, float]] = set()  # (seat, dropped_at) with a turn-grace timer armed
@@ -247,8 +243,8 @@ class TableHost:
             if sidecar_path(save_path).exists() and not sidecar_path(save_path).is_file():
                 raise ValueError("it is not a file")  # a pipe would be waited on for ever
             sidecar = json.loads(sidecar_path(save_path).read_text(encoding="utf-8"))
-            specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")), drawable(str(s.get("name", "")))[:MAX_NAME])
-                     for s in sidecar["seats"]]
+            specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")),
+                              printable_name(str(s.get("name", "")))[:MAX_NAME]) for s in sidecar["seats"]]
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise SaveError(f"the seats file beside {save_path.name} is missing or damaged ({exc})") from None
         if sidecar.get("format") != SIDECAR_FORMAT or len(specs) != save.config.seat_count:

@@ -152,6 +152,13 @@ SEAT_KINDS = ("human", "bot", "remote")
 BOT_LEVELS = ("easy", "expert", "master")
 
 
+def printable_name(text: str) -> str:
+    """A name as it can be drawn: control characters (a NUL, a newline, a tab) become spaces, runs of
+    spaces one, and the ends are trimmed (a font cannot render a NUL at all). For every name that
+    comes from outside: typed, in a settings or seats file, announced on the network."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
     """Who sits in a seat. Engines only count seats; sessions use kind/level/name."""

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.core.types import printable_name
 from game.session.storage import data_dir, load_json, save_json
 
 SETTINGS_FILE = "settings.json"
@@ -64,12 +65,6 @@ TIPS_SEEN_MAX = 400  # game:name entries kept (four games, a hundred names): a f
 # Intents a device cannot do without: with none of them bound, a keyboard or gamepad player could no
 # longer reach (or leave) anything, so a file never leaves them empty and the screen never unbinds them.
 ESSENTIAL_INTENTS: tuple[str, ...] = ("up", "down", "left", "right", "confirm", "back")
-
-
-def printable_name(text: str) -> str:
-    """A name as it can be drawn: control characters (a NUL, a newline, a tab) become spaces, runs of
-    spaces one, and the ends are trimmed (a font cannot render a NUL at all)."""
-    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
 PAD_BUTTON_NAME = re.compile(r"button[0-9]{1,2}")  # what the input mapper calls a button SDL has no name for
