@@ -114,6 +114,24 @@ def sidecar_path(save_path: Path) -> Path:
     return save_path.with_name(save_path.name + ".seats")
 
 
+def read_seats_file(save_path: Path, seat_count: int) -> tuple[dict[str, Any], list["SeatSpec"]]:
+    """The seats file beside a hosted table's save: its data and its seats. SaveError when it is
+    missing, damaged or not this save's (`seat_count` seats); a pipe there is refused, not waited on.
+    The lobby asks before it offers Resume, and resuming asks again."""
+    path = sidecar_path(save_path)
+    try:
+        if not path.is_file():  # a pipe or a device: reading it would wait for ever
+            raise ValueError("it is not a file" if path.exists() else "there is none")
+        sidecar = json.loads(path.read_text(encoding="utf-8"))
+        specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")),
+                          printable_name(str(s.get("name", "")))[:MAX_NAME]) for s in sidecar["seats"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+        raise SaveError(f"the seats file beside {save_path.name} is missing or damaged ({exc})") from None
+    if sidecar.get("format") != SIDECAR_FORMAT or len(specs) != seat_count:
+        raise SaveError(f"the seats file beside {save_path.name} does not match the save")
+    return sidecar, specs
+
+
 @dataclass
 class Seat:
     spec: SeatSpec
@@ -239,16 +257,7 @@ class TableHost:
         if not sidecar_path(save_path).exists() and not any(seat.kind == "remote" for seat in save.config.seats):
             raise SaveError(f"{save_path.name} is the save of a game played at one screen, not of a LAN table "
                             "(it has no seats file); choose a new file to host a table")
-        try:
-            if sidecar_path(save_path).exists() and not sidecar_path(save_path).is_file():
-                raise ValueError("it is not a file")  # a pipe would be waited on for ever
-            sidecar = json.loads(sidecar_path(save_path).read_text(encoding="utf-8"))
-            specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")),
-                              printable_name(str(s.get("name", "")))[:MAX_NAME]) for s in sidecar["seats"]]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise SaveError(f"the seats file beside {save_path.name} is missing or damaged ({exc})") from None
-        if sidecar.get("format") != SIDECAR_FORMAT or len(specs) != save.config.seat_count:
-            raise SaveError(f"the seats file beside {save_path.name} does not match the save")
+        sidecar, specs = read_seats_file(save_path, save.config.seat_count)
         options = {k: v for k, v in save.config.options}
         try:
             engine = find_game(save.config.game)

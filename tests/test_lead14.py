@@ -303,12 +303,11 @@ def test_a_hosted_tables_seats_file_that_is_a_pipe_is_refused_not_waited_on(tmp_
     import os
 
     from game.session import SaveError
-    from game.ui.lobby_host import _check_seats_file
-    from net.host import sidecar_path
+    from net.host import read_seats_file, sidecar_path
     save = tmp_path / "lan-host.tt"
     os.mkfifo(sidecar_path(save))
     with pytest.raises(SaveError, match="seats file"):
-        _check_seats_file(save, 2)
+        read_seats_file(save, 2)
 
 
 def test_a_labyrinth_games_hint_count_is_saved_with_it_and_continue_counts_on(data_dir):

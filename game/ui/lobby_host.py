@@ -33,7 +33,7 @@ from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
 from net.discovery import DiscoveryError, TableAdvertiser, lan_interfaces
-from net.host import HostHandle, SeatSpec, sidecar_path, start_host
+from net.host import HostHandle, SeatSpec, read_seats_file, sidecar_path, start_host
 from net.serve import DEFAULT_PORT
 
 log = logging.getLogger(__name__)
@@ -83,21 +83,6 @@ class ResumableTable:
     path: Path
 
 
-def _check_seats_file(path: Path, seat_count: int) -> None:
-    """SaveError unless the seats file beside the save is one a host can resume from (its seat list
-    as long as the save's table), so a damaged one is caught before Resume is offered."""
-    import json
-
-    try:
-        if not sidecar_path(path).is_file():  # a pipe or a device: reading it would wait for ever
-            raise ValueError("not a file")
-        seats = json.loads(sidecar_path(path).read_text(encoding="utf-8")).get("seats")
-    except (OSError, ValueError, AttributeError, RecursionError) as exc:
-        raise SaveError(f"its seats file is damaged ({type(exc).__name__})") from None
-    if not isinstance(seats, list) or len(seats) != seat_count or not all(isinstance(s, dict) for s in seats):
-        raise SaveError("its seats file does not match the save")
-
-
 def set_aside_hosted(path: Path) -> str:
     """Move an unusable hosted save and its seats file aside (never deleted: the next table hosted
     would overwrite them); says where they went."""
@@ -122,7 +107,7 @@ def resumable_hosted_table(warn: Callable[[str], None] | None = None) -> Resumab
     try:
         save = read_save(path)
         engine = find_game(save.config.game)
-        _check_seats_file(path, save.config.seat_count)
+        read_seats_file(path, save.config.seat_count)  # a damaged one is caught before Resume is offered
         if engine.is_over(engine.replay(save.config, save.seed, save.actions)):
             return None
     except (SaveError, UnknownGame, IllegalAction) as exc:
