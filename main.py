@@ -413,7 +413,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 @command("simulate", "play headless bot games and print win rates", _simulate_arguments)
 def run_simulate(args: argparse.Namespace) -> int:
     from game.bots.simulate import simulate_parallel
-    from game.core.engine import seats_range
+    from game.core.engine import seats_range, unknown_option
     from game.core.registry import UnknownGame, find_game
     from game.core.types import IllegalAction
 
@@ -427,7 +427,7 @@ def run_simulate(args: argparse.Namespace) -> int:
               f"not {len(args.seats)}", file=sys.stderr)
         return 2
     options = dict(args.option)
-    unknown = unknown_options(engine, options)
+    unknown = unknown_option(engine.title, engine.options, options)
     if unknown:
         print(f"simulate: {unknown}", file=sys.stderr)
         return 2
@@ -464,17 +464,6 @@ def run_simulate(args: argparse.Namespace) -> int:
 def max_workers() -> int:
     """The most `simulate --workers` may start: each is a whole Python process playing games."""
     return 4 * (os.cpu_count() or 1)
-
-
-def unknown_options(engine, options: dict[str, object]) -> str:
-    """What is wrong with `--option` names the game does not have ("" when all are known): a typo
-    such as `round=1` used to be ignored, and the games played with the default."""
-    known = [option.name for option in engine.options]
-    wrong = [name for name in options if name not in known]
-    if not wrong:
-        return ""
-    offered = f"its options: {', '.join(known)}" if known else "it has no options"
-    return f"{engine.title} has no option {wrong[0]!r} ({offered})"
 
 
 # --- check-scenario ---------------------------------------------------------------------------------

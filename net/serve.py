@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.core.engine import seats_range
+from game.core.engine import seats_range, unknown_option
 from game.core.registry import UnknownGame, find_game
 from game.session.saves import SaveError
 from net.discovery import DiscoveryError, TableAdvertiser, host_addresses, set_lan_interfaces
@@ -116,11 +116,9 @@ def run_serve(args: argparse.Namespace) -> int:
         if not engine.min_seats <= len(seats) <= engine.max_seats:
             raise ValueError(f"{engine.title} takes {seats_range(engine.min_seats, engine.max_seats)}, not {len(seats)}")
         game_options = parse_options(args.option)
-        known = [option.name for option in engine.options]
-        for name in game_options:
-            if name not in known:  # a typo (round=1) used to deal the default game without a word
-                offered = f"its options: {', '.join(known)}" if known else "it has no options"
-                raise ValueError(f"{engine.title} has no option {name!r} ({offered})")
+        unknown = unknown_option(engine.title, engine.options, game_options)
+        if unknown:
+            raise ValueError(unknown)
         addresses = [args.interface] if args.interface else host_addresses()
     except (UnknownGame, ValueError) as exc:
         print(f"serve: {exc}", file=sys.stderr)

@@ -62,6 +62,17 @@ def mixes_bots_and_people(seat_kinds: Sequence[str]) -> bool:
     return "bot" in seat_kinds and any(kind != "bot" for kind in seat_kinds)
 
 
+def unknown_option(title: str, options: Sequence[Option], names: Iterable[str]) -> str:
+    """What is wrong with option names a game does not have ("" when all are known), for a command
+    line's `--option`: a typo such as `round=1` was ignored and the game played with the default."""
+    known = [option.name for option in options]
+    wrong = [name for name in names if name not in known]
+    if not wrong:
+        return ""
+    offered = f"its options: {', '.join(known)}" if known else "it has no options"
+    return f"{title} has no option {wrong[0]!r} ({offered})"
+
+
 def fit_options(options: Sequence[Option], seat_kinds: Sequence[str], chosen: dict[str, Any]
                 ) -> tuple[dict[str, Any], list[str]]:
     """The chosen option values with any a table of these seats cannot play replaced by the first

@@ -76,7 +76,7 @@ class SaveGame:
                        saved_table(data.get("table", {})))
         except (WireError, InvalidAction) as exc:
             raise SaveError(f"the save is damaged ({exc})") from None
-        except (TypeError, ValueError) as exc:  # e.g. a move whose arguments repeat "seat" or "kind"
+        except (TypeError, ValueError) as exc:  # what the wire readers do not name themselves (the save fuzzer)
             raise SaveError(f"the save is damaged (a move cannot be read: {exc})") from None
 
 
