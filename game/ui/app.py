@@ -16,6 +16,7 @@ import pygame
 
 from game.ui.assets import Assets
 from game.ui.input import InputMapper, Intent
+from game.ui.look.fonts import CANVAS_SIZE, canvas_scale
 from game.ui.music import Music
 from game.ui.scene import Scene, SceneStack
 from game.ui.settings import Settings, load_settings, save_settings
@@ -25,7 +26,6 @@ from game.ui.tween import MOTION
 
 log = logging.getLogger(__name__)
 
-CANVAS_SIZE = (1920, 1080)
 UPDATE_HZ = 120
 STEP = 1.0 / UPDATE_HZ
 MAX_CATCH_UP = 8  # update steps per frame at most; the rest of a long stall is dropped
@@ -65,7 +65,7 @@ class Letterbox:
 
     @classmethod
     def fit(cls, window: tuple[int, int], canvas: tuple[int, int] = CANVAS_SIZE) -> "Letterbox":
-        scale = min(window[0] / canvas[0], window[1] / canvas[1]) if window[0] and window[1] else 1.0
+        scale = canvas_scale(window, canvas)
         size = (max(1, round(canvas[0] * scale)), max(1, round(canvas[1] * scale)))
         offset = ((window[0] - size[0]) // 2, (window[1] - size[1]) // 2)
         return cls(window, scale, offset, size)

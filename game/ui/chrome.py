@@ -10,12 +10,12 @@ import pygame
 from game.ui.hint_glyphs import DEFAULT_GLYPHS, hint_glyphs
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import font, legible_factor, text_surface
+from game.ui.look.fonts import CANVAS_SIZE, font, legible_factor, text_surface
 from game.ui.look.table import felt
 from game.ui.scene import Scene
 from game.ui.widgets import FocusGroup, panel_surface
 
-CANVAS_W, CANVAS_H = 1920, 1080
+CANVAS_W, CANVAS_H = CANVAS_SIZE
 MARGIN = 120
 
 # The caps with the default bindings; hint rows draw `hint_glyphs(device)`, which follows the

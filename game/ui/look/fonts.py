@@ -41,15 +41,17 @@ def font(role: str, px: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_DIR / FONT_FILES[role]), max(1, int(px)))
 
 
+def canvas_scale(window: tuple[int, int], canvas: tuple[int, int] = CANVAS_SIZE) -> float:
+    """How large the canvas shows, letterboxed whole, on a window of this size (1.0 for no size)."""
+    if window[0] <= 0 or window[1] <= 0:
+        return 1.0
+    return min(window[0] / canvas[0], window[1] / canvas[1])
+
+
 def window_scale() -> float:
     """How large the canvas shows on the window (1.0 with no window: tests drawing on their own)."""
     surface = pygame.display.get_surface() if pygame.display.get_init() else None
-    if surface is None:
-        return 1.0
-    width, height = surface.get_size()
-    if width <= 0 or height <= 0:
-        return 1.0
-    return min(width / CANVAS_SIZE[0], height / CANVAS_SIZE[1])
+    return 1.0 if surface is None else canvas_scale(surface.get_size())
 
 
 def legible_factor() -> float:
