@@ -43,20 +43,29 @@ PITCH_TAKES = (1.0, 0.955, 1.045)  # the file, then about 0.8 semitone lower (lo
 TAKE_ORDER = (0, 1, 2, 0, 2, 1)
 
 
+def read_wav(path: Path) -> tuple["wave._wave_params", bytes]:
+    """A WAV file's format and sample frames."""
+    with wave.open(str(path), "rb") as source:
+        return source.getparams(), source.readframes(source.getnframes())
+
+
+def wav_sound(params: "wave._wave_params", frames: bytes) -> pygame.mixer.Sound:
+    """Sample frames in `params`' format as a Sound, through an in-memory WAV: SDL converts them to
+    the mixer's rate and format (its resampler is C and band-limited)."""
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setparams(params)
+        out.writeframes(frames)
+    buffer.seek(0)
+    return pygame.mixer.Sound(file=buffer)
+
+
 def pitched(path: Path, ratio: float) -> pygame.mixer.Sound:
     """The WAV at `path` played `ratio` times as fast (higher and shorter above 1): its samples are
-    declared at `ratio` times their rate, and SDL's resampler (C, band-limited) brings them to the
-    mixer's rate as it loads them; a few hundred microseconds for a card sound."""
-    with wave.open(str(path), "rb") as source:
-        params = source.getparams()
-        frames = source.readframes(source.getnframes())
-    faster = io.BytesIO()
-    with wave.open(faster, "wb") as out:
-        out.setparams(params)
-        out.setframerate(max(1, round(params.framerate * ratio)))
-        out.writeframes(frames)
-    faster.seek(0)
-    return pygame.mixer.Sound(file=faster)
+    declared at `ratio` times their rate, and SDL's resampler brings them to the mixer's rate as it
+    loads them; a few hundred microseconds for a card sound."""
+    params, frames = read_wav(path)
+    return wav_sound(params._replace(framerate=max(1, round(params.framerate * ratio))), frames)
 
 
 class Assets:

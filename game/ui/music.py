@@ -18,7 +18,6 @@ shows.
 
 from __future__ import annotations
 
-import io
 import logging
 import random
 import wave
@@ -27,6 +26,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from game.ui.assets import read_wav, wav_sound
 from game.ui.music_score import BANKS, INSTRUMENTS, MOODS, VOICES, Command, Conductor, needed_pitches, note_file
 from game.ui.settings import Settings
 
@@ -99,18 +99,12 @@ def seamless_loop(path: Path) -> pygame.mixer.Sound:
     it, and `loops=-1` then jumps at every wrap (up to an eighth of full scale on pad-62: a tick every
     1.4 s under the menus). Converted with its own end before it and its own start after it, the loop
     sees around it what it will hear when it wraps; the margins are cut off again on whole frames."""
-    with wave.open(str(path), "rb") as note:
-        params = note.getparams()
-        frames = note.readframes(note.getnframes())
+    params, frames = read_wav(path)
     frame_in = params.sampwidth * params.nchannels
     count = len(frames) // frame_in
     margin = min(LOOP_MARGIN, count)
-    wrapped = io.BytesIO()
-    with wave.open(wrapped, "wb") as out:
-        out.setparams(params)
-        out.writeframes(frames[(count - margin) * frame_in:] + frames + frames[:margin * frame_in])
-    wrapped.seek(0)
-    converted = pygame.mixer.Sound(file=wrapped).get_raw()
+    wrapped = frames[(count - margin) * frame_in:] + frames + frames[:margin * frame_in]
+    converted = wav_sound(params, wrapped).get_raw()
     init = pygame.mixer.get_init()
     frame_out = (abs(init[1]) // 8) * init[2] if init else 4
     scale = len(converted) // frame_out / (count + 2 * margin)  # converted frames per file frame
