@@ -13,6 +13,7 @@ import ipaddress
 import logging
 import socket
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -118,6 +119,9 @@ def resumable_hosted_table(warn: Callable[[str], None] | None = None) -> Resumab
     return ResumableTable(save.config.game, len(save.actions), path)
 
 
+ADDRESSES_FRESH_SECONDS = 2.0  # a cable plugged in shows its address this soon in the waiting room
+
+
 def local_ipv4s() -> list[str]:
     """This machine's non-loopback IPv4 addresses (what others type to join)."""
     try:
@@ -139,6 +143,7 @@ class HostedTable:
     def __init__(self, handle: HostHandle, addresses: list[str] | None, advertise: bool) -> None:
         self.handle = handle
         self.addresses = addresses
+        self._join_addresses: tuple[float, list[str]] | None = None  # (when read, what) for join_addresses
         self.advertised = False
         self.advertise_note = "Not announced on the network: players type the address." if not advertise else \
             "Announcing the table on the network…"
@@ -209,9 +214,14 @@ class HostedTable:
             return False
 
     def join_addresses(self) -> list[str]:
-        port = self.handle.port
-        shown = [a for a in (self.addresses or local_ipv4s()) if not ipaddress.IPv4Address(a).is_loopback]
-        return [f"{a}:{port}" for a in (shown or ["127.0.0.1"])]
+        """What others type to join ("192.168.1.20:47474"); the machine's interfaces are read again
+        at most every ADDRESSES_FRESH_SECONDS, not on every frame the waiting room draws them."""
+        now = time.monotonic()
+        if self._join_addresses is None or now - self._join_addresses[0] > ADDRESSES_FRESH_SECONDS:
+            port = self.handle.port
+            shown = [a for a in (self.addresses or local_ipv4s()) if not ipaddress.IPv4Address(a).is_loopback]
+            self._join_addresses = (now, [f"{a}:{port}" for a in (shown or ["127.0.0.1"])])
+        return self._join_addresses[1]
 
     # --- zeroconf --------------------------------------------------------------------------------
     def _advertise(self) -> None:
