@@ -433,13 +433,8 @@ class HostSetupScene(OptionsSetupScene):
     def set_who(self, seat: int, value: str) -> None:
         was_open, was_bot = self.who[seat] == "open", self.seat_kinds()[seat] == "bot"
         self.who[seat] = value
-        # a person at this screen who sits where a bot was is not called by the bot's name ("Pass to
-        # Ada" for Ben); a bot back in a seat nobody named gets its own name again
-        bot_name = BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
-        if value == "local" and (was_bot or was_open) and seat > 0 and self.names[seat] == bot_name:
-            self.names[seat] = f"Player {seat + 1}"
-        elif self.seat_kinds()[seat] == "bot" and not was_bot and seat > 0 and self.names[seat] == f"Player {seat + 1}":
-            self.names[seat] = bot_name
+        self.rename_seat(seat, becomes_person=value == "local" and (was_bot or was_open),
+                         becomes_bot=self.seat_kinds()[seat] == "bot" and not was_bot)
         if was_bot != (self.seat_kinds()[seat] == "bot"):
             self.fit_options()
             self.build()  # the options a bot at the table rules out come or go

@@ -107,6 +107,20 @@ class OptionsSetupScene(MenuScene):
         self.help_text = ""
         self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
 
+    names: list[str]  # each seat's name as the setup shows it (seat 1 is the player's own)
+
+    def bot_name(self, seat: int) -> str:
+        """The name a seat has while a bot plays it (seat 1 is the player's own)."""
+        return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+
+    def rename_seat(self, seat: int, becomes_person: bool, becomes_bot: bool) -> None:
+        """A person who sits down where a bot was is not called by the bot's name ("Pass to Ada" for
+        Ben); a bot back in a seat nobody named gets its own name again. A name typed stays."""
+        if seat > 0 and becomes_person and self.names[seat] == self.bot_name(seat):
+            self.names[seat] = f"Player {seat + 1}"
+        elif seat > 0 and becomes_bot and self.names[seat] == f"Player {seat + 1}":
+            self.names[seat] = self.bot_name(seat)
+
     def update(self, dt: float) -> None:
         focused = self.group.focused
         self.help_text = getattr(focused, "help_text", "") if focused is not None else ""
@@ -291,19 +305,11 @@ class SeatSetupScene(OptionsSetupScene):
     def set_name(self, seat: int, text: str) -> None:
         self.names[seat] = text
 
-    def bot_name(self, seat: int) -> str:
-        """The name a seat has while a bot plays it (seat 1 is the player's own)."""
-        return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
-
     def set_who(self, seat: int, value: str) -> None:
         was_person = self.who[seat] == "human"
         self.who[seat] = value
-        # a person who sits down where a bot was is not called by the bot's name ("Pass to Ada" for
-        # Ben); a bot back in a seat nobody named gets its own name again
-        if value == "human" and not was_person and seat > 0 and self.names[seat] == self.bot_name(seat):
-            self.names[seat] = f"Player {seat + 1}"
-        elif value != "human" and was_person and seat > 0 and self.names[seat] == f"Player {seat + 1}":
-            self.names[seat] = self.bot_name(seat)
+        self.rename_seat(seat, becomes_person=value == "human" and not was_person,
+                         becomes_bot=value != "human" and was_person)
         if was_person != (value == "human"):
             self.seat_pads.pop(seat, None)  # a bot plays no pad
             self.fit_options()
