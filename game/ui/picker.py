@@ -149,6 +149,7 @@ class GamePickerScene(MenuScene):
         tiles.extend([rules, back])
         self.group.widgets = tiles
         self.group.focus = 0
+        self.last_tile_game = GAMES[0].game_id  # the game How to play opens (the tile last in focus)
 
     def focused_game(self) -> str:
         """The game whose tile has the focus, or last had it (a pointer moving from a tile to the How
@@ -156,7 +157,7 @@ class GamePickerScene(MenuScene):
         focused = self.group.focused
         if isinstance(focused, GameTile):
             self.last_tile_game = focused.info.game_id
-        return getattr(self, "last_tile_game", GAMES[0].game_id)
+        return self.last_tile_game
 
     def update(self, dt: float) -> None:
         super().update(dt)
