@@ -153,7 +153,10 @@ class Toasts:
         """Each toast, its plate and where it shows in full on a canvas of `size` (oldest first, one
         under the other): at the top centre, or from the top of the top scene's `toast_area` (kept on
         the screen: a stack taller than the area rises above it)."""
-        area = self.area()
+        return self._place(size, self.area())
+
+    def _place(self, size: tuple[int, int], area: pygame.Rect | None
+               ) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
         if area is None:
             images = [self._render(toast) for toast in self.items]
             y = 28
@@ -171,8 +174,9 @@ class Toasts:
     def draw(self, surface: pygame.Surface) -> None:
         """Slide each toast in and out where `placements` puts it: from off the top at the top
         centre, a short rise in a table's area."""
-        placed = self.placements(surface.get_size())
-        in_area = self.area() is not None
+        area = self.area()
+        placed = self._place(surface.get_size(), area)  # the area asked once a frame
+        in_area = area is not None
         shown: list[tuple[pygame.Rect, float]] = []
         for toast, image, rect in placed:
             slide = max(0.0, min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25))
