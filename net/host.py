@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterable, Sequence
 from game.bots.base import Bot, bot_name, make_bot
 from game.core.engine import fit_options
 from game.core.registry import UnknownGame, find_game
-from game.core.types import BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for, printable_name
+from game.core.types import (BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for,
+                             printable_name, unique_name)
 from game.core.wire import iter_scalars, pack, unpack
 from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
 from game.session.storage import atomic_write
@@ -591,17 +592,9 @@ class TableHost:
         """`wanted`, or `wanted 2`, `wanted 3`... if another seat already goes by it: two guests who
         both kept the default name (or two Annas) would otherwise read "Ann played Red 7" in the log
         and never know which Ann. A seat rejoining keeps its own name (it is not another seat's)."""
-        others = {info.name.casefold() for i, info in enumerate(self.table_status().seats)
-                  if i != index and (info.taken or self.seats[i].spec.kind == "local")}
-        if wanted.casefold() not in others:
-            return wanted
-        number = 2
-        while True:
-            suffix = f" {number}"
-            candidate = wanted[:MAX_NAME - len(suffix)].rstrip() + suffix
-            if candidate.casefold() not in others:
-                return candidate
-            number += 1
+        others = [info.name for i, info in enumerate(self.table_status().seats)
+                  if i != index and (info.taken or self.seats[i].spec.kind == "local")]
+        return unique_name(wanted, others, MAX_NAME)
 
     def start_game(self) -> None:
         """Deal and let everyone in: each connection gets `start` and a full update per seat."""

@@ -159,6 +159,22 @@ def printable_name(text: str) -> str:
     return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
+def unique_name(wanted: str, taken: Iterable[str], max_len: int | None = None) -> str:
+    """`wanted`, or `wanted 2`, `wanted 3`... when another seat goes by it already (case aside): two
+    seats both called Ann made "Pass to Ann", "Ann wins" and the log mean either of them. With
+    `max_len`, the name is shortened to leave the number room."""
+    others = {name.casefold() for name in taken}
+    if wanted.casefold() not in others:
+        return wanted
+    number = 2
+    while True:
+        suffix = f" {number}"
+        base = wanted if max_len is None else wanted[:max_len - len(suffix)].rstrip()
+        if (base + suffix).casefold() not in others:
+            return base + suffix
+        number += 1
+
+
 @dataclass(frozen=True, slots=True)
 class SeatConfig:
     """Who sits in a seat. Engines only count seats; sessions use kind/level/name."""

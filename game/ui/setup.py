@@ -12,7 +12,7 @@ import pygame
 from game.bots.base import BOT_NAMES
 from game.core.engine import Engine, fit_options
 from game.core.registry import UnknownGame, find_game, game_info
-from game.core.types import GameConfig, IllegalAction, SeatConfig
+from game.core.types import GameConfig, IllegalAction, SeatConfig, unique_name
 from game.session.records import load_records
 from game.session.storage import data_dir
 from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
@@ -396,11 +396,7 @@ class SeatSetupScene(OptionsSetupScene):
         and "Ann wins" mean either of them; the later one plays as "Ann 2" (as at a LAN table)."""
         out: list[str] = []
         for seat in range(self.seat_count):
-            base = self.names[seat].strip() or f"Seat {seat + 1}"
-            name, number = base, 2
-            while name.casefold() in {taken.casefold() for taken in out}:
-                name, number = f"{base} {number}", number + 1
-            out.append(name)
+            out.append(unique_name(self.names[seat].strip() or f"Seat {seat + 1}", out))
         return out
 
     def config(self) -> GameConfig:
