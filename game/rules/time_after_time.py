@@ -123,14 +123,21 @@ def hours_gone(cards_gone: list[str]) -> set[int]:
     return {hour for hour, copies in count.items() if copies >= 2}
 
 
+def stuck_gap(row: list[str | None], gone: set[int]) -> tuple[int, int, int, int, int] | None:
+    """The first run of free slots with more slots than hours still in play between its neighbours
+    (ruling TT-7), as (first slot, length, hour on the left, hour on the right, hours left), or None
+    when the row can still be completed: why a row is stuck, for the table to say."""
+    for start, length, low, high in gaps(row):
+        available = sum(1 for hour in range(low + 1, high) if hour not in gone)
+        if available < length:
+            return start, length, low, high, available
+    return None
+
+
 def row_completable(row: list[str | None], gone: set[int]) -> bool:
     """Ruling TT-7: every run of k free slots between hours a and b has at least k distinct hours
     strictly between a and b that are still in play."""
-    for _, length, low, high in gaps(row):
-        available = sum(1 for hour in range(low + 1, high) if hour not in gone)
-        if available < length:
-            return False
-    return True
+    return stuck_gap(row, gone) is None
 
 
 def shift_sequences(row: list[str | None]) -> list[tuple[tuple[int, int], ...]]:

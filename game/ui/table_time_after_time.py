@@ -27,7 +27,7 @@ import pygame
 from game.core.registry import find_game
 from game.core.rng import Rng
 from game.core.types import Action, Event
-from game.rules.time_after_time import LEFT_END_HOUR, RIGHT_END_HOUR, gaps, hours_gone
+from game.rules.time_after_time import LEFT_END_HOUR, RIGHT_END_HOUR, hours_gone, stuck_gap
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, dim_screen, draw_background, draw_hint_row, draw_menu_label
 from game.ui.input import Intent
@@ -1735,11 +1735,7 @@ class TimeAfterTimeTable(TableSceneBase):
             return None
         gone = hours_gone([card for row in rows for card in row if card is not None]
                           + [str(card) for card in self.view.get("out_of_game", [])])
-        for start, length, low, high in gaps(list(rows[seat])):
-            left = sum(1 for hour in range(low + 1, high) if hour not in gone)
-            if left < length:
-                return start, length, low, high, left
-        return None
+        return stuck_gap(list(rows[seat]), gone)  # the engine's own rule (TT-7) says which gap
 
     def stuck_reason(self, seat: int) -> str:
         """The stuck gap in words for the row's heading ("2 SLOTS BETWEEN 08H00 AND 10H00, ONLY 1 HOUR
