@@ -17,11 +17,12 @@ import argparse
 import importlib
 import json
 import logging
-import math
 import os
 import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
+
+from game.core.arguments import seconds_type
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 log = logging.getLogger("tabletime")
@@ -69,15 +70,8 @@ def positive_int(text: str) -> int:
     return value
 
 
-def positive_seconds(text: str) -> float:
-    """A time budget in seconds: a finite number above 0 ("nan", "-1" and "inf" are refused)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text}")
-    return value
+positive_seconds = seconds_type(zero_allowed=False)
+"""A time budget in seconds: a finite number above 0 ("nan", "-1" and "inf" are refused)."""
 
 
 def ip_list(text: str) -> list[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import math
 import signal
 import socket
 import sys
@@ -20,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.core.arguments import seconds_type
 from game.core.engine import seats_range, unknown_option
 from game.core.registry import UnknownGame, find_game
 from game.session.saves import SaveError
@@ -54,16 +54,8 @@ def port_number(text: str) -> int:
     return port
 
 
-def seconds(text: str) -> float:
-    """A time in seconds for argparse: a finite number, 0 or more ("nan" held a dropped seat for ever,
-    a negative one never)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, 0 or more, not {text}")
-    return value
+seconds = seconds_type(zero_allowed=True)
+"""A time in seconds for argparse, 0 or more ("nan" held a dropped seat for ever, a negative one never)."""
 
 
 def heartbeat_seconds(text: str) -> float:
