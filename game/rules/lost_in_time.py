@@ -490,8 +490,11 @@ class LostInTime(Engine[dict]):
                     state["over"] = True
                     state["capped"] = not state["final_round"]
                     outcome = self.result(state)
+                    decided_by, tied_with = self.tie_break(state)
+                    # ruling LT-10: which step of the tie-break decided, so no screen works it out again
                     events.append(Event.make("game_over", None, winners=list(outcome.winners) if outcome else [],
-                                             scores=list(outcome.scores) if outcome else []))
+                                             scores=list(outcome.scores) if outcome else [],
+                                             decided_by=decided_by, tied_with=tied_with))
                     return
                 self._start_round(state, events)
                 continue
@@ -611,6 +614,31 @@ class LostInTime(Engine[dict]):
         return hidden
 
     # --- the end ----------------------------------------------------------------------------
+    def tie_break(self, state: dict) -> tuple[str | None, list[int]]:
+        """Ruling LT-10, said once for every screen: which step picked the winner and which seats
+        landed on the winner's year without winning. The steps in LT-10's order: "total" (nobody
+        else on that year), "timeline length", "payment chips", "shared win" (still tied); None
+        when nobody wins (every timeline beyond 2031 or empty)."""
+        n = len(state["hands"])
+        totals = [self.seat_total(state, s) for s in range(n)]
+        valid = [s for s in range(n) if totals[s]["total"] is not None and not totals[s]["over"]]
+        if not valid:
+            return None, []
+        best = max(totals[s]["total"] for s in valid)
+        level = [s for s in valid if totals[s]["total"] == best]
+        longest = max(totals[s]["length"] for s in level)
+        longer = [s for s in level if totals[s]["length"] == longest]
+        most_chips = max(totals[s]["chips"] for s in longer)
+        winners = [s for s in longer if totals[s]["chips"] == most_chips]
+        tied_with = [s for s in level if s not in winners]
+        if len(winners) > 1:
+            return "shared win", tied_with
+        if len(level) == 1:
+            return "total", []
+        if len(longer) == 1:
+            return "timeline length", tied_with
+        return "payment chips", tied_with
+
     def result(self, state: dict) -> Outcome | None:
         """Ruling LT-10: closest to 2031 from below; ties by length, then chips; all over: nobody."""
         if not state["over"]:
@@ -639,10 +667,10 @@ class LostInTime(Engine[dict]):
         elif len(winners) == 1:
             win = totals[winners[0]]
             summary = f"{names[winners[0]]} wins, landing in {win['total']}."
-            level = [s for s in valid if s != winners[0] and totals[s]["total"] == win["total"]]
+            decided_by, level = self.tie_break(state)
             if level:  # ruling LT-10's tie-breaks, said: the results list the others on the same year
                 others = " and ".join(names[s] for s in level)
-                if all(totals[s]["length"] < win["length"] for s in level):
+                if decided_by == "timeline length":
                     summary += f" {others} landed there too: the longer timeline wins."
                 else:
                     summary += f" {others} landed there too, with as many cards: more payment chips win."
