@@ -558,9 +558,48 @@ def _item_icon_name(name: str) -> str:
     return "sun"
 
 
-def item_card(card: Card, width: int) -> pygame.Surface:
-    """An item: its letter (and number) large, an icon from its name, the name (cached)."""
-    return _cached("item", card, width, None, lambda: _item_card(card, int(width)))
+def item_card(card: Card, width: int, name_px: int | None = None) -> pygame.Surface:
+    """An item: its letter (and number) large, an icon from its name, the name (cached per size
+    asked). `name_px` asks for the name in larger print (a small window, where 21 px read as 11 px):
+    see `item_name_layout`; None draws it as designed."""
+    return _cached("item", card, width, name_px, lambda: _item_card(card, int(width), name_px))
+
+
+def largest_whole_lines(text: str, role: str, largest_px: int, smallest_px: int, width: int, room: float,
+                        most: int, step_share: float = 0.92) -> tuple[int, list[str]] | None:
+    """`text` in the largest print from `largest_px` down to (not reaching) `smallest_px` whose lines
+    keep every word whole, number at most `most` and fit `room` px high; None when none does."""
+    px = largest_px
+    while px > smallest_px:
+        face = font(role, px)
+        lines = wrap(text, role, px, width)
+        step = face.get_linesize() * step_share
+        whole = all(face.size(word)[0] <= width for word in text.split())
+        if whole and len(lines) <= most and step * (len(lines) - 1) + px <= room:
+            return px, lines
+        px -= 1
+    return None
+
+
+def item_name_band(width: int) -> pygame.Rect:
+    """The part of an item card (`width` wide) under its icon that a name may fill, inside the frame."""
+    h = card_height(width, RATIO)
+    m = round(width * 0.04)
+    top = round(h * 0.6)
+    return pygame.Rect(m + 3, top, width - 2 * m - 6, h - m - 9 - top)
+
+
+def item_name_layout(name: str, width: int, name_px: int | None = None) -> tuple[int, list[str], float]:
+    """The name's print, its lines and the first line's top: as designed (`item_name_lines`, from 62 %
+    of the card down), or, asked a larger `name_px`, in the largest print up to it whose whole-word
+    lines (three at most) fit the band under the icon, from the band's top."""
+    px, lines = item_name_lines(name, width)
+    if name_px is not None and name_px > px:
+        band = item_name_band(width)
+        grown = largest_whole_lines(name, "story", name_px, px, round(width * 0.86), band.height - 2, 3)
+        if grown is not None:
+            return grown[0], grown[1], float(band.y + 1)
+    return px, lines, card_height(width, RATIO) * 0.62
 
 
 def item_name_lines(name: str, w: int) -> tuple[int, list[str]]:
@@ -574,7 +613,7 @@ def item_name_lines(name: str, w: int) -> tuple[int, list[str]]:
     return px, lines
 
 
-def _item_card(card: Card, width: int) -> pygame.Surface:
+def _item_card(card: Card, width: int, name_px: int | None) -> pygame.Surface:
     w, h = width, card_height(width, RATIO)
     out = _parchment((w, h), 301)
     letter = str(card.get("letter", "?"))
@@ -587,8 +626,7 @@ def _item_card(card: Card, width: int) -> pygame.Surface:
     big = outlined_text(code, "display", max(10, round(w * 0.3)), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3),
                         max(1, round(w * 0.01)))
     out.blit(big, (round(w * 0.07), round(w * 0.05)))
-    px, lines = item_name_lines(str(card.get("name", "")), w)
-    y = h * 0.62
+    px, lines, y = item_name_layout(str(card.get("name", "")), w, name_px)
     for line in lines:
         img = text_surface(line, "story", px, P.LA_SEPIA)
         out.blit(img, img.get_rect(midtop=(w // 2, round(y))))
@@ -598,22 +636,54 @@ def _item_card(card: Card, width: int) -> pygame.Surface:
     return clip_round(out, max(3, round(w * 0.06)))
 
 
-def item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
+def item_tile(card: Card, size: tuple[int, int], name_px: int | None = None) -> pygame.Surface:
     """An item as a tile of a crowded tray (more items than full cards fit side by side): the same
-    parchment, letter and name, laid out for the tile's shape (cached)."""
-    return _cached("item-tile", card, size[0], size[1], lambda: _item_tile(card, (int(size[0]), int(size[1]))))
+    parchment, letter and name, laid out for the tile's shape (cached per size asked). `name_px` asks
+    for the name in larger print: see `item_tile_name_layout`."""
+    return _cached("item-tile", card, size[0], (size[1], name_px),
+                   lambda: _item_tile(card, (int(size[0]), int(size[1])), name_px))
 
 
 TILE_NAME_PX = 20  # ART.md small print: the names on tray tiles are never smaller
 
 
-def _item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
+def _item_code(card: Card) -> str:
+    """An item's letter and number as its card shows them ("K1"; "R" without a number)."""
+    number = card.get("number")
+    return str(card.get("letter", "?")) + (str(number) if number not in (None, "") else "")
+
+
+def item_tile_name_layout(name: str, code: str, size: tuple[int, int], name_px: int | None
+                          ) -> tuple[pygame.Rect, int, list[str], float] | None:
+    """A tile's name in larger print (`name_px` asked, a small window): the tile's name area (under
+    the letter and icon on a tall tile, beside the letter on a low one), the print, the lines (two at
+    most, every word whole) and the line step; None where it cannot grow (the 20 px design stays)."""
+    if name_px is None or name_px <= TILE_NAME_PX:
+        return None
+    w, h = size
+    pad = max(4, round(h * 0.08))
+    m = max(2, round(h * 0.04))
+    if h >= 80:  # the name under the letter and the icon
+        top = pad + round(h * 0.46) + 2
+        area = pygame.Rect(pad, top, w - 2 * pad, h - m - 2 - top)
+        share = 0.92
+    else:  # the name beside the letter (drawn with a 1 px outline)
+        left = pad + 2 + font("display", round(h * 0.62)).size(code)[0] + 2 + 8
+        area = pygame.Rect(left, m + 2, w - left - pad, h - 2 * m - 4)
+        share = 0.9
+    grown = largest_whole_lines(name, "story", name_px, TILE_NAME_PX, area.width - 2, area.height, 2, share)
+    if grown is None:
+        return None
+    px, lines = grown
+    return area, px, lines, font("story", px).get_linesize() * share
+
+
+def _item_tile(card: Card, size: tuple[int, int], name_px: int | None) -> pygame.Surface:
     w, h = size
     out = _parchment((w, h), 301)
-    letter = str(card.get("letter", "?"))
-    number = card.get("number")
-    code = letter + (str(number) if number not in (None, "") else "")
+    code = _item_code(card)
     name = str(card.get("name", ""))
+    grown = item_tile_name_layout(name, code, size, name_px)
     pad = max(4, round(h * 0.08))
     if h >= 80:  # two bands: the letter and the icon above, the name on up to two lines below
         band = round(h * 0.46)
@@ -624,23 +694,29 @@ def _item_tile(card: Card, size: tuple[int, int]) -> pygame.Surface:
         aa_circle(out, centre, r, (*P.LA_SEPIA, 255))
         aa_circle(out, centre, r * 0.88, (*P.shade(P.LA_PARCHMENT, 0.2), 255))
         paint(out, _item_icon_name(name), centre, round(r * 1.1), (*P.LA_SEPIA, 255))
-        lines = wrap(name, "story", TILE_NAME_PX, w - 2 * pad)
-        if len(lines) > 2:
-            lines = lines[:1] + [_clipped(" ".join(lines[1:]), "story", TILE_NAME_PX, w - 2 * pad)]
+        if grown is not None:
+            _, px, lines, step = grown
+        else:
+            px, step = TILE_NAME_PX, font("story", TILE_NAME_PX).get_linesize() * 0.92
+            lines = wrap(name, "story", TILE_NAME_PX, w - 2 * pad)
+            if len(lines) > 2:
+                lines = lines[:1] + [_clipped(" ".join(lines[1:]), "story", TILE_NAME_PX, w - 2 * pad)]
         y = pad + band + 2
-        step = font("story", TILE_NAME_PX).get_linesize() * 0.92
         for line in lines:
-            out.blit(text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA), (pad + 2, round(y)))
+            out.blit(text_surface(line, "story", px, P.LA_SEPIA), (pad + 2, round(y)))
             y += step
     else:  # a low tile: the letter, then the name beside it (on two lines where one is too short)
         big = outlined_text(code, "display", round(h * 0.62), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
         out.blit(big, big.get_rect(midleft=(pad + 2, h // 2)))
         left = pad + 2 + big.get_width() + 8
-        step = font("story", TILE_NAME_PX).get_linesize() * 0.9
-        lines = tile_name_lines(name, w - left - pad, 2 if 2 * step <= h - 2 * pad + 4 else 1)
+        if grown is not None:
+            _, px, lines, step = grown
+        else:
+            px, step = TILE_NAME_PX, font("story", TILE_NAME_PX).get_linesize() * 0.9
+            lines = tile_name_lines(name, w - left - pad, 2 if 2 * step <= h - 2 * pad + 4 else 1)
         top = h / 2 + 1 - step * (len(lines) - 1) / 2
         for index, line in enumerate(lines):
-            image = text_surface(line, "story", TILE_NAME_PX, P.LA_SEPIA)
+            image = text_surface(line, "story", px, P.LA_SEPIA)
             out.blit(image, image.get_rect(midleft=(left, round(top + index * step))))
     m = max(2, round(h * 0.04))
     rounded_rect(out, (m, m, w - 2 * m, h - 2 * m), (*P.LA_SEPIA, 200), max(4, round(h * 0.08)), 1)
@@ -671,12 +747,48 @@ def _clipped(text: str, role: str, px: int, width: int) -> str:
 PROPHECY_STATES = ("sealed", "revealed", "fulfilled")
 
 
-def prophecy(card: Card, width: int, state: str) -> pygame.Surface:
+def prophecy(card: Card, width: int, state: str, title_px: int | None = None) -> pygame.Surface:
     """A prophecy: a scroll sealed with red wax (number only), revealed (title and text), or fulfilled
-    (the revealed scroll dimmed under a green seal). Cached per card, width and state."""
+    (the revealed scroll dimmed under a green seal). Cached per card, width, state and size asked.
+    `title_px` asks for the title in larger print (a small window): see `scroll_title_layout`."""
     if state not in PROPHECY_STATES:
         raise ValueError(f"prophecy state is one of {PROPHECY_STATES}, not {state!r}")
-    return _cached("prophecy", card, width, state, lambda: _prophecy(card, int(width), state))
+    asked = None if state == "sealed" else title_px  # a sealed scroll shows no title
+    return _cached("prophecy", card, width, (state, asked), lambda: _prophecy(card, int(width), state, asked))
+
+
+def scroll_body(width: int) -> pygame.Rect:
+    """A revealed scroll's paper (`width` wide), between its two rods."""
+    h = card_height(width, RATIO)
+    return pygame.Rect(round(width * 0.12), round(h * 0.06), round(width * 0.76), round(h * 0.94 - h * 0.06))
+
+
+def scroll_title_patch(width: int) -> pygame.Rect:
+    """The paper of a revealed scroll that its title may fill: between the upper rod and the seal."""
+    body = scroll_body(width)
+    rod = max(4, round(width * 0.1))
+    top = body.y + rod // 2 + 2
+    seal_top = round(body.bottom - width * 0.12 - width * 0.08) - 2
+    return pygame.Rect(body.x, top, body.width, seal_top - top)
+
+
+def scroll_title_designed_px(width: int) -> int:
+    """A scroll title's designed print: larger on a narrow scroll, which shows no text under it."""
+    return max(8, round(width * (0.125 if width < 200 else 0.1)))
+
+
+def scroll_title_layout(title: str, width: int, title_px: int | None = None) -> tuple[int, list[str]]:
+    """A scroll's title print and lines: as designed (`scroll_title_lines`: three lines, shrinking to
+    fit), or, asked a larger `title_px`, in the largest print up to it whose whole-word lines (four at
+    most) and the rule under them keep above the seal."""
+    base_px = scroll_title_designed_px(width)
+    body = scroll_body(width)
+    if title_px is not None and title_px > base_px:
+        room = scroll_title_patch(width).bottom - round(body.y + width * 0.1) - 8  # the rule goes under it
+        grown = largest_whole_lines(title, "story", title_px, base_px, round(body.width * 0.9), room, 4)
+        if grown is not None:
+            return grown
+    return scroll_title_lines(title, base_px, round(body.width * 0.9))
 
 
 def _scroll_shape(out: pygame.Surface, w: int, h: int, top: float, bottom: float) -> pygame.Rect:
@@ -715,7 +827,7 @@ def scroll_title_lines(title: str, px: int, width: int, most: int = 3) -> tuple[
     return face_px, lines
 
 
-def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
+def _prophecy(card: Card, w: int, state: str, title_px: int | None) -> pygame.Surface:
     h = card_height(w, RATIO)
     out = surface((w, h))
     number = card.get("number", "")
@@ -734,7 +846,7 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
     y = body.top + w * 0.1
     # a scroll too narrow for its text in readable print shows its title larger instead (the text
     # is read in the caption and the story); the rule goes under the last line, never through it
-    tpx, lines = scroll_title_lines(title, max(8, round(w * (0.125 if w < 200 else 0.1))), round(body.width * 0.9))
+    tpx, lines = scroll_title_layout(title, w, title_px)
     step = font("story", tpx).get_linesize() * 0.92
     for line in lines:
         img = text_surface(line, "story", tpx, P.LA_ARROW_RED)
@@ -764,14 +876,46 @@ def _prophecy(card: Card, w: int, state: str) -> pygame.Surface:
     return out
 
 
-def prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Surface:
+def prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int | None = None) -> pygame.Surface:
     """A prophecy as a strip of a tray holding more scrolls than fit side by side: its wax seal and
-    number, then its title once revealed (ticked off once fulfilled), in print of at least 20 px."""
-    return _cached("prophecy-strip", card, size[0], (size[1], state),
-                   lambda: _prophecy_strip(card, (int(size[0]), int(size[1])), state))
+    number, then its title once revealed (ticked off once fulfilled), in print of at least 20 px.
+    `title_px` asks for larger print (a small window): see `strip_title_layout`."""
+    return _cached("prophecy-strip", card, size[0], (size[1], state, title_px),
+                   lambda: _prophecy_strip(card, (int(size[0]), int(size[1])), state, title_px))
 
 
-def _prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Surface:
+def _strip_words_room(size: tuple[int, int], state: str) -> tuple[int, int]:
+    """The left and right ends of a strip's words: after the seal, before the rod (and the tick)."""
+    w, h = size
+    rod = max(3, round(h * 0.12))
+    r = h * 0.36
+    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" else 0)
+    return round(rod + 6 + r + r + 10), right
+
+
+def strip_title_layout(card: Card, size: tuple[int, int], state: str, title_px: int | None
+                       ) -> tuple[pygame.Rect, int, str] | None:
+    """A strip's words in larger print (`title_px` asked, a small window): where they lie, the print
+    (the largest up to `title_px` and the strip's height that fits on its one line) and the words
+    ("Sealed prophecy", or "Sealed" where that is too long); None where 20 px stays."""
+    if title_px is None or title_px <= TILE_NAME_PX:
+        return None
+    w, h = size
+    left, right = _strip_words_room(size, state)
+    if state == "sealed":
+        role = "story-italic"
+        words = "Sealed prophecy" if font(role, title_px).size("Sealed prophecy")[0] <= right - left else "Sealed"
+    else:
+        words, role = str(card.get("title", "")), "story"
+    px = min(title_px, h - 6)
+    while px > TILE_NAME_PX and font(role, px).size(words)[0] > right - left:
+        px -= 1
+    if px <= TILE_NAME_PX:
+        return None
+    return pygame.Rect(left - 1, 2, right - left + 2, h - 4), px, words
+
+
+def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int | None) -> pygame.Surface:
     w, h = size
     out = _parchment((w, h), 317)
     rod = max(3, round(h * 0.12))  # the rolled ends of the scroll
@@ -781,21 +925,23 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str) -> pygame.Sur
     seal_x = rod + 6 + r
     colour = P.LA_ARROW_RED if state != "fulfilled" else P.shade(P.LA_SEPIA, 0.1)
     _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour)
-    left = round(seal_x + r + 10)
-    right = w - rod - 8
+    left, right = _strip_words_room(size, state)
     if state == "sealed":
         role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
         line = "Sealed prophecy" if font(role, TILE_NAME_PX).size("Sealed prophecy")[0] <= right - left else "Sealed"
     else:
         line, role, ink = str(card.get("title", "")), "story", P.LA_ARROW_RED
     if state == "fulfilled":
-        tick = round(h * 0.5)
-        right -= tick + 6
+        tick = round(h * 0.5)  # `_strip_words_room` keeps the words clear of it
         cx, cy = w - rod - 8 - tick / 2, h / 2
         points = [(cx - tick * 0.42, cy), (cx - tick * 0.1, cy + tick * 0.32), (cx + tick * 0.45, cy - tick * 0.36)]
         pygame.draw.lines(out, P.shade(P.GOOD, -0.3), False, points, max(3, round(tick * 0.16)))
         ink = P.shade(P.GOOD, -0.45)
-    image = text_surface(_clipped(line, role, TILE_NAME_PX, right - left), role, TILE_NAME_PX, ink)
+    grown = strip_title_layout(card, size, state, title_px)
+    if grown is not None:
+        image = text_surface(grown[2], role, grown[1], ink)
+    else:
+        image = text_surface(_clipped(line, role, TILE_NAME_PX, right - left), role, TILE_NAME_PX, ink)
     out.blit(image, image.get_rect(midleft=(left, h // 2 + 1)))
     rounded_rect(out, (1, 1, w - 2, h - 2), (*P.LA_SEPIA, 160), max(3, round(h * 0.12)), 1)
     return clip_round(out, max(3, round(h * 0.14)))
