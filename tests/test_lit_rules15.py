@@ -426,6 +426,25 @@ def test_lt10_decided_by_names_every_rival_on_the_year_and_the_step_that_picked_
     assert event["winners"] == [2] and event["decided_by"] == "payment chips" and event["tied_with"] == [0, 1]
 
 
+def test_lt10_the_summary_says_each_rival_on_the_year_lost_its_own_way():
+    """Found in session 15: with three on 2031 the summary said 'Ben and Cat landed there too, with
+    as many cards' — Ben's single card is no such thing. A shorter rival lost on length, one as
+    long on payment chips, and the sentence says each."""
+    state, _ = ending([[2011], [800, 2001], [1517, 2021], [1492, 1776]])
+    assert ENGINE.result(state).summary == ("P2 wins, landing in 2031. P0 landed there too with a shorter "
+                                            "timeline, P1 with as many cards but fewer payment chips.")
+
+
+def test_lt10_nobody_wins_does_not_say_an_empty_timeline_went_beyond_2031():
+    """LT-10: an empty timeline has no total; the summary of a game nobody won said 'Everybody
+    travelled beyond 2031' over a seat that ended with no card at all."""
+    state, _ = ending([[1986, 2011], [], [2001, 2024]])
+    assert ENGINE.result(state).summary == ("Nobody wins: P1 ended with an empty timeline, everybody else "
+                                            "beyond 2031.")
+    state, _ = ending([[1986, 2011], [1916, 2001], [1912, 2024]])
+    assert ENGINE.result(state).summary == "Everybody travelled beyond 2031: nobody wins."
+
+
 def test_lt10_decided_by_is_none_when_everybody_is_beyond_2031_or_empty():
     """LT-10: 'If everybody is over 2031 nobody wins'; an empty timeline has no total and cannot win."""
     state, events = ending([[1986, 2011], [], [2001, 2024]])

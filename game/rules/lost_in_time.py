@@ -662,18 +662,27 @@ class LostInTime(Engine[dict]):
             ranking.append(tuple(empty))
         winners = ranking[0] if valid else ()
         names = state["names"]
-        if not winners:
+        if not winners and empty:  # ruling LT-10: an empty timeline has no total (it went nowhere, not beyond)
+            bare = " and ".join(names[s] for s in empty)
+            summary = (f"Nobody wins: {bare} ended with an empty timeline, everybody else beyond 2031."
+                       if over else "Nobody wins: every timeline ended empty.")
+        elif not winners:
             summary = "Everybody travelled beyond 2031: nobody wins."
         elif len(winners) == 1:
             win = totals[winners[0]]
             summary = f"{names[winners[0]]} wins, landing in {win['total']}."
-            decided_by, level = self.tie_break(state)
-            if level:  # ruling LT-10's tie-breaks, said: the results list the others on the same year
-                others = " and ".join(names[s] for s in level)
-                if decided_by == "timeline length":
-                    summary += f" {others} landed there too: the longer timeline wins."
-                else:
-                    summary += f" {others} landed there too, with as many cards: more payment chips win."
+            _, level = self.tie_break(state)
+            # ruling LT-10's tie-breaks, said for each rival on the same year: a shorter timeline lost
+            # on length, one as long on payment chips (three on one year can need both)
+            shorter = " and ".join(names[s] for s in level if totals[s]["length"] < win["length"])
+            as_long = " and ".join(names[s] for s in level if totals[s]["length"] == win["length"])
+            if shorter and as_long:
+                summary += (f" {shorter} landed there too with a shorter timeline, {as_long} with as many cards "
+                            "but fewer payment chips.")
+            elif shorter:
+                summary += f" {shorter} landed there too: the longer timeline wins."
+            elif as_long:
+                summary += f" {as_long} landed there too, with as many cards: more payment chips win."
         else:
             summary = f"{' and '.join(names[s] for s in winners)} share the win in {totals[winners[0]]['total']}."
         if state["capped"]:
