@@ -453,6 +453,26 @@ def test_lt10_decided_by_is_none_when_everybody_is_beyond_2031_or_empty():
     assert event["winners"] == [] and event["decided_by"] is None and event["tied_with"] == []
 
 
+def test_lt10_decided_by_reaches_a_seat_through_the_session_wire():
+    """The table reads the field from the events its session hands it (LocalSession sends every
+    event through the wire as LAN play does), so it must arrive there, to every seat."""
+    from game.session import LocalSession
+
+    config = GameConfig.make("lost-in-time", [SeatConfig("human", f"P{i}") for i in range(3)])
+    session = LocalSession(config, 5, bot_delay=0.0)
+    state = session.state
+    arrange(state, hands=[[], [], [card(-776)]],
+            timelines=[[card(y) for y in t] for t in ([1989], [800, 1969], [1492, 1776])])
+    state["direction"] = "past"
+    final_round(state, 2)
+    session.poll()
+    session.submit(Action.make(2, "pass"))
+    session.submit(Action.make(2, "place", card=card(-776)))
+    updates = [u for u in session.poll() if u.seat == 0]
+    over = [e for u in updates for e in u.events if e.kind == "game_over"]
+    assert len(over) == 1 and over[0]["decided_by"] == "timeline length" and list(over[0]["tied_with"]) == [0]
+
+
 # --- golden cases for rule statements no earlier test pinned ------------------------------------
 
 def test_lt7_a_failure_after_a_straightening_travel_turns_a_card_again_and_removes_nothing():
