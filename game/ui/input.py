@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from game.ui.hint_glyphs import use_bindings
-from game.ui.settings import BINDABLE_INTENTS, Settings
+from game.ui.settings import BINDING_PRIORITY, Settings
 
 log = logging.getLogger(__name__)
 
@@ -109,19 +109,29 @@ class InputMapper:
     # --- bindings --------------------------------------------------------------------------------
     def rebuild_bindings(self) -> None:
         """Recompute lookup tables (and the hints' key caps) after the settings' bindings changed."""
+        # one action per key and per button, the first in BINDING_PRIORITY: settings from a file are
+        # resolved so already (and told), this keeps any other Settings from making one press two
         self._keys: dict[int, list[str]] = {}
-        for intent in BINDABLE_INTENTS:
+        for intent in BINDING_PRIORITY:
             for name in self.settings.key_bindings.get(intent, []):
                 try:
                     code = pygame.key.key_code(name)
                 except ValueError:
                     log.warning("unknown key %r bound to %s; ignored", name, intent)
                     continue
-                self._keys.setdefault(code, []).append(intent)
+                if code in self._keys and intent not in self._keys[code]:
+                    log.warning("key %r is bound to %s and %s; it stays %s", name, self._keys[code][0], intent,
+                                self._keys[code][0])
+                    continue
+                self._keys.setdefault(code, [intent])
         self._pad: dict[str, list[str]] = {}
-        for intent in BINDABLE_INTENTS:
+        for intent in BINDING_PRIORITY:
             for name in self.settings.pad_bindings.get(intent, []):
-                self._pad.setdefault(name, []).append(intent)
+                if name in self._pad and intent not in self._pad[name]:
+                    log.warning("pad button %r is bound to %s and %s; it stays %s", name, self._pad[name][0],
+                                intent, self._pad[name][0])
+                    continue
+                self._pad.setdefault(name, [intent])
         # the hint rows' key caps say the keys and buttons bound now (computed here, not per frame)
         use_bindings(self.settings.key_bindings, self.settings.pad_bindings)
 

@@ -67,6 +67,12 @@ TIPS_SEEN_MAX = 400  # game:name entries kept (four games, a hundred names): a f
 ESSENTIAL_INTENTS: tuple[str, ...] = ("up", "down", "left", "right", "confirm", "back")
 
 
+BINDING_PRIORITY: tuple[str, ...] = ("confirm", "back", "up", "down", "left", "right", "menu", "prev", "next")
+"""Who keeps a key (or pad button) a hand-edited file gives to two actions: the first of them here.
+Confirm and Back come first (without them nothing can be chosen or left), then the directions, then
+the rest; a fixed order, so the same file always means the same thing."""
+
+
 PAD_BUTTON_NAME = re.compile(r"button[0-9]{1,2}")  # what the input mapper calls a button SDL has no name for
 
 
@@ -92,6 +98,68 @@ def _copy_bindings(source: dict[str, list[str]]) -> dict[str, list[str]]:
     return {intent: list(names) for intent, names in source.items()}
 
 
+def key_identity(name: str) -> int:
+    """The key a key name means: "Return", "RETURN" and "return" are one key (the file may spell
+    it any way pygame reads; the settings screen writes pygame's own name)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return pygame.key.key_code(name)
+
+
+def canonical_key_name(name: str) -> str:
+    """pygame's own name of the key `name` means ("Return" -> "return", "keypad enter" -> "enter"),
+    so the hints' key caps and the settings screen see one spelling of each key."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return pygame.key.name(key_identity(name)) or name
+
+
+def binding_label(name: str, on_pad: bool) -> str:
+    return pad_button_label(name) if on_pad else key_label(name)
+
+
+def resolve_bindings(bindings: dict[str, list[str]], on_pad: bool) -> tuple[dict[str, list[str]], list[str]]:
+    """One action per key (or pad button): a hand-edited file that gives one key to two actions made
+    both fire at every press (Q as Confirm and Previous page turned the page and picked at once).
+    The key stays with the action first in BINDING_PRIORITY and leaves the others; an essential
+    action left with no key of its own gets its usual keys that are still free (all of them free,
+    or the whole device goes back to its defaults). Returns the bindings and a sentence for each
+    change, for the warning at start."""
+    defaults = DEFAULT_PAD if on_pad else DEFAULT_KEYS
+    identity: Callable[[str], Any] = (lambda name: name) if on_pad else key_identity
+    spelled: Callable[[str], str] = (lambda name: name) if on_pad else canonical_key_name
+    owner: dict[Any, str] = {}
+    resolved: dict[str, list[str]] = {}
+    notes: list[str] = []
+    for intent in BINDING_PRIORITY:
+        kept: list[str] = []
+        for name in bindings.get(intent, []):
+            name = spelled(name)
+            holder = owner.get(identity(name))
+            if holder is None:
+                owner[identity(name)] = intent
+                kept.append(name)
+            elif holder != intent:
+                notes.append(f"{binding_label(name, on_pad)} is {INTENT_LABELS[holder]}, "
+                             f"not also {INTENT_LABELS[intent]}")
+        resolved[intent] = kept
+    for intent in ESSENTIAL_INTENTS:
+        if resolved[intent]:
+            continue
+        free = [name for name in defaults[intent] if identity(name) not in owner]
+        if not free:
+            device = "gamepad" if on_pad else "keyboard"
+            return (_copy_bindings(defaults), [f"{INTENT_LABELS[intent]} had no {device} "
+                                               f"{'button' if on_pad else 'key'} of its own left, so the "
+                                               f"{device} controls are back as they came"])
+        for name in free:
+            owner[identity(name)] = intent
+        resolved[intent] = free
+        notes.append(f"{INTENT_LABELS[intent]} gets its usual {'buttons' if on_pad else 'keys'} back "
+                     f"({', '.join(binding_label(n, on_pad) for n in free)})")
+    return resolved, notes
+
+
 @dataclass
 class Settings:
     fullscreen: bool = True
@@ -111,12 +179,21 @@ class Settings:
     # the seats and options of the last game started from each game's setup, for the next time it
     # opens (names typed with a pad took minutes); kept while Tabletime runs, not written to the file
     last_tables: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # bindings the file gave one key to two actions in: "key_bindings" -> (as the file wrote them,
+    # as they were resolved). Until the player changes them, the file keeps what they wrote.
+    bindings_as_written: dict[str, tuple[dict[str, list[str]], dict[str, list[str]]]] = field(
+        default_factory=dict, repr=False, compare=False)
+    load_notes: list[str] = field(default_factory=list, repr=False, compare=False)  # said once at start
 
     # --- plain data ------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["window_size"] = list(self.window_size)
-        del data["last_tables"]
+        for unwritten in ("last_tables", "bindings_as_written", "load_notes"):
+            del data[unwritten]
+        for key, (written, resolved) in self.bindings_as_written.items():
+            if data[key] == resolved:  # not changed since: what the player wrote stays in their file
+                data[key] = _copy_bindings(written)
         return data
 
     @classmethod
@@ -126,7 +203,7 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings must be a JSON object")
         out = cls()
-        known = {f.name for f in fields(cls)} - {"last_tables"}
+        known = {f.name for f in fields(cls)} - {"last_tables", "bindings_as_written", "load_notes"}
         for key, value in data.items():
             if key not in known:
                 continue
@@ -137,6 +214,18 @@ class Settings:
         for intent in ESSENTIAL_INTENTS:  # an emptied Confirm or Back would strand a keyboard or gamepad
             out.key_bindings[intent] = out.key_bindings[intent] or list(DEFAULT_KEYS[intent])
             out.pad_bindings[intent] = out.pad_bindings[intent] or list(DEFAULT_PAD[intent])
+        for key, on_pad in (("key_bindings", False), ("pad_bindings", True)):
+            written: dict[str, list[str]] = getattr(out, key)
+            resolved, notes = resolve_bindings(written, on_pad)
+            if resolved != written:
+                setattr(out, key, resolved)
+                if isinstance(data.get(key), dict):
+                    out.bindings_as_written[key] = (_copy_bindings(data[key]), _copy_bindings(resolved))
+            if notes:
+                device = "gamepad button" if on_pad else "key"
+                out.load_notes.append(f"settings.json gives one {device} to two actions, which made both "
+                                      f"happen at one press: {'; '.join(notes)}. Change it in Settings "
+                                      f"(your file stays as you wrote it until you do).")
         return out
 
     @property
@@ -212,7 +301,11 @@ def settings_path() -> Path:
 def load_settings(warn: Callable[[str], None], path: Path | None = None) -> Settings:
     """The saved settings, or defaults (with a warning if the file was unreadable)."""
     loaded = load_json(path or settings_path(), Settings.from_json, warn, "using the default settings")
-    return loaded if isinstance(loaded, Settings) else Settings()
+    if not isinstance(loaded, Settings):
+        return Settings()
+    for note in loaded.load_notes:
+        warn(note)
+    return loaded
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
