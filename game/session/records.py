@@ -91,7 +91,7 @@ class Records:
                     raise ValueError(f"unknown opponent {str(who)[:40]!r} in the record of {game[:40]}")
                 against[who] = Tally.from_json(tally)
             best = entry.get("best", {})
-            if not isinstance(best, dict) or not all(isinstance(k, str) and len(k) <= 80 and type(v) is int
+            if not isinstance(best, dict) or not all(isinstance(k, str) and len(k) <= MAX_VARIANT and type(v) is int
                                                      and abs(v) <= MAX_SCORE for k, v in best.items()):
                 raise ValueError(f"the best scores of {game[:40]!r} are damaged")
             records.games[game] = GameRecord(Tally.from_json(entry.get("total")), against, dict(best))
@@ -111,12 +111,23 @@ class Records:
             tally.played += 1
             tally.won += int(won)
             tally.drawn += int(drawn and not won)
-        if variant is not None and score is not None:
+        if variant is not None and score is not None and keepable_best(variant, score):
             record.best[variant] = max(score, record.best.get(variant, score))
 
     def best(self, game: str, variant: str) -> int | None:
         record = self.games.get(game)
         return None if record is None else record.best.get(variant)
+
+
+MAX_VARIANT = 80  # a variant's id in the file (a Labyrinth adventure's is a word)
+
+
+def keepable_best(variant: str, score: Any) -> bool:
+    """A best score the record can keep: one `from_json` reads back. A score no game makes (a LAN
+    host's result of 5000 in an adventure scored -20 to 8) counts the game but is not kept as a
+    best: written, it made the whole file unreadable at the next start, and the record began again."""
+    return (isinstance(variant, str) and 0 < len(variant) <= MAX_VARIANT and type(score) is int
+            and abs(score) <= MAX_SCORE)
 
 
 def opponent_of(kinds_and_levels: Iterable[tuple[str, str]]) -> str:
