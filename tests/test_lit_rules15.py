@@ -214,17 +214,12 @@ class LitReferee:
                     moves.add(Action.make(seat, "vip", card=c, target=other))
                 if KINDS[c] == "disaster":
                     moves.add(Action.make(seat, "disaster", card=c, target=other))
-        could = any(fits(c) for c in hand)
-        for size in (1, 2):
-            for a in hand:
-                for b in hand:
-                    chosen = [a] if size == 1 else [a, b]
-                    if size == 2 and a == b:
-                        continue
-                    kept = [c for c in hand if c not in chosen]
-                    if could and not any(fits(c) for c in kept):
-                        continue  # §8 BEWARE / LT-8: no cheating by discard
-                    moves.add(Action.make(seat, "discard", cards=chosen))
+        fitting = {c for c in hand if fits(c)}
+        choices = [[a] for a in hand] + [[a, b] for a in hand for b in hand if a != b]
+        for chosen in choices:
+            if fitting and fitting <= set(chosen):
+                continue  # §8 BEWARE / LT-8: no cheating by discard (every card that fits thrown away)
+            moves.add(Action.make(seat, "discard", cards=chosen))
         return moves
 
     def apply(self, action: Action, after: dict, events: list) -> None:
@@ -317,7 +312,8 @@ def referee_game(n: int, chips: bool, skip: str, seed: int) -> tuple[Counter, st
         for seat in range(n):
             offered = ENGINE.legal_actions(state, seat)
             assert len(offered) == len(set(offered)), f"seed {seed}: a move offered twice"
-            assert set(offered) == referee.legal(seat), f"seed {seed} move {moves} seat {seat}: legal moves"
+            mine = legal if seat == referee.turn else referee.legal(seat)
+            assert set(offered) == mine, f"seed {seed} move {moves} seat {seat}: legal moves"
         move = random_move(rng, legal)
         state, last_events = ENGINE.apply(state, move)
         referee.apply(move, state, last_events)
