@@ -17,7 +17,7 @@ from game.ui.labyrinth_layout import (
 )
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import favour_token, interaction_back
+from game.ui.look.cards_labyrinth import favour_token, interaction_back, interaction_corner_right
 from game.ui.look.fonts import font, log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.table_base import log_type
@@ -31,6 +31,16 @@ INFO_TEXT_W = 780  # the caption's text at most this wide (it wraps short of the
 FEW_FAVOURS = 3  # at this many lit favours or fewer, the line under the score counts them, in red
 FEW_FAVOURS_RED = (240, 112, 96)  # a light red, readable on the dark top bar (about 5:1)
 STATUS_HINTS = frozenset({"Not reachable yet", "Sealed"})
+BADGE_PX = 20  # a badge's words (a card's tries, a stack's count) at 1920x1080: ART.md small print
+SLIP_PX = 20  # what was read of a card, on its slip ...
+SLIP_LINES = 3  # ... on up to three lines
+PLATE_PX = 24  # "Read" and "Close" on the open stack's panel
+
+
+def badge_margin(px: int) -> int:
+    """The width a badge's plate adds to its words: a little less round larger print (a small
+    window), so a fanned card's "tried ×1" still grows beside its corner index."""
+    return 14 if px <= BADGE_PX else 10
 
 
 @lru_cache(maxsize=64)
@@ -61,7 +71,8 @@ class LabyrinthPainter:
         self.draw_map(surface, alpha)
         if self.camera.manual:
             surface.blit(panel_surface(FIT_RECT.size, 16, P.INK_ALPHA, (*P.BRASS, 255), 2), FIT_RECT.topleft)
-            label = text_surface("Fit map", "ui-bold", 26, P.IVORY)
+            label = text_surface("Fit map", "ui-bold", fit_px("Fit map", "ui-bold", self.small_print(26), FIT_RECT.width - 16),
+                                 P.IVORY)
             surface.blit(label, label.get_rect(center=FIT_RECT.center))
         self.draw_info(surface)
         self.journal.draw(surface, alpha, self.focus[1] if self.focus and self.focus[0] == "page" else None)
@@ -172,11 +183,13 @@ class LabyrinthPainter:
             tried = inter.entry.get("tried") or []
             if tried and card not in in_stack:  # a stack's tries are told on its fanned cards, each its own
                 tried_badges.append((f"tried ×{len(tried)}", (rect.centerx, rect.bottom - 4)))
+        fan = self.fan_layout()  # a badge the open stack's panel covers would peek out at its edge ("rds")
+        under_fan = fan.panel if fan is not None else None
         for words, at in tried_badges:
-            self.draw_badge(surface, words, at)
+            self.draw_badge(surface, words, at, under=under_fan)
         for number, cards in stacks.items():
             if number != self.fanned:
-                self.draw_stack_badge(surface, cards)
+                self.draw_stack_badge(surface, cards, under_fan)
         if self.hero_number is not None:
             size = max(40, round(MEEPLE_SIZE * scale))
             drawn = TRANSFORMS.get(meeple(MEEPLE_SIZE), 0.0, size / MEEPLE_SIZE)
@@ -190,19 +203,30 @@ class LabyrinthPainter:
         self.draw_peek(surface)
         surface.set_clip(clip)
 
-    def draw_badge(self, surface: pygame.Surface, words: str, at: tuple[int, int], px: int = 20,
-                   anchor: str = "midtop") -> pygame.Rect:
+    def small_print(self, px: int) -> int:
+        """`px` (a size on the 1920x1080 canvas) on this window: larger below the legible scale
+        (`type_factor`: 20 px badges read as 11 px on a 1024x768 screen, now 14)."""
+        return round(px * self.type_factor)
+
+    def draw_badge(self, surface: pygame.Surface, words: str, at: tuple[int, int], px: int | None = None,
+                   anchor: str = "midtop", under: pygame.Rect | None = None) -> pygame.Rect | None:
         """A small dark-red plate with ivory words (a card's tries, a stack's count), its `anchor` at
-        `at`; the frame's badges are kept in `badge_rects` (tests: none overlaps another)."""
+        `at`, in `px` (BADGE_PX on this window by default); none where a panel drawn later (`under`)
+        would cut it, its words peeking out at the panel's edge ("rds"). The frame's badges are kept in
+        `badge_rects` (tests: none overlaps another)."""
+        px = self.small_print(BADGE_PX) if px is None else px
         badge = text_surface(words, "ui-bold", px, P.IVORY)
-        box = badge.get_rect().inflate(14, 4)
+        box = badge.get_rect().inflate(badge_margin(px), 4)
         setattr(box, anchor, at)
+        if under is not None and box.colliderect(under) and not under.contains(box):
+            return None
         self.badge_rects.append(box)
         surface.blit(panel_surface(box.size, 8, (*P.shade(P.LA_ARROW_RED, -0.3), 230)), box.topleft)
         surface.blit(badge, badge.get_rect(center=box.center))
         return box
 
-    def draw_stack_badge(self, surface: pygame.Surface, cards: list[str]) -> pygame.Rect | None:
+    def draw_stack_badge(self, surface: pygame.Surface, cards: list[str], under: pygame.Rect | None = None
+                         ) -> pygame.Rect | None:
         """One plate under a closed stack: how many cards it holds (each one's tries show in the fan)."""
         rects = [self.inters[c].screen_rect(self.camera) for c in cards if not self.inters[c].hidden]
         if not rects:
@@ -210,7 +234,7 @@ class LabyrinthPainter:
         pile = rects[0].unionall(rects[1:])
         tried = sum(1 for c in cards if self.inters[c].entry.get("tried"))
         words = f"{len(cards)} cards" + (f" · {tried} tried" if tried else "")
-        return self.draw_badge(surface, words, (pile.centerx, pile.bottom - 4))
+        return self.draw_badge(surface, words, (pile.centerx, pile.bottom - 4), under=under)
 
     def draw_fan(self, surface: pygame.Surface, alpha: float) -> pygame.Rect | None:
         """The open stack: its cards side by side on an ink panel beside their scenery, each large
@@ -229,7 +253,8 @@ class LabyrinthPainter:
         surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (panel.x + 18, panel.y + 14))
         close = layout.close
         surface.blit(panel_surface(close.size, 14, P.INK_ALPHA, (*P.BRASS, 255), 2), close.topleft)
-        word = text_surface("Close", "ui-bold", 24, P.IVORY)
+        word = text_surface("Close", "ui-bold", fit_px("Close", "ui-bold", self.small_print(PLATE_PX), close.width - 12),
+                            P.IVORY)
         surface.blit(word, word.get_rect(center=close.center))
         usable = self.usable_cards()
         for card, rect, plate in zip(cards, layout.cards, layout.reads):
@@ -252,31 +277,50 @@ class LabyrinthPainter:
             elif self.can_act and card not in usable:
                 surface.blit(veil(at.size, 120, 8), at.topleft)
             tried = inter.entry.get("tried") or []
-            if tried:  # in the top right corner: the item icon stays in the left one
-                self.draw_badge(surface, f"tried ×{len(tried)}", (at.right - 4, at.y + 6), anchor="topright")
+            if tried:  # in the top right corner: the item icon (the corner index) stays in the left one
+                words = f"tried ×{len(tried)}"
+                px = self.small_print(BADGE_PX)  # as large as fits right of the corner index
+                while px > BADGE_PX and font("ui-bold", px).size(words)[0] + badge_margin(px) > \
+                        at.width - 4 - math.ceil(interaction_corner_right(at.width)) - 2:
+                    px -= 1
+                self.draw_badge(surface, words, (at.right - 4, at.y + 6), px, anchor="topright")
             if self.card_reads().get(card):
                 surface.blit(panel_surface(plate.size, 14, P.INK_ALPHA, (*P.BRASS, 255), 2), plate.topleft)
-                word = text_surface("Read", "ui-bold", 24, P.IVORY)
+                px = fit_px("Read", "ui-bold", self.small_print(PLATE_PX), plate.width - 12)
+                word = text_surface("Read", "ui-bold", px, P.IVORY)
                 surface.blit(word, word.get_rect(center=plate.center))
             else:
-                word = text_surface("not read yet", "story-italic", 20, P.IVORY_DIM)
+                px = fit_px("not read yet", "story-italic", self.small_print(SLIP_PX), plate.width - 8)
+                word = text_surface("not read yet", "story-italic", px, P.IVORY_DIM)
                 surface.blit(word, word.get_rect(center=plate.center))
         return panel
 
-    @staticmethod
-    def draw_card_label(surface: pygame.Surface, card: pygame.Rect, label: str) -> pygame.Rect:
-        """What was read of a card, on a parchment slip across its lower half (its number and the
-        corner's item icon stay in sight)."""
-        width = card.width - 12
-        lines = wrapped(label, "story-italic", 20, width - 8)[:3]
-        height = 10 + 21 * len(lines)
-        slip = pygame.Rect(card.x + 6, card.bottom - 8 - height, width, height)
+    def card_label_lines(self, card: pygame.Rect, label: str) -> tuple[int, list[str]]:
+        """The slip's print on this window (larger on a small one) and its lines, three at most, the
+        last one cut at a word with an ellipsis when the label needs more: the words that tell the card
+        from its neighbours come last ("A soldier in a yew greatcoat"), so none is dropped for print."""
+        px = self.small_print(SLIP_PX)
+        width = card.width - 20
+        lines = list(wrapped(label, "story-italic", px, width))
+        most = SLIP_LINES
+        if len(lines) > most:
+            last, _ = fitted_line(" ".join(lines[most - 1:]), "story-italic", px, width, px)
+            lines = lines[:most - 1] + [last if last.endswith("…") else last + "…"]
+        return px, lines
+
+    def draw_card_label(self, surface: pygame.Surface, card: pygame.Rect, label: str) -> pygame.Rect:
+        """What was read of a card, on a parchment slip across its lower part (its number and the
+        corner's item icon stay in sight; the larger print of a small window may cover the row of dots,
+        which the panel's title counts: "6 cards beside #29")."""
+        px, lines = self.card_label_lines(card, label)
+        height = 10 + (px + 1) * len(lines)
+        slip = pygame.Rect(card.x + 6, card.bottom - 8 - height, card.width - 12, height)
         surface.blit(panel_surface(slip.size, 8, (*P.LA_PARCHMENT, 245), (*P.LA_SEPIA, 255), 1), slip.topleft)
         y = slip.y + 5
         for line in lines:
-            image = text_surface(line, "story-italic", 20, P.INK)
+            image = text_surface(line, "story-italic", px, P.INK)
             surface.blit(image, image.get_rect(midtop=(slip.centerx, y)))
-            y += 21
+            y += px + 1
         return slip
 
     def draw_peek(self, surface: pygame.Surface) -> pygame.Rect | None:
@@ -523,7 +567,9 @@ class LabyrinthPainter:
             surface.blit(panel_surface(area.size, 18, (10, 8, 6, 120)), area.topleft)
             surface.blit(text_surface(label, "display", 28, P.LA_PARCHMENT_DARK), (area.x + 16, area.y + 4))
         if not self.item_order:
-            empty = text_surface("Your hands are empty. Items you take will wait here.", "story-italic", 26, P.IVORY_DIM)
+            words = "Your hands are empty. Items you take will wait here."
+            empty = text_surface(words, "story-italic", fit_px(words, "story-italic", self.small_print(26), ITEM_AREA.width - 40),
+                                 P.IVORY_DIM)
             surface.blit(empty, empty.get_rect(center=ITEM_AREA.center))
         selecting = self.selected is not None
         dragging = self.drag.key if self.drag is not None and self.drag.kind == "item" else None

@@ -511,6 +511,12 @@ def interaction_back(card: Card, width: int) -> pygame.Surface:
     return _cached("interaction-back", card, width, None, lambda: _interaction_back(card, int(width)))
 
 
+def interaction_corner_right(width: int) -> float:
+    """How far from its left edge an interaction back's corner index (the "?" triangle) reaches: what
+    lies in the top right corner (a badge) keeps right of it."""
+    return width * (0.2 + 0.11)
+
+
 def _interaction_back(card: Card, width: int) -> pygame.Surface:
     w, h = width, card_height(width, RATIO)
     out = _stone((w, h), 55, P.shade(P.LA_STONE, -0.2))
@@ -528,7 +534,7 @@ def _interaction_back(card: Card, width: int) -> pygame.Surface:
         _item_triangle(out, (w / 2, h * 0.78), w * 0.16, "?" * needs, (*P.LA_PARCHMENT, 255), P.LA_SEPIA)
         # a corner index as on playing cards: the cards beside one scenery overlap, each showing only
         # its top, and all share its number, so the top must tell which of them want items
-        _item_triangle(out, (w * 0.2, h * 0.1), w * 0.11, "?" * needs, (*P.LA_PARCHMENT, 255), P.LA_SEPIA)
+        _item_triangle(out, (w * 0.2, h * 0.1), w * 0.11, "?" * needs, (*P.LA_PARCHMENT, 255), P.LA_SEPIA)  # to interaction_corner_right
     if card.get("immediate"):
         badge = text_surface("!", "display", max(8, round(w * 0.2)), P.IVORY)
         aa_circle(out, (w * 0.82, h * 0.1), w * 0.09, (*P.LA_ARROW_RED, 255))
