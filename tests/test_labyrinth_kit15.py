@@ -117,3 +117,39 @@ def test_labyrinth_legible_draws_nothing_itself():
     source = inspect.getsource(legible)
     for drawing in ("blit(", "_parchment", "outlined_text", "text_surface", "pygame.draw", "Rect("):
         assert drawing not in source, drawing
+
+
+def test_a_fulfilled_strip_keeps_its_title_legible_with_the_tick_on_its_seal():
+    """The Thornwood Maze's ten scrolls lie as 168x34 strips; once fulfilled, the tick at a strip's end
+    left its title 88 px, and "The Robin", "Lost Heart" or "Green Folk" read as 11 px at 1024x768.
+    Asked for larger print, the kit sets the tick on the seal: every title of every adventure, in every
+    state, reads at >= 70 % of 20 px there, and the tick stays left of the words."""
+    from game.rules.labyrinth.scenario import load_scenario, shipped_scenarios
+    from game.ui.look import palette as P
+    from game.ui.look.fonts import LEGIBLE_SCALE
+
+    scale = 1024 / 1920
+    tick = P.shade(P.GOOD, -0.3)
+    for scenario_id, _ in shipped_scenarios():
+        scenario = load_scenario(scenario_id)
+        count = len(scenario.prophecies)
+        if prophecy_tray_rects(count) is None:
+            continue
+        size = prophecy_tray_rects(count)[0].size
+        for card in scenario.prophecies.values():
+            entry = {"number": card.number, "title": scenario.text(card.title_key)}
+            for state in kit.PROPHECY_STATES:
+                placed = legible.strip_title(entry, size, state, SMALL)
+                assert placed is not None, (entry, state)
+                area, px, _ = placed
+                assert px * scale >= LEGIBLE_SCALE * kit.TILE_NAME_PX - 0.5, (entry, state, px)
+                if state == "fulfilled":
+                    face = legible.legible_prophecy_strip(entry, size, state, SMALL)
+                    ticked = [x for x in range(size[0]) for y in range(size[1]) if face.get_at((x, y))[:3] == tick]
+                    assert ticked and max(ticked) < area.x, entry
+    # at 1920 the tick stays at the strip's end, as designed
+    size = prophecy_tray_rects(10)[0].size
+    assert kit.strip_title_layout(SCROLL, size, "fulfilled", None) is None
+    face = kit.prophecy_strip(SCROLL, size, "fulfilled")
+    ticked = [x for x in range(size[0]) for y in range(size[1]) if face.get_at((x, y))[:3] == tick]
+    assert ticked and min(ticked) > size[0] // 2

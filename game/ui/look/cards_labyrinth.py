@@ -890,13 +890,20 @@ def prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int 
                    lambda: _prophecy_strip(card, (int(size[0]), int(size[1])), state, title_px))
 
 
-def _strip_words_room(size: tuple[int, int], state: str) -> tuple[int, int]:
-    """The left and right ends of a strip's words: after the seal, before the rod (and the tick)."""
+def _strip_words_room(size: tuple[int, int], state: str, tick_on_seal: bool = False) -> tuple[int, int]:
+    """The left and right ends of a strip's words: after the seal, before the rod (and the tick of a
+    fulfilled one, unless it sits on the seal)."""
     w, h = size
     rod = max(3, round(h * 0.12))
     r = h * 0.36
-    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" else 0)
+    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" and not tick_on_seal else 0)
     return round(rod + 6 + r + r + 10), right
+
+
+def _strip_tick_on_seal(title_px: int | None) -> bool:
+    """A strip asked for larger print (a small window) sets a fulfilled one's tick on its seal, so
+    the title keeps the room the tick took at the strip's end ("The Robin" read as 11 px there)."""
+    return title_px is not None and title_px > TILE_NAME_PX
 
 
 def strip_title_layout(card: Card, size: tuple[int, int], state: str, title_px: int | None
@@ -907,7 +914,7 @@ def strip_title_layout(card: Card, size: tuple[int, int], state: str, title_px: 
     if title_px is None or title_px <= TILE_NAME_PX:
         return None
     w, h = size
-    left, right = _strip_words_room(size, state)
+    left, right = _strip_words_room(size, state, _strip_tick_on_seal(title_px))
     if state == "sealed":
         role = "story-italic"
         words = "Sealed prophecy" if font(role, title_px).size("Sealed prophecy")[0] <= right - left else "Sealed"
@@ -931,17 +938,25 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int
     seal_x = rod + 6 + r
     colour = P.LA_ARROW_RED if state != "fulfilled" else P.shade(P.LA_SEPIA, 0.1)
     _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour)
-    left, right = _strip_words_room(size, state)
+    tick_on_seal = _strip_tick_on_seal(title_px)
+    left, right = _strip_words_room(size, state, tick_on_seal)
     if state == "sealed":
         role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
         line = "Sealed prophecy" if font(role, TILE_NAME_PX).size("Sealed prophecy")[0] <= right - left else "Sealed"
     else:
         line, role, ink = str(card.get("title", "")), "story", P.LA_ARROW_RED
     if state == "fulfilled":
-        tick = round(h * 0.5)  # `_strip_words_room` keeps the words clear of it
-        cx, cy = w - rod - 8 - tick / 2, h / 2
+        if tick_on_seal:  # across the seal's lower right, on a rim of paper so it reads over the wax
+            tick = round(h * 0.56)
+            cx, cy = seal_x + r * 0.85, h / 2 + r * 0.35
+        else:  # at the strip's end: `_strip_words_room` keeps the words clear of it
+            tick = round(h * 0.5)
+            cx, cy = w - rod - 8 - tick / 2, h / 2
         points = [(cx - tick * 0.42, cy), (cx - tick * 0.1, cy + tick * 0.32), (cx + tick * 0.45, cy - tick * 0.36)]
-        pygame.draw.lines(out, P.shade(P.GOOD, -0.3), False, points, max(3, round(tick * 0.16)))
+        thickness = max(3, round(tick * 0.16))
+        if tick_on_seal:
+            pygame.draw.lines(out, P.shade(P.LA_PARCHMENT, 0.2), False, points, thickness + 4)
+        pygame.draw.lines(out, P.shade(P.GOOD, -0.3), False, points, thickness)
         ink = P.shade(P.GOOD, -0.45)
     grown = strip_title_layout(card, size, state, title_px)
     if grown is not None:
