@@ -65,6 +65,7 @@ class LcReferee:
         self.colours, self.rounds = COLOUR_LETTERS[:colours], rounds
         self.round, self.totals, self.over = 0, [0, 0], False
         self.round_scores: list[list[int]] = []
+        self.long_rows = 0  # rows that earned the 8-card bonus: the random games must reach that rule
         assert state["starter"] in (0, 1)  # LC-7: round 1's starter is chance
         self.deal(state, state["starter"])
 
@@ -126,6 +127,7 @@ class LcReferee:
 
     def end_round(self, after: dict, events: list) -> None:
         scores = [sum(row_score(row) for row in self.rows[s].values()) for s in range(2)]
+        self.long_rows += sum(len(row) >= BONUS_AT for s in range(2) for row in self.rows[s].values())
         self.round_scores.append(scores)
         self.totals = [self.totals[s] + scores[s] for s in range(2)]  # "cont": carried over
         ends = [e for e in events_for(events, None) if e.kind == "round_end"]
@@ -178,7 +180,11 @@ def referee_match(colours: int, rounds: int, seed: int) -> Counter:
             move = deck[0] if deck and rng.random() < 0.75 else rng.choice(draws)
             took_back = False
         else:
-            move = rng.choice(legal)
+            plays = [m for m in legal if m.kind == "play"]
+            if plays and rng.random() < 0.6:  # the lowest card up, so long rows (the 8-card bonus) come up
+                move = min(plays, key=lambda m: (number_of(m["card"]) or 0, rng.random()))
+            else:
+                move = rng.choice(legal)
         state, events = ENGINE.apply(state, move)
         referee.apply(move, state, events)
         referee.compare(state, f"seed {seed} after {move!r}")
@@ -192,6 +198,7 @@ def referee_match(colours: int, rounds: int, seed: int) -> Counter:
     seen["matches"] += 1
     seen["rounds"] += rounds
     seen["drawn matches"] += outcome.draw
+    seen["rows of 8 or more"] += referee.long_rows
     return seen
 
 
@@ -204,7 +211,7 @@ def test_the_engine_agrees_with_my_referee_over_random_matches(colours):
     for seed in range(games):
         seen += referee_match(colours, 1 + seed % 5, 15_000 + 31 * colours + seed)
     print(f"{games} matches with {colours} colours: {dict(seen)}")
-    for kind in ("play", "discard", "undo", "draw from a pile"):
+    for kind in ("play", "discard", "undo", "draw from a pile", "rows of 8 or more"):
         assert seen[kind] > 0, f"no {kind} in {games} matches"
 
 
