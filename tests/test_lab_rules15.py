@@ -9,34 +9,34 @@ r = tests/test_labyrinth_rules.py, ref = tests/test_labyrinth_referee.py, here =
 
 Setup A-F ............................................. a::test_setup_a..., a::test_setup_b_c_e..., a::test_setup_d...,
                                                         r::test_setup_turns_over_scenery_1_as_a_discovery_ruling_la_2b
-Playing: cards take precedence; no turns, anyone acts (LA-5) ... r::test_together_every_seat_may_act, here::invariants
+Playing: cards take precedence; no turns, anyone acts (LA-5) ... r::test_together_every_seat_may_act, here::test_random_play...
 Scenery: placed face down; Cover X (LA-2c); next to; hero icon after all are placed
                                                         r::test_cover_x_and_the_hero_icon_ruling_la_2c, a::test_the_hero_icon_card...,
                                                         a::test_faq_covering..., here::test_every_arrow_and_next_to_lands_where_the_map_puts_it
 Movement: any discovered card; an undiscovered one adjacent + arrow; never diagonal; turn it over first
-                                                        r::test_movement_needs_adjacency..., a::test_the_hero_moves_freely..., here::invariants (own adjacency)
+                                                        r::test_movement_needs_adjacency..., a::test_the_hero_moves_freely..., here::test_random_play... (own adjacency)
   "Discover only with at least X favours", not spent, open for good once discovered
                                                         a::test_discover_only_with_at_least_x..., a::test_a_favour_guarded_card_once...
-Items: taken face up, shared, not consumed, no limit, similar items ..... a::test_an_item_used_in_a_match..., here::invariants
+Items: taken face up, shared, not consumed, no limit, similar items ..... a::test_an_item_used_in_a_match..., here::test_random_play...
 Interaction cards: all cards of a discovered number come into play; immediate ones resolved at once
                                                         r::test_rulebook_example_discovering_23..., a::test_several_immediate_cards...,
-                                                        here::invariants (no card of a discovered number left in the deck; no
+                                                        here::test_random_play... (no card of a discovered number left in the deck; no
                                                         immediate card waiting unread)
 Interacting: A without items; B perfect / generic / no match; two "?"; similar items (LA-3)
                                                         r::test_letter_and_number_beats_letter_beats_star, r::test_no_match_puts...,
-                                                        r::test_two_item_cards_match..., here::invariants (own matcher at every try)
+                                                        r::test_two_item_cards_match..., here::test_random_play... (own matcher at every try)
   once, then discarded; the discard may be consulted (LA-7) ... a::test_an_interaction_card_is_used_only_once..., r::test_views_never_show...
 End: an ending; score = lit favours - unfulfilled prophecies; the rank table (LA-6)
-                                                        r::test_score_example..., r::test_rank_table, here::invariants (every step, every ending)
+                                                        r::test_score_example..., r::test_rank_table, here::test_random_play... (every step, every ending)
 Save and resume ........................................ r::test_save_and_resume_anywhere...
 Key words: TAKE, PUT INTO PLAY, PLACE SCENERY, DISCOVER SCENERY, DISCARD, REMOVE FROM DECK, REVEAL,
 FULFILL, TURN BACK OVER, -1 (LA-2) ....................... r::test_put_into_play_discard_remove..., r::test_reveal_and_fulfilling...,
-                                                        r::test_favour_loss_stops_at_zero..., here::invariants (favours in 0..8,
+                                                        r::test_favour_loss_stops_at_zero..., here::test_random_play... (favours in 0..8,
                                                         prophecies only move forward, every card in exactly one place)
 FAQ: a card not in its deck: ignore; fulfil before reveal; covered cards keep their interactions
                                                         r::test_put_into_play_discard_remove..., r::test_reveal_and_fulfilling..., a::test_faq_covering...
 In turns (FAQ, LA-5): clockwise, one move and one interaction each; immediate cards do not count
-                                                        r::test_in_turns_each_seat_moves_once..., here::invariants (turns mode)
+                                                        r::test_in_turns_each_seat_moves_once..., here::test_random_play... (turns mode)
 The whole game against a second model ..................... ref::test_the_labyrinth_engine_agrees_with_an_independent_referee
 
 `TABLETIME_LAB15_GAMES=3000` plays that many random games per adventure (the test plays a few dozen).

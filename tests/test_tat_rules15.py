@@ -490,3 +490,22 @@ def test_ghost_redraw_a_full_rows_last_ghost_drawn_away_wins_at_once_tt3_tt8():
     assert ENGINE.is_over(state) and state["winner"] == 0 and state["phase"] == "over"
     assert ENGINE.legal_actions(state, 1) == []
     assert [e.kind for e in events][-2:] == ["win", "game_over"]
+
+
+@pytest.mark.parametrize("redraw", [False, True])
+def test_the_log_line_of_a_drawn_ghost_says_whether_the_turn_goes_on_tt3(redraw):
+    """TT-3: by default a Ghost ends the turn ("Their turn is over"); with the option "ghost redraw"
+    the player "must draw a second card". The engine's own log line said "and it ends the turn"
+    either way (only the table scene rewrote it), so any other reader of `describe` was told the
+    wrong rule."""
+    state = table(3, [[card(6)], [card(8)], [GHOST1, card(14)]], turn=0, ghost_redraw=redraw)
+    state, events = act(state, 0, "draw", position=state["hands"][2].index(GHOST1))
+    assert state["turn"] == (0 if redraw else 1)
+    mine = next(e for e in events if e.kind == "draw" and e.visible_to(0))
+    theirs = next(e for e in events if e.kind == "draw" and e.visible_to(1))
+    if redraw:
+        assert ENGINE.describe(mine, 0) == "You drew a Ghost from P2 and draw again"
+        assert ENGINE.describe(theirs, 1) == "P0 drew a Ghost from P2 and draws again"
+    else:
+        assert ENGINE.describe(mine, 0) == "You drew a Ghost from P2 and it ends the turn"
+        assert ENGINE.describe(theirs, 2) == "P0 drew a Ghost from you and it ends the turn"

@@ -384,8 +384,11 @@ class TimeAfterTime(Engine[dict]):
             hand_position = self._insert_secretly(state, seat, card)
             self._make_known(state, seat, card)
             others = redacted_audience(state["seats"], seat)
-            events = [Event.make("draw", [seat], hand_position=hand_position, **draw),
-                      Event.make("draw", others, **draw)]
+            # ruling TT-3, option "ghost redraw": the event says the turn goes on, so the log line
+            # does not say the Ghost ended it (the state's "last" keeps its layout)
+            again = {"again": True} if state["ghost_redraw"] else {}
+            events = [Event.make("draw", [seat], hand_position=hand_position, **draw, **again),
+                      Event.make("draw", others, **draw, **again)]
             if state["ghost_redraw"]:
                 state["phase"] = PHASE_REDRAW  # ruling TT-3, option: draw again from the same hand
             else:
@@ -610,7 +613,11 @@ class TimeAfterTime(Engine[dict]):
             card = event.get("card")
             what = card_label(card) if card else "a card"
             line = f"{who(event['seat'])} drew {what} from {whom(event['from_seat'])}"
-            return line + (" and it ends the turn" if card and is_ghost(card) else "")
+            if not (card and is_ghost(card)):
+                return line
+            if event.get("again"):  # ruling TT-3, option "ghost redraw"
+                return line + (" and draw again" if event["seat"] == seat else " and draws again")
+            return line + " and it ends the turn"
         if kind == "place":
             return f"{who(event['seat'])} placed {card_label(event['card'])} on slot {event['slot'] + 1}"
         if kind == "keep":
