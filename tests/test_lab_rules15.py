@@ -35,7 +35,8 @@ FULFILL, TURN BACK OVER, -1 (LA-2) ....................... r::test_put_into_play
                                                         prophecies only move forward, every card in exactly one place)
 FAQ: a card not in its deck: ignore; fulfil before reveal; covered cards keep their interactions
                                                         r::test_put_into_play_discard_remove..., r::test_reveal_and_fulfilling..., a::test_faq_covering...
-In turns (FAQ, LA-5): clockwise, one move and one interaction each; immediate cards do not count
+In turns (FAQ, LA-5): clockwise, one move and one interaction each; immediate cards do not count;
+  a try that matches nothing counts (the rules page) ..... here::test_in_turns_a_try_that_matches_nothing...
                                                         r::test_in_turns_each_seat_moves_once..., here::test_random_play... (turns mode)
 The whole game against a second model ..................... ref::test_the_labyrinth_engine_agrees_with_an_independent_referee
 
@@ -413,3 +414,21 @@ def test_the_watch_itself_knows_the_rulebook_cases():
         "Apprentice", "Apprentice", "Apprentice", "Adventurer", "Adventurer", "Explorer", "Explorer", "Hero"]
     assert fits("B2", "B", 2) == 2 and fits("B2", "B", 1) is None and fits("B", "B", 1) == 1
     assert fits("*", "Q", None) == 0 and fits("B", "D", None) is None
+
+
+def test_in_turns_a_try_that_matches_nothing_is_the_turns_one_interaction():
+    """FAQ "you can always play in turns ... each player can move the Hero and interact with 1 card"
+    (LA-5), as the rules page settles it: "a try that matches nothing does" count. The card goes
+    back face down (Interacting B, no match) and may be tried again - on a later turn."""
+    lab = load_scenario(ROOT / "tests/labyrinth_fixtures/lab.toml")
+    state = ENGINE.start(lab, 2, "turns")
+    state, _ = ENGINE.apply(state, Action.make(0, "interact", card="i-001", items=[]))
+    state, _ = ENGINE.apply(state, Action.make(0, "move", to=2))
+    assert state["turn"] == {"seat": 1, "moved": False, "interacted": False}
+    state, events = ENGINE.apply(state, Action.make(1, "interact", card="i-003", items=["it-A"]))
+    assert [e.kind for e in events] == ["no_match"] and "i-003" in state["in_play"]
+    assert state["turn"] == {"seat": 1, "moved": False, "interacted": True}
+    assert {a.kind for a in ENGINE.legal_actions(state, 1)} == {"move", "end_turn", "undo"}
+    state, _ = ENGINE.apply(state, Action.make(1, "move", to=1))
+    assert state["turn"] == {"seat": 0, "moved": False, "interacted": False}
+    assert Action.make(0, "interact", card="i-003", items=("it-D",)) in ENGINE.legal_actions(state, 0)
