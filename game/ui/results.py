@@ -17,7 +17,8 @@ from game.session.records import faint_ending
 from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, hint_row_width
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import font, text_surface, wrap
+from game.ui.look.fonts import font, legible_px, text_surface, wrap
+from game.ui.toast import ask_the_top_scene, footer_area
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
@@ -27,6 +28,21 @@ PARTICLE_COLOURS = (P.BRASS, P.BRASS_LIGHT, P.IVORY, P.GOOD, P.LC_BLUE, P.LC_RED
 LINE_PX = 24  # a breakdown line's label at full size
 MIN_LINE_PX = 20  # never smaller: a long label wraps onto a second row instead
 ROW_STEP = 26  # a wrapped label's second row
+# On a window smaller than 1366x768 these grow (`legible_px`): the six seats' lines of Lost in Time
+# showed 13 px high on a 1024x768 screen; a card then keeps its totals and leaves the rest to Details.
+
+
+def line_px() -> int:
+    return legible_px(LINE_PX)
+
+
+def min_line_px() -> int:
+    return legible_px(MIN_LINE_PX)
+
+
+def row_step() -> int:
+    return legible_px(ROW_STEP)
+
 LINE_GAP = 9  # between two breakdown lines
 CARD_TOP = 320
 CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
@@ -46,10 +62,10 @@ def with_hints_asked(outcome: Outcome, hints: int, since_resumed: bool = False) 
 
 
 @lru_cache(maxsize=256)
-def name_fitted(name: str, width: int, max_px: int = 34) -> tuple[str, int]:
-    """A seat card's name and size: the largest down to MIN_LINE_PX that fits `width`, and below
-    that cut with an ellipsis (twenty wide letters ran past both edges of a six-seat card)."""
-    px = max(MIN_LINE_PX, fit_px(name, "ui-bold", max_px, width))
+def name_fitted(name: str, width: int, max_px: int = 34, least: int = MIN_LINE_PX) -> tuple[str, int]:
+    """A seat card's name and size: the largest down to `least` that fits `width`, and below that
+    cut with an ellipsis (twenty wide letters ran past both edges of a six-seat card)."""
+    px = max(least, fit_px(name, "ui-bold", max_px, width))
     face = font("ui-bold", px)
     if face.size(name)[0] <= width:
         return name, px
@@ -60,26 +76,28 @@ def name_fitted(name: str, width: int, max_px: int = 34) -> tuple[str, int]:
 
 
 @lru_cache(maxsize=2048)
-def label_rows(text: str, width: int, max_px: int = LINE_PX, max_rows: int = 2) -> tuple[int, tuple[str, ...]]:
-    """A label at the largest size down to MIN_LINE_PX that fits `width`; below that it wraps at
-    MIN_LINE_PX onto up to `max_rows` rows, the last one cut with an ellipsis if it must be."""
+def label_rows(text: str, width: int, max_px: int = LINE_PX, max_rows: int = 2,
+               least: int = MIN_LINE_PX) -> tuple[int, tuple[str, ...]]:
+    """A label at the largest size down to `least` that fits `width`; below that it wraps at
+    `least` onto up to `max_rows` rows, the last one cut with an ellipsis if it must be (the cards
+    ask in the sizes of the window: `line_px`, `min_line_px`)."""
     width = max(40, width)
     px = fit_px(text, "ui", max_px, width)
-    if px >= MIN_LINE_PX:
+    if px >= least:
         return px, (text,)
-    rows = wrap(text, "ui", MIN_LINE_PX, width)
+    rows = wrap(text, "ui", least, width)
     if len(rows) > max_rows:
         rows = rows[:max_rows]
         last = rows[-1]
-        face = font("ui", MIN_LINE_PX)
+        face = font("ui", least)
         while last and face.size(last + "…")[0] > width:
             last = last[:-1]
         rows[-1] = last.rstrip() + "…"
-    return MIN_LINE_PX, tuple(rows)
+    return least, tuple(rows)
 
 
 def line_height(rows: int) -> int:
-    return LINE_PX + 4 + (rows - 1) * ROW_STEP + LINE_GAP
+    return line_px() + 4 + (rows - 1) * row_step() + LINE_GAP
 
 
 NEGATIVE_NUMBER = re.compile(r"(?<![\w\-−])-(?=\d)")
@@ -95,18 +113,18 @@ def value_text(line: dict[str, Any]) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _value_px(text: str) -> int:
-    return font("ui-bold", LINE_PX).size(text)[0]
+def _value_px(text: str, px: int) -> int:
+    return font("ui-bold", px).size(text)[0]
 
 
 def label_width(line: dict[str, Any], inner: int) -> int:
     """Room for a line's label: the text area less its own value (so one wide value, e.g.
     "yes: lost", does not squeeze every other label)."""
-    return inner - _value_px(value_text(line)) - 16
+    return inner - _value_px(value_text(line), line_px()) - 16
 
 
 def rows_of(line: dict[str, Any], inner: int) -> tuple[int, tuple[str, ...]]:
-    return label_rows(str(line.get("label", "")), label_width(line, inner))
+    return label_rows(str(line.get("label", "")), label_width(line, inner), line_px(), least=min_line_px())
 
 
 def is_total(line: dict[str, Any]) -> bool:
@@ -281,8 +299,17 @@ class ResultsScene(MenuScene):
         """Confetti goes with the win stinger: no party over a player who just lost."""
         return bool(self.outcome.winners) and self.happy and not MOTION.reduced
 
+    toast_rises = True
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts rise from just above the buttons, over the foot of the seats' cards a moment: at
+        the top centre they covered the headline, "You win!"; from the footer, two lines covered
+        Play again."""
+        return footer_area(bottom=BUTTON_Y - 14)
+
     def enter(self) -> None:
         super().enter()
+        ask_the_top_scene(self.app)
         if self.app is not None:
             self.app.assets.play("draw" if self.is_draw else "win" if self.happy else "lose")
         if self.celebrating:
@@ -466,10 +493,10 @@ class ResultsScene(MenuScene):
         size, middle y) each."""
         footer = [(text, P.BRASS_LIGHT) for text in self.record.split("\n") if text]
         footer += [(self.note, P.IVORY_DIM)] if self.note else []
-        step, middle = (36, CANVAS_H - 46) if len(footer) <= 2 else (24, CANVAS_H - 42)  # inside the footer band
-        size = 24 if len(footer) == 1 else 21 if len(footer) == 2 else 20
+        step, middle = (legible_px(36), CANVAS_H - 46) if len(footer) <= 2 else (legible_px(24), CANVAS_H - 42)  # inside the footer band
+        size = legible_px(24 if len(footer) == 1 else 21 if len(footer) == 2 else 20)
         room = CANVAS_W - 2 * MARGIN - hint_row_width(self.device(), self.hints) - 48
-        return [(text, colour, max(MIN_LINE_PX, fit_px(text, "ui", size, room)),
+        return [(text, colour, max(min_line_px(), fit_px(text, "ui", size, room)),
                  round(middle + (k - (len(footer) - 1) / 2) * step)) for k, (text, colour) in enumerate(footer)]
 
     def _draw_still(self, surface: pygame.Surface) -> None:
@@ -541,18 +568,30 @@ class ResultsScene(MenuScene):
         image = panel_surface(card.size, 20, (24, 23, 28, 255), border, 4 if won else 2).copy()
         place = text_surface(self.card_word(seat), "display", 36, P.BRASS_LIGHT if won else P.IVORY_DIM)
         image.blit(place, place.get_rect(midtop=(card.centerx, card.y + 18)))
-        name, npx = name_fitted(self.card_name(seat), card.width - 40)
+        name, npx = name_fitted(self.card_name(seat), card.width - 40, least=min_line_px())
         label = text_surface(name, "ui-bold", npx, P.IVORY)
         image.blit(label, label.get_rect(midtop=(card.centerx, card.y + 62)))
         shown, hidden, _ = self.compact(seat, card)
         bottom = draw_lines(image, shown, card.x + 24, card.right - 24, card.y + CARD_LINES_TOP)
         if hidden:
-            how = "see Details" if self.has_details else ""
-            note = f"+ {hidden} more line{'s' if hidden != 1 else ''}" + (f" · {how}" if how else "")
-            px = fit_px(note, "ui", 22, card.width - 40)
-            text = text_surface(note, "ui", max(MIN_LINE_PX, px), P.IVORY_DIM)
+            note, px = more_note(hidden, self.has_details, card.width - 40)
+            text = text_surface(note, "ui", px, P.IVORY_DIM)
             image.blit(text, text.get_rect(midtop=(card.centerx, max(bottom, card.bottom - MORE_NOTE_H - 4))))
         return image
+
+
+def more_note(hidden: int, details: bool, width: int) -> tuple[str, int]:
+    """The note at a card's foot for the lines it leaves out, and its size: "+ 3 more lines · see
+    Details", or on a narrow card in a small window's larger type "+ 3 more · Details" (the long one
+    ran past both edges of a six-seat card on a 1024x768 screen)."""
+    plural = "s" if hidden != 1 else ""
+    notes = [f"+ {hidden} more line{plural}" + (" · see Details" if details else ""),
+             f"+ {hidden} more" + (" · Details" if details else f" line{plural}")]
+    for note in notes:
+        px = fit_px(note, "ui", legible_px(22), width)
+        if px >= min_line_px():
+            return note, px
+    return notes[-1], fit_px(notes[-1], "ui", legible_px(22), width)
 
 
 def draw_lines(surface: pygame.Surface, lines: Sequence[dict[str, Any]], left: int, right: int, top: int) -> int:
@@ -566,8 +605,8 @@ def draw_lines(surface: pygame.Surface, lines: Sequence[dict[str, Any]], left: i
             pygame.draw.line(surface, (90, 86, 80), (left, y - LINE_GAP // 2), (right, y - LINE_GAP // 2), 1)
         colour = P.IVORY if total else P.IVORY_DIM
         for k, row in enumerate(rows):
-            surface.blit(text_surface(row, "ui-bold" if total else "ui", px, colour), (left, y + k * ROW_STEP))
-        value = text_surface(value_text(line), "ui-bold", LINE_PX, P.BRASS_LIGHT if total else P.IVORY)
+            surface.blit(text_surface(row, "ui-bold" if total else "ui", px, colour), (left, y + k * row_step()))
+        value = text_surface(value_text(line), "ui-bold", line_px(), P.BRASS_LIGHT if total else P.IVORY)
         surface.blit(value, value.get_rect(topright=(right, y)))
         y += line_height(len(rows))
     return y
@@ -583,6 +622,12 @@ class BreakdownScene(MenuScene):
     hints = (("leftright", "Page"), ("confirm", "Select"), ("back", "Close"))
     TOP = 230
     BOTTOM = BUTTON_Y - 40
+
+    toast_rises = True
+
+    def toast_area(self) -> pygame.Rect:
+        """As on the results: rising from just above the page buttons, clear of the heading."""
+        return footer_area(bottom=BUTTON_Y - 14)
 
     def __init__(self, app: Any, outcome: Outcome, names: Sequence[str], order: Sequence[int]) -> None:
         super().__init__(app)

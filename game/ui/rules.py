@@ -9,12 +9,13 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.registry import GAMES
-from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.chrome import CANVAS_W, MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import legible_factor, text_surface, wrap
+from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
+from game.ui.toast import TOAST_WIDTH, ask_the_top_scene
 from game.ui.widgets import Button, ListView, panel_surface
 
 LIST_W = 440
@@ -164,6 +165,18 @@ class RulesScene(MenuScene):
         self._last_change = 0.0
         if topic:
             self.page = self.page_of(topic)
+
+    def enter(self) -> None:
+        super().enter()
+        ask_the_top_scene(self.app)
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts hang in the band between the heading and Back, above the page: at the top centre
+        they covered the page's text and the list of games."""
+        left = MARGIN + text_surface("Rules", "display", 112, P.IVORY).get_width() + 60
+        right = CANVAS_W - MARGIN - 220 - 40  # the Back button's left edge, and a gap
+        width = min(TOAST_WIDTH, right - left)
+        return pygame.Rect(left + (right - left - width) // 2, 40, width, PANEL.y - 50)
 
     def page_of(self, topic: str) -> int:
         """The first screen of the current game whose section title starts with `topic` (else 0)."""
@@ -366,7 +379,7 @@ class RulesScene(MenuScene):
         if hidden_above > 0 or hidden_below > 0:  # the list scrolls: say so and which way
             more = f"{'▲' if hidden_above > 0 else ''}{'▼' if hidden_below > 0 else ''} "
             more += f"{len(self.contents.items)} sections"
-            note = text_surface(more, "ui-bold", 22, P.IVORY_DIM)
+            note = text_surface(more, "ui-bold", legible_px(22), P.IVORY_DIM)
             surface.blit(note, note.get_rect(bottomright=(MARGIN + LIST_W, CONTENTS_TOP - 12)))
         surface.blit(panel_surface(PANEL.size, 22, (22, 21, 26, 232), P.BRASS_DARK, 2), PANEL.topleft)
         surface.blit(self._screen_surface(), PANEL.topleft)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw_heading
+from game.ui.chrome import CANVAS_W, MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
+from game.ui.toast import ask_the_top_scene
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS,
                               WINDOW_SIZES, Settings, key_label, printable_name)
 from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
@@ -87,8 +88,15 @@ class SettingsScene(MenuScene):
         assert self.app is not None
         return self.app.settings
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts hang in the band between the heading and Back: at the top centre they covered the
+        heading; both columns of rows reach down to the hints."""
+        left = MARGIN + text_surface("Settings", "display", 112, P.IVORY).get_width() + 60
+        return pygame.Rect(left, 36, CANVAS_W - MARGIN - 220 - 40 - left, 140)
+
     def enter(self) -> None:
         super().enter()
+        ask_the_top_scene(self.app)
         if self.app is not None and self.settings.muted:  # volumes that look up yet nothing is heard
             self.app.toast("All sound is off (M). Moving a volume turns it back on.", "info")
 

@@ -19,9 +19,10 @@ from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw
 from game.ui.hint_glyphs import hint_glyphs
 from game.ui.look import palette as P
 from game.ui.input import Intent
-from game.ui.look.fonts import text_surface, wrap
+from game.ui.look.fonts import legible_px, text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
+from game.ui.toast import ask_the_top_scene, footer_area
 from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
                              panel_surface)
 
@@ -39,6 +40,26 @@ PAD_X = 930
 PAD_HELP = ("Press {A} on your gamepad to take this seat: then only that pad plays this seat's turns "
             "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
             "keep working for everyone.")
+
+
+def option_height() -> int:
+    """An option's stacked row: as designed, or taller where a small window's larger type needs the
+    room for a value on two rows ("The Lamplighter's Vault (tutorial)" showed 11 px high)."""
+    return max(OPTION_H, OptionCycler.stacked_height())
+
+
+def help_layout(text: str, height: int) -> tuple[int, int, list[str]]:
+    """The focused widget's help under the options: 24 px in lines 32 px apart, larger on a small
+    window (12 px high on a 1024x768 screen), as large as `height` holds down to the menus' least."""
+    from game.ui.widgets import min_px
+
+    px = legible_px(24)
+    while True:
+        step = round(px * 32 / 24)
+        lines = wrap(text, "ui", px, RIGHT_W)
+        if len(lines) * step <= height or px <= min(24, min_px()):
+            return px, step, lines
+        px -= 1
 
 
 def pad_confirm() -> str:
@@ -65,7 +86,7 @@ class SeatNameEntry(TextEntry):
         if self.editing:
             pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
         elif focused and rect.right < box.right - 80:
-            blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
+            blit_text(surface, "Edit", "ui", legible_px(22), P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
 class SeatPadButton(Button):
@@ -105,7 +126,7 @@ class OptionsSetupScene(MenuScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.help_text = ""
-        self._help_cache: tuple[str, list[pygame.Surface]] = ("", [])
+        self._help_cache: tuple[str, int, list[pygame.Surface]] = ("", 0, [])  # (text, line step, lines)
 
     names: list[str]  # each seat's name as the setup shows it (seat 1 is the player's own)
 
@@ -131,21 +152,22 @@ class OptionsSetupScene(MenuScene):
         if option_count:
             head = text_surface("OPTIONS", "display", 40, P.BRASS_LIGHT)
             surface.blit(head, (RIGHT_X, 300 - head.get_height() - 6))
-        options_end = 300 + option_count * (OPTION_H + ROW_GAP)
+        options_end = 300 + option_count * (option_height() + ROW_GAP)
         art_h = min(312, self.art_bottom - options_end - 16)
-        if self.app is not None and art_h >= 180 and not self.help_text:
+        if self.app is not None and art_h >= 150 and not self.help_text:
             art = self.app.assets.image_scaled(f"tiles/{self.game_id}", (round(art_h * 1.6), art_h))
             if art is not None:
                 surface.blit(art, art.get_rect(midbottom=(RIGHT_X + RIGHT_W // 2, self.art_bottom)))
         self.group.draw(surface)
         if self.help_text:
             if self._help_cache[0] != self.help_text:
-                lines = wrap(self.help_text, "ui", 24, RIGHT_W)
-                self._help_cache = (self.help_text, [text_surface(l, "ui", 24, P.IVORY_DIM) for l in lines])
+                px, step, lines = help_layout(self.help_text, self.art_bottom - options_end - 8)
+                self._help_cache = (self.help_text, step, [text_surface(l, "ui", px, P.IVORY_DIM) for l in lines])
+            _, step, images = self._help_cache
             y = options_end + 8
-            for image in self._help_cache[1]:
+            for image in images:
                 surface.blit(image, (RIGHT_X, y))
-                y += 32
+                y += step
 
 
 def confirm_word(widget: Widget | None) -> str:
@@ -164,7 +186,19 @@ class SeatSetupScene(OptionsSetupScene):
     @property
     def hints(self):  # type: ignore[override]
         return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Back"))
-    art_bottom = 744  # room for "How to play" above "Start the game"
+    # the picture or the focused option's help ends above "Start the game"; "How to play" sits under
+    # Back (above Start, it left the help 200 px: a scenario's five lines ran over it on a small window)
+    art_bottom = 844
+    toast_rises = True
+
+    def enter(self) -> None:
+        super().enter()
+        ask_the_top_scene(self.app)
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts rise from the footer, under the seats and Start: at the top centre they covered
+        the game's name ("Play mode: In turns…" over the Labyrinth's) and the subtitle."""
+        return footer_area()
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
@@ -261,14 +295,16 @@ class SeatSetupScene(OptionsSetupScene):
         for option in self.engine.options:
             choices = option.choices_for(self.seat_kinds())
             index = [value for value, _ in choices].index(self.options[option.name])
-            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
+            cycler = OptionCycler((RIGHT_X, y, RIGHT_W, option_height()), option.label, choices, index,
                                   lambda value, name=option.name: self.set_option(name, value), option.help_for,
                                   stacked=True)
             widgets.append(cycler)
-            y += OPTION_H + ROW_GAP
-        widgets.append(Button((RIGHT_X, 760, RIGHT_W, 80), "How to play", self.how_to_play, px=32))
+            y += option_height() + ROW_GAP
+        back = back_button(self.on_back)
+        widgets.append(Button((back.rect.x, back.rect.bottom + 16, back.rect.width, back.rect.height), "How to play",
+                              self.how_to_play, px=32))
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
-        widgets.append(back_button(self.on_back))
+        widgets.append(back)
         self.group.widgets = widgets
         same_place = [i for i, widget in enumerate(widgets) if (type(widget), widget.rect.topleft) == anchor]
         self.group.focus = same_place[0] if same_place else min(keep, len(widgets) - 1)

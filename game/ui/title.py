@@ -17,6 +17,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha
 from game.ui.look.fonts import text_surface
 from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
+from game.ui.toast import ask_the_top_scene, footer_area
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -249,8 +250,16 @@ class TitleScene(MenuScene):
         self.attract = make_attract()
         self.has_save = False
 
+    toast_rises = True
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts rise from the foot of the screen left of the menu, over the attract game's cards:
+        at the top centre they covered the logo, and a saved game's long warning showed it through."""
+        return footer_area(left=60, right=CANVAS_W // 2 - 270)
+
     def enter(self) -> None:
         super().enter()
+        ask_the_top_scene(self.app)
         if self.app is not None and not self.app.headless:
             from game.ui.tables import preload_tables
 

@@ -1,9 +1,12 @@
 """Short notifications drawn above every scene: warnings (a corrupt settings file), errors (an
 illegal move), notes (a gamepad connected). Each stays a few seconds and slides out.
 
-On the menus they stack at the top centre. A table says where they go instead (`toast_area`: over
-its own log, where the table's news is read): at the top centre they covered the turn banner, and
-any lower the opponents' panels."""
+By default they stack at the top centre (over a pause menu or a question, whose panels sit lower).
+A scene says where they go instead (`toast_area`): a table over its own log, where the table's news
+is read (at the top centre they covered the turn banner, any lower the opponents' panels); a menu
+where neither its heading nor its controls are (at the top centre they covered a setup's long game
+title and the LAN waiting room's table name). A scene whose `toast_rises` is True anchors the stack
+at its area's bottom edge, rising from there (a menu's footer, beside its hint row)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ import pygame
 
 from game.ui.look import palette as P
 from game.ui.look.draw import aa_circle, aa_polygon, aa_shape, rounded_rect
-from game.ui.look.fonts import legible_px, text_surface, wrap
+from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.widgets import panel_surface
 
 KIND_COLOURS = {"info": P.BRASS, "good": P.GOOD, "warning": P.WARNING, "error": P.ERROR}
@@ -122,22 +125,30 @@ class Toasts:
             toast.age += dt
         self.items = [t for t in self.items if not t.done]
 
-    def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX) -> pygame.Surface:
-        """The toast's plate `width` wide: its mark on a plate of its kind's shape, its text wrapped beside it."""
+    def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX,
+                solid: bool = False) -> pygame.Surface:
+        """The toast's plate `width` wide: its mark on a plate of its kind's shape, its text wrapped
+        beside it. Narrow (a table's log) or `solid` (a menu's own place), its ink is opaque: no log
+        line or hint shows through. On a small window the mark grows with the text (`legible_factor`)."""
         px = legible_px(base_px)
-        key = (toast.text, toast.kind, width, px)
+        narrow = width < TOAST_WIDTH
+        key = (toast.text, toast.kind, width, px, narrow or solid)
         if key not in self._cache:
-            narrow = width < TOAST_WIDTH
+            grow = legible_factor()
             mark_x, text_x = (34, 64) if narrow else (46, 86)
+            radius = 16 if narrow else 20
+            if grow > 1.0:  # a 16 px plate's "i" showed 11 px high on a 1024x768 screen
+                radius = round(radius * grow)
+                mark_x, text_x = round(mark_x * grow), round(text_x * grow)
             lines = wrap(toast.text, "ui", px, width - text_x - (20 if narrow else 34))
             step = round(px * 1.38)
-            height = 2 * round(px * 0.7) + step * len(lines)
-            fill = (*P.INK[:3], 255) if narrow else P.INK_ALPHA  # over a log, no line shows through
+            height = max(2 * round(px * 0.6) + step * len(lines), 2 * radius + 16)
+            fill = (*P.INK[:3], 255) if narrow or solid else P.INK_ALPHA
             surf = panel_surface((width, height), 16, fill, KIND_COLOURS[toast.kind], 3).copy()
-            radius = 16 if narrow else 20
             draw_kind_mark(surf, toast.kind, (mark_x, height // 2), radius)
+            top = (height - step * len(lines)) // 2
             for i, line in enumerate(lines):
-                surf.blit(text_surface(line, "ui", px, P.IVORY), (text_x, round(px * 0.7) + step * i))
+                surf.blit(text_surface(line, "ui", px, P.IVORY), (text_x, top + step * i))
             self._cache[key] = surf
             if len(self._cache) > 64:
                 self._cache.pop(next(iter(self._cache)))
@@ -145,25 +156,31 @@ class Toasts:
 
     def area(self) -> pygame.Rect | None:
         """Where the top scene wants its toasts (a table: over its log), or None: the top centre."""
+        return self._where()[0]
+
+    def _where(self) -> tuple[pygame.Rect | None, bool]:
+        """The top scene's `toast_area` (None: the top centre), and whether the stack rises from
+        its bottom edge (`toast_rises`: a menu's footer) rather than hanging from its top."""
         top = getattr(self.scenes, "top", None)
         where = getattr(top, "toast_area", None)
-        return where() if callable(where) else None
+        area = where() if callable(where) else None
+        return area, area is not None and bool(getattr(top, "toast_rises", False))
 
     def placements(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
         """Each toast, its plate and where it shows in full on a canvas of `size` (oldest first, one
         under the other): at the top centre, or from the top of the top scene's `toast_area` (kept on
-        the screen: a stack taller than the area rises above it)."""
-        return self._place(size, self.area())
+        the screen: a stack taller than the area rises above it), or rising from its bottom edge."""
+        return self._place(size, *self._where())
 
-    def _place(self, size: tuple[int, int], area: pygame.Rect | None
+    def _place(self, size: tuple[int, int], area: pygame.Rect | None, rises: bool = False
                ) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
         if area is None:
             images = [self._render(toast) for toast in self.items]
             y = 28
         else:
-            images = [self._render(toast, area.width, AREA_TOAST_PX) for toast in self.items]
+            images = [self._render(toast, area.width, AREA_TOAST_PX, solid=True) for toast in self.items]
             total = sum(image.get_height() + 12 for image in images) - 12
-            y = max(0, min(area.y, size[1] - 12 - total))
+            y = max(0, area.bottom - total if rises else min(area.y, size[1] - 12 - total))
         placed = []
         for toast, image in zip(self.items, images):
             x = (size[0] - image.get_width()) // 2 if area is None else area.x
@@ -174,14 +191,15 @@ class Toasts:
     def draw(self, surface: pygame.Surface) -> None:
         """Slide each toast in and out where `placements` puts it: from off the top at the top
         centre, a short rise in a table's area."""
-        area = self.area()
-        placed = self._place(surface.get_size(), area)  # the area asked once a frame
+        area, rises = self._where()
+        placed = self._place(surface.get_size(), area, rises)  # the area asked once a frame
         in_area = area is not None
         shown: list[tuple[pygame.Rect, float]] = []
         for toast, image, rect in placed:
             slide = max(0.0, min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25))
             distance = 30 if in_area else image.get_height() + 30
-            shown.append((rect.move(0, -int((1.0 - slide) * distance)), slide))
+            way = 1 if rises else -1  # a stack at a menu's foot comes up from below
+            shown.append((rect.move(0, way * int((1.0 - slide) * distance)), slide))
         if in_area:
             self.draw_bridges(surface, shown)
         for (toast, image, _), (where, slide) in zip(placed, shown):
@@ -208,3 +226,27 @@ def _blend_fill(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
     veil.fill((*P.INK, alpha))
     surface.blit(veil, rect.topleft)
+
+
+def ask_the_top_scene(app: Any) -> None:
+    """Let toasts go where the top scene of `app` says (`toast_area`), on the menus as at a table
+    (a table sets this when it enters; a menu opened first must not wait for one)."""
+    if app is not None:
+        app.toasts.scenes = app.scenes
+
+
+
+
+def footer_area(left: int | None = None, right: int | None = None, bottom: int | None = None) -> pygame.Rect:
+    """A menu's place for toasts (with `toast_rises`): its footer from margin to margin, the stack
+    rising from just above the screen's foot, over the hint row a moment: clear of the heading and,
+    a toast of two lines at a 1024x768 window, of the controls above the footer (the room left of
+    the hints alone wrapped "…connected: Pad 2" onto two lines and a setup's note onto four, over the
+    last seat). `left` and `right` narrow it (the title's menu runs down to the footer); `bottom`
+    raises it (the results' buttons sit on the footer)."""
+    from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN
+
+    left = MARGIN if left is None else left
+    right = CANVAS_W - MARGIN if right is None else right
+    bottom = CANVAS_H - 4 if bottom is None else bottom
+    return pygame.Rect(left, bottom // 2, right - left, bottom - bottom // 2)

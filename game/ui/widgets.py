@@ -17,7 +17,7 @@ import pygame
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import fit_px as _fit_px, text_surface
+from game.ui.look.fonts import fit_px as _fit_px, font, legible_px, text_surface, wrapped
 from game.ui.look.table import focus_glow
 
 MIN_TARGET = 64
@@ -29,6 +29,38 @@ GLOW_PAD = 14
 LABEL_PX = 30
 VALUE_PX = 30
 BUTTON_PX = 36
+SMALL_PX = 20  # the smallest menu text on the canvas: 14 px on a 1024x768 screen as `legible_px` grows it
+
+
+def min_px() -> int:
+    """The smallest size menu text may take on this window (20 px, grown on a small one: 26 px on
+    1024x768, which shows as 14): `fit_px` shrinking a long value or label stops here and wraps."""
+    return legible_px(SMALL_PX)
+
+
+def two_rows(text: str, role: str, max_px: int, width: int, height: int) -> tuple[int, tuple[str, ...]]:
+    """A label for a box `width` x `height`: one row at the largest size down to `min_px` that fits;
+    too long for that, two rows at `min_px` when the box is tall enough, else one row as small as it
+    must be (the 11 px "The Lamplighter's Vault (tutorial)" on a 1024x768 screen now wraps)."""
+    px = fit_px(text, role, max_px, width)
+    floor = min(max_px, min_px())
+    if px >= floor:
+        return px, (text,)
+    rows = wrapped(text, role, floor, width)
+    if len(rows) == 2 and 2 * font(role, floor).get_linesize() <= height and \
+            all(font(role, floor).size(row)[0] <= width for row in rows):
+        return floor, rows
+    return px, (text,)
+
+
+def blit_rows(surface: pygame.Surface, rows: Sequence[str], role: str, px: int, colour: tuple[int, ...],
+              anchor: str, pos: tuple[int, int]) -> None:
+    """`rows` (one or two, from `two_rows`) anchored as one block by its `anchor` ("center", "midleft")."""
+    step = font(role, px).get_linesize()
+    x, y = pos
+    top = y - step * (len(rows) - 1) // 2
+    for k, row in enumerate(rows):
+        blit_text(surface, row, role, px, colour, anchor, (x, top + k * step))
 
 
 @lru_cache(maxsize=1024)
@@ -140,13 +172,22 @@ class Button(Widget):
             ink = P.IVORY if self.enabled else P.IVORY_DIM
         surface.blit(panel_surface(self.rect.size, 16, tuple(fill)), self.rect.topleft)
         px = fit_px(self.label, "ui-bold", self.px, self.rect.width - 40)
-        cy = self.rect.centery - (12 if self.sub else 0)
+        sub_px, lift, drop = self.sub_layout()
+        cy = self.rect.centery - (lift if self.sub else 0)
         rect = blit_text(surface, self.label, "ui-bold", px, ink, "center", (self.rect.centerx, cy))
         if focused and not self.primary and self.rect.width > rect.width + 80:
             draw_marker(surface, (rect.left - 16, rect.centery), 11)
         if self.sub:
-            blit_text(surface, self.sub, "ui", 22, P.IVORY_DIM if not (self.primary and self.enabled) else P.INK,
-                      "center", (self.rect.centerx, self.rect.centery + 24))
+            blit_text(surface, self.sub, "ui", sub_px, P.IVORY_DIM if not (self.primary and self.enabled) else P.INK,
+                      "center", (self.rect.centerx, self.rect.centery + drop))
+
+    def sub_layout(self) -> tuple[int, int, int]:
+        """The line under the label: its size (22 px, larger on a small window, to fit the button's
+        width: "Saved: Continue on the title picks it up" showed 12 px high on 1024x768) and how far
+        the label rises and the line sits below the middle."""
+        sub_px = fit_px(self.sub, "ui", legible_px(22), self.rect.width - 32) if self.sub else 0
+        grown = max(0, sub_px - 22)
+        return sub_px, 12 + grown // 2, 24 + grown // 2
 
 
 class Toggle(Widget):
@@ -297,7 +338,7 @@ class OptionCycler(Widget):
                 draw_focus(surface, self.rect)
             fill = (36, 36, 46, 225) if focused else P.INK_ALPHA
             surface.blit(panel_surface(self.rect.size, 14, fill), self.rect.topleft)
-            px = fit_px(self.label, "ui", 24, self.rect.width - 40)
+            px = fit_px(self.label, "ui", legible_px(24), self.rect.width - 40)
             blit_text(surface, self.label, "ui", px, P.IVORY_DIM, "topleft", (self.rect.x + 24, self.rect.y + 10))
         else:
             self._row(surface, focused)
@@ -309,8 +350,24 @@ class OptionCycler(Widget):
         blit_text(surface, "›", "ui-bold", 48, colour, "center", right.center)
         text = self.choices[self.index][1]
         width = right.left - left.right - 12
-        px = fit_px(text, "ui-bold", VALUE_PX, width)
-        blit_text(surface, text, "ui-bold", px, P.IVORY, "center", ((left.right + right.left) // 2, left.centery))
+        px, rows = two_rows(text, "ui-bold", VALUE_PX, width, self.value_height())
+        blit_rows(surface, rows, "ui-bold", px, P.IVORY, "center", ((left.right + right.left) // 2, left.centery))
+
+    @staticmethod
+    def stacked_height() -> int:
+        """The least height of a stacked cycler whose value may take two rows under its label on
+        this window (104 px fits it as designed; a 1024x768 window's larger type needs 116)."""
+        label = font("ui", legible_px(24)).get_linesize()
+        value = font("ui-bold", min_px()).get_linesize()
+        return 10 + label + value + 36 + 4  # the label from 10 px down, the value's middle 36 px up
+
+    def value_height(self) -> int:
+        """How tall the value may be: a stacked cycler's room under its label, else the row's."""
+        if not self.stacked:
+            return self.rect.height - 8
+        label_bottom = 10 + font("ui", legible_px(24)).get_linesize()
+        below = self._arrows()[0].centery - self.rect.y  # the value's middle, on the arrows' line
+        return 2 * min(below - label_bottom, self.rect.height - below)
 
 
 class TextEntry(Widget):
@@ -385,7 +442,7 @@ class TextEntry(Widget):
         if self.editing:
             pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
         elif focused:
-            blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
+            blit_text(surface, "Edit", "ui", legible_px(22), P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
 class ListView(Widget):
@@ -471,8 +528,8 @@ class ListView(Widget):
             if chosen:
                 pygame.draw.rect(surface, P.BRASS, (row.x + 8, row.y + 12, 6, row.height - 24), border_radius=3)
             colour = P.IVORY if chosen else P.IVORY_DIM
-            px = fit_px(self.items[i], "ui-bold", 28, row.width - 48)
-            blit_text(surface, self.items[i], "ui-bold", px, colour, "midleft", (row.x + 28, row.centery))
+            px, rows = two_rows(self.items[i], "ui-bold", 28, row.width - 40, row.height - 4)
+            blit_rows(surface, rows, "ui-bold", px, colour, "midleft", (row.x + 28, row.centery))
 
 
 class FocusGroup:

@@ -1,0 +1,242 @@
+"""The menus at the window sizes customers have: a toast on a menu covers neither its heading nor
+its controls (it stacked at the top centre, over a setup's long game title and the Rules page), and
+every menu's text reaches the screen at about 14 px or more on a 1024x768 window (the picker's
+pitches and the setup's option labels showed 11-13 px)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import main
+from game.ui.chrome import MARGIN
+from game.ui.look import fonts as F
+from game.ui.look.fonts import text_surface
+from ui_helpers import frames, make_app
+
+SETUP_NOTE = ("Play mode: In turns. With a bot at the table the adventure is played in turns: together, "
+              "the bot would play it for the people.")
+SIZES = [(1024, 768), (1920, 1080)]
+OVERLAP_PX = 8  # a plate's rounded edge may touch a control's edge; no more
+
+
+def heading_rects(title: str, subtitle: str = "") -> list[pygame.Rect]:
+    """Where `chrome.draw_heading` draws a menu's title and subtitle."""
+    head = text_surface(title, "display", 112, (255, 255, 255)).get_rect(topleft=(MARGIN, 52))
+    rects = [head]
+    if subtitle:
+        rects.append(text_surface(subtitle, "ui", 28, (255, 255, 255)).get_rect(topleft=(MARGIN, head.bottom + 18)))
+    return rects
+
+
+def open_menu(app, name: str):
+    """The menu `name`, on top of the app's stack, settled; the rectangles of its heading; and those
+    of what else a single toast must leave alone besides its controls."""
+    from game.ui.rules import RulesScene
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.title import TitleScene
+
+    if name == "title":
+        scene = TitleScene(app)
+        app.clear_to(scene)
+        frames(app, 5)
+        logo = pygame.Rect(0, 0, 980, 360)
+        logo.center = (960, 270)
+        return scene, [logo], []
+    if name == "picker":
+        scene = main.build_scene(app, "picker")
+        app.clear_to(scene)
+        frames(app, 5)
+        return scene, heading_rects("Choose a game", "Four tables are set. Pick one and take a seat."), []
+    if name == "setup":
+        scene = main.build_scene(app, "setup", "labyrinth", 6)
+        app.clear_to(scene)
+        frames(app, 5)
+        return scene, heading_rects(scene.title, scene.subtitle), []
+    if name == "settings":
+        scene = SettingsScene(app)
+        app.clear_to(scene)
+        frames(app, 5)
+        return scene, heading_rects("Settings"), []  # a long note may cover the row's help under it
+    if name == "rules":
+        scene = RulesScene(app, "labyrinth")
+        app.clear_to(scene)
+        frames(app, 5)
+        from game.ui.rules import PANEL
+
+        return scene, heading_rects("Rules"), [PANEL]  # the page's text: a single toast leaves it alone
+    if name in ("results", "details"):
+        table = main.build_scene(app, "results", "lost-in-time", 6, seed=1)
+        app.clear_to(table)
+        for _ in range(200):
+            frames(app, 5)
+            if type(app.scenes.top).__name__ == "ResultsScene":
+                break
+        scene = app.scenes.top
+        frames(app, 120)
+        headline = pygame.Rect(100, 90, 1720, 150)  # the headline and the summary under it
+        if name == "details":
+            scene.open_details()
+            frames(app, 20)
+            scene = app.scenes.top
+            headline = pygame.Rect(400, 60, 1120, 100)
+        return scene, [headline], []
+    raise KeyError(name)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["title", "picker", "setup", "settings", "rules", "results", "details"])
+def test_a_toast_on_a_menu_covers_neither_its_heading_nor_its_controls(name, size, data_dir):
+    """The setup's two-line note (three at a 1024x768 window before) and a short one after it: at
+    the top centre they covered the heading; now they are on the screen, clear of the heading, and
+    a single toast leaves every control alone."""
+    app = make_app(size)
+    try:
+        scene, heading, content = open_menu(app, name)
+        app.toasts.items.clear()
+        app.toast(SETUP_NOTE)
+        frames(app, 30)
+        [(_, _, rect)] = app.toasts.placements(app.canvas.get_size())
+        assert app.canvas.get_rect().contains(rect)
+        for box in heading:
+            assert not rect.colliderect(box), (name, rect, box)
+        for widget in scene.group.widgets:
+            overlap = rect.clip(widget.rect)
+            assert overlap.height <= OVERLAP_PX or overlap.width == 0, (name, widget.label, rect, widget.rect)
+        for box in content:
+            assert not rect.colliderect(box), (name, rect, box)
+        app.toast("Virtual Controller connected: Pad 2")
+        frames(app, 30)
+        placed = [rect for _, _, rect in app.toasts.placements(app.canvas.get_size())]
+        assert len(placed) == 2 and placed[0].bottom + 12 == placed[1].top  # oldest above, stacked
+        for rect in placed:
+            assert app.canvas.get_rect().contains(rect)
+            for box in heading:
+                assert not rect.colliderect(box), (name, rect, box)
+    finally:
+        app.shutdown()
+
+
+def test_a_toast_at_a_menus_foot_is_opaque_and_slides_up_into_place(data_dir):
+    """Over the hint row no key cap shows through the plate (the top centre's plates let the logo
+    through), and it comes up from below, as a stack at the foot should."""
+    app = make_app((1024, 768))
+    try:
+        open_menu(app, "picker")
+        app.toasts.items.clear()
+        toast = app.toast("Virtual Controller connected: Pad 2")
+        frames(app, 2)
+        [(_, image, rect)] = app.toasts.placements(app.canvas.get_size())
+        toast.age = 0.05  # on its way in
+        canvas = pygame.Surface(app.canvas.get_size(), pygame.SRCALPHA)
+        app.toasts.draw(canvas)
+        drawn = canvas.get_bounding_rect()
+        assert drawn.top > rect.top  # below where it settles: it rises
+        assert image.get_at((image.get_width() // 2, 4))[3] == 255  # the plate's ink is opaque
+    finally:
+        app.shutdown()
+
+
+# --- menu text at a 1024x768 window -------------------------------------------------------------------
+MENU_MODULES = ("picker", "setup", "title", "toast", "widgets", "settings_scene", "rules", "pause", "confirm",
+                "results", "osk", "chrome")
+LEAST_ON_SCREEN = 13.8  # px: 20 px on the canvas grown by `legible_px` (26 px x 0.533)
+
+
+def spy_on_menu_text(monkeypatch) -> list[tuple[str, str, int]]:
+    """Every text the menu modules render from now on, as (text, role, px on the canvas)."""
+    drawn: list[tuple[str, str, int]] = []
+    real = F.text_surface
+
+    def spy(text, role, px, colour):
+        drawn.append((text, role, px))
+        return real(text, role, px, colour)
+
+    import importlib
+
+    for name in MENU_MODULES:
+        module = importlib.import_module(f"game.ui.{name}")
+        if getattr(module, "text_surface", None) is real:
+            monkeypatch.setattr(module, "text_surface", spy)
+    return drawn
+
+
+def open_screen(app, name: str) -> None:
+    """One menu screen as a player meets it, settled (its widgets and text drawn)."""
+    from game.ui.confirm import ConfirmOverlay
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.pause import PauseOverlay
+    from game.ui.rules import RulesScene
+    from game.ui.settings_scene import BindingRow, SettingsScene
+    from game.ui.widgets import OptionCycler
+
+    kind, _, game = name.partition(":")
+    if kind == "title":  # with Continue and the line under it (an unreadable save says so there)
+        from game.ui.title import autosave_path
+
+        autosave_path().write_bytes(b"not a save")
+    if kind in ("title", "picker"):
+        app.clear_to(main.build_scene(app, kind))
+    elif kind == "setup":
+        setup = main.build_scene(app, "setup", game, 6)
+        app.clear_to(setup)
+        frames(app, 2)
+        option = next((w for w in setup.group.widgets if isinstance(w, OptionCycler) and w.stacked), None)
+        if option is not None:  # its help in the right column, and its longest value
+            setup.group.set_focus(option)
+            longest = max(range(len(option.choices)), key=lambda i: len(option.choices[i][1]))
+            option.cycle(longest - option.index)
+    elif kind == "settings":
+        settings = SettingsScene(app)
+        app.clear_to(settings)
+        frames(app, 2)
+        row = next(w for w in settings.group.widgets if isinstance(w, BindingRow))
+        settings.group.set_focus(row)
+        settings.capture(row, "pad")  # "Press a gamepad button… (B cancels)"
+    elif kind == "rules":
+        app.clear_to(RulesScene(app, game))
+    elif kind in ("pause", "confirm", "osk"):
+        app.clear_to(main.build_scene(app, "table", "lost-cities", 2, seed=1))
+        frames(app, 20)
+        if kind == "pause":
+            app.push(PauseOverlay(app, "lost-cities", suggest=lambda: None))
+        elif kind == "confirm":
+            app.push(ConfirmOverlay(app, "Start a new game?", "Continue holds your saved game: Lost Cities · 14 "
+                                    "moves in. A new game takes its place.", "Start the new game", lambda: None,
+                                    no_label="Keep it"))
+        else:
+            from game.ui.widgets import TextEntry
+
+            app.push(OnScreenKeyboard(app, TextEntry((0, 0, 400, 64), "Your name", "Ada", lambda text: None)))
+    elif kind in ("results", "details"):
+        seats = {"lost-cities": 2, "lost-in-time": 6, "time-after-time": 4, "labyrinth": 2}[game]
+        app.clear_to(main.build_scene(app, "results", game, seats, seed=1))
+        for _ in range(200):
+            frames(app, 5)
+            if type(app.scenes.top).__name__ == "ResultsScene":
+                break
+        if kind == "details":
+            app.scenes.top.open_details()
+    frames(app, 90)
+
+
+GAMES = ("lost-cities", "lost-in-time", "time-after-time", "labyrinth")
+SCREENS = (["title", "picker", "settings", "pause", "confirm", "osk", "details:lost-in-time"]
+           + [f"{kind}:{game}" for kind in ("setup", "rules", "results") for game in GAMES])
+
+
+@pytest.mark.parametrize("name", SCREENS)
+def test_every_menu_text_reads_at_14_px_on_a_1024x768_screen(name, monkeypatch, data_dir):
+    """The picker's pitches and times, the setup's option labels and values, the rules' game list,
+    the results' lines and a button's second line were 11-13 px high on a 1024x768 screen: every
+    text a menu draws now reaches it at 14 px or more."""
+    app = make_app((1024, 768))
+    try:
+        drawn = spy_on_menu_text(monkeypatch)
+        open_screen(app, name)
+        assert drawn, name
+        small = sorted({(round(px * app.letterbox.scale, 1), text) for text, _, px in drawn
+                        if text.strip() and px * app.letterbox.scale < LEAST_ON_SCREEN})
+        assert not small, small
+    finally:
+        app.shutdown()
