@@ -43,6 +43,11 @@ def min_line_px() -> int:
 def row_step() -> int:
     return legible_px(ROW_STEP)
 
+
+def more_note_h() -> int:
+    """The room the "n more lines" note takes at a card's foot (its 22 px grow on a small window)."""
+    return MORE_NOTE_H + legible_px(22) - 22
+
 LINE_GAP = 9  # between two breakdown lines
 CARD_TOP = 320
 CARD_LINES_TOP = 244  # the breakdown starts this far into a seat's card
@@ -140,7 +145,7 @@ def summary_lines(lines: Sequence[dict[str, Any]], inner: int, height: int) -> t
 
     if needed(lines) <= height:
         return list(lines), 0
-    room = height - MORE_NOTE_H
+    room = height - more_note_h()
     pool = [line for line in lines if is_total(line)] or list(lines)
     chosen: list[dict[str, Any]] = []
     for line in reversed(pool):
@@ -391,7 +396,7 @@ class ResultsScene(MenuScene):
         tallest = 0  # the card is as tall as its compact summary needs
         for seat in order:
             shown, hidden = summary_lines(self.lines_of(seat), inner, CARD_HEIGHT - CARD_LINES_TOP - 16)
-            needed = sum(line_height(len(rows_of(line, inner)[1])) for line in shown) + (MORE_NOTE_H if hidden else 0)
+            needed = sum(line_height(len(rows_of(line, inner)[1])) for line in shown) + (more_note_h() if hidden else 0)
             tallest = max(tallest, needed)
         height = min(CARD_HEIGHT, CARD_LINES_TOP + tallest + 16) if tallest else 270
         return [(seat, pygame.Rect(left + slot * (width + gap), CARD_TOP, width, height))
@@ -576,7 +581,7 @@ class ResultsScene(MenuScene):
         if hidden:
             note, px = more_note(hidden, self.has_details, card.width - 40)
             text = text_surface(note, "ui", px, P.IVORY_DIM)
-            image.blit(text, text.get_rect(midtop=(card.centerx, max(bottom, card.bottom - MORE_NOTE_H - 4))))
+            image.blit(text, text.get_rect(midtop=(card.centerx, max(bottom, card.bottom - more_note_h() - 4))))
         return image
 
 
