@@ -240,3 +240,75 @@ def test_every_menu_text_reads_at_14_px_on_a_1024x768_screen(name, monkeypatch, 
         assert not small, small
     finally:
         app.shutdown()
+
+
+# --- what the larger type must still fit ------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_a_scenarios_help_ends_above_start_and_how_to_play_sits_under_back(size, data_dir):
+    """The focused option's help (the Thornwood Maze's, 196 letters) ran over "How to play" above
+    Start once its type grew on a small window: How to play now sits under Back, and the help, as
+    large as the column holds, ends above Start."""
+    from game.ui.setup import help_layout, option_height
+    from game.ui.widgets import Button, OptionCycler, min_px
+
+    app = make_app(size)
+    try:
+        setup = main.build_scene(app, "setup", "labyrinth", 2)
+        app.clear_to(setup)
+        frames(app, 2)
+        scenario = next(w for w in setup.group.widgets if isinstance(w, OptionCycler) and w.stacked)
+        setup.group.set_focus(scenario)
+        scenario.cycle(3)  # The Thornwood Maze, the longest help
+        frames(app, 2)
+        start = next(w for w in setup.group.widgets if w.label == "Start the game")
+        back = next(w for w in setup.group.widgets if w.label == "Back")
+        how = next(w for w in setup.group.widgets if w.label == "How to play")
+        assert isinstance(how, Button) and how.rect.top > back.rect.bottom and how.rect.x == back.rect.x
+        options_end = 300 + len(setup.engine.options) * (option_height() + 14)
+        px, step, lines = help_layout(setup.help_text, setup.art_bottom - options_end - 8)
+        assert px * app.letterbox.scale >= LEAST_ON_SCREEN and px >= min(24, min_px())
+        assert options_end + 8 + len(lines) * step <= start.rect.top
+        for heading in heading_rects(setup.title, setup.subtitle):
+            assert not how.rect.colliderect(heading)
+    finally:
+        app.shutdown()
+
+
+def test_long_values_and_list_rows_take_two_rows_inside_their_boxes_on_a_1024x768_screen(data_dir):
+    """"The Lamplighter's Vault (tutorial)" and "Lost in Adventure: The Labyrinth" shrank to 11-13 px:
+    they now take two rows at the menus' least size, inside their boxes."""
+    from game.ui.look.fonts import font
+    from game.ui.setup import option_height
+    from game.ui.widgets import OptionCycler, min_px, two_rows
+
+    app = make_app((1024, 768))
+    try:
+        cycler = OptionCycler((1300, 300, 500, option_height()), "Scenario",
+                              [(0, "The Lamplighter's Vault (tutorial)")], 0, lambda value: None, stacked=True)
+        left, right = cycler._arrows()
+        px, rows = two_rows("The Lamplighter's Vault (tutorial)", "ui-bold", 30, right.left - left.right - 12,
+                            cycler.value_height())
+        assert len(rows) == 2 and px == min_px() and px * app.letterbox.scale >= LEAST_ON_SCREEN
+        block = 2 * font("ui-bold", px).get_linesize()
+        label_bottom = cycler.rect.y + 10 + font("ui", 31).get_linesize()
+        assert label_bottom <= left.centery - block // 2 and left.centery + block // 2 <= cycler.rect.bottom
+        px, rows = two_rows("Lost in Adventure: The Labyrinth", "ui-bold", 28, 440 - 40, 80 - 8 - 4)
+        assert len(rows) == 2 and px * app.letterbox.scale >= LEAST_ON_SCREEN
+    finally:
+        app.shutdown()
+
+
+def test_the_more_lines_note_stays_on_a_six_seat_card_on_a_1024x768_screen(data_dir):
+    """"+ 3 more lines · see Details" ran past both edges of a six-seat Lost in Time card once its type
+    grew; the short form fits, at the menus' least size or more."""
+    from game.ui.look.fonts import font
+    from game.ui.results import min_line_px, more_note
+
+    app = make_app((1024, 768))
+    try:
+        width = 290 - 40  # a six-seat card's text width
+        note, px = more_note(3, True, width)
+        assert note == "+ 3 more · Details" and px >= min_line_px()
+        assert font("ui", px).size(note)[0] <= width
+    finally:
+        app.shutdown()
