@@ -2,7 +2,8 @@
 
 The top scene takes input and updates; scenes below keep drawing while everything above them is
 `transparent` (a pause menu over a table). Opaque changes cross-fade from a snapshot of the last
-frame in at most 250 ms; overlays fade themselves in through `appear`.
+frame in at most 250 ms; overlays fade themselves in through `appear`, and fade out the same way
+from a snapshot when they close (a pause menu that vanished in one frame was the one cut left).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 TRANSITION_SECONDS = 0.2
 OVERLAY_APPEAR_SECONDS = 0.15
+OVERLAY_CLOSE_SECONDS = 0.15  # an overlay closing fades out of the frame it left (ART.md: <= 250 ms)
 
 
 class Scene:
@@ -84,14 +86,16 @@ class SceneStack:
     def __len__(self) -> int:
         return len(self.scenes)
 
-    def _start_fade(self) -> None:
+    def _start_fade(self, seconds: float = TRANSITION_SECONDS) -> None:
+        """Cross-fade from the last drawn frame over `seconds` (scaled by the animation speed, at
+        least 80 ms so reduced motion still softens the cut, never more than `seconds`)."""
         if self.snapshot is None or not self.scenes:
             return
         frame = self.snapshot()
         if frame is None:
             return
         self._fade_from = frame
-        self._fade_total = min(TRANSITION_SECONDS, max(0.08, MOTION.duration(TRANSITION_SECONDS)))
+        self._fade_total = min(seconds, max(0.08, MOTION.duration(seconds)))
         self._fade_left = self._fade_total
 
     def push(self, scene: Scene) -> None:
@@ -108,8 +112,7 @@ class SceneStack:
         if not self.scenes:
             return None
         scene = self.scenes[-1]
-        if not scene.transparent:
-            self._start_fade()
+        self._start_fade(OVERLAY_CLOSE_SECONDS if scene.transparent else TRANSITION_SECONDS)
         self.scenes.pop()
         scene.exit()
         _forget_backdrop(scene)

@@ -56,7 +56,7 @@ import sys
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Hashable
 
 import pygame
 
@@ -72,7 +72,7 @@ from game.ui.look.fonts import legible_factor, text_surface
 from game.ui.scene import Scene
 from game.ui.toast import TOAST_WIDTH
 from game.ui.sprites import CardSprite
-from game.ui.tween import MOTION
+from game.ui.tween import MOTION, Animated, ease_out_cubic
 from game.ui.widgets import panel_surface
 
 log = logging.getLogger(__name__)
@@ -88,6 +88,7 @@ HURRY_HINT_EVENTS = 3  # and only while this many events are still to play
 HURRY_HINT_RIGHT_LIMIT = CANVAS_W - 380  # beside the turn banner it stays left of this (Lost Cities'
 # opponent's name plate); a table with more at the top says so (`hurry_hint_right_limit`)
 HURRY_SOUND_GAP = 0.12  # s of real time between two sounds of a hurried sequence (not 37 at once)
+COUNT_SECONDS = 0.4  # a score on the table counts to its new value in this long (ART.md: scores count up)
 StatusAnchor = tuple[str, tuple[int, int]]
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
@@ -151,6 +152,49 @@ def _malloc_trim() -> Callable[[int], int] | None:
         return ctypes.CDLL("libc.so.6").malloc_trim  # type: ignore[no-any-return]
     except (OSError, AttributeError):
         return None
+
+
+class CountUp:
+    """Numbers a table shows that count to their new value instead of jumping (ART.md: scores count
+    up): the update step aims each at the value it should show (`aim`), drawing reads `shown`. A
+    number met for the first time shows its value at once (a table opening on a game under way),
+    or counts from `start` when one is given (an expedition's first card counts from 0). Reduced
+    motion makes every count a blink, as it does every tween."""
+
+    def __init__(self, seconds: float = COUNT_SECONDS) -> None:
+        self.seconds = seconds
+        self._numbers: dict[Hashable, Animated] = {}
+
+    def aim(self, key: Hashable, value: int, start: int | None = None) -> None:
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = Animated(float(value if start is None else start))
+        if number.target != float(value):
+            number.to(float(value), self.seconds, ease_out_cubic)
+
+    def update(self, dt: float) -> None:
+        for number in self._numbers.values():
+            number.update(dt)
+
+    def forget(self, key: Hashable) -> None:
+        self._numbers.pop(key, None)
+
+    def snap(self) -> None:
+        """Every number at its value now (a table opened on a game under way, another person's view)."""
+        for number in self._numbers.values():
+            number.set(number.target)
+
+    def knows(self, key: Hashable) -> bool:
+        return key in self._numbers
+
+    def shown(self, key: Hashable, default: int) -> int:
+        """The number to draw for `key` (`default` when it was never aimed)."""
+        number = self._numbers.get(key)
+        return default if number is None else round(float(number.current))  # type: ignore[arg-type]
+
+    @property
+    def counting(self) -> bool:
+        return any(number.moving for number in self._numbers.values())
 
 
 @lru_cache(maxsize=8)
@@ -777,6 +821,7 @@ class TableSceneBase(Scene):
         self._queue.clear()
         self._current = None
         self._events.clear()
+        self._busy = 0.0  # what played behind the curtain (an opening deal's hold) keeps nobody waiting
         latest = self.session.latest(seat)
         if latest is not None:
             self.shown = latest

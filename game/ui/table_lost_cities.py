@@ -40,7 +40,7 @@ from game.ui.look.fonts import fit_px, font, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
-from game.ui.table_base import LiftedCardTable, log_type, touch_rect
+from game.ui.table_base import CountUp, LiftedCardTable, log_type, touch_rect
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_cubic
@@ -83,6 +83,7 @@ HINT_HAND_GAP = 18  # clear felt between the hand's last card and the first key 
 HINT_GAP, HINT_KEY_PAD, HINT_KEY_GAP = 22, 18, 8
 LOG_UNIT = re.compile(r"\(\d+ left\)|\S+")  # "(32 left)" is never split over two log lines
 
+SWEEP_SECONDS = SLIDE_SECONDS + 0.04  # a round's cards glide back onto the deck (ART.md: moves 180-260 ms)
 SELECTED_LIFT = 64.0
 FOCUS_LIFT = 30.0
 PULSE_HZ = 1.1  # the glow on legal targets breathes (far below 3 flashes a second)
@@ -252,6 +253,10 @@ class LostCitiesTable(LiftedCardTable):
         self._shadow = card_shadow((FACE_W, FACE_H))
         self._dim_cache: dict[tuple[int, int], pygame.Surface] = {}
         self._lanes_base: tuple[tuple[Any, ...], pygame.Surface] | None = None  # (what it shows, the picture)
+        # the scores on the table count to their new values (ART.md): each expedition's chip once its
+        # newest card has landed, the match totals once the round's scoring panel is closed
+        self.counts = CountUp()
+        self._snap_counts = True  # the next aim shows the numbers as they are (a table just opened)
 
     # --- who sits where ----------------------------------------------------------------------------
     @property
@@ -522,8 +527,9 @@ class LostCitiesTable(LiftedCardTable):
             target = (float(place.pos[0]), float(place.pos[1]))
             if sprite.pos.target != target or sprite.angle.target != place.angle or sprite.scale.target != place.scale:
                 sprite.slide_to(target, duration, angle=place.angle, scale=place.scale)
-            if sprite.face_up != place.face_up:
-                sprite.flip(place.face_up, min(FLIP_SECONDS * 1.4, duration))
+            if sprite.face_up != place.face_up:  # turned over mid-flight, in a flip's time (ART.md: 160-200 ms)
+                flip = min(FLIP_SECONDS, duration)
+                sprite.flip(place.face_up, flip, delay=(duration - flip) / 2)
             if key not in moving and not sprite.moving:
                 sprite.z = place.z
         for key in [k for k in self.sprites if k not in places and k != dragged]:
@@ -536,9 +542,9 @@ class LostCitiesTable(LiftedCardTable):
         is dropped once it lies there (no fade: a translucent blit would cost the card its
         rounded corners, see the report on `CardSprite.draw`)."""
         sprite.set_focus(False)
-        sprite.slide_to(DECK_POS, 0.3, delay=delay, angle=0.0, scale=DECK_SCALE)
+        sprite.slide_to(DECK_POS, SWEEP_SECONDS, delay=delay, angle=0.0, scale=DECK_SCALE)
         if sprite.face_up:
-            sprite.flip(False, 0.2, delay)
+            sprite.flip(False, FLIP_SECONDS, delay)
         sprite.z = 50
         self.leaving.append(sprite)
 
@@ -602,12 +608,14 @@ class LostCitiesTable(LiftedCardTable):
             for key in list(self.sprites):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
+        if first or reseated:
+            self._snap_counts = True
         self._scored_totals = None  # the view's own totals are up to date now
         self._dealt_round = max(self._dealt_round, self.board.round)
         if first and not self.log:
             self.add_log(self._round_line(int(view.get("round", 1)), int(view.get("starter", 0))))
         if first and update.version == 0:
-            self.deal_in(0.0)
+            self.hold(self.deal_in(0.0))  # the first move waits for the cards (a bot's flew amid the deal)
         else:
             self.relayout(instant=first or reseated)
         if self.selected is not None and self.selected not in self.board.hands[self.bottom_seat]:
@@ -897,6 +905,39 @@ class LostCitiesTable(LiftedCardTable):
             sprite.update(dt)
         self.leaving = [s for s in self.leaving if s.moving]
         self._update_lifts()
+        self.counts.update(dt)
+        self._aim_counts()
+
+    def _aim_counts(self) -> None:
+        """Each expedition's running score counts to its new value once its newest card lies there
+        (not while the card is still flying in), from 0 for a new expedition; the match totals count
+        once the scoring panel that announced them is closed."""
+        board = self.board
+        if board is None:
+            return
+        for seat in (0, 1):
+            for colour in board.colours:
+                cards = board.expeditions[seat][colour]
+                key = ("expedition", seat, colour)
+                if not cards:
+                    self.counts.forget(key)
+                    continue
+                landing = self.sprites.get(cards[-1])
+                if landing is not None and landing.pos.moving and not self._snap_counts:
+                    continue
+                self.counts.aim(key, int(expedition_score(cards)["score"]), start=0)
+            if self.scoring is None:
+                totals = self._scored_totals or self.view.get("totals", [0, 0])
+                self.counts.aim(("match", seat), int(totals[seat]))
+        if self._snap_counts:
+            self.counts.snap()
+            self._snap_counts = False
+
+    def shown_score(self, seat: int, colour: str) -> int | None:
+        """The running score an expedition's chip shows now (None: no chip yet, its first card is
+        still on its way)."""
+        key = ("expedition", seat, colour)
+        return self.counts.shown(key, 0) if self.counts.knows(key) else None
 
     def _update_lifts(self) -> None:
         focus_key = self.focus[1] if self.focus is not None and self.focus[0] == "hand" and self.hand_focus_shown() else None
@@ -1472,11 +1513,11 @@ class LostCitiesTable(LiftedCardTable):
         for seat in (0, 1):
             for colour in board.colours:
                 cards = board.expeditions[seat][colour]
-                if not cards:
+                score = self.shown_score(seat, colour)
+                if not cards or score is None:
                     continue
                 centre = self.chip_centre(seat, colour)
                 detail = expedition_score(cards)
-                score = detail["score"]
                 colour_value = P.GOOD if score > 0 else P.ERROR if score < 0 else P.IVORY_DIM
                 text = f"+{score}" if score > 0 else (f"{MINUS}{-score}" if score < 0 else "0")
                 extra = []
@@ -1531,6 +1572,7 @@ class LostCitiesTable(LiftedCardTable):
         # the view shown is the one before the last draw until the round's end and the next deal
         # have played out: the totals the scoring panel just counted up are the match's now
         totals = list(self._scored_totals or view.get("totals", [0, 0]))
+        totals = [self.counts.shown(("match", seat), int(totals[seat])) for seat in (0, 1)]
         y = 112
         box = pygame.Rect(LEFT_X, y, LEFT_W, 176)
         surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
@@ -1547,7 +1589,7 @@ class LostCitiesTable(LiftedCardTable):
             name, npx = fit_label(self.seat_label(seat), "ui-bold", 30, room, 22)
             name_image = text_surface(name, "ui-bold", npx, P.IVORY)
             surface.blit(name_image, name_image.get_rect(midleft=(box.x + 48, ry + 26)))
-            running = sum(expedition_score(board.expeditions[seat][c])["score"] for c in board.colours)
+            running = sum(self.shown_score(seat, c) or 0 for c in board.colours)
             text = f"+{running}" if running > 0 else (f"{MINUS}{-running}" if running < 0 else "0")
             colour = P.GOOD if running > 0 else P.ERROR if running < 0 else P.IVORY_DIM
             run = text_surface(text, "display", 40, colour)
