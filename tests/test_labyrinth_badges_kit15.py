@@ -119,3 +119,23 @@ def test_the_maps_badges_read_larger_at_1024x768_and_overlap_nothing(monkeypatch
             assert not a.colliderect(b), (a, b)
     finally:
         app.shutdown()
+
+
+def test_fit_map_and_the_empty_tray_read_larger_at_1024x768_and_fit(monkeypatch):
+    """"Fit map" (26 px) and the empty tray's line (26 px) read as 13.9 px at 1024x768: they grow too,
+    inside their button and their tray."""
+    from game.ui.labyrinth_layout import FIT_RECT, ITEM_AREA
+    from test_labyrinth_small_windows14 import open_table
+
+    app, table = open_table((1024, 768), moves=0)
+    try:
+        scale = app.letterbox.scale
+        assert not table.item_order
+        table.camera.manual = True  # the player zoomed: "Fit map" shows over the map's corner
+        seen = drawn(monkeypatch, table)
+        empty = "Your hands are empty. Items you take will wait here."
+        for words, role, room in (("Fit map", "ui-bold", FIT_RECT.width - 16), (empty, "story-italic", ITEM_AREA.width - 40)):
+            assert seen[words] * scale >= LEGIBLE_SCALE * 26 - 0.5, words
+            assert font(role, seen[words]).size(words)[0] <= room, words
+    finally:
+        app.shutdown()
