@@ -312,3 +312,28 @@ def test_the_more_lines_note_stays_on_a_six_seat_card_on_a_1024x768_screen(data_
         assert font("ui", px).size(note)[0] <= width
     finally:
         app.shutdown()
+
+
+def test_three_keys_and_three_buttons_read_on_their_binding_row_on_a_1024x768_screen(monkeypatch, data_dir):
+    """Confirm bound to three keys and three buttons shrank its line to 14 px on the canvas (8 px on a
+    1024x768 screen): the keys now sit over the buttons, each row at the menus' least size or more,
+    inside the row."""
+    from game.ui.settings_scene import BindingRow, SettingsScene
+
+    app = make_app((1024, 768))
+    try:
+        app.settings.key_bindings["confirm"] = ["keypad enter", "right ctrl", "left shift"]
+        app.settings.pad_bindings["confirm"] = ["dpdown", "dpleft", "dpright"]
+        settings = SettingsScene(app)
+        app.clear_to(settings)
+        frames(app, 2)
+        row = next(w for w in settings.group.widgets if isinstance(w, BindingRow) and w.intent == "confirm")
+        drawn = spy_on_menu_text(monkeypatch)
+        canvas = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        row.draw(canvas, False)
+        lines = [(text, px) for text, _, px in drawn if "Keypad Enter" in text or "D-pad" in text]
+        assert len(lines) == 2 and "D-pad down" not in lines[0][0]  # the keys over the buttons
+        assert all(px * app.letterbox.scale >= LEAST_ON_SCREEN for _, px in lines), lines
+        assert row.rect.contains(canvas.get_bounding_rect())
+    finally:
+        app.shutdown()

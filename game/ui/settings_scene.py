@@ -13,7 +13,7 @@ from game.ui.osk import OnScreenKeyboard
 from game.ui.toast import ask_the_top_scene
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS,
                               WINDOW_SIZES, Settings, key_label, printable_name)
-from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px
+from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px, min_px
 
 ROW_H = 66
 GAP = 10  # nine rows on the left fit above the hints
@@ -65,8 +65,17 @@ class BindingRow(Widget):
         keys = ", ".join(key_label(k) for k in self.settings.key_bindings.get(self.intent, [])) or "—"
         pads = ", ".join(PAD_BUTTON_LABELS.get(b, b) for b in self.settings.pad_bindings.get(self.intent, [])) or "—"
         text = f"{keys}   |   {pads}"
-        px = fit_px(text, "ui", 26, self.rect.width - 300)
-        blit_text(surface, text, "ui", px, P.IVORY, "midright", (self.rect.right - 24, self.rect.centery))
+        room = self.rect.width - 300
+        px = fit_px(text, "ui", 26, room)
+        if px >= min(26, min_px()):
+            blit_text(surface, text, "ui", px, P.IVORY, "midright", (self.rect.right - 24, self.rect.centery))
+            return
+        # three keys and three buttons shrank to 14 px on the canvas (8 px on a 1024x768 screen): the
+        # keys over the buttons, each row as large as it fits, down to the menus' least size
+        lift = self.rect.height // 4 - 1
+        for row, dy in ((f"{keys}   |", -lift), (pads, lift)):
+            row_px = fit_px(row, "ui", min(26, min_px()), room)
+            blit_text(surface, row, "ui", row_px, P.IVORY, "midright", (self.rect.right - 24, self.rect.centery + dy))
 
 
 class SettingsScene(MenuScene):
