@@ -11,12 +11,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import math
 import queue
+import random
 import threading
 import time
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
-from game.core.types import Action, GameConfig
+from game.core.registry import UnknownGame, find_game, game_info
+from game.core.types import Action, GameConfig, Outcome
 from game.session.base import SeatStatus, Session, Update
 from net.protocol import (
     ERROR_CODES,
@@ -51,6 +55,236 @@ STATUS_RECONNECTING = "reconnecting…"
 STATUS_HOST_GONE = "host gone"
 STATUS_HOST_CLOSED = "The host closed the table"
 STATUS_HOST_RESTARTING = "the host is restarting…"
+STATUS_UNFIT = "the host sent a table this program cannot show"
+MAX_SCORE = 1_000_000  # a score from the host beyond this (or not a number at all) is no game's
+
+
+ACTION_KINDS: dict[str, frozenset[str]] = {
+    "lost-cities": frozenset({"play", "discard", "draw", "undo"}),
+    "lost-in-time": frozenset({"place", "cannot_travel", "pass", "vip", "disaster", "discard"}),
+    "time-after-time": frozenset({"draw", "keep", "place", "reorder", "shift"}),
+    "labyrinth": frozenset({"move", "interact", "end_turn", "undo"}),
+}
+"""The moves each game's rules offer (tests/test_robust15.py plays games to check it): a host that
+offers only moves of other names leaves the guest 'to play' with nothing the table can offer."""
+
+
+MAX_VIEW_NUMBER = 1_000_000
+"""No game's view holds a number this large (a count, a year, a score); a host that sends one is
+counting nothing real, and the table would draw it as it came."""
+COUNTS = ("count", "size", "sizes", "round", "rounds", "players", "seats", "turn_number", "turn_cap")
+"""Top-level view keys (by how their name ends) that count something, so never go below zero."""
+
+
+def _absurd_number(value: Any, depth: int = 0) -> float | None:
+    """The first number in `value` that no view holds (not finite, or beyond MAX_VIEW_NUMBER)."""
+    if isinstance(value, bool) or depth > 40:
+        return None
+    if isinstance(value, (int, float)):
+        return value if not math.isfinite(value) or abs(value) > MAX_VIEW_NUMBER else None
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for item in items:
+        found = _absurd_number(item, depth + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _odd_count(view: dict[str, Any]) -> str | None:
+    """A key that counts something (a deck, a hand, a round) holding a number below zero or a
+    fraction (the table showed '-1 cards left', '0.5 cards left')."""
+    for key, value in view.items():
+        if not isinstance(key, str) or not key.endswith(COUNTS):
+            continue
+        numbers = value if isinstance(value, list) else [value]
+        if any(isinstance(n, float) or isinstance(n, int) and not isinstance(n, bool) and n < 0 for n in numbers):
+            return key
+    return None
+
+
+def _strings(value: Any, found: set[str], depth: int = 0) -> set[str]:
+    """Every string in `value` (map keys too)."""
+    if isinstance(value, str):
+        found.add(value)
+    elif depth <= 40 and isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str):
+                found.add(key)
+            _strings(item, found, depth + 1)
+    elif depth <= 40 and isinstance(value, (list, tuple)):
+        for item in value:
+            _strings(item, found, depth + 1)
+    return found
+
+
+def _unseen_move_word(update: UpdateMsg) -> str | None:
+    """A card or place a legal move names that the view nowhere shows (a plain word such as 'deck'
+    aside): the table offers moves on what it shows, so such a move can never be made, and a seat
+    whose every move is one waits for ever (the host sent an empty hand and 'play lc-y-02')."""
+    if not update.legal:
+        return None
+    shown = _strings(update.view, set())
+    hand = update.view.get("hand")
+    held = set(hand) if isinstance(hand, list) and all(isinstance(card, str) for card in hand) else None
+    for action in update.legal:
+        for name, value in action.args:
+            words = _strings(value, set())
+            if held is not None and name in ("card", "cards"):  # a card played from the hand is in it
+                shown_here = held
+            else:
+                shown_here = shown
+            for word in words:
+                if word not in shown_here and not (word.isalpha() and word.islower()):
+                    return word
+    return None
+
+
+def _kind(value: Any) -> str:
+    """The plain-data kind of a view value (numbers alike: a host may send 2.0 for 2)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    return type(value).__name__
+
+
+REFERENCE_MOVES = 24  # a few moves into a game dealt here, most values that start empty have a kind
+
+
+@lru_cache(maxsize=8)
+def reference_view(config: GameConfig) -> dict[str, str] | None:
+    """Each top-level key of this game's view and the kind of its value, from a game dealt here
+    with the host's own config, as each seat and a spectator see it over its first moves (every
+    view of a game has the same keys; a value still empty by then is None and accepts any kind).
+    None when
+    this program has no engine for the game (no table opens for it anyway)."""
+    try:
+        engine = find_game(config.game)
+    except UnknownGame:
+        return None
+    state = engine.new_game(config, 0)
+    kinds: dict[str, str] = {}
+    moves = random.Random(0)
+    for _ in range(REFERENCE_MOVES):
+        for seat in [None, *range(config.seat_count)]:  # a value None for one viewer has a kind for another
+            for key, value in engine.view(state, seat).items():
+                if kinds.get(str(key), "none") == "none":
+                    kinds[str(key)] = _kind(value)
+        active = engine.active_seats(state)
+        if engine.is_over(state) or not active:
+            break
+        state, _ = engine.apply(state, moves.choice(engine.legal_actions(state, active[0])))
+    return kinds
+
+
+def config_problem(config: GameConfig, seats: Sequence[int]) -> str | None:
+    """Why the host's welcome cannot be a table of its game (a seat count the game does not take,
+    an option it does not have, seats given to us that the table does not have), or None."""
+    try:
+        engine = find_game(config.game)
+    except UnknownGame:
+        return None  # the waiting room says this program has no table for it
+    try:
+        engine.check_config(config)
+        reference_view(config)
+    except Exception as exc:  # noqa: BLE001 - whatever the engine makes of it, it is no table
+        return f"its {_title(config.game)} table cannot be dealt here ({exc})"
+    if any(seat >= config.seat_count for seat in seats):
+        return f"it gave this screen seat {max(seats) + 1} of a {config.seat_count}-seat table"
+    return None
+
+
+def outcome_problem(outcome: Outcome, seat_count: int) -> str | None:
+    """Why a game's end from the host cannot be this table's (seats it does not have, a score
+    that is no number a game makes), or None. The results screen and the record trust it."""
+    if len(outcome.scores) != seat_count:
+        return f"its result scores {len(outcome.scores)} seats at a {seat_count}-seat table"
+    for score in outcome.scores:
+        if score is None:
+            continue
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score) \
+                or abs(score) > MAX_SCORE:
+            return f"its result holds a score of {str(score)[:20]!r}"
+    seats = [seat for group in outcome.ranking for seat in group] + list(outcome.winners)
+    if any(not 0 <= seat < seat_count for seat in seats):
+        return "its result ranks a seat the table does not have"
+    if len(outcome.breakdown) > seat_count:
+        return "its result explains more seats than the table has"
+    for lines in outcome.breakdown:
+        for line in lines:  # the results screen writes each as 'label ... value'
+            label, value = line.get("label"), line.get("value")
+            if not isinstance(label, str) or isinstance(value, bool) or not isinstance(value, (str, int, float)) \
+                    or isinstance(value, float) and not math.isfinite(value):
+                return "its result explains a score in lines that are not words and numbers"
+    return None
+
+
+def _title(game: str) -> str:
+    try:
+        return game_info(game).title
+    except UnknownGame:
+        return game
+
+
+def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, update: UpdateMsg) -> str | None:
+    """Why an update from the host cannot be shown at this table, in words for the log and the
+    player; None when it fits. A hostile or broken host's view for another game, for a seat that
+    is not ours, with fields of the wrong kind, empty, or a position where nobody (or we, without a
+    single move) is to play, used to leave the guest at an empty or frozen table without a word."""
+    count = config.seat_count
+    if spectator and update.seat is not None or not spectator and update.seat not in mine:
+        who = "a spectator" if update.seat is None else f"seat {update.seat + 1}"
+        return f"it sent this screen the view of {who}"
+    if any(seat >= count for seat in update.active) or (update.actor is not None and update.actor >= count):
+        return f"it named a seat a {count}-seat table does not have"
+    if update.outcome is not None:
+        problem = outcome_problem(update.outcome, count)
+        if problem:
+            return problem
+    elif not update.active:
+        return "its table waits for nobody, so no move can ever come"
+    elif update.seat in update.active and not update.legal:
+        return "it gave this screen the turn without a single move to make"
+    kinds = ACTION_KINDS.get(config.game)
+    strange = sorted({action.kind for action in update.legal if kinds is not None and action.kind not in kinds})
+    if strange:
+        return f"it offered a move {_title(config.game)} does not have ({strange[0][:30]!r})"
+    reference = reference_view(config)
+    if reference is None:
+        return None
+    if not update.view:
+        return "it sent an empty table"
+    missing = [key for key in reference if key not in update.view]
+    if missing:
+        return (f"its view lacks {', '.join(sorted(missing)[:3])}{'…' if len(missing) > 3 else ''}: "
+                f"it is not a {_title(config.game)} table as this version knows it")
+    for key, kind in reference.items():
+        got = _kind(update.view[key])
+        if kind != "none" and got not in ("none", kind):
+            return f"its view's {key} is a {got}, not a {kind}"
+    absurd = _absurd_number(update.view)
+    if absurd is not None:
+        return f"its view holds the number {str(absurd)[:24]}, which no table counts"
+    odd = _odd_count(update.view)
+    if odd is not None:
+        return f"its view counts {odd} below zero or in fractions"
+    unseen = _unseen_move_word(update)
+    if unseen is not None:
+        return f"it offered a move on {unseen[:30]!r}, which its table does not show"
+    if any(name == "target" and isinstance(value, int) and not 0 <= value < count
+           for action in update.legal for name, value in action.args):
+        return f"it offered a move on a seat a {count}-seat table does not have"
+    turn = update.view.get("turn")
+    if (update.outcome is None and isinstance(turn, int) and not isinstance(turn, bool)
+            and turn not in update.active):
+        return "its view says it is another seat's turn than it waits for"
+    if "seat" in reference and update.view.get("seat") != update.seat:
+        return "its view is of another seat than it says"
+    if "game" in reference and reference["game"] == "str" and update.view.get("game") != config.game:
+        return f"its view is of {str(update.view.get('game'))[:30]!r}, not {_title(config.game)}"
+    return None
 
 
 class RemoteSession(Session):
@@ -79,6 +313,8 @@ class RemoteSession(Session):
         self.table_name = ""
         self.rtt: float | None = None  # seconds, the last ping round trip
         self.failure: str | None = None  # the error code that ended the session for good
+        self.unfit: str | None = None  # why the host's table could not be shown here (it ended the session)
+        self._watching = spectator  # the host's welcome says whether we watch (updates for seat None)
         self.reconnects = 0  # times the link was lost and rejoined with the token
         self._my_seats: tuple[int, ...] = ()
         self._table: TableStatus | None = None
@@ -326,19 +562,14 @@ class RemoteSession(Session):
                     self._status = "the host sent data this program cannot read"
                     return "final"
                 for message in messages:
+                    problem = self._problem_with(message)
+                    if problem is not None:
+                        self._refuse(problem, writer)
+                        return "final"
                     if isinstance(message, Welcome):
-                        if self._ready.is_set():
-                            self.reconnects += 1
                         welcomed = True
-                        self.token = message.token
-                        self._my_seats = message.seats
-                        self.seat_names = hello.seat_names(message.seats)
-                        self.config, self.game_id = message.config, message.config.game
-                        self.table_name = message.table
+                        self._welcomed(message, hello)
                         timeout = message.heartbeat * 3
-                        self._connected = True
-                        self._status = ""
-                        self._ready.set()
                     elif isinstance(message, Ping):
                         send(Pong(message.nonce))
                         continue
@@ -365,6 +596,59 @@ class RemoteSession(Session):
             await asyncio.gather(pump, return_exceptions=True)
             writer.close()
             self._writer = None
+
+    def _welcomed(self, message: Welcome, hello: Hello) -> None:
+        """The host took our hello: the table, our seats and the token to rejoin them with."""
+        if self._ready.is_set():
+            self.reconnects += 1
+        self.token = message.token
+        self._my_seats = message.seats
+        self.seat_names = hello.seat_names(message.seats)
+        self.config, self.game_id = message.config, message.config.game
+        self.table_name = message.table
+        self._watching = message.spectator
+        self._connected = True
+        self._status = ""
+        self._ready.set()
+
+    def _problem_with(self, message: Message) -> str | None:
+        """Why a well-formed message from the host still cannot be this table's (see
+        `update_problem`), or None."""
+        if isinstance(message, Welcome):
+            return config_problem(message.config, message.seats)
+        if self.config is None:
+            return None
+        if isinstance(message, TableStatus) and len(message.seats) != self.config.seat_count:
+            return f"it listed {len(message.seats)} seats at a {self.config.seat_count}-seat table"
+        if isinstance(message, UpdateMsg):
+            try:
+                return update_problem(self.config, self._my_seats, self._watching, message)
+            except Exception as exc:  # noqa: BLE001 - an engine that cannot deal the host's config here
+                return f"its table cannot be dealt here ({exc})"
+        return None
+
+    def _refuse(self, problem: str, writer: asyncio.StreamWriter | None = None) -> None:
+        """Leave a table whose host sent something no table of its game can be (network thread):
+        the host is told it was a bad message, and the screen says what went wrong."""
+        log.warning("the host sent a table this program cannot show: %s", problem)
+        self.unfit = problem
+        self.failure = "protocol/bad_message"  # the same host would send the same again: give up
+        self._status = STATUS_UNFIT
+        if writer is not None:
+            try:
+                writer.write(Connection(Sender.CLIENT).send(Bye.for_error("protocol/bad_message")))
+            except (ProtocolError, OSError):
+                pass
+
+    def refuse_table(self, problem: str) -> None:
+        """The table scene could not show what the host sent (UI thread): leave it as `_refuse`
+        does, so the screen says so instead of failing again at every frame."""
+        if self.unfit is None:
+            log.warning("the host sent a table this program cannot show: %s", problem)
+            self.unfit = problem
+            self.failure = "protocol/bad_message"
+            self._status = STATUS_UNFIT
+        self.close()
 
     def _hello(self) -> Hello:
         """The first frame of every connection; a rejoin names the seats as the first join did."""

@@ -11,7 +11,7 @@ down, and a clear "the host is gone" card with a way back to the title when the 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -58,6 +58,12 @@ def game_title(game_id: str | None) -> str:
         return game_id.replace("-", " ").title()
 
 
+UNFIT_HEADLINE = "Table cannot be shown"
+HOST_DATA_CODES = frozenset({"protocol/bad_frame", "protocol/bad_message", "protocol/unknown_type",
+                             "protocol/too_big"})
+"""A session that ended on one of these ended on what the host sent (the same host would send it again)."""
+
+
 def seat_state(info: SeatInfo) -> tuple[str, str]:
     """(short state word, look) of a seat: look is "here" (connected), "away", "open" or "bot"."""
     if info.kind == "bot":
@@ -90,6 +96,11 @@ def draw_status_mark(surface: pygame.Surface, centre: tuple[int, int], look: str
 def failure_text(session: RemoteSession) -> tuple[str, str]:
     """(headline, explanation) for a session that ended for good."""
     code = session.failure
+    unfit = getattr(session, "unfit", None)
+    if unfit or code in HOST_DATA_CODES:
+        why = f" What was wrong: {unfit}." if unfit else ""
+        return (UNFIT_HEADLINE, "The host sent a table this version of Tabletime cannot show, so this screen "
+                f"left it: join another table, or ask the host to update Tabletime.{why}")
     if code == "seat/taken":
         return ("Seat taken", "Someone else took that seat first, or this seat was joined again from "
                 "another screen.")
@@ -208,7 +219,14 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
         app.assets.play("invalid", 0.6)
         app.toast(f"This program cannot show {game_title(session.game_id)} tables yet.", "warning")
         return None
-    table = factory(app, session)
+    try:
+        table = factory(app, session)
+    except Exception as exc:  # noqa: BLE001 - what a lying host sent must not take the program down
+        if hosted is not None:
+            raise  # our own host's table failing is a bug of ours, not the network's
+        log.exception("the host's first views could not be shown")
+        session.refuse_table(f"what it sent broke this screen's table ({type(exc).__name__})")
+        return None
     if hosted is None:  # a guest's or a spectator's results say where the next game comes from
         table.results_note = GUEST_RESULTS_NOTE
         from game.ui.lobby import LobbyScene
@@ -474,7 +492,8 @@ class WaitingRoomScene(MenuScene):
         if self.session.ready and self.session.started and self._first_views_in():
             table = open_lan_table(self.app, self.session, self.hosted)
             if table is None:
-                self.leave()
+                if not session_lost(self.session):  # (a table that could not be shown says so here)
+                    self.leave()
                 return
             self._handed_over = True
             self._retire_seat_toasts()
@@ -513,6 +532,8 @@ class WaitingRoomScene(MenuScene):
         missing = self.missing_players()
         if self.hosted is not None:
             return line + "you are hosting"
+        if session.started:  # a host that started but sends no table: not 'waiting for the host to start'
+            return line + "the game has started: waiting for the host to send the table…"
         if session.spectator:
             return line + "you are watching"
         if missing > 0:
@@ -629,6 +650,28 @@ class LanTableScene(Scene):
         self._strip: pygame.Surface | None = None
         self._wire_table(table)
         self.game_number = getattr(session, "game_number", 0)
+        self.broken = False  # the table failed on what the host sent: it is no longer asked anything
+
+    def _guarded(self, step: Callable[[], Any]) -> Any:
+        """Run one of the table's hooks. At a guest's table, a failure there can only come from what
+        the host sent (a view that fits no table of its game): the table is left with a card that
+        says so and offers the lobby, where the whole program used to fall back to the title, or
+        end at a second failure. At the host's own screen a failure is a bug of ours and is raised."""
+        if self.broken:
+            return None
+        try:
+            return step()
+        except Exception as exc:  # noqa: BLE001 - see above
+            if self.hosted is not None:
+                raise
+            log.exception("the table could not show what the host sent")
+            self.broken = True
+            self.session.refuse_table(f"what it sent broke this screen's table ({type(exc).__name__})")
+            if self.app is not None:
+                self.app.pop_to(self)  # a pause menu or the results over the broken table go too
+            self.mode = ""
+            self._follow_link(0.0)
+            return None
 
     def _wire_table(self, table: Scene) -> None:
         """A LAN table's results: the host's "Play again" deals a new game for everyone at this
@@ -660,11 +703,17 @@ class LanTableScene(Scene):
         if factory is None:
             return
         self.app.pop_to(self)
-        old, self.table = self.table, factory(self.app, self.session)
+        old = self.table
+        table = self._guarded(lambda: factory(self.app, self.session))
+        if table is None:
+            return
+        self.table = table
         self.table.seat_pads = dict(getattr(old, "seat_pads", {}))  # type: ignore[attr-defined]
         self._wire_table(self.table)
         self.table.app = self.app
-        self.table.enter()
+        self._guarded(self.table.enter)
+        if self.broken:
+            return
         if self.hosted is None:
             host = next((seat.name for seat in (self.status.seats if self.status else ()) if seat.kind == "local"),
                         "The host")
@@ -675,11 +724,17 @@ class LanTableScene(Scene):
     # --- forwarding ------------------------------------------------------------------------------
     def enter(self) -> None:
         self.table.app = self.app
-        self.table.enter()
+        self._guarded(self.table.enter)
 
     def exit(self) -> None:
         try:
-            self.table.exit()
+            if self.broken:
+                try:
+                    self.table.exit()
+                except Exception:  # noqa: BLE001 - a table that failed may fail closing too
+                    log.exception("a table that failed on the host's data failed closing")
+            else:
+                self.table.exit()
         finally:
             if self.hosted is None and self.game_over() and self.session.token is not None:
                 # the game was played out: nothing to rejoin. Kept, the token offered 'Rejoin your
@@ -690,33 +745,40 @@ class LanTableScene(Scene):
                 self.hosted.stop()
 
     def pause(self) -> None:
-        self.table.pause()
+        self._guarded(self.table.pause)
 
     def toast_area(self) -> pygame.Rect | None:
         """The table's own place for toasts (over its log)."""
         where = getattr(self.table, "toast_area", None)
-        return where() if callable(where) else None
+        if self.broken or not callable(where):
+            return None
+        return self._guarded(where)
 
     def resume(self) -> None:
-        self.table.resume()
+        self._guarded(self.table.resume)
 
     def handle(self, intent: Intent) -> None:
-        if self.mode in ("ok", "ended"):
-            self.table.handle(intent)
+        if self.mode in ("ok", "ended") and not self.broken:
+            self._guarded(lambda: self.table.handle(intent))
             return
         if self.mode == "reconnecting" and intent.kind in ("menu", "back"):
-            self.table.handle(intent)  # the pause menu stays reachable while we wait
+            self._guarded(lambda: self.table.handle(intent))  # the pause menu stays reachable while we wait
             return
         if self.mode == "reconnecting" and intent.kind == "confirm" and self.overlay_age < LEAVE_ARMS_AFTER:
             return  # a press meant for the table, made as the card came up
         if self.group.handle(intent):
             return
         if intent.kind == "back" and self.mode == "gone":
-            self.to_title()
+            self.leave_lost_table()
 
     def update(self, dt: float) -> None:
+        if self.broken:
+            self._follow_link(dt)
+            return
         self.table.clock = self.clock
-        self.table.update(dt)
+        self._guarded(lambda: self.table.update(dt))
+        if self.broken:
+            return
         self._follow_new_game()
         status = self.session.table
         if status is not self.status and self.mode == "ok":
@@ -728,6 +790,8 @@ class LanTableScene(Scene):
         """Under the pause menu or the rules the link is still followed: a vanished host shows its
         card at once (the overlay is see-through), not when the menu closes. Under the results
         the link's news is read too: a new game the host deals opens over them."""
+        if self.broken:
+            return
         if self.game_over() and not session_lost(self.session):
             self.session.poll()  # (only after the last move: nothing is left to animate)
             if self._follow_new_game():
@@ -759,7 +823,9 @@ class LanTableScene(Scene):
 
     def _follow_link(self, dt: float) -> None:
         self.overlay_age += dt
-        if self.game_over() and (session_lost(self.session) or self.mode == "ended"):
+        if getattr(self.session, "unfit", None) is not None:
+            mode = "gone"  # what the host sent cannot be shown: even after a last move, say so
+        elif self.game_over() and (session_lost(self.session) or self.mode == "ended"):
             # the game was played out: the host leaving its results screen (which closes the table)
             # or a link lost now takes nothing away, so no "host is gone" card covers the results
             mode = "ended"
@@ -787,7 +853,10 @@ class LanTableScene(Scene):
     def _build_overlay(self) -> None:
         self.overlay_age = 0.0
         card = overlay_card()
-        if self.mode == "gone":
+        if self.mode == "gone" and self.unfit_table():
+            self.group.widgets = [Button((card.centerx - 260, card.bottom - 130, 520, 92), "Back to the lobby",
+                                         self.to_lobby, primary=True, px=38)]
+        elif self.mode == "gone":
             self.group.widgets = [Button((card.centerx - 260, card.bottom - 130, 520, 92), "Back to title",
                                          self.to_title, primary=True, px=38)]
         elif self.mode == "reconnecting":
@@ -796,6 +865,25 @@ class LanTableScene(Scene):
         else:
             self.group.widgets = []
         self.group.focus = 0
+
+    def unfit_table(self) -> bool:
+        """A guest's table ended on what the host sent (not on a lost link): the way on is another table."""
+        return self.hosted is None and getattr(self.session, "unfit", None) is not None
+
+    def leave_lost_table(self) -> None:
+        """Back on the lost table's card: to the lobby after a table that could not be shown, else the title."""
+        if self.unfit_table():
+            self.to_lobby()
+        else:
+            self.to_title()
+
+    def to_lobby(self) -> None:
+        """A table that could not be shown: straight to the LAN lobby to find another one."""
+        from game.ui.lobby import LobbyScene
+
+        assert self.app is not None
+        self.app.assets.play("click", 0.6)
+        back_to_lan_lobby(self.app, self.app.scenes.find(LobbyScene))
 
     def to_title(self) -> None:
         from game.ui.title import TitleScene
@@ -806,7 +894,15 @@ class LanTableScene(Scene):
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.table.draw(surface, alpha)
+        if self.broken:
+            draw_background(surface, self.tone)  # the table cannot draw what it was sent
+        else:
+            self._guarded(lambda: self.table.draw(surface, alpha))
+        if self.broken:
+            if self.mode == "gone":
+                draw_background(surface, self.tone)
+                self.draw_overlay(surface)
+            return
         if getattr(self.table, "curtain_seat", None) is None and self.mode == "ok":
             self.draw_strip(surface)  # (not while the link is down: who is connected is not known then)
         if self.mode in ("reconnecting", "gone"):
@@ -911,12 +1007,20 @@ class LanTableScene(Scene):
                 fill = P.BRASS_LIGHT if k < dots else (70, 70, 80)
                 pygame.draw.circle(surface, fill, (card.centerx - 30 + k * 30, card.y + 168), 8)
         y = card.y + 200
-        for line in wrap(body, "ui", 30, card.width - 120):
-            blit_text(surface, line, "ui", 30, P.IVORY_DIM, "midtop", (card.centerx, y))
-            y += 42
+        px, step = 30, 42
+        lines = wrap(body, "ui", px, card.width - 120)
+        if len(lines) > 4:  # (a table that cannot be shown says what was wrong too) clear of the button
+            px, step = 25, 34
+            lines = wrap(body, "ui", px, card.width - 100)[:5]
+        for line in lines:
+            blit_text(surface, line, "ui", px, P.IVORY_DIM, "midtop", (card.centerx, y))
+            y += step
         self.group.draw(surface)
         device = self.app.input.last_device if self.app is not None else "keyboard"
-        hints = (("confirm", "Back to title"),) if self.mode == "gone" else (("confirm", "Leave"), ("menu", "Menu"))
+        if self.mode == "gone":
+            hints: tuple[tuple[str, str], ...] = (("confirm", "Back to the lobby" if self.unfit_table() else "Back to title"),)
+        else:
+            hints = (("confirm", "Leave"), ("menu", "Menu"))
         draw_hints(surface, device, hints)
 
 
