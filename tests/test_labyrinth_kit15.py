@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 import game.ui.look.cards_labyrinth as kit
+from game.ui.look.fonts import font
 from game.ui import labyrinth_legible as legible
 from game.ui.labyrinth_layout import ITEM_W, PROPHECY_W, item_tray_rects, prophecy_tray_rects
 
@@ -153,3 +154,25 @@ def test_a_fulfilled_strip_keeps_its_title_legible_with_the_tick_on_its_seal():
     face = kit.prophecy_strip(SCROLL, size, "fulfilled")
     ticked = [x for x in range(size[0]) for y in range(size[1]) if face.get_at((x, y))[:3] == tick]
     assert ticked and min(ticked) > size[0] // 2
+
+
+def test_a_scrolls_and_a_strips_number_grow_with_their_title_and_keep_clear_of_it(monkeypatch):
+    """A scroll's seal number was 16 px (8.5 px on a 1024x768 screen), a strip's 16 px too: asked for a
+    larger title, the scroll's seal grows as much and both numbers fill their seals; the grown title
+    still ends above the seal. As designed when nothing is asked."""
+    title = legible.title_px(150, "revealed", SMALL)
+    (_, seal_y), seal_r, share = kit.scroll_seal(150, title)
+    (_, designed_y), designed_r, designed_share = kit.scroll_seal(150)
+    assert (designed_r, designed_share) == (150 * 0.08, 1.3) and seal_y == designed_y
+    assert seal_r > designed_r and share == 1.6
+    drawn = words_drawn(monkeypatch, lambda: kit._prophecy(SCROLL, 150, "revealed", title))
+    assert ("2", round(seal_r * 1.6)) in drawn and round(seal_r * 1.6) * 1024 / 1920 >= 13
+    px, lines = kit.scroll_title_layout(SCROLL["title"], 150, title)
+    top = kit.scroll_body(150).y + 150 * 0.1
+    step = font("story", px).get_linesize() * 0.92
+    assert top + step * (len(lines) - 1) + px <= kit.scroll_title_patch(150, title).bottom <= seal_y - seal_r
+    strip = prophecy_tray_rects(10)[0].size
+    asked = legible.asked_px(kit.TILE_NAME_PX, SMALL)
+    r = strip[1] * 0.36
+    assert ("2", round(r * 1.6)) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", asked))
+    assert ("2", round(r * 1.3)) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", None))

@@ -382,11 +382,12 @@ def _scenery_size(width: int) -> tuple[int, int]:
 
 
 def _number_seal(target: pygame.Surface, number: Any, centre: tuple[float, float], r: float,
-                 colour: P.Colour = P.LA_ARROW_RED) -> None:
+                 colour: P.Colour = P.LA_ARROW_RED, number_share: float = 1.3) -> None:
+    """A wax seal of radius `r` with a number `number_share` * r high (1.6 fills its inner ring)."""
     aa_circle(target, (centre[0] + r * 0.06, centre[1] + r * 0.1), r, (0, 0, 0, 90))
     aa_circle(target, centre, r, (*colour, 255))
     aa_circle(target, centre, r * 0.82, (*P.shade(colour, -0.3), 255), max(1, round(r * 0.08)))
-    label = text_surface(str(number), "display", max(8, round(r * 1.3)), P.IVORY)
+    label = text_surface(str(number), "display", max(8, round(r * number_share)), P.IVORY)
     target.blit(label, label.get_rect(center=(round(centre[0]), round(centre[1] + r * 0.05))))
 
 
@@ -769,12 +770,25 @@ def scroll_body(width: int) -> pygame.Rect:
     return pygame.Rect(round(width * 0.12), round(h * 0.06), round(width * 0.76), round(h * 0.94 - h * 0.06))
 
 
-def scroll_title_patch(width: int) -> pygame.Rect:
+def scroll_seal(width: int, title_px: int | None = None) -> tuple[tuple[float, float], float, float]:
+    """A revealed scroll's number seal: its centre, radius and the number's share of the radius. A
+    title asked larger (a small window) grows the seal as much and fills it with its number (16 px
+    read as 8 px at 1024x768)."""
+    body = scroll_body(width)
+    centre = (body.right - width * 0.08, body.bottom - width * 0.12)
+    designed = scroll_title_designed_px(width)
+    if title_px is None or title_px <= designed:
+        return centre, width * 0.08, 1.3
+    return centre, width * 0.08 * title_px / designed, 1.6
+
+
+def scroll_title_patch(width: int, title_px: int | None = None) -> pygame.Rect:
     """The paper of a revealed scroll that its title may fill: between the upper rod and the seal."""
     body = scroll_body(width)
     rod = max(4, round(width * 0.1))
     top = body.y + rod // 2 + 2
-    seal_top = round(body.bottom - width * 0.12 - width * 0.08) - 2
+    (_, seal_y), seal_r, _ = scroll_seal(width, title_px)
+    seal_top = round(seal_y - seal_r) - 2
     return pygame.Rect(body.x, top, body.width, seal_top - top)
 
 
@@ -790,7 +804,7 @@ def scroll_title_layout(title: str, width: int, title_px: int | None = None) -> 
     base_px = scroll_title_designed_px(width)
     body = scroll_body(width)
     if title_px is not None and title_px > base_px:
-        room = scroll_title_patch(width).bottom - round(body.y + width * 0.1) - 8  # the rule goes under it
+        room = scroll_title_patch(width, title_px).bottom - round(body.y + width * 0.1) - 8  # the rule goes under it
         grown = largest_whole_lines(title, "story", title_px, base_px, round(body.width * 0.9), room, 4)
         if grown is not None:
             return grown
@@ -868,7 +882,8 @@ def _prophecy(card: Card, w: int, state: str, title_px: int | None) -> pygame.Su
             img = text_surface(line, "story-italic", ppx, P.LA_SEPIA)
             out.blit(img, img.get_rect(midtop=(w // 2, round(y + w * 0.03))))
             y += img.get_height() * 0.95
-    _number_seal(out, number, (body.right - w * 0.08, body.bottom - w * 0.12), w * 0.08)
+    seal_centre, seal_r, number_share = scroll_seal(w, title_px)
+    _number_seal(out, number, seal_centre, seal_r, number_share=number_share)
     if state == "fulfilled":
         inside = _alpha_mask_of(out)
         veil = surface((w, h))
@@ -937,8 +952,8 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int
     r = h * 0.36
     seal_x = rod + 6 + r
     colour = P.LA_ARROW_RED if state != "fulfilled" else P.shade(P.LA_SEPIA, 0.1)
-    _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour)
-    tick_on_seal = _strip_tick_on_seal(title_px)
+    tick_on_seal = _strip_tick_on_seal(title_px)  # asked for larger print: the number fills its seal too
+    _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour, 1.6 if tick_on_seal else 1.3)
     left, right = _strip_words_room(size, state, tick_on_seal)
     if state == "sealed":
         role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
