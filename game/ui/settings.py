@@ -214,6 +214,7 @@ class Settings:
         for intent in ESSENTIAL_INTENTS:  # an emptied Confirm or Back would strand a keyboard or gamepad
             out.key_bindings[intent] = out.key_bindings[intent] or list(DEFAULT_KEYS[intent])
             out.pad_bindings[intent] = out.pad_bindings[intent] or list(DEFAULT_PAD[intent])
+        said: list[str] = []
         for key, on_pad in (("key_bindings", False), ("pad_bindings", True)):
             written: dict[str, list[str]] = getattr(out, key)
             resolved, notes = resolve_bindings(written, on_pad)
@@ -221,11 +222,11 @@ class Settings:
                 setattr(out, key, resolved)
                 if isinstance(data.get(key), dict):
                     out.bindings_as_written[key] = (_copy_bindings(data[key]), _copy_bindings(resolved))
-            if notes:
-                device = "gamepad button" if on_pad else "key"
-                out.load_notes.append(f"settings.json gives one {device} to two actions, which made both "
-                                      f"happen at one press: {'; '.join(notes)}. Change it in Settings "
-                                      f"(your file stays as you wrote it until you do).")
+            said += [f"gamepad {note}" if on_pad else note for note in notes]
+        if said:  # one warning at start, however many bindings went
+            out.load_notes.append(f"settings.json gives one key or button to two actions, which made both "
+                                  f"happen at one press: {'; '.join(said)}. Change it in Settings (your file "
+                                  f"stays as you wrote it until you do).")
         return out
 
     @property
