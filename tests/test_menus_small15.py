@@ -196,7 +196,15 @@ def open_screen(app, name: str) -> None:
     elif kind == "rules":
         app.clear_to(RulesScene(app, game))
     elif kind in ("pause", "confirm", "osk"):
-        app.clear_to(main.build_scene(app, "table", "lost-cities", 2, seed=1))
+        from game.core.types import GameConfig, SeatConfig
+        from game.session import LocalSession
+        from game.session.storage import data_dir
+        from game.ui.tables import table_scene_for
+
+        # a saved game: the pause menu's Quit says so on its second line
+        config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")])
+        session = LocalSession(config, 1, autosave=data_dir() / "autosave.tt", bot_delay=0.0)
+        app.clear_to(table_scene_for("lost-cities")(app, session))
         frames(app, 20)
         if kind == "pause":
             app.push(PauseOverlay(app, "lost-cities", suggest=lambda: None))

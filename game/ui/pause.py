@@ -10,15 +10,18 @@ import pygame
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import text_surface
+from game.ui.look.fonts import font, legible_px, text_surface
 from game.ui.widgets import Button, panel_surface
 
 BUTTON_STEP = 104
 
 
-def panel_for(buttons: int) -> pygame.Rect:
-    """The overlay's panel: the title, then one row per button."""
-    panel = pygame.Rect(0, 0, 620, 170 + buttons * BUTTON_STEP + 34)
+def panel_for(buttons: int, widest_line: str = "") -> pygame.Rect:
+    """The overlay's panel: the title, then one row per button; wider than its 620 px where a
+    button's second line (`widest_line`) needs it to keep a small window's larger type (it shrank
+    "Saved: Continue on the title picks it up" to 11 px high on a 1024x768 screen)."""
+    need = font("ui", legible_px(22)).size(widest_line)[0] + 32 + 140 if widest_line else 0
+    panel = pygame.Rect(0, 0, min(CANVAS_W - 200, max(620, need)), 170 + buttons * BUTTON_STEP + 34)
     panel.center = (CANVAS_W // 2, CANVAS_H // 2)
     return panel
 
@@ -59,6 +62,7 @@ class PauseOverlay(MenuScene):
             entries.append(("Suggest a move", self.suggest_move, False))
         entries += [("Rules", self.rules, False), ("Settings", self.settings, False),
                     (self.quit_label, self.quit_to_title, False)]
+        self.panel = panel_for(len(entries), self.save_line())
         top = self.panel.y + 170
         self.group.widgets = [Button((self.panel.x + 70, top + i * BUTTON_STEP, self.panel.width - 140, 84), label,
                                      action, primary=p) for i, (label, action, p) in enumerate(entries)]
