@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core import Action, GameConfig, SeatConfig, events_for
+from game.core import Action, Event, GameConfig, SeatConfig, events_for
 from game.rules.lost_in_time import ENGINE
 from test_lost_in_time import act, arrange, card, start
 
@@ -467,6 +467,28 @@ def test_lt10_decided_by_reaches_a_seat_through_the_session_wire():
     updates = [u for u in session.poll() if u.seat == 0]
     over = [e for u in updates for e in u.events if e.kind == "game_over"]
     assert len(over) == 1 and over[0]["decided_by"] == "timeline length" and list(over[0]["tied_with"]) == [0]
+
+
+def test_lt10_the_log_says_which_tie_break_gave_the_win():
+    """The table log's last line named the winner only; on a shared year it now says why (LT-10)."""
+    from game.rules.lost_in_time import describe_event
+
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    lines = {}
+    for key, timelines in (("total", [[1945, 1989], [1453, 2007], [1492, 1776]]),
+                           ("length", [[1989], [800, 1969], [1492, 1776]]),
+                           ("chips", [[800, 1969], [1903, 1989], [1492, 1776]]),
+                           ("shared", [[1945, 1989], [800, 1969], [1492, 1776]])):
+        _, events = ending(timelines)
+        over = next(e for e in events_for(events, None) if e.kind == "game_over")
+        lines[key] = describe_event(over, None, names)
+    assert lines == {"total": "Game over: Ben wins.",
+                     "length": "Game over: Ben wins on the longer timeline (tied on the year).",
+                     "chips": "Game over: Ben wins on payment chips (tied on the year, timelines as long).",
+                     "shared": "Game over: Ann and Ben share the win (tied on the year, the length and the "
+                               "payment chips)."}
+    over = Event.make("game_over", None, winners=[1], decided_by="payment chips", tied_with=[0])
+    assert describe_event(over, 1, names) == "Game over: You win on payment chips (tied on the year, timelines as long)."
 
 
 # --- golden cases for rule statements no earlier test pinned ------------------------------------

@@ -811,7 +811,14 @@ def describe_event(event: Event, seat: int | None, names: list[str] | None, disa
         winners = event.get("winners") or ()
         if not winners:
             return "Game over: nobody wins."
-        return "Game over: " + " and ".join(who(s) for s in winners) + (" win." if len(winners) > 1 or winners[0] == seat else " wins.")
+        names = " and ".join(who(s) for s in winners)
+        decided_by = event.get("decided_by")  # ruling LT-10's tie-breaks, said
+        if decided_by == "shared win":
+            return f"Game over: {names} share the win (tied on the year, the length and the payment chips)."
+        line = f"Game over: {names} " + ("win" if len(winners) > 1 or winners[0] == seat else "wins")
+        why = {"timeline length": " on the longer timeline (tied on the year).",
+               "payment chips": " on payment chips (tied on the year, timelines as long)."}
+        return line + why.get(str(decided_by), ".")
     return kind
 
 
