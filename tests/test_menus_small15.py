@@ -345,3 +345,30 @@ def test_three_keys_and_three_buttons_read_on_their_binding_row_on_a_1024x768_sc
         assert row.rect.contains(canvas.get_bounding_rect())
     finally:
         app.shutdown()
+
+
+def test_toasts_over_the_on_screen_keyboard_leave_the_name_being_typed_alone(data_dir):
+    """Two toasts at the top centre covered the keyboard's "Your name" and the name being typed on a
+    1024x768 window: they rise from just above its panel now."""
+    from game.ui.osk import OnScreenKeyboard
+    from game.ui.title import TitleScene
+    from game.ui.widgets import TextEntry
+
+    app = make_app((1024, 768))
+    try:
+        app.clear_to(TitleScene(app))
+        frames(app, 2)
+        osk = OnScreenKeyboard(app, TextEntry((0, 0, 400, 64), "Your name", "Ada", lambda text: None))
+        app.push(osk)
+        frames(app, 10)
+        app.toasts.items.clear()
+        app.toast("Virtual Controller connected: Pad 2")
+        app.toast("Virtual Controller 2 connected: Pad 3")
+        frames(app, 30)
+        field = pygame.Rect(osk.panel.x + 40, osk.panel.y + 30, osk.panel.width - 80, 140)  # the label and the name
+        placed = [rect for _, _, rect in app.toasts.placements(app.canvas.get_size())]
+        assert len(placed) == 2
+        for rect in placed:
+            assert app.canvas.get_rect().contains(rect) and not rect.colliderect(field), (rect, field)
+    finally:
+        app.shutdown()

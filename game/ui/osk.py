@@ -8,6 +8,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene, draw_hin
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
+from game.ui.toast import TOAST_WIDTH
 from game.ui.widgets import Button, TextEntry, panel_surface
 
 # digits first, as on a real keyboard: "Player 2" or "Table 3" must be typeable by touch and pad too
@@ -31,6 +32,14 @@ class OnScreenKeyboard(MenuScene):
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 40)
         # the screen under the keyboard stands still but for the name typed into its field
         self.backdrop = KeptBackdrop(self, depends=lambda: self.entry.text)
+
+    toast_rises = True
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts rise from just above the keyboard's panel: at the top centre a second one covered
+        the name being typed on a small window."""
+        width = min(TOAST_WIDTH, self.panel.width)
+        return pygame.Rect(CANVAS_W // 2 - width // 2, 0, width, self.panel.y - 12)
 
     def build(self) -> None:
         focus = self.group.focus
