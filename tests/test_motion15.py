@@ -286,3 +286,61 @@ def test_resume_on_the_pause_menu_fades_back_to_the_table(app):
     after = app.canvas.get_at(centre)
     assert between != after and between != with_menu, (with_menu, between, after)
     assert app.scenes._fade_left == 0
+
+
+# --- Lost in Time ---------------------------------------------------------------------------------
+def lost_in_time_table(app, seed: int, seats: int = 3):
+    from game.ui.table_lost_in_time import LostInTimeTable
+
+    config = GameConfig.make("lost-in-time", [SeatConfig("human", "You")] +
+                             [SeatConfig("bot", f"Bot {i}", "expert") for i in range(1, seats)])
+    table = LostInTimeTable(app, LocalSession(config, seed, bot_delay=0.0))
+    app.clear_to(table)
+    return table
+
+
+def test_lost_in_time_moves_flips_and_the_opening_deal_keep_to_the_art_timings(app, monkeypatch):
+    """A card turned over on its way in 234 ms (FLIP_SECONDS * 1.3), the opening deal went round the
+    table 30 ms a card, a VIP went aside in 300 ms and a reshuffle swept in 320 ms."""
+    from game.ui import table_lost_in_time as lit
+
+    log = TweenLog(monkeypatch)
+    table = lost_in_time_table(app, 3)
+    play_as_expert(app, table, 1500)
+    assert any(site == "relayout" for _s, _d, site in log.flips), "no card turned over on its way"
+    for seconds, _delay, site in log.slides:
+        assert inside(seconds, MOVE) or inside(seconds, OPPONENT), f"{site} slides for {seconds} s"
+    for seconds, _delay, site in log.flips:
+        assert inside(seconds, FLIP), f"{site} flips in {seconds} s"
+    deal = sorted({round(delay, 4) for _s, delay, site in log.slides if site == "deal_in"})
+    assert len(deal) == 15
+    assert all(inside(round(b - a, 3), STAGGER) for a, b in zip(deal, deal[1:])), deal
+    assert inside(lit.SWEEP_SECONDS, MOVE)
+
+
+def test_lost_in_time_s_running_totals_count_up_to_their_new_year(app):
+    """A timeline's running total jumped to its new year the moment the card left the hand; it
+    counts there now once the card lies, and always ends on the true total."""
+    table = lost_in_time_table(app, 5)
+    counted_between = False
+    for _ in range(1200):
+        before = {seat: table.shown_total(seat) for seat in range(3)}
+        play_as_expert(app, table, 1)
+        for seat in range(3):
+            shown, true = table.shown_total(seat), table.total_of(seat)
+            was = before[seat]
+            if shown and true and was and shown["total"] not in (was["total"], true["total"]) \
+                    and was["total"] != true["total"]:
+                counted_between = True
+        if counted_between or table.results_shown:
+            break
+    assert counted_between, "no total passed through the years between its old and its new value"
+    for _ in range(60):
+        play_as_expert(app, table, 1)
+        if not table.counts.counting and not any(s.pos.moving for s in table.sprites.values()):
+            break
+    for seat in range(3):
+        shown, true = table.shown_total(seat), table.total_of(seat)
+        assert (shown is None) == (true is None)
+        if true is not None and not table.counts.counting:
+            assert shown["total"] == true["total"] and shown["distance"] == true["distance"]

@@ -40,7 +40,7 @@ from game.ui.look.fonts import font, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
-from game.ui.table_base import LiftedCardTable, draw_log_lines, log_type, touch_rect
+from game.ui.table_base import CountUp, LiftedCardTable, draw_log_lines, log_type, touch_rect
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
 from game.ui.tween import MOTION, ease_out_back, fade_envelope
@@ -85,6 +85,8 @@ SHADOW_MIN_SCALE = 0.3  # cards drawn at least this large cast a shadow: all but
 MINE_SECONDS = SLIDE_SECONDS
 THEIRS_SECONDS = OPPONENT_SLIDE_SECONDS
 DEAL_STEP = 0.05  # ART.md: deals staggered 40-60 ms
+OPENING_DEAL_STEP = 0.04  # the opening deal, round the whole table: ART.md's quickest stagger
+SWEEP_SECONDS = SLIDE_SECONDS + 0.04  # cards gliding back into the draw pile (ART.md: moves 180-260 ms)
 HERALD_SECONDS = 1.6
 HERALD_FADE_OUT = 0.35
 BUBBLE_SECONDS = 1.8
@@ -367,6 +369,10 @@ class LostInTimeTable(LiftedCardTable):
         self.leaving: list[CardSprite] = []
         self.floating: set[str] = set()  # cards in flight between places (a VIP or Disaster on its victim)
         self._rest_z: dict[str, int] = {}
+        # each running total counts to its new year once the card that changed it lies in its timeline
+        # (ART.md: scores count up); it jumped the moment the card left the hand
+        self.counts = CountUp()
+        self._snap_counts = True  # the next aim shows the totals as they are (a table just opened)
         self._serial = 0
         self.geo: dict[int, SeatGeo] = {}
         self.built_for: tuple[int | None, int] | None = None
@@ -698,8 +704,9 @@ class LostInTimeTable(LiftedCardTable):
             if sprite.pos.target != target or sprite.angle.target != place.angle or sprite.scale.target != place.scale:
                 sprite.slide_to(target, duration, delay=delay, angle=place.angle, scale=place.scale)
             want_up = place.face_up and sprite.face is not None
-            if sprite.face_up != want_up:
-                sprite.flip(want_up, min(FLIP_SECONDS * 1.3, duration), delay=delay + duration * 0.3)
+            if sprite.face_up != want_up:  # turned over on its way, in a flip's time (ART.md: 160-200 ms)
+                flip = min(FLIP_SECONDS, duration)
+                sprite.flip(want_up, flip, delay=delay + (duration - flip) * 0.4)
             if key not in moving and not sprite.moving:
                 sprite.z = place.z
         for key in [k for k in self.sprites if k not in places and k != dragged and k not in self.floating]:
@@ -711,10 +718,10 @@ class LostInTimeTable(LiftedCardTable):
         """A card leaves the table (a reshuffle): it glides into the draw pile and fades."""
         sprite.set_focus(False)
         sprite.visible = True
-        sprite.slide_to(DECK_POS, 0.32, angle=0.0, scale=PILE_W / FACE_W)
+        sprite.slide_to(DECK_POS, SWEEP_SECONDS, angle=0.0, scale=PILE_W / FACE_W)
         if sprite.face_up:
-            sprite.flip(False, 0.2)
-        sprite.alpha.to(0.0, 0.12, delay=0.24)
+            sprite.flip(False, FLIP_SECONDS)
+        sprite.alpha.to(0.0, 0.12, delay=SWEEP_SECONDS - 0.1)
         sprite.z = 60
         self.leaving.append(sprite)
 
@@ -759,6 +766,8 @@ class LostInTimeTable(LiftedCardTable):
             self.board = None
             self.selected, self.drag, self.staged = None, None, []
         self.board = self.board_from_view(view)
+        if first or reseated:
+            self._snap_counts = True
         self.floating.clear()
         if self.built_for != (self.viewer, self.board.players):
             self.build_geometry()
@@ -840,12 +849,12 @@ class LostInTimeTable(LiftedCardTable):
             sprite.angle.set(0.0)
             sprite.face_up = False
             sprite.z = 500 + n
-            sprite.slide_to(place.pos, SLIDE_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6, angle=place.angle,
+            sprite.slide_to(place.pos, SLIDE_SECONDS, delay=0.2 + n * OPENING_DEAL_STEP, angle=place.angle,
                             scale=place.scale)
             if place.face_up:
-                sprite.flip(True, FLIP_SECONDS, delay=0.2 + n * DEAL_STEP * 0.6 + 0.12)
+                sprite.flip(True, FLIP_SECONDS, delay=0.2 + n * OPENING_DEAL_STEP + 0.12)
         self.play("shuffle", 0.7)
-        self.hold(0.2 + len(order) * DEAL_STEP * 0.6 + SLIDE_SECONDS)  # the first moves wait for the cards
+        self.hold(0.2 + len(order) * OPENING_DEAL_STEP + SLIDE_SECONDS)  # the first moves wait for the cards
 
     # --- events ----------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
@@ -942,7 +951,7 @@ class LostInTimeTable(LiftedCardTable):
         self.floating.discard(card)
         if card not in self.board.side:
             self.board.side.append(card)
-        self.relayout(moving={card: 0.3})
+        self.relayout(moving={card: SWEEP_SECONDS})
 
     def _on_steal(self, event: Event) -> float:
         """A card flies from the victim's hand to the thief's: face down unless this seat saw it."""
@@ -1288,7 +1297,38 @@ class LostInTimeTable(LiftedCardTable):
                 if table[seat] <= 0:
                     del table[seat]
         self._update_lifts()
+        self.counts.update(dt)
+        self._aim_totals()
         self.update_look(dt)
+
+    def _aim_totals(self) -> None:
+        """Each timeline's running total counts to its new value once none of its cards is moving."""
+        board = self.board
+        if board is None:
+            return
+        for seat, row in enumerate(board.timelines):
+            key = ("total", seat)
+            total = self.total_of(seat)
+            if total is None:
+                self.counts.forget(key)
+                continue
+            flying = any(sprite.pos.moving for sprite in (self.sprites.get(card) for card in row) if sprite is not None)
+            if flying and not self._snap_counts:
+                continue
+            self.counts.aim(key, int(total["total"]))
+        if self._snap_counts:
+            self.counts.snap()
+            self._snap_counts = False
+
+    def shown_total(self, seat: int) -> dict[str, Any] | None:
+        """`total_of(seat)` as the table draws it now: its year counting to the new value (and the
+        distance to 2031 with it); a total never aimed yet is shown as it is."""
+        total = self.total_of(seat)
+        key = ("total", seat)
+        if total is None or not self.counts.knows(key):
+            return total
+        shown = self.counts.shown(key, int(total["total"]))
+        return {**total, "total": shown, "distance": TARGET_YEAR - shown, "over": shown > TARGET_YEAR}
 
     def _follow_veil(self) -> None:
         """At one screen the hand turns face down while a bot plays between two people, and back up
@@ -1971,7 +2011,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def draw_total_block(self, surface: pygame.Surface, seat: int, box: pygame.Rect) -> int:
         """The running total (ruling LT-10) and its distance to 2031, right-aligned; returns the width."""
-        total = self.total_of(seat)
+        total = self.shown_total(seat)
         if total is None:
             number = text_surface("\u2014", "display", 50, P.IVORY_DIM)
             note = text_surface(" ", "display", 24, P.IVORY_DIM)  # the panel itself says "No card yet"
@@ -2058,7 +2098,7 @@ class LostInTimeTable(LiftedCardTable):
 
     def draw_my_total(self, surface: pygame.Surface) -> None:
         box = MY_TOTAL
-        total = self.total_of(self.me)
+        total = self.shown_total(self.me)
         head = text_surface("RUNNING TOTAL", "ui-bold", 20, P.IVORY_DIM)
         surface.blit(head, (box.x + 20, box.y + 14))
         if total is None:
