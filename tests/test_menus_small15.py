@@ -372,3 +372,41 @@ def test_toasts_over_the_on_screen_keyboard_leave_the_name_being_typed_alone(dat
             assert app.canvas.get_rect().contains(rect) and not rect.colliderect(field), (rect, field)
     finally:
         app.shutdown()
+
+
+def test_pad_badges_and_a_buttons_second_line_read_inside_their_buttons_on_a_1024x768_screen(monkeypatch, data_dir):
+    """"Press A to take" on a seat's pad badge and "the saved game looks damaged" under Continue were
+    22 px on the canvas (12 px on a 1024x768 screen): they grow, the badge is wider, and both lines
+    stay inside their buttons."""
+    from game.ui.setup import SeatPadButton, SeatSetupScene
+    from game.ui.title import TitleScene
+    from game.ui.widgets import Button
+
+    app = make_app((1024, 768))
+    try:
+        app.push(TitleScene(app))
+        setup = SeatSetupScene(app, "lost-in-time")
+        app.push(setup)
+        frames(app, 2)
+        setup.set_seat_count(3)
+        for instance in (21, 22):
+            app.input.pad_number(instance)  # two pads plugged in: the people's seats get badges
+        setup.set_who(1, "human")
+        setup.seat_pads[0] = 21
+        setup.build()
+        frames(app, 2)
+        badges = [w for w in setup.group.widgets if isinstance(w, SeatPadButton)]
+        continue_button = Button((710, 500, 500, 76), "Continue", lambda: None, "the saved game looks damaged")
+        assert len(badges) == 2 and {badge.bound for badge in badges} == {True, False}
+        drawn = spy_on_menu_text(monkeypatch)
+        for button in (*badges, continue_button):
+            drawn.clear()
+            canvas = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+            button.draw(canvas, False)
+            assert button.sub in [text for text, _, _ in drawn]
+            assert all(px * app.letterbox.scale >= LEAST_ON_SCREEN for _, _, px in drawn), drawn
+            assert button.rect.contains(canvas.get_bounding_rect()), (button.label, canvas.get_bounding_rect())
+        for badge in badges:
+            assert badge.rect.right < 1300 - 14  # clear of the options' column and its focus glow
+    finally:
+        app.shutdown()

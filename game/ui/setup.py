@@ -19,7 +19,7 @@ from game.ui.chrome import MARGIN, MenuScene, back_button, draw_background, draw
 from game.ui.hint_glyphs import hint_glyphs
 from game.ui.look import palette as P
 from game.ui.input import Intent
-from game.ui.look.fonts import legible_px, text_surface, wrap
+from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
 from game.ui.toast import ask_the_top_scene, footer_area
@@ -40,6 +40,16 @@ PAD_X = 930
 PAD_HELP = ("Press {A} on your gamepad to take this seat: then only that pad plays this seat's turns "
             "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
             "keep working for everyone.")
+
+
+def seat_columns() -> tuple[int, int, int, int]:
+    """A seat row's name width, where "Plays" starts, where the pad badge starts and how wide it is:
+    as designed; on a small window the badge takes 40 px from the name (16 letters still fit) and
+    30 more towards the options, so "Press A to take" keeps the menus' least size (it showed 12 px
+    high on a 1024x768 screen)."""
+    if legible_factor() == 1.0:
+        return NAME_W, WHO_X, PAD_X, LEFT_W - PAD_X
+    return NAME_W - 40, WHO_X - 40, PAD_X - 40, LEFT_W - PAD_X + 70
 
 
 def option_height() -> int:
@@ -111,9 +121,10 @@ class SeatPadButton(Button):
         fill = (58, 50, 34, 240) if focused else (44, 38, 28, 235)
         surface.blit(panel_surface(self.rect.size, 16, fill, P.BRASS_LIGHT, 3), self.rect.topleft)
         px = fit_px(self.label, "ui-bold", self.px, self.rect.width - 40)
+        sub_px, lift, drop = self.sub_layout()
         blit_text(surface, self.label, "ui-bold", px, P.BRASS_LIGHT, "center",
-                  (self.rect.centerx, self.rect.centery - 12))
-        blit_text(surface, self.sub, "ui", 22, P.IVORY_DIM, "center", (self.rect.centerx, self.rect.centery + 24))
+                  (self.rect.centerx, self.rect.centery - lift))
+        blit_text(surface, self.sub, "ui", sub_px, P.IVORY_DIM, "center", (self.rect.centerx, self.rect.centery + drop))
 
 
 class OptionsSetupScene(MenuScene):
@@ -271,25 +282,26 @@ class SeatSetupScene(OptionsSetupScene):
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
-        seats = OptionCycler((MARGIN, top, WHO_X + WHO_W, ROW_H), "Seats at the table", counts,
+        name_w, who_x, pad_x, pad_w = seat_columns()
+        seats = OptionCycler((MARGIN, top, who_x + WHO_W, ROW_H), "Seats at the table", counts,
                              self.seat_count - self.engine.min_seats, self.set_seat_count)
         seats.enabled = len(counts) > 1
         widgets.append(seats)
         for seat in range(self.seat_count):
             y = top + (seat + 1) * (ROW_H + ROW_GAP) + 10
-            entry = SeatNameEntry((MARGIN, y, NAME_W, ROW_H), f"Seat {seat + 1}", self.names[seat],
+            entry = SeatNameEntry((MARGIN, y, name_w, ROW_H), f"Seat {seat + 1}", self.names[seat],
                               lambda text, s=seat: self.set_name(s, text), max_len=16,
                               open_keyboard=self.open_keyboard,
                               start_text=self.app.input.start_text if self.app else None,
                               stop_text=self.app.input.stop_text if self.app else None)
             who_index = [value for value, _ in WHO_CHOICES].index(self.who[seat])
-            who = OptionCycler((MARGIN + WHO_X, y, WHO_W, ROW_H), "Plays", WHO_CHOICES, who_index,
+            who = OptionCycler((MARGIN + who_x, y, WHO_W, ROW_H), "Plays", WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
             widgets += [entry, who]
             if self.who[seat] == "human" and self.pads_matter():
                 pad = self.seat_pads.get(seat)
                 label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
-                widgets.append(SeatPadButton((MARGIN + PAD_X, y, LEFT_W - PAD_X, ROW_H), seat, label,
+                widgets.append(SeatPadButton((MARGIN + pad_x, y, pad_w, ROW_H), seat, label,
                                              lambda s=seat: self.pad_button_pressed(s)))
         y = top
         for option in self.engine.options:

@@ -186,8 +186,14 @@ class Button(Widget):
         width: "Saved: Continue on the title picks it up" showed 12 px high on 1024x768) and how far
         the label rises and the line sits below the middle."""
         sub_px = fit_px(self.sub, "ui", legible_px(22), self.rect.width - 32) if self.sub else 0
-        grown = max(0, sub_px - 22)
-        return sub_px, 12 + grown // 2, 24 + grown // 2
+        if sub_px <= 22:
+            return sub_px, 12, 24
+        # the two lines as one block in the button's middle, their leading overlapping (a 76 px
+        # button holds a 36 px label over a 29 px line)
+        label = font("ui-bold", fit_px(self.label, "ui-bold", self.px, self.rect.width - 40)).get_linesize()
+        line = font("ui", sub_px).get_linesize()
+        block = label + line - 6
+        return sub_px, round(block / 2 - label / 2), round(label - 6 + line / 2 - block / 2)
 
 
 class Toggle(Widget):
