@@ -74,6 +74,8 @@ MAX_VIEW_NUMBER = 1_000_000
 counting nothing real, and the table would draw it as it came."""
 COUNTS = ("count", "size", "sizes", "round", "rounds", "players", "seats", "turn_number", "turn_cap")
 """Top-level view keys (by how their name ends) that count something, so never go below zero."""
+SEAT_KEYS = ("turn", "seat", "dealer", "starter", "draw_from", "winner", "ender")
+"""Top-level view keys that name a seat when they hold a number: a seat of this table, a whole number."""
 
 
 def _absurd_number(value: Any, depth: int = 0) -> float | None:
@@ -137,6 +139,24 @@ def _unseen_move_word(update: UpdateMsg) -> str | None:
                 if word not in shown_here and not (word.isalpha() and word.islower()):
                     return word
     return None
+
+
+def _unknown_card(view: dict[str, Any]) -> str | None:
+    """A card the view names but does not describe, where the view carries its cards' faces (a
+    `cards` map, as Lost in Time's): a hand card missing from it, or any id of the map's kind
+    ('lt-…') that it lacks. The table drew such a card as a blank '0 ?' and played on."""
+    faces = view.get("cards")
+    if not isinstance(faces, dict):
+        return None
+    hand = view.get("hand")
+    for card in hand if isinstance(hand, list) else ():
+        if not isinstance(card, str) or card not in faces:
+            return str(card)
+    prefixes = {key.split("-", 1)[0] + "-" for key in faces if isinstance(key, str) and "-" in key}
+    if not prefixes:
+        return None
+    rest = _strings({key: value for key, value in view.items() if key != "cards"}, set())
+    return next((word for word in sorted(rest) if word.startswith(tuple(prefixes)) and word not in faces), None)
 
 
 def _kind(value: Any) -> str:
@@ -270,12 +290,19 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
     odd = _odd_count(update.view)
     if odd is not None:
         return f"its view counts {odd} below zero or in fractions"
+    unknown = _unknown_card(update.view)
+    if unknown is not None:
+        return f"its view names a card it does not show ({unknown[:30]!r})"
     unseen = _unseen_move_word(update)
     if unseen is not None:
         return f"it offered a move on {unseen[:30]!r}, which its table does not show"
     if any(name == "target" and isinstance(value, int) and not 0 <= value < count
            for action in update.legal for name, value in action.args):
         return f"it offered a move on a seat a {count}-seat table does not have"
+    for key in SEAT_KEYS:
+        seat = update.view.get(key)  # (a number here; the Labyrinth's turn is a map of the turn's state)
+        if _kind(seat) == "number" and (not isinstance(seat, int) or not 0 <= seat < count):
+            return f"its view's {key} is {str(seat)[:20]}, not a seat of a {count}-seat table"
     turn = update.view.get("turn")
     if (update.outcome is None and isinstance(turn, int) and not isinstance(turn, bool)
             and turn not in update.active):

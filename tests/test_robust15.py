@@ -104,6 +104,14 @@ def lies(game: str) -> list[tuple[str, UpdateMsg]]:
             out.append((f"{name} absurd", with_view(base, {**base.view, name: 10 ** 9})))
     if isinstance(base.view.get("turn"), int):
         out.append(("the turn of a seat it does not wait for", with_view(base, {**base.view, "turn": -1})))
+        out.append(("half a seat's turn", with_view(base, {**base.view, "turn": 0.5})))
+    if isinstance(base.view.get("cards"), dict):  # the faces of the cards it names (Lost in Time)
+        out.append(("no faces for its cards", with_view(base, {**base.view, "cards": {}})))
+        out.append(("a hand of cards without faces", with_view(base, {**base.view, "hand": ["lt-999"]})))
+        out.append(("a discard without a face", with_view(base, {**base.view, "discard_top": "lt-999"})))
+    for name in ("dealer", "starter", "draw_from"):
+        if name in base.view:
+            out.append((f"{name} a seat the table lacks", with_view(base, {**base.view, name: seats + 1})))
     return out
 
 
