@@ -320,3 +320,25 @@ def test_a_host_that_starts_and_sends_no_table_is_not_said_to_be_still_waiting_t
         assert room.status_line().endswith("the game has started: waiting for the host to send the table…")
     finally:
         app.shutdown()
+
+
+def test_a_host_welcoming_to_a_table_its_game_cannot_deal_is_named_when_choosing_a_seat(data_dir):
+    """Lost Cities for five (the game takes two): the seat picker says the table cannot be shown,
+    instead of listing five seats of a game that cannot be dealt."""
+    from game.ui.lobby import LanOptions, SeatPickScene
+    from game.ui.lobby_room import UNFIT_HEADLINE, failure_text, session_lost
+
+    host = LyingHost()
+    host.scripts["Player"] = Script(config_for("lost-cities", 5))
+    app = make_app()
+    try:
+        picker = SeatPickScene(app, "127.0.0.1", host.port, LanOptions(discovery=False, port=0))
+        app.push(picker)
+        step_until(app, lambda: picker.peek is not None and session_lost(picker.peek))
+        frames(app, 2)
+        head, body = failure_text(picker.peek)
+        assert head == UNFIT_HEADLINE and "Lost Cities takes 2 seats, not 5" in body
+        assert [w.label for w in picker.group.widgets][:2] == ["Try again", "Back to the lobby"]
+    finally:
+        app.shutdown()
+        host.close()
