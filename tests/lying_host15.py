@@ -28,6 +28,12 @@ class Script:
     spectator: bool = False
     updates: list[UpdateMsg] = field(default_factory=list)
     table_seats: int | None = None  # how many seats the `table` message lists (None: the config's)
+    bots: tuple[int, ...] = ()  # seats the `table` message says the host's bots play
+
+    def status(self) -> TableStatus:
+        count = self.table_seats if self.table_seats is not None else self.config.seat_count
+        return TableStatus(tuple(SeatInfo(f"Bot {i + 1}", "bot", "expert", True, True) if i in self.bots else
+                                 SeatInfo(f"P{i + 1}", "open", "", True, True) for i in range(count)), True)
 
 
 class LyingHost:
@@ -69,10 +75,8 @@ class LyingHost:
                 for message in conn.receive_data(data):
                     hello = message
             script = self.scripts[hello.name]
-            config = script.config
-            count = script.table_seats if script.table_seats is not None else config.seat_count
-            status = TableStatus(tuple(SeatInfo(f"P{i + 1}", "open", "", True, True) for i in range(count)), True)
-            out = [Welcome(TOKEN, script.seats, script.spectator, "Liar's table", config, 600.0), status, Start()]
+            out = [Welcome(TOKEN, script.seats, script.spectator, "Liar's table", script.config, 600.0),
+                   script.status(), Start()]
             out += script.updates
             sock.sendall(b"".join(conn.send(message) for message in out))
             while not self._closing:

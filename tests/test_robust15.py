@@ -151,10 +151,8 @@ class InProcessGuest(RemoteSession):
     def deliver(self, script: Script) -> None:
         from net.protocol import Hello
 
-        count = script.table_seats if script.table_seats is not None else script.config.seat_count
-        status = TableStatus(tuple(SeatInfo(f"P{i + 1}", "open", "", True, True) for i in range(count)), True)
         for message in [Welcome("T" * 32, script.seats, script.spectator, "Liar's table", script.config, 600.0),
-                        status, Start(), *script.updates]:
+                        script.status(), Start(), *script.updates]:
             problem = self._problem_with(message)
             if problem is not None:
                 self._refuse(problem)
@@ -342,3 +340,23 @@ def test_a_host_welcoming_to_a_table_its_game_cannot_deal_is_named_when_choosing
     finally:
         app.shutdown()
         host.close()
+
+
+def test_a_host_whose_bot_never_moves_is_said_to_be_maybe_stuck(data_dir, monkeypatch, tmp_path):
+    """The host's bot to move and nothing more comes: after a minute (here shortened) the strip says
+    so, where the table used to wait without a word."""
+    import game.ui.lobby_room as lobby_room
+
+    monkeypatch.setattr(lobby_room, "BOT_STUCK_AFTER", 0.5)
+    base = next(update for config, seat, update in honest_stream("lost-cities", 2, seed=1)
+                if seat == 0 and update.version > 3 and update.active == (1,))
+    app = make_app()
+    try:
+        result, scene = run_case(app, Script(config_for("lost-cities", 2), updates=[base], bots=(1,)))
+        assert result == "table" and scene.waiting_on_away() == ""
+        frames(app, 40)
+        assert scene.waiting_on_away() == "Bot 2 has not moved for a minute"
+        pygame.image.save(app.canvas, str(tmp_path / "stuck-host.png"))
+    finally:
+        app.scenes.scenes.clear()
+        app.shutdown()

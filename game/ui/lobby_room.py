@@ -40,6 +40,9 @@ LEAVE_ARMS_AFTER = 1.0
 """s the reconnecting card's 'Leave the table' (focused) ignores Confirm: a player pressing Enter or A
 to play a card as the link dropped left the table by that very press."""
 STRIP_PX = 22
+BOT_STUCK_AFTER = 60.0
+"""s the table may wait on the host's own bots without a move before the strip says the host may be
+stuck (a bot moves within seconds; a host that stops sending left the table waiting without a word)."""
 
 # Where the connection strip sits on each game's table, clear of that table's own panels.
 STRIP_ANCHOR: dict[str, str] = {"lost-cities": "bottomleft", "time-after-time": "topright", "labyrinth": "map"}
@@ -651,6 +654,8 @@ class LanTableScene(Scene):
         self._wire_table(table)
         self.game_number = getattr(session, "game_number", 0)
         self.broken = False  # the table failed on what the host sent: it is no longer asked anything
+        self.quiet_for = 0.0  # s since the newest position from the host last changed
+        self._quiet_version: int | None = None
 
     def _guarded(self, step: Callable[[], Any]) -> Any:
         """Run one of the table's hooks. At a guest's table, a failure there can only come from what
@@ -780,6 +785,11 @@ class LanTableScene(Scene):
         if self.broken:
             return
         self._follow_new_game()
+        mine = self.session.local_seats()
+        latest = self.session.latest(mine[0] if mine else None)
+        version = latest.version if latest is not None else None
+        self.quiet_for = self.quiet_for + dt if version == self._quiet_version and self.mode == "ok" else 0.0
+        self._quiet_version = version
         status = self.session.table
         if status is not self.status and self.mode == "ok":
             say_seat_changes(self.app, self.status, status, set(self.session.local_seats()))
@@ -972,7 +982,8 @@ class LanTableScene(Scene):
 
     def waiting_on_away(self) -> str:
         """'Waiting for Sam to reconnect…' while the game waits on a player whose link dropped (and
-        no stand-in plays for them yet), so a pause at the table is never unexplained."""
+        no stand-in plays for them yet), or a word that the host's bot has not moved for a minute
+        (a stuck or lying host), so a pause at the table is never unexplained."""
         status = self.status
         mine = self.session.local_seats()
         latest = self.session.latest(mine[0] if mine else None)
@@ -982,9 +993,14 @@ class LanTableScene(Scene):
                 if 0 <= seat < len(status.seats) and seat not in mine and status.seats[seat].kind != "bot"
                 and status.seats[seat].taken and not status.seats[seat].connected
                 and status.seats[seat].level != "stand-in"]
-        if not away:
-            return ""
-        return f"Waiting for {' and '.join(away)} to reconnect…"
+        if away:
+            return f"Waiting for {' and '.join(away)} to reconnect…"
+        bots = [status.seats[seat].name for seat in latest.active if 0 <= seat < len(status.seats)
+                and seat not in mine and (status.seats[seat].kind == "bot" or status.seats[seat].level == "stand-in")]
+        if bots and len(bots) == len(latest.active) and self.quiet_for >= BOT_STUCK_AFTER:
+            # short: on Lost Cities' table the note sits beside the hand (a stuck host is the news)
+            return f"{' and '.join(bots)} {'has' if len(bots) == 1 else 'have'} not moved for a minute"
+        return ""
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         card = overlay_card()
