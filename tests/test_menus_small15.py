@@ -410,3 +410,22 @@ def test_pad_badges_and_a_buttons_second_line_read_inside_their_buttons_on_a_102
             assert badge.rect.right < 1300 - 14  # clear of the options' column and its focus glow
     finally:
         app.shutdown()
+
+
+def test_a_wrapped_toast_keeps_its_lines_even(data_dir):
+    """A narrow toast (the title's, beside its menu, on a 1024x768 window) wrapped "Virtual Controller
+    connected: Pad" over a lone "2": its lines are now as even as they can be, in as few lines."""
+    from game.ui.look.fonts import font, wrap
+    from game.ui.toast import balanced_wrap
+
+    app = make_app((1024, 768))
+    try:
+        text, px, width = "Virtual Controller connected: Pad 2", 31, 500
+        greedy = wrap(text, "ui", px, width)
+        even = balanced_wrap(text, px, width)
+        assert greedy[-1] == "2" and len(even) == len(greedy) == 2
+        widths = [font("ui", px).size(line)[0] for line in even]
+        assert max(widths) <= width and min(widths) > 0.5 * max(widths), even
+        assert balanced_wrap("Saved.", px, width) == ["Saved."]
+    finally:
+        app.shutdown()

@@ -40,6 +40,22 @@ def reading_seconds(text: str) -> float:
     return max(TOAST_SECONDS, len(text.split()) / 3.0)
 
 
+def balanced_wrap(text: str, px: int, width: int) -> list[str]:
+    """`text` wrapped to `width` in as few lines as it takes, the lines as even as they can be: a
+    narrow toast wrapped "…connected: Pad" over a lone "2"."""
+    lines = wrap(text, "ui", px, width)
+    if len(lines) < 2:
+        return lines
+    low, high = width // 2, width  # the narrowest width that still takes as few lines
+    while low < high:
+        middle = (low + high) // 2
+        if len(wrap(text, "ui", px, middle)) <= len(lines):
+            high = middle
+        else:
+            low = middle + 1
+    return wrap(text, "ui", px, high)
+
+
 @dataclass
 class Toast:
     text: str
@@ -140,7 +156,7 @@ class Toasts:
             if grow > 1.0:  # a 16 px plate's "i" showed 11 px high on a 1024x768 screen
                 radius = round(radius * grow)
                 mark_x, text_x = round(mark_x * grow), round(text_x * grow)
-            lines = wrap(toast.text, "ui", px, width - text_x - (20 if narrow else 34))
+            lines = balanced_wrap(toast.text, px, width - text_x - (20 if narrow else 34))
             step = round(px * 1.38)
             height = max(2 * round(px * 0.6) + step * len(lines), 2 * radius + 16)
             fill = (*P.INK[:3], 255) if narrow or solid else P.INK_ALPHA
