@@ -151,43 +151,39 @@ class LitReferee:
         self.pending_deal = True
 
     def deal(self, after: dict, events: list) -> None:
-        """Top up every hand from the dealer's left; when the pile runs out, LT-9's reshuffle (the
-        order of the new pile is chance: taken from the engine, its cards checked)."""
+        """Top up every hand from the dealer's left, each card from the top of the draw pile; when
+        the pile runs out, LT-9's reshuffle (the new pile's order is chance: its cards are checked,
+        its order taken from the engine)."""
         self.pending_deal = False
-        from_new_pile: list[str] = []
-        reshuffled = False
+        pool: Counter | None = None  # the reshuffled cards, once the old pile has run out
+        from_new_pile: Counter = Counter()
         for k in range(1, self.n + 1):
             seat = (self.dealer + k) % self.n
-            need = HAND - len(self.hands[seat])
-            got: list[str] = []
-            while len(got) < need:
-                if not reshuffled and not self.draw:
-                    pool = self.discard[:-1] + self.side
-                    reshuffled = True
-                    if not pool:
-                        break
-                    count = [e["count"] for e in events if e.kind == "reshuffle"]
-                    assert count == [len(pool)], "LT-9: the discard pile (but its top) and the side pile"
-                    self.discard, self.side = self.discard[-1:], []
-                    self.pool = Counter(pool)
-                    self.draw = [None] * len(pool)  # its order is chance: filled in from the engine
+            from_old: list[str] = []
+            unknown = 0
+            while len(from_old) + unknown < HAND - len(self.hands[seat]):
+                if not self.draw and pool is None:
+                    pool = Counter(self.discard[:-1] + self.side)
+                    if pool:
+                        count = [e["count"] for e in events if e.kind == "reshuffle"]
+                        assert count == [sum(pool.values())], "LT-9: the discard pile (but its top) and the side pile"
+                        self.discard, self.side = self.discard[-1:], []
+                        self.draw = [None] * sum(pool.values())  # placeholders: the order is chance
                 if not self.draw:
-                    break
-                self.draw.pop()
-                if reshuffled and self.pool:
-                    got.append("?")
+                    break  # nothing left to deal: the hand stays short
+                card = self.draw.pop()
+                if card is None:
+                    unknown += 1
                 else:
-                    got.append(None)
-            new = sorted(set(after["hands"][seat]) - set(self.hands[seat]))
-            assert len(new) == len(got), f"seat {seat} should be dealt {len(got)} cards (LT-6)"
-            assert set(self.hands[seat]) <= set(after["hands"][seat]), "a deal never takes a card away"
+                    from_old.append(card)
+            new = Counter(after["hands"][seat]) - Counter(self.hands[seat])
+            assert Counter(self.hands[seat]) <= Counter(after["hands"][seat]), "a deal never takes a card away"
+            assert Counter(from_old) <= new and sum(new.values()) == len(from_old) + unknown, \
+                f"seat {seat}: dealt {sorted(new)}, the pile's top gives {from_old} and {unknown} more (LT-6)"
+            from_new_pile += new - Counter(from_old)
             self.hands[seat] = sorted(after["hands"][seat])
-            if reshuffled:
-                from_new_pile += new  # some of them may still come from the old pile: checked below
-        if reshuffled and self.pool:
-            dealt_new = Counter(from_new_pile) & self.pool
-            assert self.pool == Counter(after["draw"]) + dealt_new, "LT-9: the new pile is the old piles"
-        if reshuffled or self.draw and self.draw[0] is None:
+        if pool:
+            assert pool == Counter(after["draw"]) + from_new_pile, "LT-9: the new pile is the old piles' cards"
             self.draw = list(after["draw"])
 
     def legal(self, seat: int) -> set[Action]:
