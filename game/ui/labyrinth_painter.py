@@ -610,9 +610,21 @@ class LabyrinthPainter:
     def draw_focus_ring(self, surface: pygame.Surface) -> None:
         if self.curtain_seat is not None:
             return
+        clip = surface.get_clip()
+        try:
+            self._draw_focus_ring(surface)
+        finally:
+            surface.set_clip(clip)
+
+    def _draw_focus_ring(self, surface: pygame.Surface) -> None:
+        """The ring round what has the focus (or what a pointer is over). A card on the map is ringed
+        inside the map only: a card half under the top bar had its ring drawn over the adventure's
+        title ("Stopped Hours" struck through at 1024x768)."""
         if not self.show_focus():
             hovered = self.target_rect(self.hover) if self.hover is not None and self.drag is None else None
             if hovered is not None:  # a pointer shows what it is over with a thin brass edge
+                if self.hover is not None and self.hover[0] in ("tile", "inter"):
+                    surface.set_clip(MAP_RECT)
                 surface.blit(reach_outline(hovered.size, 12, P.BRASS, 2), (hovered.x - 12, hovered.y - 12))
             return
         if self.focus is None:
@@ -620,8 +632,10 @@ class LabyrinthPainter:
         rect = self.target_rect(self.focus)
         if rect is None:
             return
-        if self.focus[0] in ("tile", "inter") and not MAP_RECT.colliderect(rect):
-            return
+        if self.focus[0] in ("tile", "inter"):
+            if not MAP_RECT.colliderect(rect):
+                return
+            surface.set_clip(MAP_RECT)
         ring = reach_outline(rect.size, 12, P.BRASS_LIGHT, 5)
         surface.blit(ring, (rect.x - 12, rect.y - 12))
         if self.focus[0] in ("tile", "favours"):

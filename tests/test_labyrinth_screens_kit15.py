@@ -1,0 +1,43 @@
+"""The Labyrinth table looked at at 1024x768, 1280x800, 1920x1080 and 2560x1080 (session 15): what was cut,
+overlapping or unreadable there."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.labyrinth_layout import MAP_RECT
+from game.ui.tween import MOTION
+from test_labyrinth_small_windows14 import open_table
+
+
+@pytest.fixture(autouse=True)
+def motion(data_dir):
+    yield
+    MOTION.reduced = False
+    MOTION.speed = 1.0
+
+
+@pytest.mark.parametrize("device", ["keyboard", "mouse"])
+def test_a_card_half_under_the_top_bar_is_ringed_inside_the_map_only(device, monkeypatch):
+    """A face-down card the camera showed half under the top bar (the Tower, #11, at 1024x768) had its
+    focus ring drawn across the adventure's title; the ring (and a pointer's edge) now keeps to the map."""
+    app, table = open_table((1024, 768), moves=4)
+    try:
+        number = next(iter(table.tiles))
+        straddling = pygame.Rect(300, MAP_RECT.y - 60, 300, 214)  # its top 60 px above the map
+        monkeypatch.setattr(table, "target_rect", lambda target: straddling if target == ("tile", number) else None)
+        table.app.input.last_device = device
+        table.focus = table.hover = ("tile", number)
+        table.drag = None
+        surface = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        surface.set_clip(pygame.Rect(0, 0, 1920, 1080))
+        table.draw_focus_ring(surface)
+        above = [surface.get_at((x, y)).a for y in range(straddling.y - 12, MAP_RECT.y) for x in range(288, 612, 3)]
+        inside = [surface.get_at((x, y)).a for y in range(MAP_RECT.y, straddling.bottom + 12) for x in range(288, 612, 3)]
+        assert max(above) == 0  # nothing over the top bar
+        assert max(inside) > 0  # the ring shows where the card lies on the map
+        assert surface.get_clip() == pygame.Rect(0, 0, 1920, 1080)  # the frame's clip is given back
+    finally:
+        app.shutdown()
