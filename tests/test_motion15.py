@@ -344,3 +344,60 @@ def test_lost_in_time_s_running_totals_count_up_to_their_new_year(app):
         assert (shown is None) == (true is None)
         if true is not None and not table.counts.counting:
             assert shown["total"] == true["total"] and shown["distance"] == true["distance"]
+
+
+# --- input waits no longer than the animation ---------------------------------------------------
+def input_waits(app, table, frames: int, monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, str]]:
+    """Each time the person's input opens: how long (ms) after the last tween on the table stopped,
+    and the kind of the last event animated."""
+    from game.ui import tween
+
+    moved = [False]
+    real_update = tween.Animated.update
+
+    def update(animated, dt):
+        if animated._tween is not None:
+            moved[0] = True
+        return real_update(animated, dt)
+
+    monkeypatch.setattr(tween.Animated, "update", update)
+    me = make_bot(table.game_id, "expert", find_game(table.game_id), 0, 1)
+    waits: list[tuple[float, str]] = []
+    last_moving, could = 0, False
+    for frame in range(frames):
+        if table.can_act:
+            legal = [a for a in table.legal if a.kind not in ("undo", "reorder")] or list(table.legal)
+            table.submit(me.choose(copy.deepcopy(dict(table.view)), legal))
+        moved[0] = False
+        run(app)
+        if moved[0]:
+            last_moving = frame
+        if table.can_act and not could:
+            waits.append(((frame - last_moving) * 1000 * STEP, table.animated_events[-1] if table.animated_events else ""))
+        could = table.can_act
+        if table.results_shown:
+            break
+    return waits
+
+
+def test_after_drawing_an_hour_in_time_after_time_you_may_place_it_once_it_has_turned(app, monkeypatch):
+    """Your own drawn hour lay still, face up, 350 ms before you could place it (the opponent's draw
+    keeps its moment to be followed: it is not your input it holds)."""
+    from game.ui.table_time_after_time import TimeAfterTimeTable
+
+    config = GameConfig.make("time-after-time", [SeatConfig("human", "You")] +
+                             [SeatConfig("bot", f"Bot {i}", "expert") for i in (1, 2)])
+    table = TimeAfterTimeTable(app, LocalSession(config, 3, bot_delay=0.0))
+    app.clear_to(table)
+    waits = input_waits(app, table, 1800, monkeypatch)
+    after_draw = [ms for ms, kind in waits if kind == "draw"]
+    assert after_draw, waits
+    assert max(after_draw) <= 60, after_draw
+
+
+def test_lost_cities_opens_input_as_its_cards_land(app, monkeypatch):
+    table = LostCitiesTable(app, short_lost_cities(5, deck_left=20, rounds=1))
+    app.clear_to(table)
+    waits = input_waits(app, table, 1500, monkeypatch)
+    assert len(waits) >= 5
+    assert max(ms for ms, _kind in waits) <= 60, waits

@@ -649,7 +649,7 @@ class LostCitiesTable(LiftedCardTable):
         self._fix_focus(reset=True)
         self.play("shuffle", 0.7)
         self._deal_out = (self._time, [MOTION.duration(delay + n * step) for n in range(len(order))])
-        return delay + len(order) * step + SLIDE_SECONDS + 0.06
+        return delay + (len(order) - 1) * step + SLIDE_SECONDS + 0.06  # the last card has landed
 
     def deck_shown(self) -> int:
         """The deck's count as the table shows it: during a deal, the cards still waiting on it count

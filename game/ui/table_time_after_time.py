@@ -793,7 +793,9 @@ class TimeAfterTimeTable(TableSceneBase):
             self.herald(f"{hour:02d}H00", [spoken, f"{drawer} drew it from {giver}."], P.BRASS_LIGHT,
                         brief=f"{drawer} drew {hour:02d}H00 from {giver}.")
         self.after(shown_at, announce)
-        return travel * 0.7 + FLIP_SECONDS + (0.35 if self.mine(seat) else 0.55)
+        # your own card: yours to place the moment it has turned (ART.md: input waits no longer than
+        # the animation; it waited 350 ms more on a still card); another's stays a moment to be followed
+        return travel * 0.7 + FLIP_SECONDS + (0.0 if self.mine(seat) else 0.55)
 
     def must_keep(self, seat: int, card: str) -> bool:
         """`seat`, a person at this screen, drew `card` and the move's view asks them to keep it: no
@@ -852,8 +854,8 @@ class TimeAfterTimeTable(TableSceneBase):
         self.leaving.append(sprite)
 
         def go() -> None:
-            sprite.slide_to(OUT_POS, 0.45, scale=60 / BASE_W, angle=-12.0)
-            sprite.fade_to(0.0, 0.45)
+            sprite.slide_to(OUT_POS, THEIRS_SECONDS, scale=60 / BASE_W, angle=-12.0)  # slow enough to follow
+            sprite.fade_to(0.0, THEIRS_SECONDS)
             self.play("slide", 0.8)  # a card leaving the game is no lost game
             self.after(0.35, lambda: self.note_pile(out=card))  # listed out of the game as it gets there
         seat = int(event["seat"])
