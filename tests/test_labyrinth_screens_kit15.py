@@ -41,3 +41,23 @@ def test_a_card_half_under_the_top_bar_is_ringed_inside_the_map_only(device, mon
         assert surface.get_clip() == pygame.Rect(0, 0, 1920, 1080)  # the frame's clip is given back
     finally:
         app.shutdown()
+
+
+def test_a_tried_badge_at_the_maps_side_slides_in_to_show_whole(monkeypatch):
+    """A tried card standing at the map's right edge showed "triec" (its badge cut by the map's edge,
+    the Tower at 1024x768); the badge now slides inside the map, under its card still."""
+    app, table = open_table((1024, 768), moves=4)
+    try:
+        card, inter = next(iter(table.inters.items()))
+        inter.entry["tried"] = [["it-x"]]
+        piled = {c for cards in table.stacks().values() for c in cards}
+        assert card not in piled
+        at_edge = pygame.Rect(MAP_RECT.right - 60, MAP_RECT.y + 200, 80, 112)  # a card half over the right edge
+        monkeypatch.setattr(type(inter), "draw", lambda self, *args, **kwargs: at_edge if self is inter else
+                            pygame.Rect(-500, -500, 10, 10))
+        table.draw_map(pygame.Surface((1920, 1080)), 1.0)
+        badge = table.badge_rects[0]
+        assert MAP_RECT.contains(badge)
+        assert badge.right == MAP_RECT.right and badge.y == at_edge.bottom - 4  # still under its card
+    finally:
+        app.shutdown()

@@ -186,7 +186,7 @@ class LabyrinthPainter:
         fan = self.fan_layout()  # a badge the open stack's panel covers would peek out at its edge ("rds")
         under_fan = fan.panel if fan is not None else None
         for words, at in tried_badges:
-            self.draw_badge(surface, words, at, under=under_fan)
+            self.draw_badge(surface, words, at, under=under_fan, keep_in=MAP_RECT)
         for number, cards in stacks.items():
             if number != self.fanned:
                 self.draw_stack_badge(surface, cards, under_fan)
@@ -209,15 +209,19 @@ class LabyrinthPainter:
         return round(px * self.type_factor)
 
     def draw_badge(self, surface: pygame.Surface, words: str, at: tuple[int, int], px: int | None = None,
-                   anchor: str = "midtop", under: pygame.Rect | None = None) -> pygame.Rect | None:
+                   anchor: str = "midtop", under: pygame.Rect | None = None,
+                   keep_in: pygame.Rect | None = None) -> pygame.Rect | None:
         """A small dark-red plate with ivory words (a card's tries, a stack's count), its `anchor` at
         `at`, in `px` (BADGE_PX on this window by default); none where a panel drawn later (`under`)
-        would cut it, its words peeking out at the panel's edge ("rds"). The frame's badges are kept in
-        `badge_rects` (tests: none overlaps another)."""
+        would cut it, its words peeking out at the panel's edge ("rds"). A badge whose card stands at the
+        side of the map (`keep_in`, the point `at` inside it) slides in to show whole, not "triec". The
+        frame's badges are kept in `badge_rects` (tests: none overlaps another)."""
         px = self.small_print(BADGE_PX) if px is None else px
         badge = text_surface(words, "ui-bold", px, P.IVORY)
         box = badge.get_rect().inflate(badge_margin(px), 4)
         setattr(box, anchor, at)
+        if keep_in is not None and keep_in.collidepoint(at):
+            box.x = max(keep_in.x, min(box.x, keep_in.right - box.width))
         if under is not None and box.colliderect(under) and not under.contains(box):
             return None
         self.badge_rects.append(box)
@@ -234,7 +238,7 @@ class LabyrinthPainter:
         pile = rects[0].unionall(rects[1:])
         tried = sum(1 for c in cards if self.inters[c].entry.get("tried"))
         words = f"{len(cards)} cards" + (f" · {tried} tried" if tried else "")
-        return self.draw_badge(surface, words, (pile.centerx, pile.bottom - 4), under=under)
+        return self.draw_badge(surface, words, (pile.centerx, pile.bottom - 4), under=under, keep_in=MAP_RECT)
 
     def draw_fan(self, surface: pygame.Surface, alpha: float) -> pygame.Rect | None:
         """The open stack: its cards side by side on an ink panel beside their scenery, each large
