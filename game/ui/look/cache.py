@@ -6,17 +6,23 @@ so a cache bounded by a count grew to tens of megabytes, and one that cleared it
 away the faces the next frame needed. A SurfaceLRU drops the least recently used surfaces once their
 pixels pass a budget in bytes, which keeps what the visible table draws and bounds the rest.
 Every cache registers itself, so a table that closes can free them all (`release_all`) and tests and
-benchmarks can read their sizes (`caches`).
+benchmarks can read their sizes (`caches`); the registry holds them weakly, so a cache made for one
+object goes with it instead of living as long as the program.
+
+A source surface an entry keeps alive (a card face a turned copy was made from) counts against the
+budget too, once however many entries keep it: uncounted, a 40 MB cache of small turned copies held on
+to hundreds of faces their own caches had already dropped.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from typing import Callable, Hashable
 
 import pygame
 
-_REGISTRY: list["SurfaceLRU"] = []
+_REGISTRY: "weakref.WeakSet[SurfaceLRU]" = weakref.WeakSet()
 
 
 def surface_bytes(surface: pygame.Surface) -> int:
@@ -27,7 +33,8 @@ def surface_bytes(surface: pygame.Surface) -> int:
 class SurfaceLRU:
     """Surfaces by key, the least recently used dropped first once their pixels pass `budget` bytes
     (the newest always stays, however big), and at most `max_items` of them. An entry may keep an
-    object alive with it (`keep`: the source a copy was made from, whose `id` is in the key)."""
+    object alive with it (`keep`: the source a copy was made from, whose `id` is in the key); a kept
+    surface's pixels count in `used` once while any entry keeps it."""
 
     def __init__(self, name: str, budget_bytes: int, max_items: int | None = None) -> None:
         self.name = name
@@ -39,7 +46,8 @@ class SurfaceLRU:
         self.misses = 0
         self._items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._kept: dict[Hashable, object] = {}
-        _REGISTRY.append(self)
+        self._keepers: dict[int, int] = {}  # id of a kept surface -> how many entries keep it
+        _REGISTRY.add(self)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -55,17 +63,38 @@ class SurfaceLRU:
         old = self._items.pop(key, None)
         if old is not None:
             self.used -= surface_bytes(old)
+            self._let_go(key)
         self._items[key] = surface
         if keep is not None:
             self._kept[key] = keep
+            if isinstance(keep, pygame.Surface):
+                count = self._keepers.get(id(keep), 0)
+                if count == 0:
+                    self.used += surface_bytes(keep)
+                self._keepers[id(keep)] = count + 1
         self.used += surface_bytes(surface)
         while len(self._items) > 1 and (self.used > self.budget
                                         or (self.max_items is not None and len(self._items) > self.max_items)):
             dropped_key, dropped = self._items.popitem(last=False)
-            self._kept.pop(dropped_key, None)
+            self._let_go(dropped_key)
             self.used -= surface_bytes(dropped)
         self.peak = max(self.peak, self.used)
         return surface
+
+    def _let_go(self, key: Hashable) -> None:
+        """The entry `key` no longer keeps its source: its pixels stop counting with the last keeper."""
+        kept = self._kept.pop(key, None)
+        if isinstance(kept, pygame.Surface):
+            count = self._keepers.pop(id(kept), 1) - 1
+            if count > 0:
+                self._keepers[id(kept)] = count
+            else:
+                self.used -= surface_bytes(kept)
+
+    @property
+    def kept_count(self) -> int:
+        """How many distinct source surfaces the entries keep alive."""
+        return len(self._keepers)
 
     def get_or_build(self, key: Hashable, build: Callable[[], pygame.Surface], keep: object = None) -> pygame.Surface:
         """The cached surface for `key`, drawn by `build()` the first time (and after it was dropped)."""
@@ -81,11 +110,12 @@ class SurfaceLRU:
     def clear(self) -> None:
         self._items.clear()
         self._kept.clear()
+        self._keepers.clear()
         self.used = 0
 
 
 def caches() -> list[SurfaceLRU]:
-    """Every SurfaceLRU made so far."""
+    """Every SurfaceLRU still in use, in no particular order."""
     return list(_REGISTRY)
 
 
