@@ -174,29 +174,46 @@ REFERENCE_MOVES = 24  # a few moves into a game dealt here, most values that sta
 
 
 @lru_cache(maxsize=8)
-def reference_view(config: GameConfig) -> dict[str, str] | None:
-    """Each top-level key of this game's view and the kind of its value, from a game dealt here
-    with the host's own config, as each seat and a spectator see it over its first moves (every
-    view of a game has the same keys; a value still empty by then is None and accepts any kind).
-    None when
-    this program has no engine for the game (no table opens for it anyway)."""
+def _reference(config: GameConfig) -> tuple[dict[str, str], dict[str, frozenset[str]]] | None:
+    """A game dealt here with the host's own config, seen by each seat and a spectator over its
+    first moves: each top-level key's kind (see `reference_view`) and the fields of each map that
+    was always there with the same fields (a hero's place, a deck's counts; maps keyed by card ids,
+    which come and go, and maps that are sometimes None, such as the last move, are left out).
+    None when this program has no engine for the game."""
     try:
         engine = find_game(config.game)
     except UnknownGame:
         return None
     state = engine.new_game(config, 0)
     kinds: dict[str, str] = {}
+    fields: dict[str, frozenset[str] | None] = {}
     moves = random.Random(0)
     for _ in range(REFERENCE_MOVES):
         for seat in [None, *range(config.seat_count)]:  # a value None for one viewer has a kind for another
             for key, value in engine.view(state, seat).items():
                 if kinds.get(str(key), "none") == "none":
                     kinds[str(key)] = _kind(value)
+                if isinstance(value, dict):
+                    names = frozenset(str(name) for name in value)
+                    fields[str(key)] = names if fields.get(str(key), names) == names else None
+                else:  # (a map that is sometimes None, as the last move is, changes with what it holds)
+                    fields[str(key)] = None
         active = engine.active_seats(state)
         if engine.is_over(state) or not active:
             break
         state, _ = engine.apply(state, moves.choice(engine.legal_actions(state, active[0])))
-    return kinds
+    fixed = {key: names for key, names in fields.items()
+             if names and not any(char.isdigit() for name in names for char in name)}
+    return kinds, fixed
+
+
+def reference_view(config: GameConfig) -> dict[str, str] | None:
+    """Each top-level key of this game's view and the kind of its value, from a game dealt here
+    with the host's own config, as each seat and a spectator see it over its first moves (every
+    view of a game has the same keys; a value still empty by then is None and accepts any kind).
+    None when this program has no engine for the game (no table opens for it anyway)."""
+    reference = _reference(config)
+    return None if reference is None else reference[0]
 
 
 def config_problem(config: GameConfig, seats: Sequence[int]) -> str | None:
@@ -284,6 +301,10 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
         got = _kind(update.view[key])
         if kind != "none" and got not in ("none", kind):
             return f"its view's {key} is a {got}, not a {kind}"
+    for key, names in _reference(config)[1].items():  # type: ignore[index]
+        value = update.view.get(key)
+        if isinstance(value, dict) and not names <= set(value):
+            return f"its view's {key} lacks {', '.join(sorted(names - set(value))[:3])}"
     absurd = _absurd_number(update.view)
     if absurd is not None:
         return f"its view holds the number {str(absurd)[:24]}, which no table counts"

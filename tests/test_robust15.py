@@ -105,6 +105,8 @@ def lies(game: str) -> list[tuple[str, UpdateMsg]]:
     if isinstance(base.view.get("turn"), int):
         out.append(("the turn of a seat it does not wait for", with_view(base, {**base.view, "turn": -1})))
         out.append(("half a seat's turn", with_view(base, {**base.view, "turn": 0.5})))
+    if isinstance(base.view.get("hero"), dict):  # the Labyrinth's hero nowhere on the map
+        out.append(("a hero without a place", with_view(base, {**base.view, "hero": {}})))
     if isinstance(base.view.get("cards"), dict):  # the faces of the cards it names (Lost in Time)
         out.append(("no faces for its cards", with_view(base, {**base.view, "cards": {}})))
         out.append(("a hand of cards without faces", with_view(base, {**base.view, "hand": ["lt-999"]})))
