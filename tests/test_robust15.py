@@ -241,6 +241,8 @@ def test_a_lie_mid_game_shows_the_card_over_the_table_with_the_lobby(game, data_
         frames(app, 3)
         assert scene.mode == "gone" and scene.session.unfit
         assert [w.label for w in scene.group.widgets] == ["Back to the lobby"]
+        frames(app, 30)  # (the crossfade from the table done) the card's hints sit on an ink footer:
+        assert tuple(app.canvas.get_at((200, 1060)))[:3] == (14, 14, 19)  # the table's own show not through
     finally:
         app.scenes.scenes.clear()
         app.shutdown()

@@ -1037,7 +1037,7 @@ class LanTableScene(Scene):
             hints: tuple[tuple[str, str], ...] = (("confirm", "Back to the lobby" if self.unfit_table() else "Back to title"),)
         else:
             hints = (("confirm", "Leave"), ("menu", "Menu"))
-        draw_hints(surface, device, hints)
+        draw_hints(surface, device, hints, backed=True)  # the table's own hints do not show through
 
 
     def reconnecting_text(self) -> str:
