@@ -61,3 +61,30 @@ def test_a_tried_badge_at_the_maps_side_slides_in_to_show_whole(monkeypatch):
         assert badge.right == MAP_RECT.right and badge.y == at_edge.bottom - 4  # still under its card
     finally:
         app.shutdown()
+
+
+def test_after_the_map_refits_the_focused_card_is_brought_back_into_view():
+    """After a move the camera refits round the hero; with keys, a focused card it left half under the
+    top bar stayed so move after move (the Tower at 1024x768: #10's ring over the title). Once the
+    camera rests, it pans just enough to show the focused card whole."""
+    from ui_helpers import frames
+
+    app, table = open_table((1024, 768), moves=8)
+    try:
+        table.app.input.last_device = "keyboard"
+        number, tile = next((n, t) for n, t in table.tiles.items() if n != table.hero_number)
+        table.focus = ("tile", number)
+        frames(app, 40)  # the focus is followed, the camera rests
+        assert table.followed == table.focus
+        table.refit()
+        frames(app, 60)  # the fit's glide ends
+        scale, (cx, _) = table.camera.now()
+        top = tile.centre[1] - tile.screen_rect(table.camera).height / scale / 2
+        table.camera.centre.set((cx, top - (MAP_RECT.y - 60 - MAP_RECT.centery) / scale))  # its top 60 px over the bar
+        table.reveal_after_fit = True  # as the refit left it
+        assert tile.screen_rect(table.camera).y < MAP_RECT.y - 50
+        frames(app, 40)
+        assert MAP_RECT.y <= tile.screen_rect(table.camera).y
+        assert not table.reveal_after_fit  # once: the player's own panning afterwards is left alone
+    finally:
+        app.shutdown()

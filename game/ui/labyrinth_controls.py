@@ -37,6 +37,7 @@ class LabyrinthControls:
     prophecy_sprites: dict[str, Any]
     fanned: int | None = None  # the scenery whose stack of interaction cards is open as a fan
     followed: Any = None  # the focus the camera last brought into view
+    reveal_after_fit: bool = False  # the camera refitted the map: bring the focus back into view once it rests
 
     # --- stacks of interaction cards (a fan to choose from) ------------------------------------------
     def card_reads(self) -> dict[str, list[str]]:
@@ -165,6 +166,12 @@ class LabyrinthControls:
                 self.fanned = inter.number  # a card of a closed stack focused or chosen (a hint, a suggestion): open it
         self.place_fan()
         if self.focus == self.followed:
+            if self.reveal_after_fit and not self.camera.scale.moving and not self.camera.centre.moving:
+                # the map refitted round the hero after a move and left the focused card half out of
+                # sight (its ring over the top bar, the Tower at 1024x768): pan just enough to show it
+                self.reveal_after_fit = False
+                if self.focus is not None and self.focus[0] in MAP_KINDS and self.show_focus():
+                    self.reveal_on_map(self.focus)
             return
         self.followed = self.focus
         if self.focus is not None and self.focus[0] in MAP_KINDS and self.show_focus():

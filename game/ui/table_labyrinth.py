@@ -468,6 +468,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             return
         keep = self.hero_spot(self.hero_number) if self.hero_number is not None else None
         self.camera.fit(self.map_bounds(), 0.0 if immediate else 0.35, self.map_room(), keep)
+        self.reveal_after_fit = True  # `follow_focus` shows the focused card again once the camera rests
 
     # --- events -------------------------------------------------------------------------------------
     def animate_event(self, event: Event, update: Update) -> float:
