@@ -32,7 +32,7 @@ from game.core.types import (BOT_LEVELS, Action, Event, GameConfig, IllegalActio
                              printable_name, unique_name)
 from game.core.wire import iter_scalars, pack, unpack
 from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
-from game.session.storage import atomic_write
+from game.session.storage import atomic_write, read_json_file
 from net.protocol import (
     ERROR_CODES,
     MAX_NAME,
@@ -121,9 +121,9 @@ def read_seats_file(save_path: Path, seat_count: int) -> tuple[dict[str, Any], l
     The lobby asks before it offers Resume, and resuming asks again."""
     path = sidecar_path(save_path)
     try:
-        if not path.is_file():  # a pipe or a device: reading it would wait for ever
-            raise ValueError("it is not a file" if path.exists() else "there is none")
-        sidecar = json.loads(path.read_text(encoding="utf-8"))
+        if not path.exists():
+            raise ValueError("there is none")
+        sidecar = read_json_file(path)
         specs = [SeatSpec(str(s["kind"]), str(s.get("level", "expert")),
                           printable_name(str(s.get("name", "")))[:MAX_NAME]) for s in sidecar["seats"]]
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:

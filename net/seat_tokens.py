@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.session.storage import atomic_write, data_dir
+from game.session.storage import atomic_write, data_dir, read_json_file
 from net.protocol import MAX_NAME, TOKEN_RE
 
 log = logging.getLogger("tabletime.tokens")
@@ -56,11 +56,11 @@ class SeatTokens:
         self.path = path if path is not None else data_dir() / TOKENS_FILE
 
     def all(self) -> list[StoredSeats]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        if not self.path.exists():
             return []
-        except (OSError, ValueError) as exc:
+        try:
+            data = read_json_file(self.path)
+        except (OSError, ValueError, RecursionError) as exc:
             log.warning("ignoring the damaged token file %s (%s)", self.path, exc)
             return []
         items = data.get("tables") if isinstance(data, dict) else None

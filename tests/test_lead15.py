@@ -23,3 +23,37 @@ def test_zero_is_a_grace_but_not_a_budget() -> None:
     with pytest.raises(argparse.ArgumentTypeError, match="above 0, not 0"):
         main.positive_seconds("0")
     assert main.positive_seconds("2.5") == seconds_type(zero_allowed=True)("2.5") == 2.5
+
+
+def test_a_seat_token_file_that_is_a_pipe_or_too_deep_is_ignored_not_waited_on(tmp_path) -> None:
+    """A FIFO named lan-tokens.json hung the LAN lobby for ever; a deeply nested one raised
+    RecursionError out of the seat picker."""
+    import os
+
+    from net.seat_tokens import SeatTokens
+
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    assert SeatTokens(pipe).all() == []  # returns at once (a read would block: no writer)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert SeatTokens(deep).all() == []
+    assert SeatTokens(tmp_path / "missing.json").all() == []
+
+
+def test_read_json_file_refuses_what_is_not_a_small_regular_file(tmp_path) -> None:
+    import os
+
+    from game.session.storage import MAX_JSON_BYTES, read_json_file
+
+    os.mkfifo(tmp_path / "fifo")
+    with pytest.raises(ValueError, match="not a regular file"):
+        read_json_file(tmp_path / "fifo")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_JSON_BYTES + 1))
+    with pytest.raises(ValueError, match="too large"):
+        read_json_file(big)
+    with pytest.raises(OSError):
+        read_json_file(tmp_path)  # a folder
+    (tmp_path / "ok.json").write_text('{"a": 1}')
+    assert read_json_file(tmp_path / "ok.json") == {"a": 1}

@@ -194,6 +194,17 @@ def unreadable_reason(exc: BaseException) -> str:
     return str(exc)
 
 
+def read_json_file(path: Path) -> Any:
+    """The JSON in a small file of ours. A pipe or a device is refused, never waited on (a FIFO froze
+    start-up, /dev/zero never ends), a huge file too; OSError, ValueError (JSON's errors among them)
+    or RecursionError (a deeply nested file) say why."""
+    if not path.is_file() and not path.is_dir():  # a folder fails below with IsADirectoryError
+        raise ValueError("it is not a regular file")
+    if path.is_file() and path.stat().st_size > MAX_JSON_BYTES:
+        raise ValueError(f"it is too large ({path.stat().st_size // (1024 * 1024)} MB)")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def load_json(path: Path, validate: Callable[[Any], Any], warn: Callable[[str], None],
               fallback: str = "using defaults") -> Any | None:
     """Read and validate a JSON file. Missing: None. Broken (damaged, wrong types, huge, binary,
@@ -201,12 +212,7 @@ def load_json(path: Path, validate: Callable[[Any], Any], warn: Callable[[str], 
     if not path.exists():
         return None
     try:
-        if not path.is_file() and not path.is_dir():  # a pipe would be waited on for ever, /dev/zero never ends
-            raise ValueError("it is not a regular file")
-        if path.is_file() and path.stat().st_size > MAX_JSON_BYTES:
-            raise ValueError(f"it is too large ({path.stat().st_size // (1024 * 1024)} MB)")
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return validate(data)
+        return validate(read_json_file(path))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValueError, TypeError, KeyError,
             RecursionError) as exc:
         try:
