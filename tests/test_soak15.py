@@ -195,3 +195,24 @@ def test_a_closed_table_empties_its_caches_but_not_the_shared_looks():
     release_all()
     assert len(table_faces) == 0
     assert felt((64, 36)) is kept
+
+
+def test_art_scaled_to_many_sizes_stays_within_its_budget(data_dir):
+    """Assets.image_scaled kept every size ever asked for in a dict (the seat setup's art follows its
+    layout, the title's logo the window): now the copies are bounded by bytes, and the same size still
+    gives the same surface."""
+    from game.ui.assets import SCALED_ART_BYTES, Assets
+    from game.ui.settings import Settings
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    assets = Assets(Settings())
+    first = assets.image_scaled("tiles/lost-cities", (300, 200))
+    assert first is not None and first.get_size() == (300, 200)
+    assert assets.image_scaled("tiles/lost-cities", (300, 200)) is first
+    for height in range(150, 400, 2):
+        assets.image_scaled("tiles/lost-cities", (round(height * 1.6), height))
+    assert assets._scaled.used <= SCALED_ART_BYTES
+    assert assets.image_scaled("tiles/no-such-art", (100, 100)) is None
+    base = assets.image("tiles/lost-cities")
+    assert base is not None and assets.image_scaled("tiles/lost-cities", base.get_size()) is base

@@ -109,8 +109,6 @@ def cache_megabytes(app: Any) -> dict[str, float]:
             if callable(getattr(value, "cache_info", None)) and getattr(value, "__module__", None) == module_name \
                     and not hasattr(value, "surfaces"):
                 found[f"{module_name.removeprefix('game.')}.{attr}"] = held_bytes(value) / MB
-    scaled = [s for s in app.assets._scaled.values() if s is not None]
-    found["assets._scaled"] = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in scaled) / MB
     return {name: mb for name, mb in found.items() if mb >= 0.5}
 
 
@@ -131,7 +129,7 @@ def cache_census(app: Any) -> dict[str, tuple[int, int | None]]:
                 stats = info()
                 found[f"{module_name.removeprefix('game.')}.{attr}"] = (stats.currsize, stats.maxsize)
     assets = app.assets
-    for attr in ("_images", "_scaled", "_sounds", "_takes", "_started", "_played", "_warned"):
+    for attr in ("_images", "_sounds", "_takes", "_started", "_played", "_warned"):
         found[f"assets.{attr}"] = (len(getattr(assets, attr)), None)
     player = getattr(app.music, "player", None)
     if player is not None:

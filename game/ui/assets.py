@@ -25,6 +25,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui.look.cache import SurfaceLRU
 from game.ui.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ MAX_VOICES = 3  # one effect on more channels than this is only louder, not clea
 REPEAT_SHARE = 0.25  # an effect may start again after this share of its length ...
 REPEAT_MIN_SECONDS = 0.03  # ... but never sooner than this (two card ticks in a frame are one tick)
 REPEAT_MAX_SECONDS = 0.35  # ... and a long cue (a ghost, a disaster) may come back after this
+SCALED_ART_BYTES = 16 * 1024 * 1024  # art scaled to the sizes screens ask for (a tile, a logo, a card back)
 VARIED = ("place", "slide", "flip", "deal", "knock")  # the card sounds heard on every move
 PITCH_TAKES = (1.0, 0.955, 1.045)  # the file, then about 0.8 semitone lower (longer) and higher (shorter)
 # the order the takes play in: every take once per round, never the same take twice in a row
@@ -77,7 +79,9 @@ class Assets:
         self.art_dir = art_dir
         self.sound_dir = sound_dir
         self._images: dict[str, pygame.Surface | None] = {}
-        self._scaled: dict[tuple[str, int, int], pygame.Surface | None] = {}
+        # keyed by size: a screen whose layout follows the window or its options asks for new sizes, so
+        # the copies are bounded by their bytes (a dict kept every size ever asked for)
+        self._scaled = SurfaceLRU("scaled art", SCALED_ART_BYTES, released_with_tables=False)
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._takes: dict[str, list[pygame.mixer.Sound]] = {}  # a VARIED effect's takes, the file first
         self._played: dict[str, int] = {}  # effect name -> how many times it started (picks the take)
@@ -112,17 +116,15 @@ class Assets:
         return surface
 
     def image_scaled(self, name: str, size: tuple[int, int]) -> pygame.Surface | None:
-        """The image smooth-scaled to `size`, cached (never scale per frame)."""
-        key = (name, int(size[0]), int(size[1]))
-        if key not in self._scaled:
-            base = self.image(name)
-            if base is None:
-                self._scaled[key] = None
-            elif base.get_size() == key[1:]:
-                self._scaled[key] = base
-            else:
-                self._scaled[key] = pygame.transform.smoothscale(base, key[1:])
-        return self._scaled[key]
+        """The image smooth-scaled to `size`, cached (never scale per frame); None if it is missing."""
+        width, height = max(1, int(size[0])), max(1, int(size[1]))
+        base = self.image(name)
+        if base is None:
+            return None
+        if base.get_size() == (width, height):
+            return base
+        return self._scaled.get_or_build((name, width, height),
+                                         lambda: pygame.transform.smoothscale(base, (width, height)))
 
     # --- sounds ----------------------------------------------------------------------------------
     def init_mixer(self) -> None:
