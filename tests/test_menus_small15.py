@@ -429,3 +429,34 @@ def test_a_wrapped_toast_keeps_its_lines_even(data_dir):
         assert balanced_wrap("Saved.", px, width) == ["Saved."]
     finally:
         app.shutdown()
+
+
+def test_toasts_over_the_pause_menu_leave_its_title_alone_and_hide_the_table(data_dir):
+    """Two toasts at the top centre covered the pause menu's PAUSED on a 1024x768 window, and the
+    table's numbers read through their 85 % plates: they stay above the panel now, on opaque plates
+    (a single one where it always was)."""
+    from game.ui.pause import PauseOverlay
+
+    app = make_app((1024, 768))
+    try:
+        app.clear_to(main.build_scene(app, "table", "lost-in-time", 3, seed=1))
+        frames(app, 20)
+        pause = PauseOverlay(app, "lost-in-time", suggest=lambda: None)
+        app.push(pause)
+        frames(app, 10)
+        app.toasts.items.clear()
+        app.toast("Virtual Controller connected: Pad 2")
+        frames(app, 30)
+        [(_, image, rect)] = app.toasts.placements(app.canvas.get_size())
+        assert rect.top == 28 and rect.centerx == 960
+        app.toast(SETUP_NOTE)
+        frames(app, 30)
+        paused = text_surface("PAUSED", "display", 96, (255, 255, 255))
+        title = paused.get_bounding_rect().move(paused.get_rect(midtop=(pause.panel.centerx, pause.panel.y + 40)).topleft)
+        placed = app.toasts.placements(app.canvas.get_size())
+        assert len(placed) == 2
+        for _, image, rect in placed:
+            assert not rect.colliderect(title) and rect.top >= 0, (rect, title)
+            assert image.get_at((image.get_width() // 2, 6))[3] == 255
+    finally:
+        app.shutdown()

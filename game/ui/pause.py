@@ -10,10 +10,12 @@ import pygame
 from game.ui.chrome import CANVAS_H, CANVAS_W, KeptBackdrop, MenuScene
 from game.ui.input import Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import font, legible_px, text_surface
+from game.ui.look.fonts import font, legible_factor, legible_px, text_surface
+from game.ui.toast import TOAST_WIDTH
 from game.ui.widgets import Button, panel_surface
 
 BUTTON_STEP = 104
+TITLE_INK_TOP = 44  # PAUSED's letters begin this far under the panel's top edge
 
 
 def panel_for(buttons: int, widest_line: str = "") -> pygame.Rect:
@@ -55,6 +57,15 @@ class PauseOverlay(MenuScene):
         self.suggest = suggest  # the table's "what would an expert do", offered on your move
         self.panel = panel_for(5 if suggest is not None else 4)
         self.backdrop = KeptBackdrop(self)  # the paused table stands still: kept as one dimmed image
+
+    toast_fits = True
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts at the top centre, as over any screen, but never down over the panel's title: two
+        of them covered its PAUSED on a 1024x768 window, where they are as wide as the screen (their
+        larger type takes fewer lines) and rise above the screen's top rather than reach it."""
+        width = TOAST_WIDTH if legible_factor() == 1.0 else CANVAS_W - 2 * 120
+        return pygame.Rect(CANVAS_W // 2 - width // 2, 28, width, self.panel.y + TITLE_INK_TOP - 28)
 
     def build(self) -> None:
         entries = [("Resume", self.resume_game, True)]

@@ -6,7 +6,9 @@ A scene says where they go instead (`toast_area`): a table over its own log, whe
 is read (at the top centre they covered the turn banner, any lower the opponents' panels); a menu
 where neither its heading nor its controls are (at the top centre they covered a setup's long game
 title and the LAN waiting room's table name). A scene whose `toast_rises` is True anchors the stack
-at its area's bottom edge, rising from there (a menu's footer, beside its hint row)."""
+at its area's bottom edge, rising from there (a menu's footer, beside its hint row); one whose
+`toast_fits` is True hangs it from the area's top but never past its bottom (the pause menu: two
+toasts at the top centre covered its PAUSED)."""
 
 from __future__ import annotations
 
@@ -141,14 +143,14 @@ class Toasts:
             toast.age += dt
         self.items = [t for t in self.items if not t.done]
 
-    def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX,
-                solid: bool = False) -> pygame.Surface:
+    def _render(self, toast: Toast, width: int = TOAST_WIDTH, base_px: int = TOAST_PX) -> pygame.Surface:
         """The toast's plate `width` wide: its mark on a plate of its kind's shape, its text wrapped
-        beside it. Narrow (a table's log) or `solid` (a menu's own place), its ink is opaque: no log
-        line or hint shows through. On a small window the mark grows with the text (`legible_factor`)."""
+        beside it. Its ink is opaque: no log line, hint or heading shows through (at 85 % the title's
+        logo read through a warning's words). On a small window the mark grows with the text
+        (`legible_factor`)."""
         px = legible_px(base_px)
         narrow = width < TOAST_WIDTH
-        key = (toast.text, toast.kind, width, px, narrow or solid)
+        key = (toast.text, toast.kind, width, px)
         if key not in self._cache:
             grow = legible_factor()
             mark_x, text_x = (34, 64) if narrow else (46, 86)
@@ -159,7 +161,7 @@ class Toasts:
             lines = balanced_wrap(toast.text, px, width - text_x - (20 if narrow else 34))
             step = round(px * 1.38)
             height = max(2 * round(px * 0.6) + step * len(lines), 2 * radius + 16)
-            fill = (*P.INK[:3], 255) if narrow or solid else P.INK_ALPHA
+            fill = (*P.INK[:3], 255)
             surf = panel_surface((width, height), 16, fill, KIND_COLOURS[toast.kind], 3).copy()
             draw_kind_mark(surf, toast.kind, (mark_x, height // 2), radius)
             top = (height - step * len(lines)) // 2
@@ -174,13 +176,16 @@ class Toasts:
         """Where the top scene wants its toasts (a table: over its log), or None: the top centre."""
         return self._where()[0]
 
-    def _where(self) -> tuple[pygame.Rect | None, bool]:
-        """The top scene's `toast_area` (None: the top centre), and whether the stack rises from
-        its bottom edge (`toast_rises`: a menu's footer) rather than hanging from its top."""
+    def _where(self) -> tuple[pygame.Rect | None, str]:
+        """The top scene's `toast_area` (None: the top centre), and how the stack keeps to it:
+        "rise" from its bottom edge (`toast_rises`: a menu's footer), "fit" hanging from its top but
+        rising rather than passing its bottom (`toast_fits`), or "hang" from its top (a table)."""
         top = getattr(self.scenes, "top", None)
         where = getattr(top, "toast_area", None)
         area = where() if callable(where) else None
-        return area, area is not None and bool(getattr(top, "toast_rises", False))
+        if area is not None and getattr(top, "toast_rises", False):
+            return area, "rise"
+        return area, "fit" if area is not None and getattr(top, "toast_fits", False) else "hang"
 
     def placements(self, size: tuple[int, int]) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
         """Each toast, its plate and where it shows in full on a canvas of `size` (oldest first, one
@@ -188,15 +193,16 @@ class Toasts:
         the screen: a stack taller than the area rises above it), or rising from its bottom edge."""
         return self._place(size, *self._where())
 
-    def _place(self, size: tuple[int, int], area: pygame.Rect | None, rises: bool = False
+    def _place(self, size: tuple[int, int], area: pygame.Rect | None, keep: str = "hang"
                ) -> list[tuple[Toast, pygame.Surface, pygame.Rect]]:
         if area is None:
             images = [self._render(toast) for toast in self.items]
             y = 28
         else:
-            images = [self._render(toast, area.width, AREA_TOAST_PX, solid=True) for toast in self.items]
+            images = [self._render(toast, area.width, AREA_TOAST_PX) for toast in self.items]
             total = sum(image.get_height() + 12 for image in images) - 12
-            y = max(0, area.bottom - total if rises else min(area.y, size[1] - 12 - total))
+            lowest = area.bottom if keep == "fit" else size[1] - 12  # where the stack may end
+            y = max(0, area.bottom - total if keep == "rise" else min(area.y, lowest - total))
         placed = []
         for toast, image in zip(self.items, images):
             x = (size[0] - image.get_width()) // 2 if area is None else area.x
@@ -207,14 +213,14 @@ class Toasts:
     def draw(self, surface: pygame.Surface) -> None:
         """Slide each toast in and out where `placements` puts it: from off the top at the top
         centre, a short rise in a table's area."""
-        area, rises = self._where()
-        placed = self._place(surface.get_size(), area, rises)  # the area asked once a frame
+        area, keep = self._where()
+        placed = self._place(surface.get_size(), area, keep)  # the area asked once a frame
         in_area = area is not None
         shown: list[tuple[pygame.Rect, float]] = []
         for toast, image, rect in placed:
             slide = max(0.0, min(1.0, toast.age / 0.18, (toast.seconds - toast.age) / 0.25))
             distance = 30 if in_area else image.get_height() + 30
-            way = 1 if rises else -1  # a stack at a menu's foot comes up from below
+            way = 1 if keep == "rise" else -1  # a stack at a menu's foot comes up from below
             shown.append((rect.move(0, way * int((1.0 - slide) * distance)), slide))
         if in_area:
             self.draw_bridges(surface, shown)
