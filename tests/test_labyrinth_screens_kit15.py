@@ -59,6 +59,10 @@ def test_a_tried_badge_at_the_maps_side_slides_in_to_show_whole(monkeypatch):
         badge = table.badge_rects[0]
         assert MAP_RECT.contains(badge)
         assert badge.right == MAP_RECT.right and badge.y == at_edge.bottom - 4  # still under its card
+        # a card mostly past the edge (its middle outside the map, "tried" cut at the Lit Forge) too
+        at_edge.x = MAP_RECT.right - 30
+        table.draw_map(pygame.Surface((1920, 1080)), 1.0)
+        assert MAP_RECT.contains(table.badge_rects[0]) and table.badge_rects[0].right == MAP_RECT.right
     finally:
         app.shutdown()
 

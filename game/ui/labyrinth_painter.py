@@ -214,13 +214,13 @@ class LabyrinthPainter:
         """A small dark-red plate with ivory words (a card's tries, a stack's count), its `anchor` at
         `at`, in `px` (BADGE_PX on this window by default); none where a panel drawn later (`under`)
         would cut it, its words peeking out at the panel's edge ("rds"). A badge whose card stands at the
-        side of the map (`keep_in`, the point `at` inside it) slides in to show whole, not "triec". The
+        side of the map (`keep_in`, partly inside it) slides in to show whole, not "triec". The
         frame's badges are kept in `badge_rects` (tests: none overlaps another)."""
         px = self.small_print(BADGE_PX) if px is None else px
         badge = text_surface(words, "ui-bold", px, P.IVORY)
         box = badge.get_rect().inflate(badge_margin(px), 4)
         setattr(box, anchor, at)
-        if keep_in is not None and keep_in.collidepoint(at):
+        if keep_in is not None and box.colliderect(keep_in):
             box.x = max(keep_in.x, min(box.x, keep_in.right - box.width))
         if under is not None and box.colliderect(under) and not under.contains(box):
             return None
