@@ -143,7 +143,7 @@ def test_a_table_hint_row_follows_the_bindings(data_dir, monkeypatch):
         config = GameConfig.make("lost-cities", [SeatConfig("human", "You"), SeatConfig("bot", "Ada", "easy")])
         table = LostCitiesTable(application, LocalSession(config, 5, bot_delay=0.0))
         application.clear_to(table)
-        frames(application, 30)
+        frames(application, 120)  # the deal lands before the first move is offered (ART.md's motion)
         words = words_drawn(application, monkeypatch)
         assert "Space" in words and "Enter" not in words
     use_bindings(DEFAULT_KEYS, DEFAULT_PAD)
