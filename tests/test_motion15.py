@@ -401,3 +401,20 @@ def test_lost_cities_opens_input_as_its_cards_land(app, monkeypatch):
     waits = input_waits(app, table, 1500, monkeypatch)
     assert len(waits) >= 5
     assert max(ms for ms, _kind in waits) <= 60, waits
+
+
+def test_time_after_time_moves_and_flips_keep_to_the_art_timings(app, monkeypatch):
+    """Over a whole game: every card slides in a move's or an opponent's time and flips in a flip's;
+    a card nobody could place left the game in 450 ms (it moves at an opponent's 400 ms now)."""
+    from game.ui.table_time_after_time import TimeAfterTimeTable
+
+    log = TweenLog(monkeypatch)
+    config = GameConfig.make("time-after-time", [SeatConfig("human", "You")] +
+                             [SeatConfig("bot", f"Bot {i}", "expert") for i in (1, 2)])
+    table = TimeAfterTimeTable(app, LocalSession(config, 3, bot_delay=0.0))
+    app.clear_to(table)
+    play_as_expert(app, table, 60 * 90)
+    assert "discard_out" in table.animated_events, "no card left the game"
+    for seconds, _delay, site in log.slides:
+        assert inside(seconds, MOVE) or inside(seconds, OPPONENT), f"{site} slides for {seconds} s"
+    assert log.flips and all(inside(seconds, FLIP) for seconds, _d, _s in log.flips), log.flips
