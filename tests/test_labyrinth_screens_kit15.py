@@ -92,3 +92,29 @@ def test_after_the_map_refits_the_focused_card_is_brought_back_into_view():
         assert not table.reveal_after_fit  # once: the player's own panning afterwards is left alone
     finally:
         app.shutdown()
+
+
+def test_a_focused_card_is_brought_out_from_under_the_grown_caption():
+    """At 1024x768 the caption grows up over the map's foot; a focused card lying under it counted as
+    on screen, so the camera left it half covered (the tutorial's card #1, `main.py screenshot`). The
+    camera now pans it into the part of the map nothing covers."""
+    from ui_helpers import frames
+
+    app, table = open_table((1024, 768), moves=8)
+    try:
+        table.app.input.last_device = "keyboard"
+        clear = table.map_clear_rect()
+        assert clear.bottom < MAP_RECT.bottom  # the caption grew over the map
+        number, tile = next((n, t) for n, t in table.tiles.items() if n != table.hero_number)
+        frames(app, 60)
+        scale, (cx, cy) = table.camera.now()
+        rect = tile.screen_rect(table.camera)
+        under = clear.bottom + (MAP_RECT.bottom - clear.bottom) // 2  # its foot under the caption
+        table.camera.centre.set((cx, cy + (rect.bottom - under) / scale))
+        assert clear.bottom < tile.screen_rect(table.camera).bottom <= MAP_RECT.bottom
+        table.reveal_on_map(("tile", number))
+        frames(app, 30)
+        shown = tile.screen_rect(table.camera)
+        assert clear.top <= shown.top and shown.bottom <= clear.bottom
+    finally:
+        app.shutdown()

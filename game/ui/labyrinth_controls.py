@@ -362,19 +362,18 @@ class LabyrinthControls:
                 self.followed = best[1]
 
     def reveal_on_map(self, target: Target) -> None:
-        if target[0] == "tile":
+        """Pan so a card on the map shows whole, clear of the caption (grown over the map's foot on a
+        small window, where the focused card lay half under it)."""
+        clear = self.map_clear_rect()
+        if target[0] in ("tile", "stack"):
             tile = self.tiles.get(int(target[1]))
             if tile is not None:
-                self.camera.show(tile.box())
-        elif target[0] == "stack":
-            tile = self.tiles.get(int(target[1]))
-            if tile is not None:
-                self.camera.show(tile.box())
+                self.camera.show(tile.box(), clear)
         elif target[0] == "inter":
             inter = self.inters.get(target[1])
             if inter is not None and inter.fan_rect is None:
                 x, y = inter.slot.current  # type: ignore[misc]
-                self.camera.show((x - 60, y - 80, x + 60, y + 80))
+                self.camera.show((x - 60, y - 80, x + 60, y + 80), clear)
 
     # --- acting -------------------------------------------------------------------------------------
     def clear_selection(self) -> None:

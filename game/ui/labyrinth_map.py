@@ -142,20 +142,25 @@ class Camera:
         self.centre.set(moved)
         self.manual = True
 
-    def show(self, box: tuple[float, float, float, float]) -> None:
-        """Pan just enough that a map-space box is on screen (keyboard focus left the view)."""
+    def show(self, box: tuple[float, float, float, float], within: pygame.Rect | None = None) -> None:
+        """Pan just enough that a map-space box is on screen (keyboard focus left the view), inside
+        `within` (the part of the view nothing covers: a grown caption lies over the map's foot; the
+        whole view by default)."""
         scale, centre = self.now()
+        area = self.rect if within is None else within
         left, top, right, bottom = box
-        half_w, half_h = self.rect.width / 2 / scale, self.rect.height / 2 / scale
+        # how far from the view's centre the area reaches on each side, in map units
+        reach_left, reach_right = (self.rect.centerx - area.left) / scale, (area.right - self.rect.centerx) / scale
+        reach_up, reach_down = (self.rect.centery - area.top) / scale, (area.bottom - self.rect.centery) / scale
         cx, cy = centre
-        if left < cx - half_w:
-            cx = left + half_w
-        elif right > cx + half_w:
-            cx = right - half_w
-        if top < cy - half_h:
-            cy = top + half_h
-        elif bottom > cy + half_h:
-            cy = bottom - half_h
+        if left < cx - reach_left:
+            cx = left + reach_left
+        elif right > cx + reach_right:
+            cx = right - reach_right
+        if top < cy - reach_up:
+            cy = top + reach_up
+        elif bottom > cy + reach_down:
+            cy = bottom - reach_down
         if (cx, cy) != centre:
             self.centre.to((cx, cy), 0.2)
 
