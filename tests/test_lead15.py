@@ -57,3 +57,27 @@ def test_read_json_file_refuses_what_is_not_a_small_regular_file(tmp_path) -> No
         read_json_file(tmp_path)  # a folder
     (tmp_path / "ok.json").write_text('{"a": 1}')
     assert read_json_file(tmp_path / "ok.json") == {"a": 1}
+
+
+def test_the_lan_host_setup_gives_a_long_option_value_two_rows_on_a_small_window(data_dir) -> None:
+    """The host's options were fixed 104 px boxes: at 1024x768 a long value ("The Lamplighter's
+    Vault (tutorial)") shrank to about 11 px. They take the seat setup's height now."""
+    from game.ui.lobby_host import HostSetupScene
+    from game.ui.setup import OPTION_H, option_height
+    from game.ui.title import TitleScene
+    from ui_helpers import frames, make_app
+
+    app = make_app((1024, 768))
+    try:
+        app.push(TitleScene(app))
+        scene = HostSetupScene(app)
+        app.push(scene)
+        for game_id in scene.games:
+            scene.set_game(game_id)
+            frames(app, 2)
+            options = [w for w in scene.group.widgets if type(w).__name__ == "OptionCycler" and w.rect.left >= 1300]
+            start = next(w for w in scene.group.widgets if getattr(w, "label", "") == "Open the table")
+            assert options and all(w.rect.height == option_height() > OPTION_H for w in options), game_id
+            assert max(w.rect.bottom for w in options) < start.rect.top, game_id
+    finally:
+        app.shutdown()

@@ -29,7 +29,7 @@ from game.ui.chrome import MARGIN, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
-from game.ui.setup import BOT_NAMES, LEFT_W, OPTION_H, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene
+from game.ui.setup import BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, option_height
 from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
@@ -396,10 +396,10 @@ class HostSetupScene(OptionsSetupScene):
         for option in engine.options:
             choices = option.choices_for(self.seat_kinds())  # only what this table of seats can play
             index = [value for value, _ in choices].index(self.options[option.name])
-            widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, OPTION_H), option.label, choices, index,
+            widgets.append(OptionCycler((RIGHT_X, y, RIGHT_W, option_height()), option.label, choices, index,
                                         lambda value, name=option.name: self.set_option(name, value),
                                         option.help_for, stacked=True))
-            y += OPTION_H + ROW_GAP
+            y += option_height() + ROW_GAP  # a long value takes two rows on a small window
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Open the table", self.open_table, primary=True, px=40))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
