@@ -640,11 +640,7 @@ class TimeAfterTimeTable(TableSceneBase):
             # the drawer takes no card instead
             drawer = "you" if viewer is not None and event.get("seat") == viewer else event.get("name")
             line += f"; the pile is empty: no card for {drawer or 'the drawer'}"
-        if event.kind == "draw" and is_ghost(event.get("card")) and self.ghost_redraw():
-            # RULING TT-3, option "ghost redraw": the Ghost does not end the turn
-            line = line.replace(" and it ends the turn", " and draw again" if line.startswith("You ")
-                                else " and draws again")
-        return line
+        return line  # a Ghost drawn with the 'ghost redraw' option says 'draw again' itself (the engine, TT-3)
 
     def with_table_names(self, event: Event) -> Event:
         """The event with the names this table shows (panels, heralds, curtain): at a LAN table the
