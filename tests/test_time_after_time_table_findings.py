@@ -251,9 +251,11 @@ def test_with_ghost_redraw_the_log_and_the_herald_say_the_drawer_draws_again(app
     session = LocalSession(config, 8, bot_delay=0.0)
     scene = table_for(app, session)
     app.run_frames(2)
-    theirs = Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-ghost-1", name="Ben", from_name="Ann")
+    theirs = Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-ghost-1", name="Ben", from_name="Ann",
+                        again=True)  # as the engine says it with the option on
     assert scene.describe(theirs) == "Ben drew a Ghost from you and draws again"
-    mine = Event.make("draw", None, seat=0, from_seat=2, position=0, card="tt-ghost-2", name="Ann", from_name="Cat")
+    mine = Event.make("draw", None, seat=0, from_seat=2, position=0, card="tt-ghost-2", name="Ann", from_name="Cat",
+                      again=True)
     assert scene.describe(mine) == "You drew a Ghost from Cat and draw again"
     scene.animate_event(theirs, session.latest(0))
     for _ in range(60):
