@@ -265,7 +265,9 @@ def test_with_ghost_redraw_the_log_and_the_herald_say_the_drawer_draws_again(app
 
     plain = table_for(app, make_session(3, 8))
     app.run_frames(2)
-    assert plain.describe(theirs) == "Ben drew a Ghost from you and it ends the turn"
+    without_option = Event.make("draw", None, seat=1, from_seat=0, position=0, card="tt-ghost-1", name="Ben",
+                                from_name="Ann")
+    assert plain.describe(without_option) == "Ben drew a Ghost from you and it ends the turn"
 
 
 def test_a_suggested_keep_or_emergency_move_takes_the_focus_to_its_button(app):
