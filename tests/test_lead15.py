@@ -81,3 +81,46 @@ def test_the_lan_host_setup_gives_a_long_option_value_two_rows_on_a_small_window
             assert max(w.rect.bottom for w in options) < start.rect.top, game_id
     finally:
         app.shutdown()
+
+
+def test_three_on_2031_the_winners_herald_names_the_rival_the_deciding_tie_break_beat(data_dir) -> None:
+    """Ben (one card), Cat (two, no chips) and Dan (two, two chips) all land on 2031: Dan wins on
+    payment chips against Cat (ruling LT-10). The herald said 'Tied on 2031 with Ben: the longer
+    timeline wins' (the first seat on the year), while the log said chips; it now reads the engine's
+    game_over decided_by / tied_with."""
+    from game.core import Action
+    from test_lost_in_time import arrange, card
+    from test_ui_table_lost_in_time import make_session, table_for
+    from ui_helpers import recording_app
+
+    with recording_app() as app:
+        session = make_session(4, 5)
+        state = session.state
+        state["dealer"], state["final_round"], state["direction"] = 0, True, "past"
+        arrange(state, hands=[[card(-776)], [], [], []],
+                timelines=[[card(1492), card(1776)], [card(2011)], [card(800), card(2001)],
+                           [card(1517), card(2021)]])
+        state["turn"], state["phase"], state["turn_index"] = 0, "action", 3
+        scene = table_for(app, session)
+        app.run_frames(60, 1 / 15)
+        session.submit(Action.make(0, "pass"))
+        app.run_frames(30, 1 / 15)
+        session.submit(Action.make(0, "place", card=card(-776)))
+        for _ in range(200):
+            app.run_frames(1, 1 / 15)
+            if scene.heralds and scene.heralds[-1].title.endswith("WINS"):
+                break
+        herald = scene.heralds[-1]
+        assert herald.title == "DAN WINS"
+        assert herald.line == "Tied on 2031 with Cat, timelines as long: more payment chips win (2 to 0)."
+
+
+def test_nobody_wins_says_when_a_timeline_ended_empty() -> None:
+    """Ruling LT-10: an empty timeline has no total and cannot win; 'Every timeline went beyond 2031'
+    was wrong for it."""
+    from game.ui.table_lost_in_time import LostInTimeTable
+
+    assert LostInTimeTable.nobody_reason([2100, 2050]) == "Every timeline went beyond 2031."
+    assert LostInTimeTable.nobody_reason([2100, None]) == "Every timeline went beyond 2031 or ended empty."
+    assert LostInTimeTable.nobody_reason([None, None]) == "Every timeline ended empty."
+    assert LostInTimeTable.nobody_reason(None) == "Every timeline went beyond 2031."

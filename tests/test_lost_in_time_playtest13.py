@@ -375,17 +375,18 @@ def test_the_winners_herald_says_which_tie_break_decided_a_shared_year(app):
     board.tilted = [None, None, None]
     year = year_label(YEAR[event])
     assert scene.total_of(0)["total"] == scene.total_of(1)["total"]
-    scene._on_game_over(Event.make("game_over", None, winners=(0,)))
+    scene._on_game_over(Event.make("game_over", None, winners=(0,), decided_by="timeline length", tied_with=(1,)))
     assert scene.heralds[-1].line == f"Tied on {year} with Ben: the longer timeline wins (2 cards to 1)."
     board.timelines = [[event], [vip], []]
     winner, loser = (0, 1) if CHIPS[event] > CHIPS[vip] else (1, 0)
-    scene._on_game_over(Event.make("game_over", None, winners=(winner,)))
+    scene._on_game_over(Event.make("game_over", None, winners=(winner,), decided_by="payment chips",
+                                   tied_with=(loser,)))
     chips = {0: CHIPS[event], 1: CHIPS[vip]}
     rival = "Ben" if loser == 1 else "you"
     assert scene.heralds[-1].line == (f"Tied on {year} with {rival}, timelines as long: more payment chips win "
                                       f"({chips[winner]} to {chips[loser]}).")
     board.timelines = [[event], [early], []]  # no tie: the plain reason
-    scene._on_game_over(Event.make("game_over", None, winners=(0,)))
+    scene._on_game_over(Event.make("game_over", None, winners=(0,), decided_by="total", tied_with=()))
     assert scene.heralds[-1].line == "Closest to 2031 without going beyond."
 
 

@@ -1148,36 +1148,53 @@ class LostInTimeTable(LiftedCardTable):
         winners = [int(s) for s in (event.get("winners") or ())]
         self.winners = tuple(winners)
         if not winners:
-            self.herald("NOBODY WINS", "Every timeline went beyond 2031.", P.ERROR)
+            self.herald("NOBODY WINS", self.nobody_reason(event.get("scores")), P.ERROR)
         else:
             names = " and ".join(self.who(s) for s in winners)
+            tied_with = [int(s) for s in (event.get("tied_with") or ())]
             self.herald(f"{names.upper()} {'WIN' if len(winners) > 1 or names == 'You' else 'WINS'}",
-                        self.win_reason(winners), P.BRASS_LIGHT)
+                        self.win_reason(winners, event.get("decided_by"), tied_with), P.BRASS_LIGHT)
         self.play("score", 0.8)
         return 0.4
 
-    def win_reason(self, winners: list[int]) -> str:
-        """Why the winner won, in one line (ruling LT-10): closest to 2031, or, when another seat
-        landed on the same year, the tie-break that decided it (the longer timeline, then the more
-        payment chips), so a runner-up on the same total is not left wondering."""
+    @staticmethod
+    def nobody_reason(scores: Any) -> str:
+        """Why nobody won (ruling LT-10): every timeline beyond 2031, or some ended empty (an empty
+        timeline has no total: the engine's score is None), which "went beyond" did not say."""
+        empty = isinstance(scores, (list, tuple)) and any(score is None for score in scores)
+        if not empty:
+            return "Every timeline went beyond 2031."
+        if all(score is None for score in scores):
+            return "Every timeline ended empty."
+        return "Every timeline went beyond 2031 or ended empty."
+
+    def win_reason(self, winners: list[int], decided_by: str | None, tied_with: list[int]) -> str:
+        """Why the winner won, in one line: the step of ruling LT-10 the engine says decided it
+        (`decided_by`, against the seats on the same year, `tied_with`), with the table's figures, so
+        a runner-up on the same total is not left wondering. It names the rivals the deciding step
+        beat (with three on 2031 it named the first seat on the year, beaten by another step)."""
         board = self.board
         first = self.total_of(winners[0]) if board is not None and winners else None
         if board is None or first is None:
             return "Closest to 2031 without going beyond."
-        tied = [s for s in range(board.players) if s not in winners
-                and (self.total_of(s) or {}).get("total") == first["total"]]
         year = year_label(first["total"])
-        if len(winners) > 1:
+        if decided_by == "shared win":
             return f"Tied on {year}, timelines as long, as many payment chips: a shared win."
-        if not tied:
+        if decided_by in (None, "total") or not tied_with:
             return "Closest to 2031 without going beyond."
-        other = tied[0]
-        rival = object_form(self.who(other))
-        mine, theirs = len(board.timelines[winners[0]]), len(board.timelines[other])
-        if mine != theirs:
-            return f"Tied on {year} with {rival}: the longer timeline wins ({mine} cards to {theirs})."
-        chips, rival_chips = first["chips"], (self.total_of(other) or {}).get("chips", 0)
-        return f"Tied on {year} with {rival}, timelines as long: more payment chips win ({chips} to {rival_chips})."
+        mine = len(board.timelines[winners[0]])
+        lengths = {s: len(board.timelines[s]) for s in tied_with}
+        as_long = [s for s in tied_with if lengths[s] == mine]
+        shorter = [s for s in tied_with if lengths[s] != mine]
+        if decided_by == "timeline length" or not as_long:
+            rivals = " and ".join(object_form(self.who(s)) for s in shorter)
+            longest = max(lengths[s] for s in shorter)
+            return f"Tied on {year} with {rivals}: the longer timeline wins ({mine} cards to {longest})."
+        rivals = " and ".join(object_form(self.who(s)) for s in as_long)
+        chips = first["chips"]
+        most = max((self.total_of(s) or {}).get("chips", 0) for s in as_long)
+        # a shorter rival on the year is left to the results' summary: the herald keeps to one line
+        return f"Tied on {year} with {rivals}, timelines as long: more payment chips win ({chips} to {most})."
 
     # --- announcements and the log -------------------------------------------------------------
     def herald(self, title: str, line: str, colour: tuple[int, int, int]) -> None:
