@@ -124,3 +124,45 @@ def test_nobody_wins_says_when_a_timeline_ended_empty() -> None:
     assert LostInTimeTable.nobody_reason([2100, None]) == "Every timeline went beyond 2031 or ended empty."
     assert LostInTimeTable.nobody_reason([None, None]) == "Every timeline ended empty."
     assert LostInTimeTable.nobody_reason(None) == "Every timeline went beyond 2031."
+
+
+def test_the_labyrinths_slides_to_the_discard_pile_take_a_moves_time(data_dir, monkeypatch) -> None:
+    """ART.md: moves take 180-260 ms. A read card and a spent item slid to the discard pile in 300 ms."""
+    from game.bots.labyrinth import Advisor
+    from game.rules.labyrinth import ENGINE
+    from game.ui.labyrinth_layout import DISCARD_POS
+    from game.ui.sprites import CardSprite
+    from game.ui.tween import MOTION
+    from test_labyrinth_hints import open_table, ready, solo
+
+    slides: list[float] = []
+    real = CardSprite.slide_to
+
+    def recording(self, pos, seconds=0.24, *args, **kwargs):
+        if tuple(pos) == tuple(DISCARD_POS):
+            slides.append(seconds)
+        return real(self, pos, seconds, *args, **kwargs)
+
+    monkeypatch.setattr(CardSprite, "slide_to", recording)
+    app, table, session = open_table(solo())
+    try:
+        app.settings.reduced_motion = False
+        app.apply_motion()
+        ready(app, table)
+        advisor = Advisor(0, "master", 1)
+        for _ in range(40):
+            state = session.state
+            if ENGINE.is_over(state) or len(slides) >= 2:
+                break
+            advice = advisor.advise(ENGINE.view(state, 0), ENGINE.legal_actions(state, 0))
+            advisor.played(advice.action)
+            session.submit(advice.action)
+            for _ in range(240):
+                app.step(1 / 60)
+                if not table.animating:
+                    break
+        assert slides, "no card went to the discard pile in the tutorial"
+        assert all(0.18 <= seconds <= 0.26 for seconds in slides), slides
+    finally:
+        MOTION.reduced = False
+        app.shutdown()

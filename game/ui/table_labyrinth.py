@@ -863,9 +863,9 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
             sprite = CardSprite(card, inter.back(), inter.back(), (rect.centerx, rect.centery),
                                 scale=rect.width / inter.back().get_width())
             inter.hidden = True
-        sprite.slide_to(DISCARD_POS, 0.3, delay=0.05, angle=8.0, scale=0.2)
+        sprite.slide_to(DISCARD_POS, MOVE_SECONDS, delay=0.05, angle=8.0, scale=0.2)  # ART.md: moves 180-260 ms
         self.flying.append(sprite)
-        self.after(0.36, lambda: setattr(sprite, "visible", False))
+        self.after(MOVE_SECONDS + 0.06, lambda: setattr(sprite, "visible", False))
         self.play("slide", 0.7)
         return 0.24
 
@@ -912,13 +912,13 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
         if card in self.item_order:
             self.item_order.remove(card)
         if sprite is not None:
-            sprite.slide_to(DISCARD_POS, 0.3, scale=0.2)
+            sprite.slide_to(DISCARD_POS, MOVE_SECONDS, scale=0.2)
             self.flying.append(sprite)
-            self.after(0.34, lambda: setattr(sprite, "visible", False))
+            self.after(MOVE_SECONDS + 0.04, lambda: setattr(sprite, "visible", False))
         self.layout_items()
         self.journal.add("note", discarded_sentence(self.item_name(card)))
         self.play("slide", 0.7)
-        return 0.3
+        return MOVE_SECONDS
 
     def favour_centre(self, index: int) -> Pos:
         return (FAVOUR_LEFT + 32 + index * 64, 50.0)
