@@ -166,3 +166,37 @@ def test_the_labyrinths_slides_to_the_discard_pile_take_a_moves_time(data_dir, m
     finally:
         MOTION.reduced = False
         app.shutdown()
+
+
+def test_toasts_in_the_lan_waiting_room_keep_off_its_heading_and_buttons(data_dir) -> None:
+    """The waiting room's toasts sat at the top centre over the table's name; across the whole footer
+    two of them covered the foot of "Leave the table". They rise under the seats now."""
+    from game.ui.lobby_room import WaitingRoomScene
+    from game.ui.title import TitleScene
+    from net.client import RemoteSession
+    from net.host import start_host
+    from ui_helpers import frames, make_app, step_until
+
+    handle = start_host("labyrinth", "open,open,open", address="127.0.0.1", port=0, bot_delay=0.0,
+                        table_name="Grandma's big kitchen table upstairs")
+    app = make_app((1024, 768))
+    ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
+    try:
+        app.push(TitleScene(app))
+        frames(app, 2)
+        room = WaitingRoomScene(app, ann)
+        app.push(room)
+        step_until(app, lambda: ann.ready and ann.table is not None)
+        app.toast("Virtual Controller connected: Pad 2")
+        app.toast("Sam joined the table and sits in seat 2.", "good")
+        frames(app, 30)
+        plates = [rect for _, _, rect in app.toasts.placements(app.canvas.get_size())]
+        assert len(plates) == 2
+        for plate in plates:
+            assert plate.top > 240  # below the heading and its subtitle
+            for widget in room.group.widgets:
+                assert not plate.colliderect(widget.rect), getattr(widget, "label", widget)
+    finally:
+        ann.close()
+        app.shutdown()
+        handle.stop()

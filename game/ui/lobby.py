@@ -30,6 +30,7 @@ from game.ui.lobby_room import WaitingRoomScene, draw_status_mark, failure_text,
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
+from game.ui.toast import RisingToasts
 from game.ui.widgets import Button, ListView, TextEntry, Widget, blit_text, draw_focus, fit_px, panel_surface
 from net.client import RemoteSession
 from net.discovery import DiscoveredTable, DiscoveryError, TableBrowser
@@ -168,7 +169,7 @@ class TableList(ListView):
             blit_text(surface, "you can watch", "ui", 22, P.IVORY_DIM, "center", (cx, row.centery + 30))
 
 
-class LobbyScene(MenuScene):
+class LobbyScene(RisingToasts, MenuScene):
     """LAN play: Host a table, Join one from the live list (or by address), Watch one."""
 
     name = "lobby"
@@ -376,7 +377,7 @@ class LobbyScene(MenuScene):
                 pygame.draw.circle(surface, fill, (box.right - 140 + k * 34, box.y + 66), 9)
 
 
-class AddressScene(MenuScene):
+class AddressScene(RisingToasts, MenuScene):
     """Type a host's address: keyboard players type, gamepad and touch players use the keypad."""
 
     name = "lan-address"
@@ -556,7 +557,7 @@ class SeatNameEntry(TextEntry):
             blit_text(surface, "Edit", "ui", 22, P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
-class SeatPickScene(MenuScene):
+class SeatPickScene(RisingToasts, MenuScene):
     """Which seat(s) to take at a table, read from the host itself; or watch it."""
 
     name = "lan-seats"

@@ -22,6 +22,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import legible_px, text_surface, wrap, wrapped
 from game.ui.scene import Scene
+from game.ui.toast import RisingToasts, footer_area
 from game.ui.widgets import Button, FocusGroup, blit_text, fit_px, panel_surface
 from net.client import (STATUS_CONNECTING, STATUS_HOST_CLOSED, STATUS_HOST_GONE, STATUS_HOST_RESTARTING,
                         STATUS_RECONNECTING, RemoteSession)
@@ -305,11 +306,16 @@ def options_line(config: GameConfig | None) -> str:
     return " · ".join(words)
 
 
-class WaitingRoomScene(MenuScene):
+class WaitingRoomScene(RisingToasts, MenuScene):
     """Who is connected to each seat until the game starts. The host has "Start the game"; a guest
     waits for it. Then the game's table replaces this screen."""
 
     name = "lan-waiting"
+
+    def toast_area(self) -> pygame.Rect:
+        """Toasts rise from the footer under the seats, left of the buttons: at the top centre they
+        covered the table's name, across the whole footer the foot of "Leave the table"."""
+        return footer_area(right=self.board.rect.right)
 
     def __init__(self, app: Any, session: RemoteSession, hosted: "HostedTable | None" = None) -> None:
         super().__init__(app)

@@ -14,7 +14,7 @@ from game.ui.look.fonts import legible_factor, text_surface, wrap
 from game.ui.tables import is_playable
 from game.ui.hint_glyphs import hint_glyphs
 from game.ui.input import Intent
-from game.ui.toast import ask_the_top_scene, footer_area
+from game.ui.toast import RisingToasts, ask_the_top_scene
 from game.ui.widgets import Button, Widget, draw_focus, fit_px, panel_surface
 
 TILE_W, TILE_H = 400, 250
@@ -182,7 +182,7 @@ class GameTile(Widget):
             surface.blit(marker, marker.get_rect(midtop=(rect.centerx, self.rect.bottom + 14)))
 
 
-class GamePickerScene(MenuScene):
+class GamePickerScene(RisingToasts, MenuScene):
     name = "picker"
     hints = (("move", "Move"), ("confirm", "Choose"), ("back", "Back"))
 
@@ -207,8 +207,6 @@ class GamePickerScene(MenuScene):
         self.group.focus = 0
         self.last_tile_game = GAMES[0].game_id  # the game How to play opens (the tile last in focus)
 
-    toast_rises = True
-
     def enter(self) -> None:
         super().enter()
         ask_the_top_scene(self.app)
@@ -217,9 +215,6 @@ class GamePickerScene(MenuScene):
         """The hint row's actions: How to play too where the device has a key for it."""
         return (*self.hints, *((("hint", "How to play"),) if "hint" in hint_glyphs(self.device()) else ()))
 
-    def toast_area(self) -> pygame.Rect:
-        """Toasts rise from the footer, under the tiles: at the top centre they covered the heading."""
-        return footer_area()
 
     def tile_art(self, info: GameInfo, width: int, height: int) -> pygame.Surface | None:
         """A tile's picture: as designed, scaled to its band; on a small window's shorter band, the

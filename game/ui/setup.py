@@ -22,7 +22,7 @@ from game.ui.input import Intent
 from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
-from game.ui.toast import ask_the_top_scene, footer_area
+from game.ui.toast import RisingToasts, ask_the_top_scene
 from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
                              panel_surface)
 
@@ -127,7 +127,7 @@ class SeatPadButton(Button):
         blit_text(surface, self.sub, "ui", sub_px, P.IVORY_DIM, "center", (self.rect.centerx, self.rect.centery + drop))
 
 
-class OptionsSetupScene(MenuScene):
+class OptionsSetupScene(RisingToasts, MenuScene):
     """What the solo seat setup and the LAN host setup share: the game's options in the right
     column with, below them, the game's tile picture or, in its place, the focused widget's help."""
 
@@ -200,16 +200,9 @@ class SeatSetupScene(OptionsSetupScene):
     # the picture or the focused option's help ends above "Start the game"; "How to play" sits under
     # Back (above Start, it left the help 200 px: a scenario's five lines ran over it on a small window)
     art_bottom = 844
-    toast_rises = True
-
     def enter(self) -> None:
         super().enter()
         ask_the_top_scene(self.app)
-
-    def toast_area(self) -> pygame.Rect:
-        """Toasts rise from the footer, under the seats and Start: at the top centre they covered
-        the game's name ("Play mode: In turns…" over the Labyrinth's) and the subtitle."""
-        return footer_area()
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)

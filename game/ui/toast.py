@@ -259,6 +259,17 @@ def ask_the_top_scene(app: Any) -> None:
 
 
 
+class RisingToasts:
+    """Mixed into a menu scene: its toasts rise from the footer (`footer_area`), clear of the heading
+    they covered at the top centre (the picker's, a setup's game name, the LAN waiting room's table
+    name) and, one or two at a time, of the controls above the footer."""
+
+    toast_rises = True
+
+    def toast_area(self) -> pygame.Rect:
+        return footer_area()
+
+
 def footer_area(left: int | None = None, right: int | None = None, bottom: int | None = None) -> pygame.Rect:
     """A menu's place for toasts (with `toast_rises`): its footer from margin to margin, the stack
     rising from just above the screen's foot, over the hint row a moment: clear of the heading and,
