@@ -200,3 +200,24 @@ def test_toasts_in_the_lan_waiting_room_keep_off_its_heading_and_buttons(data_di
         ann.close()
         app.shutdown()
         handle.stop()
+
+
+def test_a_reshuffle_at_a_rounds_deal_is_told_in_the_rounds_herald_not_over_it(data_dir) -> None:
+    """Ruling LT-9: the pile runs out as a new round is dealt. "THE DRAW PILE IS RESHUFFLED" floated
+    over the "ROUND 14" herald, itself over the piles; the herald now says it in its line."""
+    from game.core.types import Event
+    from game.ui import table_lost_in_time as lit
+    from test_ui_table_lost_in_time import make_session, settle, table_for
+    from ui_helpers import recording_app
+
+    with recording_app() as app:
+        scene = table_for(app, make_session(3, 5))
+        settle(app, scene)
+        scene.herald("ROUND 14", "To the past  \u00b7  You deal", lit.P.IVORY)
+        scene.bubbles = []
+        scene._on_reshuffle(Event.make("reshuffle", None, count=40))
+        assert scene.heralds[-1].line.endswith("Pile reshuffled")
+        assert not [b for b in scene.bubbles if "RESHUFFLED" in b.text]
+        scene.heralds = []  # mid-round, with no herald up: the bubble over the piles as before
+        scene._on_reshuffle(Event.make("reshuffle", None, count=12))
+        assert [b.text for b in scene.bubbles if b.seat == -1] == ["THE DRAW PILE IS RESHUFFLED"]

@@ -1141,7 +1141,13 @@ class LostInTimeTable(LiftedCardTable):
         self.board.deck_count += int(event.get("count", 0) or 0)
         self.relayout()
         self.play("shuffle", 0.8)
-        self.bubble(-1, "THE DRAW PILE IS RESHUFFLED", P.IVORY)
+        round_herald = next((h for h in self.heralds if h.title.startswith("ROUND ")
+                             and h.age < h.seconds - HERALD_FADE_OUT), None)
+        if round_herald is not None:  # the deal of a new round ran the pile out (ruling LT-9)
+            # one announcement: a bubble over the round's herald, itself over the piles, was a pile-up
+            round_herald.line += "  \u00b7  Pile reshuffled"
+        else:
+            self.bubble(-1, "THE DRAW PILE IS RESHUFFLED", P.IVORY)
         return 0.45
 
     def _on_game_over(self, event: Event) -> float:
