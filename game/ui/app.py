@@ -114,6 +114,7 @@ class App:
         self.input.current_scene = lambda: self.scenes.top
         self.assets = Assets(self.settings)
         self.scenes = SceneStack(snapshot=self._snapshot)
+        self.toasts.scenes = self.scenes  # toasts go where the top scene says (its toast_area), from the first frame
         self.clock = FixedStep()
         self.running = False
         self.frames = 0

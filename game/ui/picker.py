@@ -14,7 +14,7 @@ from game.ui.look.fonts import legible_factor, text_surface, wrap
 from game.ui.tables import is_playable
 from game.ui.hint_glyphs import hint_glyphs
 from game.ui.input import Intent
-from game.ui.toast import RisingToasts, ask_the_top_scene
+from game.ui.toast import RisingToasts
 from game.ui.widgets import Button, Widget, draw_focus, fit_px, panel_surface
 
 TILE_W, TILE_H = 400, 250
@@ -206,10 +206,6 @@ class GamePickerScene(RisingToasts, MenuScene):
         self.group.widgets = tiles
         self.group.focus = 0
         self.last_tile_game = GAMES[0].game_id  # the game How to play opens (the tile last in focus)
-
-    def enter(self) -> None:
-        super().enter()
-        ask_the_top_scene(self.app)
 
     def shown_hints(self) -> tuple[tuple[str, str], ...]:
         """The hint row's actions: How to play too where the device has a key for it."""

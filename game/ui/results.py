@@ -18,7 +18,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, 
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, legible_px, text_surface, wrap
-from game.ui.toast import ask_the_top_scene, footer_area
+from game.ui.toast import footer_area
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
@@ -314,7 +314,6 @@ class ResultsScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        ask_the_top_scene(self.app)
         if self.app is not None:
             self.app.assets.play("draw" if self.is_draw else "win" if self.happy else "lose")
         if self.celebrating:

@@ -15,7 +15,7 @@ from game.ui.look import palette as P
 from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
-from game.ui.toast import TOAST_WIDTH, ask_the_top_scene
+from game.ui.toast import TOAST_WIDTH
 from game.ui.widgets import Button, ListView, panel_surface
 
 LIST_W = 440
@@ -165,10 +165,6 @@ class RulesScene(MenuScene):
         self._last_change = 0.0
         if topic:
             self.page = self.page_of(topic)
-
-    def enter(self) -> None:
-        super().enter()
-        ask_the_top_scene(self.app)
 
     def toast_area(self) -> pygame.Rect:
         """Toasts hang in the band between the heading and Back, above the page: at the top centre

@@ -10,7 +10,6 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
-from game.ui.toast import ask_the_top_scene
 from game.ui.settings import (ANIMATION_SPEEDS, BINDABLE_INTENTS, ESSENTIAL_INTENTS, INTENT_LABELS, PAD_BUTTON_LABELS,
                               WINDOW_SIZES, Settings, key_label, printable_name)
 from game.ui.widgets import Button, OptionCycler, Slider, TextEntry, Toggle, Widget, blit_text, fit_px, min_px
@@ -105,7 +104,6 @@ class SettingsScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        ask_the_top_scene(self.app)
         if self.app is not None and self.settings.muted:  # volumes that look up yet nothing is heard
             self.app.toast("All sound is off (M). Moving a volume turns it back on.", "info")
 

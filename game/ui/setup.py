@@ -22,7 +22,7 @@ from game.ui.input import Intent
 from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
-from game.ui.toast import RisingToasts, ask_the_top_scene
+from game.ui.toast import RisingToasts
 from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
                              panel_surface)
 
@@ -200,10 +200,6 @@ class SeatSetupScene(OptionsSetupScene):
     # the picture or the focused option's help ends above "Start the game"; "How to play" sits under
     # Back (above Start, it left the help 200 px: a scenario's five lines ran over it on a small window)
     art_bottom = 844
-    def enter(self) -> None:
-        super().enter()
-        ask_the_top_scene(self.app)
-
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id

@@ -424,7 +424,6 @@ class TableSceneBase(Scene):
 
     def enter(self) -> None:
         if self.app is not None:  # the menus' notes ("Play mode: In turns…") do not follow people to the table
-            self.app.toasts.scenes = self.app.scenes  # and toasts ask the top scene where they go (toast_area)
             for toast in self.app.toasts.items:
                 if toast.kind == "info":
                     self.app.toasts.retire(toast)

@@ -17,7 +17,7 @@ from game.ui.look.draw import drop_shadow, radial_alpha
 from game.ui.look.fonts import text_surface
 from game.ui.sprites import CardSprite
 from game.ui.tween import MOTION
-from game.ui.toast import ask_the_top_scene, footer_area
+from game.ui.toast import footer_area
 from game.ui.widgets import Button
 
 log = logging.getLogger(__name__)
@@ -259,7 +259,6 @@ class TitleScene(MenuScene):
 
     def enter(self) -> None:
         super().enter()
-        ask_the_top_scene(self.app)
         if self.app is not None and not self.app.headless:
             from game.ui.tables import preload_tables
 

@@ -250,15 +250,6 @@ def _blend_fill(surface: pygame.Surface, rect: pygame.Rect, alpha: int) -> None:
     surface.blit(veil, rect.topleft)
 
 
-def ask_the_top_scene(app: Any) -> None:
-    """Let toasts go where the top scene of `app` says (`toast_area`), on the menus as at a table
-    (a table sets this when it enters; a menu opened first must not wait for one)."""
-    if app is not None:
-        app.toasts.scenes = app.scenes
-
-
-
-
 class RisingToasts:
     """Mixed into a menu scene: its toasts rise from the footer (`footer_area`), clear of the heading
     they covered at the top centre (the picker's, a setup's game name, the LAN waiting room's table
