@@ -353,7 +353,8 @@ def test_the_caches_keep_within_their_caps_through_a_long_live_run_and_empty_whe
             assert cache.misses - misses[cache] > len(cache)  # it did drop surfaces and draw them again
         assert 0 < TRANSFORMS.steady.peak <= TRANSFORMS.steady.budget and 0 < TRANSFORMS.passing.peak <= TRANSFORMS.passing.budget
         app.clear_to(_Blank(app))  # the table closes, as when the title replaces it
-        assert len(TRANSFORMS) == 0 and all(len(cache) == 0 for cache in caches())
+        # every cache a table fills empties (scaled art and the like stay for the menus: released_with_tables off)
+        assert len(TRANSFORMS) == 0 and all(len(cache) == 0 for cache in caches() if cache.released_with_tables)
         app.shutdown()
     finally:
         for cache, budget in saved.items():
