@@ -13,6 +13,7 @@ from typing import Any
 from game.core.registry import find_game
 from game.core.types import Action, Event, GameConfig, Outcome, SeatConfig
 from game.core.wire import pack, unpack
+from net.client import _kind
 from net.protocol import Connection, Message, SeatInfo, Sender, Start, TableStatus, UpdateMsg, Welcome
 
 HASH = "0" * 64
@@ -60,17 +61,22 @@ class LyingHost:
             thread.start()
             self._threads.append(thread)
 
+    def _received(self, sock: socket.socket) -> bytes | None:
+        """The next bytes from a guest, None when it hung up (b"" while it is only quiet)."""
+        try:
+            data = sock.recv(65536)
+        except socket.timeout:
+            return b""
+        return data or None
+
     def _serve(self, sock: socket.socket) -> None:
         conn = Connection(Sender.HOST)
         sock.settimeout(0.2)
         try:
             hello = None
             while hello is None and not self._closing:
-                try:
-                    data = sock.recv(65536)
-                except socket.timeout:
-                    continue
-                if not data:
+                data = self._received(sock)
+                if data is None:
                     return
                 for message in conn.receive_data(data):
                     hello = message
@@ -80,11 +86,8 @@ class LyingHost:
             out += script.updates
             sock.sendall(b"".join(conn.send(message) for message in out))
             while not self._closing:
-                try:
-                    data = sock.recv(65536)
-                except socket.timeout:
-                    continue
-                if not data:
+                data = self._received(sock)
+                if data is None:
                     return
                 try:
                     self.byes += [m for m in conn.receive_data(data) if type(m).__name__ == "Bye"]
@@ -134,14 +137,7 @@ def with_view(update: UpdateMsg, view: dict[str, Any], **changes: Any) -> Update
 WRONG_KIND = {"list": 7, "dict": ["x"], "number": "seven", "str": 12345, "bool": "yes", "none": {"odd": 1}}
 
 
-def kind_of(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "bool"
-    if isinstance(value, (int, float)):
-        return "number"
-    return type(value).__name__
+kind_of = _kind  # the guest's own reading of a value's kind: a lie of another kind is what it refuses
 
 
 def breaking_values(value: Any) -> list[Any]:
