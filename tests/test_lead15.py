@@ -222,36 +222,3 @@ def test_a_reshuffle_at_a_rounds_deal_is_told_in_the_rounds_herald_not_over_it(d
         scene._on_reshuffle(Event.make("reshuffle", None, count=12))
         assert [b.text for b in scene.bubbles if b.seat == -1] == ["THE DRAW PILE IS RESHUFFLED"]
 
-
-def test_an_overlay_fades_in_as_it_opens() -> None:
-    """The pause menu's panel was whole on its first frame (it slid 40 px while the dim came in: half
-    the change in one frame). An overlay now fades in over OVERLAY_CLOSE_SECONDS as it fades out."""
-    import pygame
-
-    from game.ui.scene import OVERLAY_CLOSE_SECONDS, Scene, SceneStack
-    from game.ui.app import STEP
-
-    class Flat(Scene):
-        def __init__(self, colour, transparent=False) -> None:
-            super().__init__()
-            self.colour, self.transparent = colour, transparent
-
-        def draw(self, surface, alpha) -> None:
-            surface.fill(self.colour, pygame.Rect(2, 2, 4, 4) if self.transparent else None)
-
-    canvas = pygame.Surface((8, 8))
-    stack = SceneStack(snapshot=lambda: canvas.copy())
-    stack.push(Flat((0, 0, 200)))
-    for _ in range(30):
-        stack.update(STEP)
-    stack.draw(canvas, 1.0)
-    stack.push(Flat((250, 250, 0), transparent=True))
-    shades = []
-    for _ in range(round(0.25 / STEP) + 1):
-        stack.update(STEP)
-        stack.draw(canvas, 1.0)
-        shades.append(canvas.get_at((3, 3))[0])
-    assert 0 < shades[0] < 250, "the menu came in whole on its first frame"
-    assert shades[-1] == 250, "the fade took longer than 250 ms"
-    assert shades == sorted(shades)
-    assert OVERLAY_CLOSE_SECONDS <= 0.25

@@ -243,6 +243,32 @@ class Flat(Scene):
             surface.fill(self.colour)
 
 
+def shades_for_a_quarter_second(stack: SceneStack, canvas: pygame.Surface) -> list[int]:
+    """The red of the overlay's spot, frame by frame, for 250 ms (ART.md's longest screen change)."""
+    shades = []
+    for _ in range(round(0.25 / STEP) + 1):
+        stack.update(STEP)
+        stack.draw(canvas, 1.0)
+        shades.append(canvas.get_at((3, 3))[0])
+    return shades
+
+
+def test_an_overlay_fades_in_as_it_opens():
+    """The pause menu's panel was whole on its first frame (it slid 40 px while the dim came in: half
+    the change in one frame). An overlay now fades in over OVERLAY_CLOSE_SECONDS as it fades out."""
+    canvas = pygame.Surface((8, 8))
+    stack = SceneStack(snapshot=lambda: canvas.copy())
+    stack.push(Flat((0, 0, 200)))
+    for _ in range(30):
+        stack.update(STEP)
+    stack.draw(canvas, 1.0)
+    stack.push(Flat((250, 250, 0), transparent=True))
+    shades = shades_for_a_quarter_second(stack, canvas)
+    assert 0 < shades[0] < 250, "the menu came in whole on its first frame"
+    assert shades[-1] == 250, "the fade took longer than 250 ms"
+    assert shades == sorted(shades)
+
+
 def test_an_overlay_fades_out_when_it_closes():
     """Resume on the pause menu took the menu away in one frame (every other screen change fades in
     200 ms, the menu itself in 150 ms). It fades out now, within ART.md's 250 ms."""
@@ -255,11 +281,7 @@ def test_an_overlay_fades_out_when_it_closes():
     stack.draw(canvas, 1.0)
     assert canvas.get_at((3, 3))[:3] == (250, 250, 0)
     stack.pop()
-    shades = []
-    for _ in range(round(0.25 / STEP) + 1):
-        stack.update(STEP)
-        stack.draw(canvas, 1.0)
-        shades.append(canvas.get_at((3, 3))[0])
+    shades = shades_for_a_quarter_second(stack, canvas)
     assert 0 < shades[0] < 250, "the menu vanished in one frame"
     assert shades[-1] == 0, "the fade took longer than 250 ms"
     assert shades == sorted(shades, reverse=True)
