@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib import resources
 from itertools import permutations
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
@@ -490,8 +490,10 @@ class LostInTime(Engine[dict]):
                     state["over"] = True
                     state["capped"] = not state["final_round"]
                     outcome = self.result(state)
-                    decided_by, tied_with = self.tie_break(state)
                     # ruling LT-10: which step of the tie-break decided, so no screen works it out again
+                    decided_by, tied_with = self.tie_break(
+                        [self.seat_total(state, s) for s in range(len(state["hands"]))],
+                        outcome.winners if outcome else ())
                     events.append(Event.make("game_over", None, winners=list(outcome.winners) if outcome else [],
                                              scores=list(outcome.scores) if outcome else [],
                                              decided_by=decided_by, tied_with=tied_with))
@@ -614,28 +616,22 @@ class LostInTime(Engine[dict]):
         return hidden
 
     # --- the end ----------------------------------------------------------------------------
-    def tie_break(self, state: dict) -> tuple[str | None, list[int]]:
-        """Ruling LT-10, said once for every screen: which step picked the winner and which seats
-        landed on the winner's year without winning. The steps in LT-10's order: "total" (nobody
-        else on that year), "timeline length", "payment chips", "shared win" (still tied); None
-        when nobody wins (every timeline beyond 2031 or empty)."""
-        n = len(state["hands"])
-        totals = [self.seat_total(state, s) for s in range(n)]
-        valid = [s for s in range(n) if totals[s]["total"] is not None and not totals[s]["over"]]
-        if not valid:
+    @staticmethod
+    def tie_break(totals: list[dict], winners: Sequence[int]) -> tuple[str | None, list[int]]:
+        """Ruling LT-10, said once for every screen: which step picked `winners` (the ranking's
+        first place, from `seat_total`s) and which seats landed on the winner's year without winning.
+        The steps in LT-10's order: "total" (nobody else on that year), "timeline length", "payment
+        chips", "shared win" (still tied); None when nobody wins (every timeline beyond 2031 or empty)."""
+        if not winners:
             return None, []
-        best = max(totals[s]["total"] for s in valid)
-        level = [s for s in valid if totals[s]["total"] == best]
-        longest = max(totals[s]["length"] for s in level)
-        longer = [s for s in level if totals[s]["length"] == longest]
-        most_chips = max(totals[s]["chips"] for s in longer)
-        winners = [s for s in longer if totals[s]["chips"] == most_chips]
-        tied_with = [s for s in level if s not in winners]
+        first = totals[winners[0]]
+        tied_with = [s for s, t in enumerate(totals)
+                     if s not in winners and not t["over"] and t["total"] == first["total"]]
         if len(winners) > 1:
             return "shared win", tied_with
-        if len(level) == 1:
+        if not tied_with:
             return "total", []
-        if len(longer) == 1:
+        if all(totals[s]["length"] < first["length"] for s in tied_with):
             return "timeline length", tied_with
         return "payment chips", tied_with
 
@@ -671,7 +667,7 @@ class LostInTime(Engine[dict]):
         elif len(winners) == 1:
             win = totals[winners[0]]
             summary = f"{names[winners[0]]} wins, landing in {win['total']}."
-            _, level = self.tie_break(state)
+            _, level = self.tie_break(totals, winners)
             # ruling LT-10's tie-breaks, said for each rival on the same year: a shorter timeline lost
             # on length, one as long on payment chips (three on one year can need both)
             shorter = " and ".join(names[s] for s in level if totals[s]["length"] < win["length"])
