@@ -288,9 +288,10 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
     strange = sorted({action.kind for action in update.legal if kinds is not None and action.kind not in kinds})
     if strange:
         return f"it offered a move {_title(config.game)} does not have ({strange[0][:30]!r})"
-    reference = reference_view(config)
-    if reference is None:
+    known = _reference(config)
+    if known is None:
         return None
+    reference, fixed = known
     if not update.view:
         return "it sent an empty table"
     missing = [key for key in reference if key not in update.view]
@@ -301,7 +302,7 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
         got = _kind(update.view[key])
         if kind != "none" and got not in ("none", kind):
             return f"its view's {key} is a {got}, not a {kind}"
-    for key, names in _reference(config)[1].items():  # type: ignore[index]
+    for key, names in fixed.items():
         value = update.view.get(key)
         if isinstance(value, dict) and not names <= set(value):
             return f"its view's {key} lacks {', '.join(sorted(names - set(value))[:3])}"
@@ -678,10 +679,7 @@ class RemoteSession(Session):
     def _refuse(self, problem: str, writer: asyncio.StreamWriter | None = None) -> None:
         """Leave a table whose host sent something no table of its game can be (network thread):
         the host is told it was a bad message, and the screen says what went wrong."""
-        log.warning("the host sent a table this program cannot show: %s", problem)
-        self.unfit = problem
-        self.failure = "protocol/bad_message"  # the same host would send the same again: give up
-        self._status = STATUS_UNFIT
+        self._mark_unfit(problem)
         if writer is not None:
             try:
                 writer.write(Connection(Sender.CLIENT).send(Bye.for_error("protocol/bad_message")))
@@ -691,12 +689,16 @@ class RemoteSession(Session):
     def refuse_table(self, problem: str) -> None:
         """The table scene could not show what the host sent (UI thread): leave it as `_refuse`
         does, so the screen says so instead of failing again at every frame."""
+        self._mark_unfit(problem)
+        self.close()
+
+    def _mark_unfit(self, problem: str) -> None:
+        """Remember the first reason the host's table cannot be shown here, and end the session for good."""
         if self.unfit is None:
             log.warning("the host sent a table this program cannot show: %s", problem)
             self.unfit = problem
-            self.failure = "protocol/bad_message"
+            self.failure = "protocol/bad_message"  # the same host would send the same again: give up
             self._status = STATUS_UNFIT
-        self.close()
 
     def _hello(self) -> Hello:
         """The first frame of every connection; a rejoin names the seats as the first join did."""
