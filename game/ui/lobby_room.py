@@ -68,6 +68,13 @@ HOST_DATA_CODES = frozenset({"protocol/bad_frame", "protocol/bad_message", "prot
 """A session that ended on one of these ended on what the host sent (the same host would send it again)."""
 
 
+def refuse_broken_table(session: RemoteSession, failure: Exception, what: str) -> None:
+    """A guest's table failed on what the host sent (called from an `except`, so the log keeps the
+    trace): leave the table, saying which failure it was."""
+    log.exception(what)
+    session.refuse_table(f"what it sent broke this screen's table ({type(failure).__name__})")
+
+
 def seat_state(info: SeatInfo) -> tuple[str, str]:
     """(short state word, look) of a seat: look is "here" (connected), "away", "open" or "bot"."""
     if info.kind == "bot":
@@ -228,8 +235,7 @@ def open_lan_table(app: Any, session: RemoteSession, hosted: "HostedTable | None
     except Exception as exc:  # noqa: BLE001 - what a lying host sent must not take the program down
         if hosted is not None:
             raise  # our own host's table failing is a bug of ours, not the network's
-        log.exception("the host's first views could not be shown")
-        session.refuse_table(f"what it sent broke this screen's table ({type(exc).__name__})")
+        refuse_broken_table(session, exc, "the host's first views could not be shown")
         return None
     if hosted is None:  # a guest's or a spectator's results say where the next game comes from
         table.results_note = GUEST_RESULTS_NOTE
@@ -675,9 +681,8 @@ class LanTableScene(Scene):
         except Exception as exc:  # noqa: BLE001 - see above
             if self.hosted is not None:
                 raise
-            log.exception("the table could not show what the host sent")
             self.broken = True
-            self.session.refuse_table(f"what it sent broke this screen's table ({type(exc).__name__})")
+            refuse_broken_table(self.session, exc, "the table could not show what the host sent")
             if self.app is not None:
                 self.app.pop_to(self)  # a pause menu or the results over the broken table go too
             self.mode = ""
@@ -739,13 +744,12 @@ class LanTableScene(Scene):
 
     def exit(self) -> None:
         try:
-            if self.broken:
-                try:
-                    self.table.exit()
-                except Exception:  # noqa: BLE001 - a table that failed may fail closing too
-                    log.exception("a table that failed on the host's data failed closing")
-            else:
+            try:
                 self.table.exit()
+            except Exception:  # noqa: BLE001 - a table that failed on the host's data may fail closing too
+                if not self.broken:
+                    raise
+                log.exception("a table that failed on the host's data failed closing")
         finally:
             if self.hosted is None and self.game_over() and self.session.token is not None:
                 # the game was played out: nothing to rejoin. Kept, the token offered 'Rejoin your
@@ -761,9 +765,7 @@ class LanTableScene(Scene):
     def toast_area(self) -> pygame.Rect | None:
         """The table's own place for toasts (over its log)."""
         where = getattr(self.table, "toast_area", None)
-        if self.broken or not callable(where):
-            return None
-        return self._guarded(where)
+        return self._guarded(where) if callable(where) else None  # (None once the table broke)
 
     def resume(self) -> None:
         self._guarded(self.table.resume)
