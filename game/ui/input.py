@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 import pygame
 
 from game.ui.hint_glyphs import use_bindings
-from game.ui.settings import BINDING_PRIORITY, Settings
+from game.ui.settings import BINDING_PRIORITY, Settings, key_identity
 
 log = logging.getLogger(__name__)
 
@@ -107,31 +107,32 @@ class InputMapper:
         self.rebuild_bindings()
 
     # --- bindings --------------------------------------------------------------------------------
+    @staticmethod
+    def _one_action_each(bindings: dict[str, list[str]], code_of: Callable[[str], Any],
+                         what: str) -> dict[Any, list[str]]:
+        """Each bound key's (or button's) action, the first of BINDING_PRIORITY that names it; a name
+        `code_of` cannot read (ValueError) is left out, with a line in the log."""
+        table: dict[Any, list[str]] = {}
+        for intent in BINDING_PRIORITY:
+            for name in bindings.get(intent, []):
+                try:
+                    code = code_of(name)
+                except ValueError:
+                    log.warning("unknown %s %r bound to %s; ignored", what, name, intent)
+                    continue
+                if code in table and intent not in table[code]:
+                    log.warning("%s %r is bound to %s and %s; it stays %s", what, name, table[code][0], intent,
+                                table[code][0])
+                    continue
+                table.setdefault(code, [intent])
+        return table
+
     def rebuild_bindings(self) -> None:
         """Recompute lookup tables (and the hints' key caps) after the settings' bindings changed."""
         # one action per key and per button, the first in BINDING_PRIORITY: settings from a file are
         # resolved so already (and told), this keeps any other Settings from making one press two
-        self._keys: dict[int, list[str]] = {}
-        for intent in BINDING_PRIORITY:
-            for name in self.settings.key_bindings.get(intent, []):
-                try:
-                    code = pygame.key.key_code(name)
-                except ValueError:
-                    log.warning("unknown key %r bound to %s; ignored", name, intent)
-                    continue
-                if code in self._keys and intent not in self._keys[code]:
-                    log.warning("key %r is bound to %s and %s; it stays %s", name, self._keys[code][0], intent,
-                                self._keys[code][0])
-                    continue
-                self._keys.setdefault(code, [intent])
-        self._pad: dict[str, list[str]] = {}
-        for intent in BINDING_PRIORITY:
-            for name in self.settings.pad_bindings.get(intent, []):
-                if name in self._pad and intent not in self._pad[name]:
-                    log.warning("pad button %r is bound to %s and %s; it stays %s", name, self._pad[name][0],
-                                intent, self._pad[name][0])
-                    continue
-                self._pad.setdefault(name, [intent])
+        self._keys: dict[int, list[str]] = self._one_action_each(self.settings.key_bindings, key_identity, "key")
+        self._pad: dict[str, list[str]] = self._one_action_each(self.settings.pad_bindings, str, "pad button")
         # the hint rows' key caps say the keys and buttons bound now (computed here, not per frame)
         use_bindings(self.settings.key_bindings, self.settings.pad_bindings)
 
