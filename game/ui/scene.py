@@ -101,7 +101,7 @@ class SceneStack:
     def push(self, scene: Scene) -> None:
         if scene.transparent:
             scene.appear = 0.0  # it dims what lies under it and slides in through `appear`,
-            self._start_fade(OVERLAY_CLOSE_SECONDS)  # and fades in as it fades out (its panel popped in whole)
+            self._start_fade(OVERLAY_APPEAR_SECONDS)  # and fades in as it fades out (its panel popped in whole)
         else:
             self._start_fade()
         if self.scenes:
