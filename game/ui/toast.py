@@ -172,10 +172,6 @@ class Toasts:
                 self._cache.pop(next(iter(self._cache)))
         return self._cache[key]
 
-    def area(self) -> pygame.Rect | None:
-        """Where the top scene wants its toasts (a table: over its log), or None: the top centre."""
-        return self._where()[0]
-
     def _where(self) -> tuple[pygame.Rect | None, str]:
         """The top scene's `toast_area` (None: the top centre), and how the stack keeps to it:
         "rise" from its bottom edge (`toast_rises`: a menu's footer), "fit" hanging from its top but
