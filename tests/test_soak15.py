@@ -153,48 +153,19 @@ def test_a_finished_table_and_its_results_are_collected_after_back_to_title(app)
     assert [ref() is None for ref in gone] == [True, True, True]
 
 
-def test_a_surface_cache_answers_as_lru_cache_did_and_is_bounded_by_bytes():
-    """`surface_cache` replaces a count-bounded lru_cache of drawings keyed by size (the panels held
-    62 MB after an evening, the felts 32 MB): the same call gives the same surface, and however many
-    sizes pass through it the pixels stay within the budget."""
-    from game.ui.look.cache import surface_cache
-
-    drawn: list[tuple[int, int]] = []
-
-    @surface_cache("soak test: panels", 1024 * 1024)
-    def panel(size: tuple[int, int], tone: int = 0) -> pygame.Surface:
-        drawn.append(size)
-        return pygame.Surface(size)
-
-    first = panel((100, 50))
-    assert panel((100, 50)) is first and drawn == [(100, 50)]
-    assert panel((100, 50), tone=1) is not first
-    assert panel.cache_info().hits == 1 and panel.cache_info().misses == 2
-    for side in range(100, 400):
-        panel((side, side))
-    held = panel.surfaces  # type: ignore[attr-defined]
-    assert held.used <= 1024 * 1024
-    assert held.peak <= 1024 * 1024 + 399 * 399 * 4
-    panel.cache_clear()
-    assert panel.cache_info().currsize == 0
-
-
 def test_a_closed_table_empties_its_caches_but_not_the_shared_looks():
-    """release_all (a table closed) frees the table's faces and turned copies; the menus' panels and
-    felts in a surface_cache stay, bounded by their bytes, so the title is not drawn anew from scratch."""
-    from game.ui.look.cache import release_all, surface_cache
+    """release_all (a table closed) frees the table's faces and turned copies; a cache of the menus'
+    looks (released_with_tables off: the art scaled for them) stays, bounded by its bytes, so the
+    title is not drawn anew from scratch."""
+    from game.ui.look.cache import release_all
 
     table_faces = SurfaceLRU("soak test: a table's faces", 1024 * 1024)
     table_faces.put("face", pygame.Surface((20, 20)))
-
-    @surface_cache("soak test: shared felt", 1024 * 1024)
-    def felt(size: tuple[int, int]) -> pygame.Surface:
-        return pygame.Surface(size)
-
-    kept = felt((64, 36))
+    shared = SurfaceLRU("soak test: shared art", 1024 * 1024, released_with_tables=False)
+    kept = shared.get_or_build("felt", lambda: pygame.Surface((64, 36)))
     release_all()
     assert len(table_faces) == 0
-    assert felt((64, 36)) is kept
+    assert shared.get_or_build("felt", lambda: pygame.Surface((64, 36))) is kept
 
 
 def test_art_scaled_to_many_sizes_stays_within_its_budget(data_dir):

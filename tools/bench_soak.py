@@ -145,8 +145,7 @@ def cache_census(app: Any) -> dict[str, tuple[int, int | None]]:
             continue
         for attr, value in sorted(vars(module).items()):
             info = getattr(value, "cache_info", None)
-            if callable(info) and getattr(value, "__module__", None) == module_name \
-                    and not hasattr(value, "surfaces"):  # a surface_cache is listed with the SurfaceLRUs
+            if callable(info) and getattr(value, "__module__", None) == module_name:
                 stats = info()
                 found[f"{module_name.removeprefix('game.')}.{attr}"] = (stats.currsize, stats.maxsize)
     assets = app.assets

@@ -17,9 +17,8 @@ to hundreds of faces their own caches had already dropped.
 from __future__ import annotations
 
 import weakref
-import functools
 from collections import OrderedDict
-from typing import Any, Callable, Hashable, NamedTuple, TypeVar
+from typing import Callable, Hashable
 
 import pygame
 
@@ -40,7 +39,7 @@ class SurfaceLRU:
     def __init__(self, name: str, budget_bytes: int, max_items: int | None = None, *,
                  released_with_tables: bool = True) -> None:
         self.name = name
-        # False: a look shared by every screen (panels, the felt), kept when a table closes
+        # False: a look shared by every screen (art scaled for the menus), kept when a table closes
         self.released_with_tables = released_with_tables
         self.budget = budget_bytes
         self.max_items = max_items
@@ -124,50 +123,8 @@ def caches() -> list[SurfaceLRU]:
 
 
 def release_all() -> None:
-    """Empty every cache a table filled (a table closed: the next screen draws other things); the
-    shared looks of `surface_cache` stay, bounded by their bytes."""
+    """Empty every cache a table filled (a table closed: the next screen draws other things); those
+    made with `released_with_tables` off (art scaled for the menus) stay, bounded by their bytes."""
     for cache in list(_REGISTRY):
         if cache.released_with_tables:
             cache.clear()
-
-
-class CacheInfo(NamedTuple):
-    """functools' cache_info, for a surface_cache (tests and the benchmark read it the same way)."""
-
-    hits: int
-    misses: int
-    maxsize: int | None
-    currsize: int
-
-
-Drawer = TypeVar("Drawer", bound=Callable[..., pygame.Surface])
-
-
-def surface_cache(name: str, budget_bytes: int, max_items: int | None = None) -> Callable[[Drawer], Drawer]:
-    """`functools.lru_cache` for a function that draws a surface from its (hashable) arguments, bounded by
-    the surfaces' bytes as well as their count. A count alone bounds nothing for drawings keyed by size:
-    after an evening of games and window sizes the panels (256 kept) held 62 MB and the felts (8 kept,
-    8 MB each at 1080p) 32 MB, and one screen-wide panel is 8 MB. Same calls, same results, plus
-    `cache_info()` and `cache_clear()`."""
-
-    def decorate(draw: Drawer) -> Drawer:
-        cache = SurfaceLRU(name, budget_bytes, max_items, released_with_tables=False)
-
-        @functools.wraps(draw)
-        def cached(*args: Any, **kwargs: Any) -> pygame.Surface:
-            key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
-            return cache.get_or_build(key, lambda: draw(*args, **kwargs))
-
-        def cache_info() -> CacheInfo:
-            return CacheInfo(cache.hits, cache.misses, max_items, len(cache))
-
-        def cache_clear() -> None:
-            cache.clear()
-            cache.hits = cache.misses = 0
-
-        cached.cache_info = cache_info  # type: ignore[attr-defined]
-        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
-        cached.surfaces = cache  # type: ignore[attr-defined]
-        return cached  # type: ignore[return-value]
-
-    return decorate
