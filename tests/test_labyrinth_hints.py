@@ -396,7 +396,8 @@ def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to
         handle.stop()
 
 
-def test_the_first_sheet_of_every_adventure_says_the_hint_exists(monkeypatch):
+def story_sheets_said(monkeypatch) -> list[str]:
+    """Every text the table puts on its story sheets from now on (the list fills as they open)."""
     import game.ui.table_labyrinth as table_module
 
     said: list[str] = []
@@ -407,6 +408,11 @@ def test_the_first_sheet_of_every_adventure_says_the_hint_exists(monkeypatch):
         return real(app, blocks, *args, **kwargs)
 
     monkeypatch.setattr(table_module, "StorySheet", recording)
+    return said
+
+
+def test_the_first_sheet_of_every_adventure_says_the_hint_exists(monkeypatch):
+    said = story_sheets_said(monkeypatch)
     app, table, _ = open_table(solo())
     frames(app, 3)
     run_until(app, lambda: isinstance(app.scenes.top, StorySheet))

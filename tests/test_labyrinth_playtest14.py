@@ -395,19 +395,12 @@ def test_at_the_sunrise_gate_the_hints_pair_the_stones_as_the_gate_says():
 def test_the_intro_tells_a_finger_where_the_hint_is(monkeypatch):
     """At a touch table the intro said only "Stuck? Hint (H, or Y on a gamepad)": a finger has neither.
     It names the Hint button too."""
-    import game.ui.table_labyrinth as table_module
     from game.ui.labyrinth_overlays import StorySheet
+    from test_labyrinth_hints import story_sheets_said
     from test_labyrinth_table_findings import run_until
     from ui_helpers import frames
 
-    said: list[str] = []
-    real = table_module.StorySheet
-
-    def recording(app, blocks, *args, **kwargs):
-        said.extend(text for _, text in blocks)
-        return real(app, blocks, *args, **kwargs)
-
-    monkeypatch.setattr(table_module, "StorySheet", recording)
+    said = story_sheets_said(monkeypatch)
     app, table, _ = open_table(config("human", mode="together"))
     frames(app, 3)
     run_until(app, lambda: isinstance(app.scenes.top, StorySheet))
