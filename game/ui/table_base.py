@@ -164,6 +164,17 @@ class CountUp:
     def __init__(self, seconds: float = COUNT_SECONDS) -> None:
         self.seconds = seconds
         self._numbers: dict[Hashable, Animated] = {}
+        self.snapping = True  # this frame's aims show the numbers as they are (a table just opened)
+
+    def snap_next(self) -> None:
+        """The next frame's aims land at once (a table reseated, or opened on a game under way)."""
+        self.snapping = True
+
+    def aimed(self) -> None:
+        """A frame's aims are made: numbers aimed while snapping stand at their values."""
+        if self.snapping:
+            self.snap()
+            self.snapping = False
 
     def aim(self, key: Hashable, value: int, start: int | None = None) -> None:
         number = self._numbers.get(key)

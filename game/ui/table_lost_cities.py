@@ -256,7 +256,6 @@ class LostCitiesTable(LiftedCardTable):
         # the scores on the table count to their new values (ART.md): each expedition's chip once its
         # newest card has landed, the match totals once the round's scoring panel is closed
         self.counts = CountUp()
-        self._snap_counts = True  # the next aim shows the numbers as they are (a table just opened)
 
     # --- who sits where ----------------------------------------------------------------------------
     @property
@@ -609,7 +608,7 @@ class LostCitiesTable(LiftedCardTable):
                 self._sweep(self.sprites.pop(key))
         self.board = self.board_from_view(view)
         if first or reseated:
-            self._snap_counts = True
+            self.counts.snap_next()
         self._scored_totals = None  # the view's own totals are up to date now
         self._dealt_round = max(self._dealt_round, self.board.round)
         if first and not self.log:
@@ -923,15 +922,13 @@ class LostCitiesTable(LiftedCardTable):
                     self.counts.forget(key)
                     continue
                 landing = self.sprites.get(cards[-1])
-                if landing is not None and landing.pos.moving and not self._snap_counts:
+                if landing is not None and landing.pos.moving and not self.counts.snapping:
                     continue
                 self.counts.aim(key, int(expedition_score(cards)["score"]), start=0)
             if self.scoring is None:
                 totals = self._scored_totals or self.view.get("totals", [0, 0])
                 self.counts.aim(("match", seat), int(totals[seat]))
-        if self._snap_counts:
-            self.counts.snap()
-            self._snap_counts = False
+        self.counts.aimed()
 
     def shown_score(self, seat: int, colour: str) -> int | None:
         """The running score an expedition's chip shows now (None: no chip yet, its first card is

@@ -372,7 +372,6 @@ class LostInTimeTable(LiftedCardTable):
         # each running total counts to its new year once the card that changed it lies in its timeline
         # (ART.md: scores count up); it jumped the moment the card left the hand
         self.counts = CountUp()
-        self._snap_counts = True  # the next aim shows the totals as they are (a table just opened)
         self._serial = 0
         self.geo: dict[int, SeatGeo] = {}
         self.built_for: tuple[int | None, int] | None = None
@@ -767,7 +766,7 @@ class LostInTimeTable(LiftedCardTable):
             self.selected, self.drag, self.staged = None, None, []
         self.board = self.board_from_view(view)
         if first or reseated:
-            self._snap_counts = True
+            self.counts.snap_next()
         self.floating.clear()
         if self.built_for != (self.viewer, self.board.players):
             self.build_geometry()
@@ -1336,12 +1335,10 @@ class LostInTimeTable(LiftedCardTable):
                 self.counts.forget(key)
                 continue
             flying = any(sprite.pos.moving for sprite in (self.sprites.get(card) for card in row) if sprite is not None)
-            if flying and not self._snap_counts:
+            if flying and not self.counts.snapping:
                 continue
             self.counts.aim(key, int(total["total"]))
-        if self._snap_counts:
-            self.counts.snap()
-            self._snap_counts = False
+        self.counts.aimed()
 
     def shown_total(self, seat: int) -> dict[str, Any] | None:
         """`total_of(seat)` as the table draws it now: its year counting to the new value (and the
