@@ -18,7 +18,7 @@ from game.ui.chrome import CANVAS_H, CANVAS_W, MARGIN, KeptBackdrop, MenuScene, 
 from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import font, legible_px, text_surface, wrap
-from game.ui.toast import footer_area
+from game.ui.toast import RisingToasts
 from game.ui.tween import MOTION
 from game.ui.widgets import Button, fit_px, panel_surface
 
@@ -209,7 +209,7 @@ class Particle:
         self.spin += dt * 8
 
 
-class ResultsScene(MenuScene):
+class ResultsScene(RisingToasts, MenuScene):
     name = "results"
     transparent = True
     hints = (("move", "Move"), ("confirm", "Select"))
@@ -304,13 +304,9 @@ class ResultsScene(MenuScene):
         """Confetti goes with the win stinger: no party over a player who just lost."""
         return bool(self.outcome.winners) and self.happy and not MOTION.reduced
 
-    toast_rises = True
-
-    def toast_area(self) -> pygame.Rect:
-        """Toasts rise from just above the buttons, over the foot of the seats' cards a moment: at
-        the top centre they covered the headline, "You win!"; from the footer, two lines covered
-        Play again."""
-        return footer_area(bottom=BUTTON_Y - 14)
+    # toasts rise from just above the buttons, over the foot of the seats' cards a moment: at the top
+    # centre they covered the headline, "You win!"; from the footer, two lines covered Play again
+    toast_bottom = BUTTON_Y - 14
 
     def enter(self) -> None:
         super().enter()
@@ -616,7 +612,7 @@ def draw_lines(surface: pygame.Surface, lines: Sequence[dict[str, Any]], left: i
     return y
 
 
-class BreakdownScene(MenuScene):
+class BreakdownScene(RisingToasts, MenuScene):
     """Every line of every seat's breakdown, a few seats and as many lines as fit per page. Pages turn
     with left/right (arrows, d-pad), up/down, Q/E or LB/RB, the wheel, or the Previous/Next buttons;
     Close, Back or Esc returns to the results."""
@@ -627,11 +623,7 @@ class BreakdownScene(MenuScene):
     TOP = 230
     BOTTOM = BUTTON_Y - 40
 
-    toast_rises = True
-
-    def toast_area(self) -> pygame.Rect:
-        """As on the results: rising from just above the page buttons, clear of the heading."""
-        return footer_area(bottom=BUTTON_Y - 14)
+    toast_bottom = BUTTON_Y - 14  # as on the results: rising from just above the page buttons
 
     def __init__(self, app: Any, outcome: Outcome, names: Sequence[str], order: Sequence[int]) -> None:
         super().__init__(app)

@@ -252,9 +252,10 @@ class RisingToasts:
     name) and, one or two at a time, of the controls above the footer."""
 
     toast_rises = True
+    toast_bottom: int | None = None  # where the stack starts rising, when not at the screen's foot
 
     def toast_area(self) -> pygame.Rect:
-        return footer_area()
+        return footer_area(bottom=self.toast_bottom)
 
 
 def footer_area(left: int | None = None, right: int | None = None, bottom: int | None = None) -> pygame.Rect:
