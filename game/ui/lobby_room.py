@@ -1047,7 +1047,6 @@ class LanTableScene(Scene):
             hints = (("confirm", "Leave"), ("menu", "Menu"))
         draw_hints(surface, device, hints, backed=True)  # the table's own hints do not show through
 
-
     def reconnecting_text(self) -> str:
         """What the reconnecting card says: a held seat for a player, just the wait for a spectator."""
         if self.hosted is not None:

@@ -211,7 +211,6 @@ class GamePickerScene(RisingToasts, MenuScene):
         """The hint row's actions: How to play too where the device has a key for it."""
         return (*self.hints, *((("hint", "How to play"),) if "hint" in hint_glyphs(self.device()) else ()))
 
-
     def tile_art(self, info: GameInfo, width: int, height: int) -> pygame.Surface | None:
         """A tile's picture: as designed, scaled to its band; on a small window's shorter band, the
         picture at its own shape cut to the band, its foot kept (`crop_art`)."""
