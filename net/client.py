@@ -17,9 +17,9 @@ import random
 import threading
 import time
 from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from game.core.registry import UnknownGame, find_game, game_info
+from game.core.registry import GAMES, UnknownGame, find_game, game_info
 from game.core.types import Action, GameConfig, Outcome
 from game.session.base import SeatStatus, Session, Update
 from net.protocol import (
@@ -59,14 +59,34 @@ STATUS_UNFIT = "the host sent a table this program cannot show"
 MAX_SCORE = 1_000_000  # a score from the host beyond this (or not a number at all) is no game's
 
 
-ACTION_KINDS: dict[str, frozenset[str]] = {
-    "lost-cities": frozenset({"play", "discard", "draw", "undo"}),
-    "lost-in-time": frozenset({"place", "cannot_travel", "pass", "vip", "disaster", "discard"}),
-    "time-after-time": frozenset({"draw", "keep", "place", "reorder", "shift"}),
-    "labyrinth": frozenset({"move", "interact", "end_turn", "undo"}),
-}
-"""The moves each game's rules offer (tests/test_robust15.py plays games to check it): a host that
-offers only moves of other names leaves the guest 'to play' with nothing the table can offer."""
+def action_kinds(game: str) -> frozenset[str] | None:
+    """The moves `game`'s rules offer (each engine declares its `action_kinds`): a host that offers
+    moves of other names leaves the guest 'to play' with nothing the table can offer. None when
+    this program has no engine for the game, or one that declares none."""
+    try:
+        return frozenset(find_game(game).action_kinds) or None
+    except UnknownGame:
+        return None
+
+
+class _DeclaredActionKinds(Mapping[str, frozenset[str]]):
+    """`action_kinds` of every game this program has, read as a map (game id -> kinds) from the
+    engines' own declarations when asked, never listed here."""
+
+    def __getitem__(self, game: str) -> frozenset[str]:
+        kinds = action_kinds(game)
+        if kinds is None:
+            raise KeyError(game)
+        return kinds
+
+    def __iter__(self) -> Iterator[str]:
+        return (info.game_id for info in GAMES if action_kinds(info.game_id) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+ACTION_KINDS: Mapping[str, frozenset[str]] = _DeclaredActionKinds()
 
 
 MAX_VIEW_NUMBER = 1_000_000
@@ -284,7 +304,7 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
         return "its table waits for nobody, so no move can ever come"
     elif update.seat in update.active and not update.legal:
         return "it gave this screen the turn without a single move to make"
-    kinds = ACTION_KINDS.get(config.game)
+    kinds = action_kinds(config.game)
     strange = sorted({action.kind for action in update.legal if kinds is not None and action.kind not in kinds})
     if strange:
         return f"it offered a move {_title(config.game)} does not have ({strange[0][:30]!r})"
@@ -333,7 +353,7 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
         return "its view is of another seat than it says"
     if "game" in reference and reference["game"] == "str" and update.view.get("game") != config.game:
         return f"its view is of {str(update.view.get('game'))[:30]!r}, not {_title(config.game)}"
-    return None
+    return find_game(config.game).view_problem(update.view, update.seat, config)
 
 
 class RemoteSession(Session):

@@ -3,7 +3,9 @@
 Each playout checks, at every step: some seat is active and has legal actions until the end; an
 action that is not legal raises IllegalAction and changes nothing; a legal one never mutates the
 state it was given; actions, views and events survive the msgpack wire; the engine's invariants
-hold; and no view or event a seat receives contains a secret of that seat. At the end, replaying
+hold; every view, as it arrives over the wire, passes the engine's own `check_view` (a LAN guest
+refuses a view that fails it, so an honest one never may); and no view or event a seat receives
+contains a secret of that seat. At the end, replaying
 (config, seed, actions) reproduces the state hash and the result is an Outcome.
 """
 
@@ -43,10 +45,12 @@ def _leaks(data: Any, secrets: set[str]) -> set[str]:
 
 
 def check_view_and_events(engine: Engine, state: Any, events: list[Event], before_secrets: dict,
-                          seats: list[int | None], where: str, actor: int | None = None) -> None:
-    """Views must hold no secret of their seat. Events must hold nothing that was secret to their
-    seat both before and after the action - except, for the acting seat, what was hidden from every
-    seat before (a card it drew from the deck may be reshuffled out of sight in the same action)."""
+                          seats: list[int | None], where: str, actor: int | None = None,
+                          config: GameConfig | None = None) -> None:
+    """Views must hold no secret of their seat and (given the game's `config`) pass the engine's
+    `check_view`. Events must hold nothing that was secret to their seat both before and after the
+    action - except, for the acting seat, what was hidden from every seat before (a card it drew
+    from the deck may be reshuffled out of sight in the same action)."""
     hidden_from_all: set[str] = set()
     if before_secrets:
         hidden_from_all = set.intersection(*(set(v) for v in before_secrets.values()))
@@ -57,6 +61,10 @@ def check_view_and_events(engine: Engine, state: Any, events: list[Event], befor
         leaked = _leaks(wire_view, after)
         if leaked:
             raise ConformanceError(f"{where}: view of seat {seat} leaks {sorted(leaked)[:5]}")
+        if config is not None:
+            problem = engine.view_problem(wire_view, seat, config)
+            if problem is not None:
+                raise ConformanceError(f"{where}: the honest view of seat {seat} fails check_view: {problem}")
         both = after & before_secrets.get(seat, after)
         if seat is not None and seat == actor:
             both -= hidden_from_all
@@ -80,7 +88,7 @@ def random_playouts(engine: Engine, configs: Iterable[GameConfig], seeds: Iterab
         engine.check_invariants(state)
         rng = Rng.from_seed(seed, "playout")
         seats: list[int | None] = [*range(config.seat_count), None]
-        check_view_and_events(engine, state, [], {}, seats, where + " start")
+        check_view_and_events(engine, state, [], {}, seats, where + " start", config=config)
         history: list[Action] = []
         while not engine.is_over(state):
             step = f"{where} action {len(history)}"
@@ -113,7 +121,7 @@ def random_playouts(engine: Engine, configs: Iterable[GameConfig], seeds: Iterab
             history.append(action)
             engine.check_invariants(state)
             if check_now:
-                check_view_and_events(engine, state, events, before_secrets, seats, step, action.seat)
+                check_view_and_events(engine, state, events, before_secrets, seats, step, action.seat, config)
         final_hash = engine.state_hash(state)
         if engine.state_hash(engine.replay(config, seed, history)) != final_hash:
             raise ConformanceError(f"{where}: replay does not reproduce the final state hash")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Iterable, Sequence, TypeVar
 
 from game.core.types import Action, Event, GameConfig, IllegalAction, InvalidAction, Outcome
+from game.core.view_checks import ViewProblem
 from game.core.wire import digest
 
 State = TypeVar("State")
@@ -108,6 +109,9 @@ class Engine(Generic[State]):
     min_seats: int = 2
     max_seats: int = 2
     options: tuple[Option, ...] = ()
+    action_kinds: tuple[str, ...] = ()
+    """Every kind of move `legal_actions` can offer (the wire and saves carry them): a LAN guest
+    refuses a host offering moves of other kinds, and explanations list them from here."""
 
     # --- to implement -------------------------------------------------------------------------
     def new_game(self, config: GameConfig, seed: int) -> State:
@@ -144,6 +148,12 @@ class Engine(Generic[State]):
     # --- may override -------------------------------------------------------------------------
     def check_invariants(self, state: State) -> None:
         """Raise AssertionError if the state breaks a rule-level invariant (cards conserved...)."""
+
+    def check_view(self, view: dict[str, Any], seat: int | None, config: GameConfig) -> None:
+        """Raise ViewProblem (game.core.view_checks) when `view` cannot be what `view(state, seat)`
+        of an honest game of `config` returns: a LAN guest draws what its host sends, so what its
+        table indexes and counts (seats, lists of a length, known cards, phases) is checked here.
+        It must never refuse an honest view, and stays cheap (well under a millisecond)."""
 
     def explain_illegal(self, state: State, action: Action) -> str:
         """A clear sentence why `action` is not allowed now."""
@@ -193,6 +203,19 @@ class Engine(Generic[State]):
                                     f"{option.people_only_reason or 'A bot cannot share it.'}")
 
     # --- provided -----------------------------------------------------------------------------
+    def view_problem(self, view: Any, seat: int | None, config: GameConfig) -> str | None:
+        """Why `view` cannot come from an honest engine of `config` (`check_view`), in words; None
+        when it could. Whatever a checker trips on in a malformed view is a reason too, never a crash."""
+        if not isinstance(view, dict):
+            return "its view is not a map"
+        try:
+            self.check_view(view, seat, config)
+        except ViewProblem as problem:
+            return str(problem)
+        except Exception as exc:  # noqa: BLE001 - a view this malformed is refused, whatever broke
+            return f"its view cannot be read ({type(exc).__name__})"
+        return None
+
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         """Check and apply; raises IllegalAction/InvalidAction and then nothing has changed."""
         if not isinstance(action, Action):

@@ -12,6 +12,7 @@ from typing import Any
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
+from game.core.view_checks import cards, field, flag, items, mapping, need, one_of, seat_number, whole
 
 ALL_COLOURS = ("y", "b", "w", "g", "r", "p")
 COLOUR_NAMES = {"y": "Yellow", "b": "Blue", "w": "White", "g": "Green", "r": "Red", "p": "Purple"}
@@ -23,6 +24,8 @@ EXPEDITION_COST = 20
 BONUS_CARDS = 8
 BONUS_POINTS = 20
 ROUND_ACTION_CAP = 10_000  # ruling LC-8
+ROUND_END_REASONS = ("deck", "cap")  # ruling LC-5: the last card drawn; ruling LC-8: the action cap
+ROUND_SCORE_RANGE = (-80 * len(ALL_COLOURS), 156 * len(ALL_COLOURS))  # three wagers alone .. every card
 MINUS = "\u2212"
 TIMES = "\u00d7"
 
@@ -119,6 +122,7 @@ class LostCities(Engine[dict]):
     title = "Lost Cities"
     min_seats = 2
     max_seats = 2
+    action_kinds = ("play", "discard", "draw", "undo")
     options = (
         Option("rounds", "Rounds", ((3, "3 rounds"), (1, "1 round"), (2, "2 rounds"), (4, "4 rounds"),
                                     (5, "5 rounds")),
@@ -208,7 +212,7 @@ class LostCities(Engine[dict]):
             return f"Lost Cities has seats 0 and 1, not {action.seat}"
         if action.seat != state["turn"]:
             return "it is not your turn"
-        if action.kind not in ("play", "discard", "draw", "undo"):
+        if action.kind not in self.action_kinds:
             return f"Lost Cities has no {action.kind!r} action (play, discard, draw or undo)"
         phase = state["phase"]
         if action.kind == "undo":
@@ -391,6 +395,93 @@ class LostCities(Engine[dict]):
             "laid": state.get("laid"),  # this turn's card, on the table for all to see, until the draw
             "over": bool(state["over"]),
         }
+
+    def check_view(self, view: dict[str, Any], seat: int | None, config: GameConfig) -> None:
+        """What `view` promises a table (every card a card of this match's colours, in one place
+        at a time, all 12 per colour accounted for; expeditions rising, ruling LC-4; two seats of
+        eight cards at most; scores that add up) holds, or ViewProblem says what does not."""
+        need(field(view, "game") == self.game_id, "its view is not of Lost Cities")
+        need(field(view, "seat") == seat, "its view is of another seat than it says")
+        colours = list(ALL_COLOURS[: self.option_value(config, "colours")])
+        need(field(view, "colours") == colours, "its colours are not this match's expeditions")
+        deck = deck_for(colours)
+        known = frozenset(deck)
+        phase = one_of(field(view, "phase"), "phase", ("play", "draw", "over"))
+        over = flag(field(view, "over"), "over")
+        need(over == (phase == "over"), "its view is over in one field and playing in another")
+        turn = seat_number(field(view, "turn"), "turn", 2)
+        seat_number(field(view, "starter"), "starter", 2)
+        rounds = whole(field(view, "rounds"), "rounds", 1, 5)
+        need(rounds == self.option_value(config, "rounds"), "its match has another number of rounds")
+        round_number = whole(field(view, "round"), "round", 1, rounds)
+        hand = cards(field(view, "hand"), "hand", known, most=HAND_SIZE)
+        sizes = items(field(view, "hand_sizes"), "hand_sizes", length=2)
+        for size in sizes:
+            whole(size, "hand size", 0, HAND_SIZE)
+        if seat is None:
+            need(hand == [] and field(view, "hand_size") is None, "its spectator is shown a hand")
+        else:
+            need(len(hand) == sizes[seat], "its hand is not as large as it says")
+            need(whole(field(view, "hand_size"), "hand_size", 0, HAND_SIZE) == sizes[1 - seat],
+                 "its opponent's hand is two sizes at once")
+        if not over:
+            need(sizes[turn] == (HAND_SIZE if phase == "play" else HAND_SIZE - 1) and sizes[1 - turn] == HAND_SIZE,
+                 "its hands are not of the sizes of a turn in play")
+        expeditions = items(field(view, "expeditions"), "expeditions", length=2)
+        laid_out: list[list[str]] = [hand]
+        for side in expeditions:
+            mapping(side, "expedition", colours)
+            need(len(side) == len(colours), "its expeditions are not the match's colours")
+            for colour in colours:
+                row = cards(side[colour], "expedition", known, most=len(RANKS))
+                need(all(card_colour(card) == colour for card in row), "its expedition holds a card of another colour")
+                need(all(can_extend(row[:i], row[i]) for i in range(1, len(row))),
+                     "its expedition does not rise (ruling LC-4)")
+                laid_out.append(row)
+        discards = mapping(field(view, "discards"), "discards", colours)
+        need(len(discards) == len(colours), "its discard piles are not the match's colours")
+        for colour in colours:
+            pile = cards(discards[colour], "discard pile", known, most=len(RANKS))
+            need(all(card_colour(card) == colour for card in pile), "its discard pile holds a card of another colour")
+            laid_out.append(pile)
+        known_in_hand = items(field(view, "known_in_hand"), "known_in_hand", length=2)
+        for side, cards_known in enumerate(known_in_hand):
+            cards(cards_known, "known_in_hand", known, most=sizes[side])
+        if seat is not None:
+            need(set(known_in_hand[seat]) <= set(hand), "it says this seat holds a card not in its hand")
+        laid_out.append(known_in_hand[1 - seat] if seat is not None else known_in_hand[0] + known_in_hand[1])
+        shown = [card for group in laid_out for card in group]
+        need(len(set(shown)) == len(shown), "its view shows one card in two places")
+        deck_count = whole(field(view, "deck_count"), "deck_count", 0 if over else 1, len(deck))
+        hidden_hands = sizes[1 - seat] if seat is not None else sizes[0] + sizes[1]
+        in_view = len(hand) + sum(len(group) for group in laid_out[1:-1])
+        need(in_view + hidden_hands + deck_count == len(deck), f"its cards do not add up to the {len(deck)} of the match")
+        laid = field(view, "laid")
+        last_discard = field(view, "last_discard")
+        if phase == "draw":
+            need(isinstance(laid, str) and laid in known, "its turn to draw has no card laid")
+            own = expeditions[turn][card_colour(laid)]
+            pile = discards[card_colour(laid)]
+            need(last_discard in (None, laid) and (pile[-1:] == [laid] if last_discard else own[-1:] == [laid]),
+                 "its card laid this turn is not where it went")
+        else:
+            need(last_discard is None, "it names a card just discarded outside a turn's draw")
+            need(laid is None or over and isinstance(laid, str) and laid in known, "it names a card laid outside a turn's draw")
+        so_far = items(field(view, "round_scores_so_far"), "round_scores_so_far", length=2)
+        totals_so_far = items(field(view, "round_totals_so_far"), "round_totals_so_far", length=2)
+        for side in range(2):
+            expected = {c: expedition_score(expeditions[side][c])["score"] for c in colours}
+            need(so_far[side] == expected and totals_so_far[side] == sum(expected.values()),
+                 "its scores so far are not its expeditions'")
+        history = items(field(view, "round_history"), "round_history", length=round_number if over else round_number - 1)
+        sums = [0, 0]
+        for index, record in enumerate(history):
+            mapping(record, "round record", ("round", "scores", "reason"))
+            need(record["round"] == index + 1, "its rounds are not numbered in order")
+            one_of(record["reason"], "round's end", ROUND_END_REASONS)
+            for side, score in enumerate(items(record["scores"], "round's scores", length=2)):
+                sums[side] += whole(score, "round score", *ROUND_SCORE_RANGE)
+        need(field(view, "totals") == sums, "its match totals are not the sum of its rounds")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["deck"])

@@ -23,6 +23,7 @@ from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
 from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
+from game.core.view_checks import cards, field, flag, items, mapping, need, one_of, seat_number, text, whole
 
 GAME_ID = "lost-in-time"
 TARGET_YEAR = 2031
@@ -43,6 +44,8 @@ ACTION_ARGUMENTS: dict[str, tuple[str, ...]] = {  # ruling LT-3: the action, the
 ARROWS = ("past", "future")  # red arrow = to the past, blue arrow = to the future
 DECK_COUNTS = {"event": 52, "vip": 11, "disaster": 12}  # ruling LT-1
 EVENT_ERA_COUNTS = {"antiquity": 8, "middle-ages": 8, "renaissance": 10, "enlightenment": 11, "modern": 15}
+PHASES = ("action", "travel")
+TOTAL_FIELDS = ("total", "distance", "over", "youngest", "vips", "disasters", "chips", "length")
 
 
 class DeckError(ValueError):
@@ -250,6 +253,7 @@ class LostInTime(Engine[dict]):
     title = "Lost in Time"
     min_seats = 2  # ruling LT-2
     max_seats = 6
+    action_kinds = tuple(ACTION_ARGUMENTS)
     options = (
         Option("disaster_skip", "A Disaster makes its victim",
                (("turn", "lose the whole turn"), ("action", "skip the action only")),
@@ -607,6 +611,87 @@ class LostInTime(Engine[dict]):
             "over": state["over"],
             "cards": {card: CARDS[card].facts() for card in sorted(shown)},
         }
+
+    def check_view(self, view: dict[str, Any], seat: int | None, config: GameConfig) -> None:
+        """What `view` promises a table holds, or ViewProblem says what does not: one list per
+        seat, cards of this deck in one place at a time and all 75 accounted for, the faces in
+        `cards` this deck's, timelines rising (ruling LT-4) and no longer than eight (LT-10), at
+        most one card turned sideways and at an end (LT-7), totals that are the timelines'."""
+        n = config.seat_count
+        need(field(view, "game") == GAME_ID, "its view is not of Lost in Time")
+        need(field(view, "seat") == seat, "its view is of another seat than it says")
+        need(whole(field(view, "players"), "number of players", self.min_seats, self.max_seats) == n,
+             f"its table is not of {n} players")
+        for name in items(field(view, "names"), "names", length=n):
+            text(name, "player's name", most=200)
+        chips = bool(self.option_value(config, "chips"))
+        need(field(view, "options") == {"disaster_skip": self.option_value(config, "disaster_skip"), "chips": chips}
+             and type(view["options"]["chips"]) is bool, "its options are not this table's")
+        known = CARDS
+        hand = cards(field(view, "hand"), "hand", known, most=HAND_SIZE)
+        sizes = items(field(view, "hand_size"), "hand_size", length=n)
+        for size in sizes:
+            whole(size, "hand size", 0, HAND_SIZE)
+        need(len(hand) == (sizes[seat] if seat is not None else 0), "its hand is not as large as it says")
+        placed: list[str] = []
+        timelines = items(field(view, "timelines"), "timelines", length=n)
+        for timeline in timelines:
+            items(timeline, "timeline", most=FINAL_LENGTH)
+            row = [mapping(slot, "timeline card", ("card", "tilted"))["card"] for slot in timeline]
+            cards(row, "timeline", known)
+            need(all(YEAR[a] < YEAR[b] for a, b in zip(row, row[1:])), "its timeline does not run in order (ruling LT-4)")
+            tilted = [i for i, slot in enumerate(timeline) if flag(slot["tilted"], "tilted")]
+            need(not tilted or len(tilted) == 1 and tilted[0] in (0, len(row) - 1),
+                 "its timeline has a card sideways that is not its one end (ruling LT-7)")
+            placed += row
+        discard = cards(field(view, "discard_pile"), "discard_pile", known)
+        side = cards(field(view, "side_pile"), "side_pile", known)
+        need(field(view, "discard_top") == (discard[-1] if discard else None), "its discard top is not its pile's")
+        shown = hand + placed + discard + side
+        need(len(set(shown)) == len(shown), "its view shows one card in two places")
+        deck_count = whole(field(view, "deck_count"), "deck_count", 0, len(CARD_IDS))
+        hidden = sum(sizes) - len(hand)
+        need(len(shown) + hidden + deck_count == len(CARD_IDS), f"its cards do not add up to the {len(CARD_IDS)} of the deck")
+        faces = mapping(field(view, "cards"), "cards")
+        need(len(faces) == len(shown) and all(card in faces for card in shown),
+             "its card faces are not those of the cards it shows")
+        need(all(faces[card] == CARDS[card].facts() for card in shown), "its card faces are not this deck's")
+        one_of(field(view, "direction"), "direction", ARROWS)
+        one_of(field(view, "phase"), "phase", PHASES)
+        seat_number(field(view, "dealer"), "dealer", n)
+        seat_number(field(view, "turn"), "turn", n)
+        for skips in items(field(view, "skips_pending"), "skips_pending", length=n):
+            whole(skips, "turns to lose", 0, DECK_COUNTS["disaster"])
+        whole(field(view, "round"), "round", 1, ROUND_CAP)
+        final_round = flag(field(view, "final_round"), "final_round")
+        ender = seat_number(field(view, "ender"), "ender", n, none=True)
+        need(final_round == (ender is not None), "its last round has no player who ended it")
+        need(not final_round or len(timelines[ender]) >= FINAL_LENGTH - 1,  # (a card lost since, LT-7)
+             "its last round was ended by a timeline short of eight cards")
+        need(field(view, "target_year") == TARGET_YEAR, f"its target year is not {TARGET_YEAR}")
+        flag(field(view, "over"), "over")
+        totals = items(field(view, "running_totals"), "running_totals", length=n)
+        for timeline, total in zip(timelines, totals):
+            row = [slot["card"] for slot in timeline]
+            value = timeline_total(row, chips)
+            need(mapping(total, "running total", TOTAL_FIELDS) == {
+                "total": value, "distance": None if value is None else TARGET_YEAR - value,
+                "over": value is not None and value > TARGET_YEAR, "youngest": YEAR[row[-1]] if row else None,
+                "vips": sum(1 for c in row if KIND[c] == "vip"), "disasters": sum(1 for c in row if KIND[c] == "disaster"),
+                "chips": timeline_chips(row), "length": len(row)}, "its running totals are not its timelines'")
+        last = field(view, "last")
+        if last is not None:
+            mapping(last, "last move", ("seat", "kind"))
+            seat_number(last["seat"], "last move's seat", n)
+            kind = one_of(last["kind"], "last move", ACTION_ARGUMENTS)
+            if kind in ("vip", "disaster", "place"):
+                need(last.get("card") in known, "its last move names no card of this deck")
+            if kind in ("vip", "disaster"):
+                seat_number(last.get("target"), "last move's target", n)
+            if kind == "discard":
+                cards(last.get("cards"), "last discard", known, most=2)
+            if kind == "place":
+                one_of(last.get("end"), "last move's end", ("left", "right"))
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["draw"])

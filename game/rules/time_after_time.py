@@ -27,6 +27,7 @@ from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
 from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
+from game.core.view_checks import cards, field, items, mapping, need, one_of, seat_number, text, whole
 
 SLOTS = 7
 FIRST_HOUR = 6
@@ -44,6 +45,9 @@ PHASE_DRAW = "draw"
 PHASE_PLACE = "place"
 PHASE_REDRAW = "redraw"  # option ghost_redraw: the second draw after a Ghost (ruling TT-3)
 PHASE_OVER = "over"
+PHASES = (PHASE_DRAW, PHASE_PLACE, PHASE_REDRAW, PHASE_OVER)
+END_REASONS = ("row_complete", "empty_hand", "safety_cap")
+KEEP_REASONS = ("full_row", "someone_could_place")
 
 
 def is_ghost(card: str) -> bool:
@@ -184,6 +188,7 @@ class TimeAfterTime(Engine[dict]):
     title = "Time After Time"
     min_seats = 2
     max_seats = 4
+    action_kinds = ("draw", "place", "keep", "shift", "reorder")
     options = (
         Option("ghost_redraw", "Ghost redraw", ((False, "Off: a Ghost ends the turn"),
                                                 (True, "On: draw again after a Ghost")),
@@ -290,7 +295,7 @@ class TimeAfterTime(Engine[dict]):
         if kind == "reorder":
             size = len(state["hands"][seat])
             return f"a reorder moves a card between two different positions 0-{size - 1} of your own hand"
-        if kind not in ("draw", "place", "keep", "shift"):
+        if kind not in self.action_kinds:
             return f"{kind!r} is not a Time After Time move"
         if seat != state["turn"]:
             return (f"it is not your turn: {state['names'][state['turn']]} is playing (only reordering "
@@ -538,6 +543,105 @@ class TimeAfterTime(Engine[dict]):
             "tie": self.is_over(state) and state["winner"] is None,
             "end_reason": state["end_reason"],
         }
+
+    def check_view(self, view: dict[str, Any], seat: int | None, config: GameConfig) -> None:
+        """What `view` promises a table holds, or ViewProblem says what does not: one entry per
+        seat, rows of seven rising hours (ruling TT-4), cards of this deal in one place at a time
+        and all accounted for (TT-1), the Ghosts counted right (TT-3), and what the engine works out
+        (where the card may go, who could place it, which rows can still be completed) worked out
+        the same here."""
+        n = config.seat_count
+        need(field(view, "game") == self.game_id, "its view is not of Time After Time")
+        need(field(view, "seat") == seat, "its view is of another seat than it says")
+        need(whole(field(view, "seats"), "seats", self.min_seats, self.max_seats) == n, f"its table is not of {n} seats")
+        for name in items(field(view, "names"), "names", length=n):
+            text(name, "player's name", most=200)
+        need(field(view, "options") == {"ghost_redraw": bool(self.option_value(config, "ghost_redraw"))}
+             and type(view["options"]["ghost_redraw"]) is bool, "its options are not this table's")
+        ghosts = GHOSTS[:GHOSTS_IN_PLAY[n]]
+        need(field(view, "ghosts_in_game") == len(ghosts), f"its table plays {len(ghosts)} Ghost(s), not another number")
+        deck = frozenset(TIME_CARDS + ghosts)
+        time_cards = frozenset(TIME_CARDS)
+        hand = cards(field(view, "hand"), "hand", deck)
+        sizes = items(field(view, "hand_size"), "hand_size", length=n)
+        for size in sizes:
+            whole(size, "hand size", 0, len(deck))
+        need(len(hand) == (sizes[seat] if seat is not None else 0), "its hand is not as large as it says")
+        public = items(field(view, "public_hand_cards"), "public_hand_cards", length=n)
+        for owner, announced in enumerate(public):
+            cards(announced, "public hand cards", deck, most=sizes[owner])
+        if seat is not None:
+            need(set(public[seat]) <= set(hand), "it says this seat holds a card not in its hand")
+        rows = items(field(view, "rows"), "rows", length=n)
+        placed: list[str] = []
+        for row in rows:
+            items(row, "row", length=SLOTS)
+            filled = [card for card in row if card is not None]
+            cards(filled, "row", time_cards, kind="Time card")
+            need(all(hour_of(a) < hour_of(b) for a, b in zip(filled, filled[1:])), "its row does not rise (ruling TT-4)")
+            placed += filled
+        out = cards(field(view, "out_of_game"), "out_of_game", time_cards, kind="Time card")
+        phase = one_of(field(view, "phase"), "phase", PHASES)
+        over = phase == PHASE_OVER
+        pending = field(view, "pending")
+        need(pending is None or isinstance(pending, str) and pending in time_cards, "its card to place is no Time card")
+        need(over or (pending is not None) == (phase == PHASE_PLACE), "its card to place is not of the turn's step")
+        others_public = [card for owner in range(n) if owner != seat for card in public[owner]]
+        shown = hand + others_public + placed + out + ([pending] if pending else [])
+        need(len(set(shown)) == len(shown), "its view shows one card in two places")
+        draw_count = whole(field(view, "draw_count"), "draw_count", 0, len(TIME_CARDS))
+        hidden = sum(sizes) - len(hand) - len(others_public)
+        need(len(shown) + hidden + draw_count == len(deck), f"its cards do not add up to the {len(deck)} of the deal")
+        holders = items(field(view, "ghost_holders"), "ghost_holders", length=n)
+        need(holders == [sum(1 for card in announced if is_ghost(card)) for announced in public],
+             "its Ghost holders are not the Ghosts it shows")
+        unseen = len(ghosts) - sum(holders)
+        if seat is not None:
+            unseen -= sum(1 for card in hand if is_ghost(card)) - holders[seat]
+        need(field(view, "ghosts_unseen") == unseen, "its unseen Ghosts do not add up")
+        turn = seat_number(field(view, "turn"), "turn", n)
+        need(field(view, "turn_cap") == SAFETY_TURN_CAP, "its safety cap is not this game's")
+        whole(field(view, "turn_number"), "turn_number", 1, SAFETY_TURN_CAP + 2)
+        need(field(view, "draw_from") == right_neighbour(turn, n), "it draws from another seat than the turn's right")
+        if pending is None:
+            slots, could = [], []
+        else:
+            slots = legal_slots(rows[turn], hour_of(pending))
+            could = [] if slots else [s for s in range(n) if s != turn and legal_slots(rows[s], hour_of(pending))]
+        need(field(view, "legal_slots") == slots and field(view, "who_could_place") == could,
+             "its slots for the card are not where the card fits (ruling TT-4, TT-5)")
+        gone = hours_gone(placed + out)
+        completable = [row_completable(row, gone) for row in rows]
+        need(field(view, "completable") == completable, "it says a row can or cannot be completed when it cannot or can")
+        emergency = (seat is not None and phase == PHASE_DRAW and seat == turn and None in rows[seat]
+                     and not completable[seat])
+        need(field(view, "emergency_available") is emergency, "its emergency move is offered when it is not open (TT-7)")
+        winner = seat_number(field(view, "winner"), "winner", n, none=True)
+        reason = field(view, "end_reason")
+        need(over == (reason is not None), "its game is over without a reason, or has one while in play")
+        if reason is not None:
+            one_of(reason, "end_reason", END_REASONS)
+        need((winner is not None) == (reason == "row_complete"), "its winner does not match why the game ended")
+        need(winner is None or None not in rows[winner], "its winner's row is not full")
+        need(field(view, "tie") is (over and winner is None), "its tie is not a game over without a winner")
+        last = field(view, "last")
+        if last is not None:
+            mapping(last, "last move", ("kind", "seat"))
+            seat_number(last["seat"], "last move's seat", n)
+            kind = one_of(last["kind"], "last move", ("draw", "place", "keep", "shift"))
+            if kind in ("draw", "place", "keep"):
+                need(last.get("card") in deck, "its last move names no card of this deal")
+            if kind == "draw":
+                seat_number(last.get("from_seat"), "last draw's neighbour", n)
+                whole(last.get("position"), "last draw's position", 0, len(deck))
+            elif kind == "place":
+                whole(last.get("slot"), "last move's slot", 0, SLOTS - 1)
+            elif kind == "keep":
+                one_of(last.get("reason"), "last keep's reason", KEEP_REASONS)
+            else:
+                for move in items(last.get("moves"), "last shift", most=2):
+                    for slot in items(move, "shift move", length=2):
+                        whole(slot, "shift slot", 0, SLOTS - 1)
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["pile"])

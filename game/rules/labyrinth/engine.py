@@ -14,6 +14,8 @@ from typing import Any
 
 from game.core.engine import Engine, Option
 from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
+from game.core.view_checks import field, flag, items, mapping, need, one_of, seat_number, whole
+from game.core.wire import pack, unpack
 
 from game.rules.labyrinth.scenario import (
     DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
@@ -500,6 +502,61 @@ def initial_state(scenario: Scenario, seats: int, mode: str) -> tuple[dict, list
 
 
 _SHIPPED = shipped_scenario_choices()  # (id, title) and (id, pitch) of each adventure, read once
+PROPHECY_STATES = ("hidden", "revealed", "fulfilled")
+DISCARD_DECKS = ("scenery", "item", "interaction")
+
+
+class ViewFacts:
+    """What every view of one scenario shows of each card, worked out once (through the wire, as
+    a guest receives it), so checking a view is comparing, not rebuilding: a face-down and a
+    face-up scenery entry, an interaction's entry (but its tries), a held item's, each prophecy's
+    entry in each state, each ending's, each text."""
+
+    def __init__(self, sc: Scenario) -> None:
+        text = sc.text
+        dots: dict[int, int] = {}
+        for card in sc.interactions.values():
+            dots[card.number] = dots.get(card.number, 0) + 1
+        self.sc = sc
+        self.heading = {"id": sc.id, "title": sc.title, "intro": sc.intro}
+        down: dict[str, Any] = {}
+        up: dict[str, Any] = {}
+        for card_id, card in sc.scenery.items():
+            down[card_id] = {"card": card_id, "number": card.number, "face": "down", "arrows": dict(card.arrows),
+                             "cover": card.cover, "next_to": list(card.next_to) if card.next_to else None,
+                             "min_favours": card.min_favours, "hero": card.hero}
+            up[card_id] = dict(down[card_id], face="up", title=text(card.title_key), text=text(card.text_key),
+                               picture=text(card.picture_key), dots=dots.get(card.number, 0))
+        self.scenery_down, self.scenery_up = unpack(pack(down)), unpack(pack(up))
+        self.interactions = unpack(pack({
+            card_id: {"card": card_id, "number": card.number, "dots": dots.get(card.number, 0), "needs": card.needs,
+                      "immediate": card.immediate} for card_id, card in sc.interactions.items()}))
+        self.items = unpack(pack({
+            item_id: {"card": item_id, "letter": item.letter, "number": item.number or 0, "name": text(item.name_key),
+                      "text": text(item.text_key)} for item_id, item in sc.items.items()}))
+        prophecies: dict[tuple[str, str], Any] = {}
+        for prophecy_id, prophecy in sc.prophecies.items():
+            hidden = {"card": prophecy_id, "number": prophecy.number, "state": "hidden"}
+            revealed = dict(hidden, state="revealed", title=text(prophecy.title_key), text=text(prophecy.text_key))
+            prophecies[(prophecy_id, "hidden")] = hidden
+            prophecies[(prophecy_id, "revealed")] = revealed
+            prophecies[(prophecy_id, "fulfilled")] = dict(revealed, state="fulfilled",
+                                                          fulfilled=text(prophecy.fulfilled_key))
+        self.prophecies = {key: unpack(pack(entry)) for key, entry in prophecies.items()}
+        self.endings = {ending_id: {"id": ending.id, "title": text(ending.title_key), "text": text(ending.text_key)}
+                        for ending_id, ending in sc.endings.items()}
+        self.item_names = {item_id: text(item.name_key) for item_id, item in sc.items.items()}
+        self.texts = set(sc.texts.values())
+
+
+_VIEW_FACTS: dict[str, ViewFacts] = {}
+
+
+def view_facts(scenario_id: str) -> ViewFacts:
+    """The ViewFacts of a shipped scenario (loaded once per program: a guest's table checks every view)."""
+    if scenario_id not in _VIEW_FACTS:
+        _VIEW_FACTS[scenario_id] = ViewFacts(load_scenario(scenario_id))
+    return _VIEW_FACTS[scenario_id]
 
 
 class LabyrinthEngine(Engine[dict]):
@@ -507,6 +564,7 @@ class LabyrinthEngine(Engine[dict]):
     title = "Lost in Adventure: The Labyrinth"
     min_seats = 1
     max_seats = 6
+    action_kinds = ("move", "interact", "end_turn", "undo")
     options = (
         Option("scenario", "Scenario", tuple(_SHIPPED[0]) or (("tutorial", "Tutorial"),),
                "Which adventure to play.", choice_help=tuple(_SHIPPED[1])),
@@ -759,6 +817,123 @@ class LabyrinthEngine(Engine[dict]):
             "can_undo": state["checkpoint"] is not None,
             "over": self.is_over(state),
         }
+
+    def check_view(self, view: dict[str, Any], seat: int | None, config: GameConfig) -> None:
+        """What `view` promises a table holds, or ViewProblem says what does not: the adventure
+        of this table, every card one of its cards where its number says (on the map, beside its
+        scenery, in hand, discarded) and each in one place, all counted with the decks, the hero on
+        a scenery of the map, the turn a seat of the table, the favours, score and rank as the
+        rulebook counts them (ruling LA-6), the texts its own."""
+        facts = view_facts(self.option_value(config, "scenario"))
+        sc = facts.sc
+        need(field(view, "scenario") == facts.heading, "its adventure is not this table's")
+        mode = one_of(field(view, "mode"), "mode", ("together", "turns"))
+        need(mode == self.option_value(config, "mode"), "its play mode is not this table's")
+        turn = field(view, "turn")
+        if mode == "turns":
+            mapping(turn, "turn", ("seat", "moved", "interacted"))
+            need(len(turn) == 3, "its turn holds more than a seat and what it did")
+            seat_number(turn["seat"], "turn's seat", config.seat_count)
+            flag(turn["moved"], "turn's move")
+            flag(turn["interacted"], "turn's interaction")
+        else:
+            need(turn is None, "its table plays together yet names a turn")
+        seen: list[str] = []
+        numbers: list[int] = []
+        for square in items(field(view, "map"), "map", most=len(sc.scenery)):
+            mapping(square, "map square", ("number", "x", "y", "top", "stack"))
+            number = square["number"]
+            need(isinstance(number, int) and not isinstance(number, bool) and number in sc.positions,
+                 "its map has a square of no number here")
+            need(square["x"] == sc.positions[number][0] and square["y"] == sc.positions[number][1],
+                 f"its scenery #{number} lies elsewhere than its square")
+            stack = items(square["stack"], "map stack", most=len(sc.scenery))
+            need(bool(stack), f"its scenery #{number} is an empty stack")
+            for entry in stack:
+                card_id = mapping(entry, "scenery card", ("card", "face"))["card"]
+                need(isinstance(card_id, str) and card_id in sc.scenery and sc.scenery[card_id].number == number,
+                     f"its scenery #{number} holds a card that is no scenery #{number}")
+                face = one_of(entry["face"], "scenery card's face", ("up", "down"))
+                need(entry == (facts.scenery_up if face == "up" else facts.scenery_down)[card_id],
+                     f"its scenery #{number} is not as the adventure's card shows it")
+                seen.append(card_id)
+            need(square["top"] == stack[-1]["card"], f"its scenery #{number} has another card on top than its stack")
+            numbers.append(number)
+        need(numbers == sorted(set(numbers)), "its map lists a square twice or out of order")
+        hero = field(view, "hero")
+        if hero is not None:
+            mapping(hero, "hero", ("number", "x", "y"))
+            need(isinstance(hero["number"], int) and not isinstance(hero["number"], bool) and hero["number"] in numbers,
+                 "its hero stands off the map")
+            need([hero["x"], hero["y"]] == list(sc.positions[hero["number"]]), "its hero stands elsewhere than its square")
+        in_play: list[str] = []
+        for key, entries in mapping(field(view, "interactions"), "interactions").items():
+            for entry in items(entries, "interactions beside a scenery", most=len(sc.interactions)):
+                card_id = mapping(entry, "interaction card", ("card", "tried"))["card"]
+                need(isinstance(card_id, str) and card_id in sc.interactions and
+                     str(sc.interactions[card_id].number) == key, f"its cards beside #{str(key)[:8]} are not of that number")
+                card = sc.interactions[card_id]
+                for tried in items(entry["tried"], "items tried", most=len(sc.items) ** 2):
+                    need(isinstance(tried, list) and len(tried) == card.needs and all(
+                        isinstance(item, str) and item in sc.items for item in tried), "its tried items are no items")
+                need({k: v for k, v in entry.items() if k != "tried"} == facts.interactions[card_id],
+                     f"its card {card.number} is not as the adventure's card shows it")
+                in_play.append(card_id)
+        held: list[str] = []
+        for entry in items(field(view, "items"), "items", most=len(sc.items)):
+            card_id = mapping(entry, "item", ("card",))["card"]
+            need(isinstance(card_id, str) and card_id in sc.items and entry == facts.items[card_id],
+                 "its items are not the adventure's")
+            held.append(card_id)
+        favours = mapping(field(view, "favours"), "favours", ("lit", "total", "tokens"))
+        lit = whole(favours["lit"], "favours lit", 0, FAVOUR_TOKENS)
+        need(favours == {"lit": lit, "total": FAVOUR_TOKENS, "tokens": [i < lit for i in range(FAVOUR_TOKENS)]},
+             "its favours do not add up (ruling LA-1)")
+        prophecies = items(field(view, "prophecies"), "prophecies", length=len(sc.prophecies))
+        unfulfilled = 0
+        for entry in prophecies:
+            mapping(entry, "prophecy", ("card", "state"))
+            status = one_of(entry["state"], "prophecy's state", PROPHECY_STATES)
+            need(isinstance(entry["card"], str) and entry == facts.prophecies.get((entry["card"], status)),
+                 "its prophecies are not the adventure's")
+            unfulfilled += status != "fulfilled"
+        need(len({entry["card"] for entry in prophecies}) == len(prophecies), "its prophecies repeat one")
+        discarded = {deck: 0 for deck in DISCARD_DECKS}
+        for entry in items(field(view, "discard"), "discard", most=len(sc.card_ids())):
+            mapping(entry, "discarded card", ("card", "deck", "face", "texts"))
+            deck = one_of(entry["deck"], "discarded card's deck", DISCARD_DECKS)
+            card_id = entry["card"]
+            cards_of = {"scenery": sc.scenery, "item": sc.items, "interaction": sc.interactions}[deck]
+            need(isinstance(card_id, str) and card_id in cards_of, "its discard holds a card of no deck")
+            texts = items(entry["texts"], "discarded card's texts", most=8)
+            need(all(isinstance(t, str) and t in facts.texts for t in texts), "its discarded card shows texts not its own")
+            need(entry["face"] == ("up" if texts else "down"), "its discarded card is face up without a text")
+            if deck == "interaction":
+                need(entry.get("number") == sc.interactions[card_id].number, "its discarded card shows another number")
+            discarded[deck] += 1
+            seen.append(card_id)
+        placed = len(seen) - sum(discarded.values())  # (the map's cards, then the discard's)
+        seen += in_play + held
+        need(len(set(seen)) == len(seen), "its view shows one card in two places")
+        decks = mapping(field(view, "decks"), "decks", ("scenery", "items", "interactions"))
+        need(whole(decks["scenery"], "scenery deck", 0, len(sc.scenery)) + placed + discarded["scenery"]
+             == len(sc.scenery), "its scenery cards do not add up")
+        need(whole(decks["interactions"], "interaction deck", 0, len(sc.interactions)) + len(in_play)
+             + discarded["interaction"] == len(sc.interactions), "its interaction cards do not add up")
+        need(whole(decks["items"], "item deck", 0, len(sc.items)) + len(held) + discarded["item"] == len(sc.items),
+             "its item cards do not add up")
+        score = lit - unfulfilled
+        need(field(view, "score") == score and field(view, "rank") == rank_for(score)[0],
+             "its score is not its favours less its unfulfilled prophecies (ruling LA-6)")
+        for entry in items(field(view, "last"), "last texts", most=len(sc.texts)):
+            need(isinstance(entry, dict) and isinstance(entry.get("key"), str) and entry["key"] in sc.texts
+                 and entry == {"key": entry["key"], "text": sc.texts[entry["key"]]}, "its last texts are not the adventure's")
+        ending = field(view, "ending")
+        if ending is not None:
+            need(isinstance(ending, dict) and ending == facts.endings.get(ending.get("id")), "its ending is not the adventure's")
+        stalled = flag(field(view, "stalled"), "stalled")
+        flag(field(view, "can_undo"), "can_undo")
+        need(flag(field(view, "over"), "over") == (ending is not None or stalled), "its adventure is over without an end")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         """Every text not yet read: top texts, paragraphs, prophecy and ending texts, undiscovered
