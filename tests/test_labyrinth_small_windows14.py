@@ -14,10 +14,11 @@ from game.rules.labyrinth import ENGINE
 from game.rules.labyrinth.scenario import load_scenario, shipped_scenarios
 from game.session import LocalSession
 from game.ui.labyrinth_layout import INFO_RECT, ITEM_AREA, ITEM_W, LOG_RECT, MAP_RECT
-from game.ui.labyrinth_legible import _item_name, legible_item_card, scroll_title, scroll_title_patch
+from game.ui.labyrinth_legible import item_name_px, legible_item_card, title_px
 from game.ui.labyrinth_overlays import DiscardBrowser, ReadingContents, StorySheet
 from game.ui.labyrinth_reading import BODY_PX, Journal
-from game.ui.look.cards_labyrinth import item_card, item_name_lines, prophecy
+from game.ui.look.cards_labyrinth import (item_card, item_name_layout, item_name_lines, prophecy,
+                                         scroll_title_designed_px, scroll_title_layout, scroll_title_patch)
 from game.ui.look.fonts import LEGIBLE_SCALE, font, legible_factor, wrap
 from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
@@ -187,15 +188,16 @@ def test_every_item_name_and_scroll_title_of_every_adventure_grows_and_fits_at_1
         scenario = load_scenario(scenario_id)
         for item in scenario.items.values():
             name = scenario.text(item.name_key)
-            px, lines = _item_name({"letter": item.letter, "number": item.number, "name": name}, ITEM_W, factor)
+            look = {"letter": item.letter, "number": item.number, "name": name}
+            px, lines, _ = item_name_layout(name, ITEM_W, item_name_px(look, ITEM_W, factor))
             base = item_name_lines(name, ITEM_W)[0]
             assert px * scale >= LEGIBLE_SCALE * base - 0.5, name
             assert len(lines) <= 3 and " ".join(lines) == " ".join(name.split()), name
             assert all(font("story", px).size(line)[0] <= round(ITEM_W * 0.86) for line in lines), name
         for card in scenario.prophecies.values():
             title = scenario.text(card.title_key)
-            grown = scroll_title({"title": title}, 150, factor)
-            assert grown is not None and grown[0] > round(150 * 0.125), title
+            grown = scroll_title_layout(title, 150, title_px(150, "revealed", factor))
+            assert grown[0] > scroll_title_designed_px(150) == round(150 * 0.125), title
             if grown[0] * scale < LEGIBLE_SCALE * round(150 * 0.125) - 0.5:
                 short.append(title)
             patch = scroll_title_patch(150)
@@ -311,29 +313,32 @@ def test_journal_on_its_own_keeps_the_designed_type():
 def test_a_crowded_trays_tiles_and_strips_grow_their_words_and_keep_them_inside_at_1024x768():
     """Eleven items as tiles and ten prophecies as strips (the Thornwood Maze) showed their names in
     20 px print (11 px on the screen). Every item of every adventure, in every crowded tray's tile
-    size, now grows its name where it fits on whole-word lines inside the tile; so do the strips'
-    titles; where a word cannot grow, the look kit's tile is kept as it was."""
+    on that window (`item_tray_rects` with the window's factor), now sets its name in the print asked,
+    inside the tile, on whole-word lines wherever the adventure can hold that many items (a name too
+    long is cut with an ellipsis, never shrunk); so do the strips' titles."""
     from game.ui.labyrinth_layout import item_tray_rects, prophecy_tray_rects
-    from game.ui.labyrinth_legible import strip_title, tile_name
-    from game.ui.look.cards_labyrinth import TILE_NAME_PX
+    from game.ui.labyrinth_legible import asked_px
+    from game.ui.look.cards_labyrinth import TILE_NAME_PX, item_tile_name_layout, strip_title_layout
 
     factor = 0.7 / (1024 / 1920)
+    asked = asked_px(TILE_NAME_PX, factor)
+    assert asked is not None and asked > TILE_NAME_PX
     pygame.init()
-    grown = kept = 0
     for scenario_id, _ in shipped_scenarios():
         scenario = load_scenario(scenario_id)
         for count in range(6, 16):
-            size = item_tray_rects(count)[0].size
+            size = item_tray_rects(count, factor)[0].size
             for item in scenario.items.values():
                 name = scenario.text(item.name_key)
                 code = item.letter + (str(item.number) if item.number else "")
-                placed = tile_name(name, code, size, factor)
-                if placed is None:
-                    kept += 1
-                    continue
-                grown += 1
+                placed = item_tile_name_layout(name, code, size, asked)
+                assert placed is not None, (name, size)
                 area, px, lines, step = placed
-                assert px > TILE_NAME_PX and " ".join(lines) == " ".join(name.split())
+                assert px == asked
+                if count <= len(scenario.items):  # a tray this adventure can hold: every word whole
+                    assert " ".join(lines) == " ".join(name.split()), (name, size)
+                else:
+                    assert " ".join(lines) == " ".join(name.split()) or (len(lines) == 1 and lines[0].endswith("…"))
                 assert pygame.Rect((0, 0), size).contains(area)
                 assert all(font("story", px).size(line)[0] <= area.width for line in lines)
                 assert step * (len(lines) - 1) + px <= area.height
@@ -341,12 +346,11 @@ def test_a_crowded_trays_tiles_and_strips_grow_their_words_and_keep_them_inside_
             size = prophecy_tray_rects(count)[0].size
             for card in scenario.prophecies.values():
                 for state in ("sealed", "revealed", "fulfilled"):
-                    placed = strip_title({"title": scenario.text(card.title_key)}, size, state, factor)
-                    if placed is not None:
-                        area, px, words = placed
-                        role = "story-italic" if state == "sealed" else "story"
-                        assert font(role, px).size(words)[0] <= area.width and px <= area.height
-    assert grown > 3 * kept  # most names grow
+                    placed = strip_title_layout({"title": scenario.text(card.title_key)}, size, state, asked)
+                    assert placed is not None
+                    area, px, words = placed
+                    role = "story-italic" if state == "sealed" else "story"
+                    assert px == asked and font(role, px).size(words)[0] <= area.width and px <= area.height
 
 
 def test_the_thornwood_maze_s_crowded_tray_shows_the_grown_tiles_on_a_small_window(data_dir):
@@ -364,8 +368,8 @@ def test_the_thornwood_maze_s_crowded_tray_shows_the_grown_tiles_on_a_small_wind
         while app.scenes.top is not table:
             key(app, pygame.K_RETURN, settle=10)
         frames(app, 40)
-        tiles = item_tray_rects(len(table.item_order))
-        assert tiles is not None
+        tiles = item_tray_rects(len(table.item_order), table.type_factor)
+        assert tiles is not None and table.type_factor > 1.0
         changed = 0
         for card in table.item_order:
             look = item_look(table.item_entries[card])

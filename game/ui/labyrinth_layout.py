@@ -50,13 +50,27 @@ BUTTON_LABELS = {"use": "Use", "cancel": "Cancel", "undo": "Undo", "end_turn": "
 TRAY_FULL_CARDS = 5  # items shown as whole cards side by side (ITEM_W each); more become tiles
 
 
-def item_tray_rects(count: int) -> list[pygame.Rect] | None:
+def item_tray_rects(count: int, factor: float = 1.0) -> list[pygame.Rect] | None:
     """Where each of `count` items sits as a tile of a crowded tray, row by row (two rows up to ten
-    items, then three); None while whole cards fit side by side. Overlapping cards hid the names."""
+    items, then three); None while whole cards fit side by side. Overlapping cards hid the names.
+    A small window (`factor`, the window's `legible_factor`, > 1) lays nine and more out as
+    `legible_item_tray_rects`: the two-row tiles were too narrow for a name in legible print."""
     if count <= TRAY_FULL_CARDS:
         return None
+    if factor > 1.0 and count > LEGIBLE_TALL_TILES:
+        return legible_item_tray_rects(count)
     rows = 2 if count <= 10 else 3
     return tray_grid(ITEM_AREA, count, rows, -(-count // rows), (10, 10), by_rows=True)
+
+
+LEGIBLE_TALL_TILES = 8  # up to eight items, two rows of tiles at least 195 px wide hold a name in legible print
+
+
+def legible_item_tray_rects(count: int) -> list[pygame.Rect]:
+    """A crowded tray on a small window: low tiles, each wide enough for its letter and a name on
+    one line in legible print (three columns up to twelve items, four up to twenty, then five)."""
+    cols = 3 if count <= 12 else 4 if count <= 20 else 5
+    return tray_grid(ITEM_AREA, count, -(-count // cols), cols, (10, 6), by_rows=True)
 
 
 def tray_grid(area: pygame.Rect, count: int, rows: int, cols: int, gaps: tuple[int, int], by_rows: bool,

@@ -4,7 +4,9 @@ At 1024x768 the canvas shows at 0.53, so the 21 px name on an item card read as 
 scroll's 19 px title as 10 px. Below the legible scale (`legible_factor` > 1) the tray asks the
 look kit for an item's name (`name_px`) and a prophecy's title (`title_px`) `factor` times their
 designed size; the kit sets them as large as its own layout lets them grow (every word whole,
-inside the card) and caches each face by the size asked. From 1366x768 up nothing is asked, and
+inside the card; on a crowded tray's tiles and strips the size asked is the least, and a name too
+long for it is cut with an ellipsis) and caches each face by the size asked. The table also lays a
+crowded tray out for that print (`item_tray_rects` with the factor). From 1366x768 up nothing is asked, and
 the faces are the look kit's as designed. This module only decides the size; the cards' geometry
 is the look kit's.
 """
@@ -15,13 +17,11 @@ from typing import Any
 
 import pygame
 
-from game.ui.look.cards_labyrinth import (TILE_NAME_PX, item_card, item_name_layout, item_name_lines,
-                                         item_tile, item_tile_name_layout, prophecy, prophecy_strip,
-                                         scroll_title_designed_px, scroll_title_layout, scroll_title_patch,
-                                         strip_title_layout)
+from game.ui.look.cards_labyrinth import (TILE_NAME_PX, item_card, item_name_lines, item_tile, prophecy,
+                                         prophecy_strip, scroll_title_designed_px)
 
-__all__ = ["item_name_px", "legible_item_card", "legible_item_tile", "legible_prophecy", "legible_prophecy_strip",
-           "scroll_title", "scroll_title_patch", "strip_title", "tile_name", "title_px"]
+__all__ = ["asked_px", "item_name_px", "legible_item_card", "legible_item_tile", "legible_prophecy",
+           "legible_prophecy_strip", "title_px"]
 
 
 def asked_px(designed_px: int, factor: float) -> int | None:
@@ -60,29 +60,3 @@ def legible_prophecy(entry: dict[str, Any], width: int, state: str, factor: floa
 def legible_prophecy_strip(entry: dict[str, Any], size: tuple[int, int], state: str, factor: float) -> pygame.Surface:
     """A prophecy strip (a crowded tray) whose words read larger on a small window."""
     return prophecy_strip(entry, size, state, asked_px(TILE_NAME_PX, factor))
-
-
-# --- what those faces show (the look kit's layouts for the size asked) -------------------------
-def _item_name(look: dict[str, Any], width: int, factor: float) -> tuple[int, list[str]]:
-    """The print and lines of an item's name on its legible card."""
-    px, lines, _ = item_name_layout(str(look.get("name", "")), width, item_name_px(look, width, factor))
-    return px, lines
-
-
-def scroll_title(entry: dict[str, Any], width: int, factor: float) -> tuple[int, list[str]] | None:
-    """A scroll's title as its legible face sets it, or None where it keeps the designed print."""
-    px, lines = scroll_title_layout(str(entry.get("title", "")), width, title_px(width, "revealed", factor))
-    return (px, lines) if px > scroll_title_designed_px(width) else None
-
-
-def tile_name(name: str, code: str, size: tuple[int, int], factor: float
-              ) -> tuple[pygame.Rect, int, list[str], float] | None:
-    """Where an item tile's grown name lies, its print, lines and line step (None: 20 px stays)."""
-    return item_tile_name_layout(name, code, size, asked_px(TILE_NAME_PX, factor))
-
-
-def strip_title(entry: dict[str, Any], size: tuple[int, int], state: str, factor: float
-                ) -> tuple[pygame.Rect, int, str] | None:
-    """Where a prophecy strip's grown words lie, their print and the words (None: 20 px stays)."""
-    return strip_title_layout(entry, size, state, asked_px(TILE_NAME_PX, factor))
-

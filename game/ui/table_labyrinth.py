@@ -333,7 +333,7 @@ class LabyrinthTable(LabyrinthHints, LabyrinthControls, LabyrinthPainter, TableS
     def layout_items(self, immediate: bool = False) -> None:
         """Whole cards in a row while they fit, else tiles in rows (`item_tray_rects`): a card turns
         into a tile (or back) with a quick flip as the tray fills or empties."""
-        tiles = item_tray_rects(len(self.item_order))
+        tiles = item_tray_rects(len(self.item_order), self.type_factor)
         if tiles is None:
             centre = (ITEM_AREA.centerx, ITEM_AREA.y + 136)
             places = row_layout(len(self.item_order), centre, ITEM_W, 16, ITEM_AREA.width - 40)

@@ -663,8 +663,11 @@ def _item_code(card: Card) -> str:
 def item_tile_name_layout(name: str, code: str, size: tuple[int, int], name_px: int | None
                           ) -> tuple[pygame.Rect, int, list[str], float] | None:
     """A tile's name in larger print (`name_px` asked, a small window): the tile's name area (under
-    the letter and icon on a tall tile, beside the letter on a low one), the print, the lines (two at
-    most, every word whole) and the line step; None where it cannot grow (the 20 px design stays)."""
+    the letter and icon on a tall tile, beside the letter on a low one), the print, the lines and the
+    line step; None where nothing is asked or even one line of it is too tall (the 20 px design stays).
+    The print asked is the least that reads on that window, so the name never shrinks under it: on
+    up to two lines with every word whole where it fits, else on one line cut with an ellipsis (the
+    caption under the map names the item in full when it has the focus)."""
     if name_px is None or name_px <= TILE_NAME_PX:
         return None
     w, h = size
@@ -675,14 +678,23 @@ def item_tile_name_layout(name: str, code: str, size: tuple[int, int], name_px: 
         area = pygame.Rect(pad, top, w - 2 * pad, h - m - 2 - top)
         share = 0.92
     else:  # the name beside the letter (drawn with a 1 px outline)
-        left = pad + 2 + font("display", round(h * 0.62)).size(code)[0] + 2 + 8
+        left = pad + 2 + font("display", tile_code_px(h, name_px)).size(code)[0] + 2 + 8
         area = pygame.Rect(left, m + 2, w - left - pad, h - 2 * m - 4)
         share = 0.9
-    grown = largest_whole_lines(name, "story", name_px, TILE_NAME_PX, area.width - 2, area.height, 2, share)
-    if grown is None:
+    if name_px > area.height:
         return None
-    px, lines = grown
-    return area, px, lines, font("story", px).get_linesize() * share
+    step = font("story", name_px).get_linesize() * share
+    whole = largest_whole_lines(name, "story", name_px, name_px - 1, area.width - 2, area.height, 2, share)
+    lines = whole[1] if whole is not None else [_clipped(" ".join(name.split()), "story", name_px, area.width - 2)]
+    return area, name_px, lines, step
+
+
+def tile_code_px(height: int, name_px: int | None = None) -> int:
+    """The print of a low tile's letter and number: most of its height; asked for a larger name (a
+    small window), a quarter larger than the name (as a whole card's letter stands over its name),
+    inside the tile (a 45 px tile's "J2" read as 11 px at 1024x768)."""
+    designed = round(height * 0.62)
+    return designed if name_px is None or name_px <= TILE_NAME_PX else min(max(designed, round(name_px * 1.25)), height - 4)
 
 
 def _item_tile(card: Card, size: tuple[int, int], name_px: int | None) -> pygame.Surface:
@@ -713,7 +725,7 @@ def _item_tile(card: Card, size: tuple[int, int], name_px: int | None) -> pygame
             out.blit(text_surface(line, "story", px, P.LA_SEPIA), (pad + 2, round(y)))
             y += step
     else:  # a low tile: the letter, then the name beside it (on two lines where one is too short)
-        big = outlined_text(code, "display", round(h * 0.62), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
+        big = outlined_text(code, "display", tile_code_px(h, name_px), P.LA_ARROW_RED, P.shade(P.LA_PARCHMENT, 0.3), 1)
         out.blit(big, big.get_rect(midleft=(pad + 2, h // 2)))
         left = pad + 2 + big.get_width() + 8
         if grown is not None:
@@ -905,14 +917,30 @@ def prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int 
                    lambda: _prophecy_strip(card, (int(size[0]), int(size[1])), state, title_px))
 
 
-def _strip_words_room(size: tuple[int, int], state: str, tick_on_seal: bool = False) -> tuple[int, int]:
-    """The left and right ends of a strip's words: after the seal, before the rod (and the tick of a
-    fulfilled one, unless it sits on the seal)."""
+def strip_seal(size: tuple[int, int], title_px: int | None = None) -> tuple[float, float, int]:
+    """A strip's wax seal: its centre's x, its radius and its number's print. Asked for larger print
+    (a small window), the seal grows to most of the strip's height, nearer the rolled end, and its
+    number is at least the print asked (a 34 px strip's 20 px number read as 10 px at 1024x768)."""
     w, h = size
     rod = max(3, round(h * 0.12))
-    r = h * 0.36
-    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" and not tick_on_seal else 0)
-    return round(rod + 6 + r + r + 10), right
+    if not _strip_tick_on_seal(title_px):
+        r = h * 0.36
+        return rod + 6 + r, r, max(8, round(r * 1.3))
+    assert title_px is not None
+    r = max(h * 0.36, min(h * 0.47, title_px / 1.6))
+    return rod + 3 + r, r, max(title_px, round(r * 1.6))
+
+
+def _strip_words_room(size: tuple[int, int], state: str, title_px: int | None = None) -> tuple[int, int]:
+    """The left and right ends of a strip's words: after the seal, before the rod (and the tick of a
+    fulfilled one, unless it sits on the seal, as it does in larger print)."""
+    w, h = size
+    rod = max(3, round(h * 0.12))
+    seal_x, r, _ = strip_seal(size, title_px)
+    if _strip_tick_on_seal(title_px):
+        return round(seal_x + r + 7), w - rod - 5
+    right = w - rod - 8 - (round(h * 0.5) + 6 if state == "fulfilled" else 0)
+    return round(seal_x + r + 10), right
 
 
 def _strip_tick_on_seal(title_px: int | None) -> bool:
@@ -924,23 +952,23 @@ def _strip_tick_on_seal(title_px: int | None) -> bool:
 def strip_title_layout(card: Card, size: tuple[int, int], state: str, title_px: int | None
                        ) -> tuple[pygame.Rect, int, str] | None:
     """A strip's words in larger print (`title_px` asked, a small window): where they lie, the print
-    (the largest up to `title_px` and the strip's height that fits on its one line) and the words
-    ("Sealed prophecy", or "Sealed" where that is too long); None where 20 px stays."""
+    (the size asked, or the strip's height less 6 where that is lower) and the words ("Sealed
+    prophecy", or "Sealed" where that is too long; a title too long for its one line is cut with an
+    ellipsis, never set smaller: the caption under the map reads it whole when it has the focus);
+    None where 20 px stays."""
     if title_px is None or title_px <= TILE_NAME_PX:
         return None
     w, h = size
-    left, right = _strip_words_room(size, state, _strip_tick_on_seal(title_px))
-    if state == "sealed":
-        role = "story-italic"
-        words = "Sealed prophecy" if font(role, title_px).size("Sealed prophecy")[0] <= right - left else "Sealed"
-    else:
-        words, role = str(card.get("title", "")), "story"
+    left, right = _strip_words_room(size, state, title_px)
     px = min(title_px, h - 6)
-    while px > TILE_NAME_PX and font(role, px).size(words)[0] > right - left:
-        px -= 1
     if px <= TILE_NAME_PX:
         return None
-    return pygame.Rect(left - 1, 2, right - left + 2, h - 4), px, words
+    if state == "sealed":
+        role = "story-italic"
+        words = "Sealed prophecy" if font(role, px).size("Sealed prophecy")[0] <= right - left else "Sealed"
+    else:
+        words, role = str(card.get("title", "")), "story"
+    return pygame.Rect(left - 1, 2, right - left + 2, h - 4), px, _clipped(words, role, px, right - left)
 
 
 def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int | None) -> pygame.Surface:
@@ -949,12 +977,11 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int
     rod = max(3, round(h * 0.12))  # the rolled ends of the scroll
     for x in (0, w - rod):
         out.fill((*P.shade(P.LA_PARCHMENT_DARK, 0.25), 255), (x, 0, rod, h))
-    r = h * 0.36
-    seal_x = rod + 6 + r
+    seal_x, r, number_px = strip_seal(size, title_px)
     colour = P.LA_ARROW_RED if state != "fulfilled" else P.shade(P.LA_SEPIA, 0.1)
     tick_on_seal = _strip_tick_on_seal(title_px)  # asked for larger print: the number fills its seal too
-    _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour, 1.6 if tick_on_seal else 1.3)
-    left, right = _strip_words_room(size, state, tick_on_seal)
+    _number_seal(out, card.get("number", ""), (seal_x, h / 2), r, colour, number_px / r)
+    left, right = _strip_words_room(size, state, title_px)
     if state == "sealed":
         role, ink = "story-italic", P.shade(P.LA_SEPIA, 0.25)
         line = "Sealed prophecy" if font(role, TILE_NAME_PX).size("Sealed prophecy")[0] <= right - left else "Sealed"
@@ -962,8 +989,8 @@ def _prophecy_strip(card: Card, size: tuple[int, int], state: str, title_px: int
         line, role, ink = str(card.get("title", "")), "story", P.LA_ARROW_RED
     if state == "fulfilled":
         if tick_on_seal:  # across the seal's lower right, on a rim of paper so it reads over the wax
-            tick = round(h * 0.56)
-            cx, cy = seal_x + r * 0.85, h / 2 + r * 0.35
+            tick = round(r * 1.15)
+            cx, cy = seal_x + r * 0.4, h / 2 + r * 0.35
         else:  # at the strip's end: `_strip_words_room` keeps the words clear of it
             tick = round(h * 0.5)
             cx, cy = w - rod - 8 - tick / 2, h / 2
