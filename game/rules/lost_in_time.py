@@ -669,7 +669,8 @@ class LostInTime(Engine[dict]):
         need(not final_round or len(timelines[ender]) >= FINAL_LENGTH - 1,  # (a card lost since, LT-7)
              "its last round was ended by a timeline short of eight cards")
         need(field(view, "target_year") == TARGET_YEAR, f"its target year is not {TARGET_YEAR}")
-        flag(field(view, "over"), "over")
+        over = flag(field(view, "over"), "over")
+        need(not over or final_round or view["round"] == ROUND_CAP, "its game is over before its last round (ruling LT-10)")
         totals = items(field(view, "running_totals"), "running_totals", length=n)
         for timeline, total in zip(timelines, totals):
             row = [slot["card"] for slot in timeline]
