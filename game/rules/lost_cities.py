@@ -455,7 +455,8 @@ class LostCities(Engine[dict]):
         deck_count = whole(field(view, "deck_count"), "deck_count", 0 if over else 1, len(deck))
         hidden_hands = sizes[1 - seat] if seat is not None else sizes[0] + sizes[1]
         in_view = len(hand) + sum(len(group) for group in laid_out[1:-1])
-        need(in_view + hidden_hands + deck_count == len(deck), f"its cards do not add up to the {len(deck)} of the match")
+        need(in_view + hidden_hands + deck_count == len(deck),
+             f"its cards do not add up to the {len(deck)} of the match")
         laid = field(view, "laid")
         last_discard = field(view, "last_discard")
         if phase == "draw":
@@ -466,14 +467,16 @@ class LostCities(Engine[dict]):
                  "its card laid this turn is not where it went")
         else:
             need(last_discard is None, "it names a card just discarded outside a turn's draw")
-            need(laid is None or over and isinstance(laid, str) and laid in known, "it names a card laid outside a turn's draw")
+            need(laid is None or over and isinstance(laid, str) and laid in known,
+                 "it names a card laid outside a turn's draw")
         so_far = items(field(view, "round_scores_so_far"), "round_scores_so_far", length=2)
         totals_so_far = items(field(view, "round_totals_so_far"), "round_totals_so_far", length=2)
         for side in range(2):
             expected = {c: expedition_score(expeditions[side][c])["score"] for c in colours}
             need(so_far[side] == expected and totals_so_far[side] == sum(expected.values()),
                  "its scores so far are not its expeditions'")
-        history = items(field(view, "round_history"), "round_history", length=round_number if over else round_number - 1)
+        history = items(field(view, "round_history"), "round_history",
+                        length=round_number if over else round_number - 1)
         sums = [0, 0]
         for index, record in enumerate(history):
             mapping(record, "round record", ("round", "scores", "reason"))

@@ -639,7 +639,8 @@ class LostInTime(Engine[dict]):
             items(timeline, "timeline", most=FINAL_LENGTH)
             row = [mapping(slot, "timeline card", ("card", "tilted"))["card"] for slot in timeline]
             cards(row, "timeline", known)
-            need(all(YEAR[a] < YEAR[b] for a, b in zip(row, row[1:])), "its timeline does not run in order (ruling LT-4)")
+            need(all(YEAR[a] < YEAR[b] for a, b in zip(row, row[1:])),
+                 "its timeline does not run in order (ruling LT-4)")
             tilted = [i for i, slot in enumerate(timeline) if flag(slot["tilted"], "tilted")]
             need(not tilted or len(tilted) == 1 and tilted[0] in (0, len(row) - 1),
                  "its timeline has a card sideways that is not its one end (ruling LT-7)")
@@ -651,7 +652,8 @@ class LostInTime(Engine[dict]):
         need(len(set(shown)) == len(shown), "its view shows one card in two places")
         deck_count = whole(field(view, "deck_count"), "deck_count", 0, len(CARD_IDS))
         hidden = sum(sizes) - len(hand)
-        need(len(shown) + hidden + deck_count == len(CARD_IDS), f"its cards do not add up to the {len(CARD_IDS)} of the deck")
+        need(len(shown) + hidden + deck_count == len(CARD_IDS),
+             f"its cards do not add up to the {len(CARD_IDS)} of the deck")
         faces = mapping(field(view, "cards"), "cards")
         need(len(faces) == len(shown) and all(card in faces for card in shown),
              "its card faces are not those of the cards it shows")
@@ -670,7 +672,8 @@ class LostInTime(Engine[dict]):
              "its last round was ended by a timeline short of eight cards")
         need(field(view, "target_year") == TARGET_YEAR, f"its target year is not {TARGET_YEAR}")
         over = flag(field(view, "over"), "over")
-        need(not over or final_round or view["round"] == ROUND_CAP, "its game is over before its last round (ruling LT-10)")
+        need(not over or final_round or view["round"] == ROUND_CAP,
+             "its game is over before its last round (ruling LT-10)")
         totals = items(field(view, "running_totals"), "running_totals", length=n)
         for timeline, total in zip(timelines, totals):
             row = [slot["card"] for slot in timeline]
@@ -678,7 +681,8 @@ class LostInTime(Engine[dict]):
             need(mapping(total, "running total", TOTAL_FIELDS) == {
                 "total": value, "distance": None if value is None else TARGET_YEAR - value,
                 "over": value is not None and value > TARGET_YEAR, "youngest": YEAR[row[-1]] if row else None,
-                "vips": sum(1 for c in row if KIND[c] == "vip"), "disasters": sum(1 for c in row if KIND[c] == "disaster"),
+                "vips": sum(1 for c in row if KIND[c] == "vip"),
+                "disasters": sum(1 for c in row if KIND[c] == "disaster"),
                 "chips": timeline_chips(row), "length": len(row)}, "its running totals are not its timelines'")
         last = field(view, "last")
         if last is not None:

@@ -553,13 +553,15 @@ class TimeAfterTime(Engine[dict]):
         n = config.seat_count
         need(field(view, "game") == self.game_id, "its view is not of Time After Time")
         need(field(view, "seat") == seat, "its view is of another seat than it says")
-        need(whole(field(view, "seats"), "seats", self.min_seats, self.max_seats) == n, f"its table is not of {n} seats")
+        need(whole(field(view, "seats"), "seats", self.min_seats, self.max_seats) == n,
+             f"its table is not of {n} seats")
         for name in items(field(view, "names"), "names", length=n):
             text(name, "player's name", most=200)
         need(field(view, "options") == {"ghost_redraw": bool(self.option_value(config, "ghost_redraw"))}
              and type(view["options"]["ghost_redraw"]) is bool, "its options are not this table's")
         ghosts = GHOSTS[:GHOSTS_IN_PLAY[n]]
-        need(field(view, "ghosts_in_game") == len(ghosts), f"its table plays {len(ghosts)} Ghost(s), not another number")
+        need(field(view, "ghosts_in_game") == len(ghosts),
+             f"its table plays {len(ghosts)} Ghost(s), not another number")
         deck = frozenset(TIME_CARDS + ghosts)
         time_cards = frozenset(TIME_CARDS)
         hand = cards(field(view, "hand"), "hand", deck)
@@ -578,7 +580,8 @@ class TimeAfterTime(Engine[dict]):
             items(row, "row", length=SLOTS)
             filled = [card for card in row if card is not None]
             cards(filled, "row", time_cards, kind="Time card")
-            need(all(hour_of(a) < hour_of(b) for a, b in zip(filled, filled[1:])), "its row does not rise (ruling TT-4)")
+            need(all(hour_of(a) < hour_of(b) for a, b in zip(filled, filled[1:])),
+                 "its row does not rise (ruling TT-4)")
             placed += filled
         out = cards(field(view, "out_of_game"), "out_of_game", time_cards, kind="Time card")
         phase = one_of(field(view, "phase"), "phase", PHASES)
@@ -612,10 +615,12 @@ class TimeAfterTime(Engine[dict]):
              "its slots for the card are not where the card fits (ruling TT-4, TT-5)")
         gone = hours_gone(placed + out)
         completable = [row_completable(row, gone) for row in rows]
-        need(field(view, "completable") == completable, "it says a row can or cannot be completed when it cannot or can")
+        need(field(view, "completable") == completable,
+             "it says a row can or cannot be completed when it cannot or can")
         emergency = (seat is not None and phase == PHASE_DRAW and seat == turn and None in rows[seat]
                      and not completable[seat])
-        need(field(view, "emergency_available") is emergency, "its emergency move is offered when it is not open (TT-7)")
+        need(field(view, "emergency_available") is emergency,
+             "its emergency move is offered when it is not open (TT-7)")
         winner = seat_number(field(view, "winner"), "winner", n, none=True)
         reason = field(view, "end_reason")
         need(over == (reason is not None), "its game is over without a reason, or has one while in play")

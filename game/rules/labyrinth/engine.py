@@ -865,13 +865,15 @@ class LabyrinthEngine(Engine[dict]):
             mapping(hero, "hero", ("number", "x", "y"))
             need(isinstance(hero["number"], int) and not isinstance(hero["number"], bool) and hero["number"] in numbers,
                  "its hero stands off the map")
-            need([hero["x"], hero["y"]] == list(sc.positions[hero["number"]]), "its hero stands elsewhere than its square")
+            need([hero["x"], hero["y"]] == list(sc.positions[hero["number"]]),
+                 "its hero stands elsewhere than its square")
         in_play: list[str] = []
         for key, entries in mapping(field(view, "interactions"), "interactions").items():
             for entry in items(entries, "interactions beside a scenery", most=len(sc.interactions)):
                 card_id = mapping(entry, "interaction card", ("card", "tried"))["card"]
                 need(isinstance(card_id, str) and card_id in sc.interactions and
-                     str(sc.interactions[card_id].number) == key, f"its cards beside #{str(key)[:8]} are not of that number")
+                     str(sc.interactions[card_id].number) == key,
+                     f"its cards beside #{str(key)[:8]} are not of that number")
                 card = sc.interactions[card_id]
                 for tried in items(entry["tried"], "items tried", most=len(sc.items) ** 2):
                     need(isinstance(tried, list) and len(tried) == card.needs and all(
@@ -906,7 +908,8 @@ class LabyrinthEngine(Engine[dict]):
             cards_of = {"scenery": sc.scenery, "item": sc.items, "interaction": sc.interactions}[deck]
             need(isinstance(card_id, str) and card_id in cards_of, "its discard holds a card of no deck")
             texts = items(entry["texts"], "discarded card's texts", most=8)
-            need(all(isinstance(t, str) and t in facts.texts for t in texts), "its discarded card shows texts not its own")
+            need(all(isinstance(t, str) and t in facts.texts for t in texts),
+                 "its discarded card shows texts not its own")
             need(entry["face"] == ("up" if texts else "down"), "its discarded card is face up without a text")
             if deck == "interaction":
                 need(entry.get("number") == sc.interactions[card_id].number, "its discarded card shows another number")
@@ -927,13 +930,16 @@ class LabyrinthEngine(Engine[dict]):
              "its score is not its favours less its unfulfilled prophecies (ruling LA-6)")
         for entry in items(field(view, "last"), "last texts", most=len(sc.texts)):
             need(isinstance(entry, dict) and isinstance(entry.get("key"), str) and entry["key"] in sc.texts
-                 and entry == {"key": entry["key"], "text": sc.texts[entry["key"]]}, "its last texts are not the adventure's")
+                 and entry == {"key": entry["key"], "text": sc.texts[entry["key"]]},
+                 "its last texts are not the adventure's")
         ending = field(view, "ending")
         if ending is not None:
-            need(isinstance(ending, dict) and ending == facts.endings.get(ending.get("id")), "its ending is not the adventure's")
+            need(isinstance(ending, dict) and ending == facts.endings.get(ending.get("id")),
+                 "its ending is not the adventure's")
         stalled = flag(field(view, "stalled"), "stalled")
         flag(field(view, "can_undo"), "can_undo")
-        need(flag(field(view, "over"), "over") == (ending is not None or stalled), "its adventure is over without an end")
+        need(flag(field(view, "over"), "over") == (ending is not None or stalled),
+             "its adventure is over without an end")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         """Every text not yet read: top texts, paragraphs, prophecy and ending texts, undiscovered
