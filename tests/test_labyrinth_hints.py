@@ -26,6 +26,7 @@ from game.ui.tables import table_scene_for
 from game.ui.title import TitleScene
 from game.ui.tween import MOTION
 from ui_helpers import frames, key, make_app, pad, tap
+from waits16 import wait_for
 
 WORD = re.compile(r"[a-z]+")
 
@@ -367,20 +368,22 @@ def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to
     app = make_app()
     try:
         app.push(TitleScene(app))
-        deadline = time.monotonic() + 10
-        while not guest.local_seats() and time.monotonic() < deadline:  # seated by the host's welcome
+        def seated() -> bool:  # by the host's welcome
             guest.poll()
-            time.sleep(0.01)
+            return bool(guest.local_seats())
+
+        wait_for(seated, pause=0.01, what="Ann seated")
         table = LabyrinthTable(app, guest)
         lan = LanTableScene(app, guest, table)
         app.push(lan)
         step_until(app, lambda: table.shown is not None)
-        for _ in range(1200):  # past the intro sheet, to a still table waiting for Ann
+
+        def waiting_for_ann() -> bool:  # past the intro sheet, to a still table waiting for Ann
             if isinstance(app.scenes.top, StorySheet):
                 key(app, pygame.K_RETURN)
-            elif app.scenes.top is lan and table.can_act and not table.animating and not table.intro_pending:
-                break
-            frames(app, 1)
+            return app.scenes.top is lan and table.can_act and not table.animating and not table.intro_pending
+
+        step_until(app, waiting_for_ann)
         frames(app, 10)
         key(app, pygame.K_h)
         key(app, pygame.K_h)  # through the LAN screen to its table
@@ -389,7 +392,7 @@ def test_at_a_lan_table_the_guest_is_advised_from_its_own_view_and_do_it_goes_to
         assert set(table.advisors) == {0}
         before = table.shown.version
         key(app, pygame.K_RETURN)  # Do it
-        step_until(app, lambda: table.shown.version > before, timeout=10)
+        step_until(app, lambda: table.shown.version > before)
     finally:
         guest.close()
         app.shutdown()

@@ -24,6 +24,7 @@ from net.client import RemoteSession
 from net.host import sidecar_path, start_host
 from net_driver import BotDriver
 from ui_helpers import frames, make_app
+from waits16 import CEILING
 
 NAMES = ["Ann", "Constantinopolis", "Basil"]
 
@@ -32,7 +33,7 @@ class MiniTable(TableSceneBase):
     """A table that draws nothing: enough to reach the results screen of any game."""
 
 
-def play_to_end(sessions, timeout: float = 40.0) -> None:
+def play_to_end(sessions, timeout: float = CEILING) -> None:
     driver = BotDriver(sessions, level="random", seed=3)
     assert driver.play(timeout), driver.errors
 
@@ -42,7 +43,7 @@ def results_of(session: RemoteSession) -> ResultsScene:
     app = make_app()
     table = MiniTable(app, session)
     app.push(table)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + CEILING
     while not table.results_shown and time.monotonic() < deadline:
         frames(app, 5)
     assert table.results_shown
@@ -61,7 +62,7 @@ def test_the_results_and_summary_name_the_players_as_they_sat_down(game_id, data
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     con = RemoteSession("127.0.0.1", handle.port, name="Constantinopolis", seats=[1])
     try:
-        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and con.wait_until(lambda: con.latest(1) is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None, CEILING) and con.wait_until(lambda: con.latest(1) is not None, CEILING)
         # the engine knows the players by the names they gave, and so does the seat list (the bot too)
         assert [s.name for s in handle.host.config.seats] == NAMES
         assert ann.latest(0).view["names"] == NAMES
@@ -91,9 +92,9 @@ def test_a_stand_in_plays_on_under_the_persons_name(data_dir):
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     con = RemoteSession("127.0.0.1", handle.port, name="Constantinopolis", seats=[1], reconnect_window=0.1)
     try:
-        assert con.wait_until(lambda: con.latest(1) is not None, 5)
+        assert con.wait_until(lambda: con.latest(1) is not None, CEILING)
         con.close()
-        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].level == "stand-in", 5)
+        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].level == "stand-in", CEILING)
         play_to_end([ann])
         assert seat_names(ann) == NAMES
         assert ann.latest(0).view["names"] == NAMES
@@ -113,7 +114,7 @@ def test_a_resumed_table_keeps_the_names_and_its_players_rejoin(tmp_path, data_d
     con = RemoteSession("127.0.0.1", handle.port, name="Constantinopolis", seats=[1])
     restarted = None
     try:
-        assert BotDriver([ann, con], seed=2).play(10, until=lambda: ann.latest(0) is not None and ann.latest(0).version >= 4)
+        assert BotDriver([ann, con], seed=2).play(CEILING, until=lambda: ann.latest(0) is not None and ann.latest(0).version >= 4)
         tokens = ann.token, con.token
         ann.close()
         con.close()
@@ -127,7 +128,7 @@ def test_a_resumed_table_keeps_the_names_and_its_players_rejoin(tmp_path, data_d
         assert sidecar_path(save).exists()
         ann = RemoteSession("127.0.0.1", restarted.port, name="Ann", token=tokens[0])
         con = RemoteSession("127.0.0.1", restarted.port, name="Constantinopolis", token=tokens[1])
-        assert ann.wait_until(lambda: ann.latest(0) is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None, CEILING)
         assert ann.latest(0).version >= len(saved.actions) and ann.latest(0).view["names"] == NAMES
         play_to_end([ann, con])
         assert seat_names(ann) == NAMES
@@ -148,21 +149,21 @@ def test_a_table_renames_a_seat_that_changes_hands_during_the_game(data_dir):
     bo = None
     app = make_app()
     try:
-        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].taken, 5)
+        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].taken, CEILING)
         handle.start_game()
-        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and con.wait_until(lambda: con.latest(1) is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None, CEILING) and con.wait_until(lambda: con.latest(1) is not None, CEILING)
         assert [s.name for s in handle.host.config.seats] == ["Ann", "Constantinopolis", "Seat 3"]
         table = MiniTable(app, ann)
         app.push(table)
         frames(app, 3)
         assert table.name_of(2) == "Seat 3"
         bo = RemoteSession("127.0.0.1", handle.port, name="Bo", seats=[2])
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + CEILING
         while table.name_of(2) != "Bo" and time.monotonic() < deadline:
             frames(app, 2)
         assert table.seat_names == ["Ann", "Constantinopolis", "Bo"]
         play_to_end([ann, con, bo])
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + CEILING
         while not table.results_shown and time.monotonic() < deadline:
             frames(app, 5)
         scene = app.scenes.top
@@ -181,7 +182,7 @@ def test_a_hosted_bot_without_a_name_has_one_name_on_the_seat_list_and_in_the_ga
     handle = start_host("lost-in-time", "open,bot:easy,bot:easy", seed=1, bot_delay=0.0)
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     try:
-        assert ann.wait_until(lambda: ann.latest(0) is not None and ann.table is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None and ann.table is not None, CEILING)
         assert seat_names(ann) == ann.latest(0).view["names"] == ["Ann", "Ada", "Basil"]
     finally:
         ann.close()

@@ -25,6 +25,7 @@ from net.client import RemoteSession  # noqa: E402
 from net.host import SeatSpec, start_host  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
 from ui_helpers import click, frames, key, make_app, step_until, widget_labelled  # noqa: E402
+from waits16 import CEILING, wait_for  # noqa: E402
 from test_lan_seats_and_drops import quick_lan
 
 
@@ -49,7 +50,7 @@ def test_a_second_player_with_a_taken_name_is_numbered_and_keeps_it_on_rejoin():
     sessions: list[RemoteSession] = []
     for seat, name in enumerate(("Gus", "gus", bot_name)):  # one after the other: the first keeps the name
         sessions.append(RemoteSession("127.0.0.1", handle.port, name=name, seats=[seat]))
-        assert sessions[-1].wait_until(lambda: sessions[-1].ready, 5)
+        assert sessions[-1].wait_until(lambda: sessions[-1].ready, CEILING)
     first, second, third = sessions
     try:
         assert [s.name for s in handle.table_status().seats] == ["Gus", "gus 2", f"{bot_name} 2", bot_name]
@@ -57,10 +58,10 @@ def test_a_second_player_with_a_taken_name_is_numbered_and_keeps_it_on_rejoin():
         second.close()
         again = RemoteSession("127.0.0.1", handle.port, name="gus", token=token)
         try:
-            assert again.wait_until(lambda: again.ready, 5)
+            assert again.wait_until(lambda: again.ready, CEILING)
             assert handle.table_status().seats[1].name == "gus 2"  # not 'gus 3': the seat is its own
             handle.start_game()
-            assert again.wait_until(lambda: again.latest(1) is not None, 5)
+            assert again.wait_until(lambda: again.latest(1) is not None, CEILING)
             names = [seat.name for seat in handle.host.config.seats]
             assert names[:3] == ["Gus", "gus 2", f"{bot_name} 2"]  # what the game's log lines say
         finally:
@@ -75,10 +76,10 @@ def test_a_numbered_name_still_fits_the_longest_name_a_seat_may_have():
     handle = start_host("highcard", "open,open", bot_delay=0.0, auto_start=False)
     long_name = "A" * 40
     one = RemoteSession("127.0.0.1", handle.port, name=long_name, seats=[0])
-    assert one.wait_until(lambda: one.ready, 5)
+    assert one.wait_until(lambda: one.ready, CEILING)
     two = RemoteSession("127.0.0.1", handle.port, name=long_name, seats=[1])
     try:
-        assert two.wait_until(lambda: two.ready, 5)
+        assert two.wait_until(lambda: two.ready, CEILING)
         names = [s.name for s in handle.table_status().seats]
         assert names == [long_name, "A" * 38 + " 2"]
     finally:
@@ -103,7 +104,7 @@ def test_the_host_starts_with_a_bot_in_a_seat_nobody_took(data_dir, mini_table):
         app.push(TitleScene(app))
         room = WaitingRoomScene(app, hana, hosted)
         app.push(room)
-        assert watcher.wait_until(lambda: watcher.ready, 5)
+        assert watcher.wait_until(lambda: watcher.ready, CEILING)
         step_until(app, lambda: room.session.table is not None and room.missing_players() == 1)
         step_until(app, lambda: any(w.label == "Start with a bot" for w in room.group.widgets))
         offer = widget_labelled(room, "Start with a bot")
@@ -114,10 +115,10 @@ def test_the_host_starts_with_a_bot_in_a_seat_nobody_took(data_dir, mini_table):
         table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
         seats = hosted.handle.table_status().seats
         assert [(s.kind, s.level, s.taken) for s in seats] == [("local", "", True), ("bot", "expert", True)]
-        assert watcher.wait_until(lambda: watcher.started and watcher.table.seats[1].kind == "bot", 5)
+        assert watcher.wait_until(lambda: watcher.started and watcher.table.seats[1].kind == "bot", CEILING)
         assert hosted.handle.host.config.seats[1].kind == "bot"
         assert hosted.handle.free_seats() == 0  # the announcement says the table is full
-        assert BotDriver([hana], seed=3).play(20)  # the bot plays its turns: the game ends
+        assert BotDriver([hana], seed=3).play(CEILING)  # the bot plays its turns: the game ends
         assert table.session is hana
     finally:
         hana.close()
@@ -157,7 +158,7 @@ def test_a_bot_is_not_seated_where_the_chosen_options_are_for_people_only():
     assert handle.bots_for_empty_seats() == "nobody has sat down yet"  # bots alone would play to nobody
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     try:
-        assert ann.wait_until(lambda: ann.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING)
         why_not = handle.bots_for_empty_seats()
         assert why_not.startswith("a bot cannot play") and "together" in why_not.lower()
         assert [s.kind for s in handle.table_status().seats] == ["open", "open"]
@@ -171,7 +172,7 @@ def test_no_bot_is_seated_once_the_game_is_on():
     handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2, auto_start=False)
     one = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     try:
-        assert one.wait_until(lambda: one.ready, 5)
+        assert one.wait_until(lambda: one.ready, CEILING)
         handle.start_game()
         assert handle.bots_for_empty_seats() == "the game has already started"
         assert handle.table_status().seats[1].kind == "open"
@@ -195,18 +196,19 @@ def test_a_headless_host_deals_again_to_the_players_still_at_the_table(capsys):
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
     dealer = asyncio.run_coroutine_threadsafe(_deal_again(handle.host, 0.2), handle.loop)
     try:
-        assert BotDriver([ann, bob], seed=2).play(20)
-        assert ann.wait_until(lambda: ann.game_number == 1, 5)  # the client's sign of a new deal
+        assert BotDriver([ann, bob], seed=2).play(CEILING)
+        assert ann.wait_until(lambda: ann.game_number == 1, CEILING)  # the client's sign of a new deal
         latest = ann.latest(0)
-        assert ann.wait_until(lambda: ann.latest(0) is not None and ann.latest(0).version == 0, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None and ann.latest(0).version == 0, CEILING)
         assert latest is not None and ann.latest(0).outcome is None
-        said = ""
-        deadline = time.monotonic() + 5
-        while "serve: dealt a new game" not in said and time.monotonic() < deadline:
-            said += capsys.readouterr().out  # printed on the host's thread, just after the deal
-            time.sleep(0.02)
-        assert "serve: dealt a new game" in said
-        assert BotDriver([ann, bob], seed=3).play(20)  # and that game plays to its end too
+        said: list[str] = []
+
+        def dealt() -> bool:  # printed on the host's thread, just after the deal
+            said.append(capsys.readouterr().out)
+            return "serve: dealt a new game" in "".join(said)
+
+        wait_for(dealt, pause=0.02, what="the terminal's word of a new deal")
+        assert BotDriver([ann, bob], seed=3).play(CEILING)  # and that game plays to its end too
     finally:
         dealer.cancel()
         ann.close()
@@ -224,12 +226,10 @@ def test_nobody_at_the_table_gets_no_new_deal():
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
     dealer = asyncio.run_coroutine_threadsafe(_deal_again(handle.host, 0.3), handle.loop)
     try:
-        assert BotDriver([ann, bob], seed=2).play(20)
+        assert BotDriver([ann, bob], seed=2).play(CEILING)
         ann.close()
         bob.close()
-        deadline = time.monotonic() + 5
-        while handle.call(handle.host.someone_connected) and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: not handle.call(handle.host.someone_connected), pause=0.02, what="everyone gone")
         time.sleep(0.8)  # the dealer's 0.3 s went by twice
         assert handle.snapshot()[2]  # still the finished game: nobody to deal to
     finally:
@@ -244,15 +244,13 @@ def test_serve_says_on_its_terminal_who_sits_down_drops_and_returns(capsys):
     handle.call(lambda: handle.host.listeners.append(_seat_reporter(handle.host)))
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.0)
     try:
-        assert ann.wait_until(lambda: ann.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING)
         handle.start_game()
         token = ann.token
         ann.close()
-        deadline = time.monotonic() + 5
-        while handle.table_status().seats[0].connected and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: not handle.table_status().seats[0].connected, pause=0.02, what="Ann's drop seen")
         back = RemoteSession("127.0.0.1", handle.port, name="Ann", token=token)
-        assert back.wait_until(lambda: back.ready, 5)
+        assert back.wait_until(lambda: back.ready, CEILING)
         back.close()
     finally:
         handle.stop()
@@ -334,7 +332,7 @@ def test_rejoin_is_offered_only_where_the_seat_still_waits_for_its_player(data_d
     first = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[0])
     second: RemoteSession | None = None
     try:
-        assert first.wait_until(lambda: first.ready, 5)
+        assert first.wait_until(lambda: first.ready, CEILING)
         SeatTokens().remember(StoredSeats("127.0.0.1", handle.port, "s" * 24, "", "highcard", [1], ["Gus"]))
         app.push(TitleScene(app))
         pick = SeatPickScene(app, "127.0.0.1", handle.port, quick_lan())
@@ -346,7 +344,7 @@ def test_rejoin_is_offered_only_where_the_seat_still_waits_for_its_player(data_d
         app.pop()
         # now seat 2 is really held for a Gus who sat down (numbered 'Gus 2') and dropped
         second = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1])
-        assert second.wait_until(lambda: second.ready, 5)
+        assert second.wait_until(lambda: second.ready, CEILING)
         handle.start_game()  # (a goodbye in the waiting room would give the seat up)
         SeatTokens().forget("s" * 24)
         SeatTokens().remember(StoredSeats("127.0.0.1", handle.port, second.token, "", "highcard", [1], ["Gus"]))
@@ -377,7 +375,7 @@ def test_leaving_a_finished_game_forgets_its_token_and_leaving_one_under_way_kee
             table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
             assert SeatTokens().find("127.0.0.1", handle.port) is not None  # kept on joining
             if finish:
-                assert BotDriver([ann, bob], seed=2).play(20)
+                assert BotDriver([ann, bob], seed=2).play(CEILING)
                 step_until(app, lambda: table.game_over())
             app.clear_to(TitleScene(app))  # Back to title (results) / Leave the table (pause menu)
             kept = SeatTokens().find("127.0.0.1", handle.port)
@@ -400,12 +398,12 @@ def test_a_press_made_as_the_reconnecting_card_comes_up_does_not_leave_the_table
 
     handle = start_host("highcard", "local,open", bot_delay=0.0, seed=3, auto_start=False)
     host_screen = handle.connect_local("Alex")
-    guest = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1], reconnect_window=30.0)
+    guest = RemoteSession("127.0.0.1", handle.port, name="Gus", seats=[1], reconnect_window=10 * CEILING)
     app = make_app()
     try:
         app.push(TitleScene(app))
         app.push(WaitingRoomScene(app, guest))
-        assert guest.wait_until(lambda: guest.ready, 5)
+        assert guest.wait_until(lambda: guest.ready, CEILING)
         handle.start_game()
         table = step_until(app, lambda: isinstance(app.scenes.top, LanTableScene) and app.scenes.top)
         host = handle.host
@@ -417,11 +415,11 @@ def test_a_press_made_as_the_reconnecting_card_comes_up_does_not_leave_the_table
                 link.writer.transport.abort()
 
         handle.call(cut)
-        step_until(app, lambda: table.mode == "reconnecting", 5)
+        step_until(app, lambda: table.mode == "reconnecting", CEILING)
         assert table.group.focused.label == "Leave the table"
         key(app, pygame.K_RETURN)  # meant for the table
         assert app.scenes.top is table and table.mode == "reconnecting"
-        step_until(app, lambda: table.overlay_age >= LEAVE_ARMS_AFTER, 5)
+        step_until(app, lambda: table.overlay_age >= LEAVE_ARMS_AFTER, CEILING)
         key(app, pygame.K_RETURN)  # now on purpose
         assert isinstance(app.scenes.top, TitleScene)
     finally:
@@ -444,29 +442,27 @@ def test_a_guest_who_leaves_the_waiting_room_frees_the_seat_at_once(data_dir):
     host_screen = handle.connect_local("Hana")
     app = make_app()
     try:
-        assert host_screen.wait_until(lambda: host_screen.ready, 5)
+        assert host_screen.wait_until(lambda: host_screen.ready, CEILING)
         app.push(TitleScene(app))
         gus = RemoteSession("127.0.0.1", handle.port, name="Gus", reconnect_window=0.0)
         room = WaitingRoomScene(app, gus)
         # a program closing (or a lost link) still holds the seat, as before: only Leave gives it up
         app.push(room)
         step_until(app, lambda: gus.ready and handle.free_seats() == 0)
-        assert host_screen.wait_until(lambda: host_screen.table.seats[1].taken, 5)
+        assert host_screen.wait_until(lambda: host_screen.table.seats[1].taken, CEILING)
         before = host_screen.table
         click(app, widget_labelled(room, "Leave the table").rect.center)
         assert isinstance(app.scenes.top, TitleScene)
-        deadline = time.monotonic() + 5
-        while handle.free_seats() != 1 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert handle.free_seats() == 1 and not handle.table_status().seats[1].taken
-        assert host_screen.wait_until(lambda: host_screen.table is not before and not host_screen.table.seats[1].taken, 5)
+        wait_for(lambda: handle.free_seats() == 1, pause=0.02, what="Gus's seat open again")
+        assert not handle.table_status().seats[1].taken
+        assert host_screen.wait_until(lambda: host_screen.table is not before and not host_screen.table.seats[1].taken, CEILING)
         assert seat_changes(before, host_screen.table, {0}) == [("Gus left seat 2: it is open again.", "warning")]
         from net.seat_tokens import SeatTokens
 
         assert SeatTokens().find("127.0.0.1", handle.port) is None
         ann = RemoteSession("127.0.0.1", handle.port, name="Ann")
         try:
-            assert ann.wait_until(lambda: ann.ready, 5) and ann.local_seats() == [1]
+            assert ann.wait_until(lambda: ann.ready, CEILING) and ann.local_seats() == [1]
         finally:
             ann.close()
     finally:
@@ -480,11 +476,9 @@ def test_a_goodbye_during_the_game_still_holds_the_seat():
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
     try:
-        assert bob.wait_until(lambda: bob.started, 5)
+        assert bob.wait_until(lambda: bob.started, CEILING)
         bob.close()
-        deadline = time.monotonic() + 5
-        while handle.table_status().seats[1].connected and time.monotonic() < deadline:
-            time.sleep(0.02)
+        wait_for(lambda: not handle.table_status().seats[1].connected, pause=0.02, what="Bob's goodbye seen")
         seat = handle.table_status().seats[1]
         assert seat.taken and not seat.connected and seat.name == "Bob"  # held for Bob to come back
     finally:
@@ -509,22 +503,23 @@ def test_a_turn_waits_less_than_the_whole_grace_window_for_an_absent_player():
     from net.host import TURN_GRACE
 
     assert TURN_GRACE < 120
-    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2, grace=30.0, turn_grace=0.4)
+    grace = 10 * CEILING  # the whole window: a stand-in that waited for it would fail the wait below
+    handle = start_host("highcard", "open,open", bot_delay=0.0, seed=2, grace=grace, turn_grace=0.4)
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
     try:
-        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and bob.wait_until(lambda: bob.latest(1) is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None, CEILING) and bob.wait_until(lambda: bob.latest(1) is not None, CEILING)
         driver = BotDriver([ann], seed=1)
         mover = ann.latest(0).active[0]
         if mover == 0:  # Ann leads: her move hands the turn to Bob
-            assert driver.play(5, until=lambda: ann.latest(0).active == (1,) or ann.latest(0).active == [1])
+            assert driver.play(CEILING, until=lambda: ann.latest(0).active == (1,) or ann.latest(0).active == [1])
         bob.close()  # gone on his own turn
         dropped = time.monotonic()
-        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].level == "stand-in", 5)
+        assert ann.wait_until(lambda: ann.table is not None and ann.table.seats[1].level == "stand-in", CEILING)
         waited = time.monotonic() - dropped
-        assert 0.3 < waited < 5  # not the 30 s window
+        assert 0.3 < waited < grace  # after the turn's grace, not the whole window
         assert ann.table.seats[1].name == "Bob" and ann.table.seats[1].taken  # still his seat
-        assert driver.play(20)  # the stand-in plays Bob's turns with Ann: the game ends
+        assert driver.play(CEILING)  # the stand-in plays Bob's turns with Ann: the game ends
     finally:
         ann.close()
         handle.stop()
@@ -535,11 +530,11 @@ def test_an_absent_player_whose_turn_it_is_not_keeps_the_seat_without_a_stand_in
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1], reconnect_window=0.0)
     try:
-        assert ann.wait_until(lambda: ann.latest(0) is not None, 5) and bob.wait_until(lambda: bob.latest(1) is not None, 5)
+        assert ann.wait_until(lambda: ann.latest(0) is not None, CEILING) and bob.wait_until(lambda: bob.latest(1) is not None, CEILING)
         if 1 in ann.latest(0).active:  # Bob leads: let his move hand the turn to Ann first
-            assert BotDriver([bob], seed=1).play(5, until=lambda: 0 in (bob.latest(1).active or ()))
+            assert BotDriver([bob], seed=1).play(CEILING, until=lambda: 0 in (bob.latest(1).active or ()))
         bob.close()  # Ann is to move: nobody waits for Bob yet
-        assert ann.wait_until(lambda: ann.table is not None and not ann.table.seats[1].connected, 5)
+        assert ann.wait_until(lambda: ann.table is not None and not ann.table.seats[1].connected, CEILING)
         time.sleep(0.8)
         ann.poll()
         assert ann.table.seats[1].level != "stand-in"
@@ -568,7 +563,7 @@ def test_serve_reports_a_player_who_sits_down_while_the_table_is_being_announced
     async def slow_announcement(host, port):  # a player sits down while zeroconf is still probing
         def join() -> None:
             gus = RemoteSession("127.0.0.1", port, name="Gus")
-            gus.wait_until(lambda: gus.started, 5)
+            gus.wait_until(lambda: gus.started, CEILING)
             gus.close()
             seated.set()
 
@@ -594,7 +589,7 @@ def test_a_player_seated_under_a_numbered_name_is_told_which_name_is_theirs(data
     toasts: list[str] = []
     app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
     try:
-        assert first.wait_until(lambda: first.ready, 5)
+        assert first.wait_until(lambda: first.ready, CEILING)
         app.push(TitleScene(app))
         second = RemoteSession("127.0.0.1", handle.port, name="Gus")
         room = WaitingRoomScene(app, second)
@@ -603,7 +598,7 @@ def test_a_player_seated_under_a_numbered_name_is_told_which_name_is_theirs(data
         from game.ui.lobby_room import renamed_seats
 
         assert toasts.count("Another player here is called Gus: this table calls you Gus 2.") == 1
-        assert first.wait_until(lambda: first.table is not None, 5)  # (its table message may lag under load)
+        assert first.wait_until(lambda: first.table is not None, CEILING)  # (its table message may lag under load)
         assert renamed_seats(first, first.table) == []  # the first Gus keeps the name: nothing to say
     finally:
         first.close()
@@ -623,10 +618,10 @@ def test_the_hosts_results_say_that_back_to_title_closes_the_table(data_dir):
     hana = hosted.connect("Hana", lan)
     gus = RemoteSession("127.0.0.1", hosted.handle.port, name="Gus")
     try:
-        assert hana.wait_until(lambda: hana.ready, 5) and gus.wait_until(lambda: gus.ready, 5)
+        assert hana.wait_until(lambda: hana.ready, CEILING) and gus.wait_until(lambda: gus.ready, CEILING)
         hosted.start_game()
-        assert hana.wait_until(lambda: hana.started and hana.latest(0) is not None, 5)
-        assert gus.wait_until(lambda: gus.started and gus.latest(1) is not None, 5)
+        assert hana.wait_until(lambda: hana.started and hana.latest(0) is not None, CEILING)
+        assert gus.wait_until(lambda: gus.started and gus.latest(1) is not None, CEILING)
         host_table = open_lan_table(app, hana, hosted)
         guest_table = open_lan_table(app, gus)
         assert host_table is not None and host_table.table.results_note == HOST_RESULTS_NOTE

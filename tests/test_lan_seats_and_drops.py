@@ -27,6 +27,7 @@ from net.host import start_host  # noqa: E402
 from net.protocol import SeatInfo, TableStatus  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
 from ui_helpers import frames, key, make_app, step_until  # noqa: E402
+from waits16 import CEILING, wait_for  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
@@ -144,7 +145,7 @@ def test_stand_ins_wait_while_nobody_is_at_the_table_and_play_once_someone_retur
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
     try:
-        assert ann.wait_until(lambda: ann.started, 5) and bob.wait_until(lambda: bob.started, 5)
+        assert ann.wait_until(lambda: ann.started, CEILING) and bob.wait_until(lambda: bob.started, CEILING)
         token = ann.token
         ann.close()
         bob.close()
@@ -152,7 +153,7 @@ def test_stand_ins_wait_while_nobody_is_at_the_table_and_play_once_someone_retur
         version, _, over = handle.snapshot()
         assert (version, over) == (0, False), "stand-ins played a game nobody was at"
         ann = RemoteSession("127.0.0.1", handle.port, name="Ann", token=token)
-        assert BotDriver([ann]).play(10)  # with Ann back, Bob's stand-in plays on
+        assert BotDriver([ann]).play(CEILING)  # with Ann back, Bob's stand-in plays on
         assert handle.snapshot()[2]
     finally:
         ann.close()
@@ -180,10 +181,10 @@ def test_a_lost_host_is_explained_to_a_player_with_the_way_back_and_to_a_spectat
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.3)
     eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True, reconnect_window=0.3)
     try:
-        assert ann.wait_until(lambda: ann.ready, 5) and eve.wait_until(lambda: eve.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING) and eve.wait_until(lambda: eve.ready, CEILING)
         vanish(handle)
-        assert ann.wait_until(lambda: ann.status_text == "host gone", 5)
-        assert eve.wait_until(lambda: eve.status_text == "host gone", 5)
+        assert ann.wait_until(lambda: ann.status_text == "host gone", CEILING)
+        assert eve.wait_until(lambda: eve.status_text == "host gone", CEILING)
         head, body = failure_text(ann)
         assert head == "The host is gone" and "offers your seat back" in body
         head, body = failure_text(eve)
@@ -201,10 +202,10 @@ def test_a_host_closing_the_table_tells_only_players_their_seat_is_kept():
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True)
     try:
-        assert ann.wait_until(lambda: ann.ready, 5) and eve.wait_until(lambda: eve.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING) and eve.wait_until(lambda: eve.ready, CEILING)
         handle.stop()
-        assert ann.wait_until(lambda: ann.failure == "host/closing", 5)
-        assert eve.wait_until(lambda: eve.failure == "host/closing", 5)
+        assert ann.wait_until(lambda: ann.failure == "host/closing", CEILING)
+        assert eve.wait_until(lambda: eve.failure == "host/closing", CEILING)
         assert "your seat is kept" in failure_text(ann)[1]
         assert "seat" not in failure_text(eve)[1]
     finally:
@@ -218,7 +219,7 @@ def test_a_spectator_waiting_for_the_host_is_not_told_of_a_held_seat(mini_table)
     eve = RemoteSession("127.0.0.1", handle.port, name="Eve", spectator=True)
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     try:
-        assert eve.wait_until(lambda: eve.ready, 5) and ann.wait_until(lambda: ann.ready, 5)
+        assert eve.wait_until(lambda: eve.ready, CEILING) and ann.wait_until(lambda: ann.ready, CEILING)
         table = LanTableScene(app, eve, MiniTable(app, eve))
         ann_table = LanTableScene(app, ann, MiniTable(app, ann))
         assert "seat" not in table.reconnecting_text()
@@ -284,18 +285,17 @@ def test_a_seat_taken_while_the_lobby_announces_the_table_is_announced_too(monke
 
     joined = threading.Event()
     SlowAdvertiser.instances = []
-    monkeypatch.setattr(SlowAdvertiser, "before_return", staticmethod(lambda: joined.wait(5)))
+    monkeypatch.setattr(SlowAdvertiser, "before_return", staticmethod(lambda: joined.wait(CEILING)))
     monkeypatch.setattr(lobby_host, "TableAdvertiser", SlowAdvertiser)
     lan = LanOptions(discovery=True, port=0, interfaces=["127.0.0.1"], games=("highcard",))
     hosted = lobby_host.HostedTable.open("highcard", [SeatSpec("local"), SeatSpec("open")], table_name="T",
                                          options={}, lan=lan)
     sam = RemoteSession("127.0.0.1", hosted.handle.port, name="Sam")
     try:
-        assert sam.wait_until(lambda: sam.ready, 5)
+        assert sam.wait_until(lambda: sam.ready, CEILING)
         joined.set()  # the announcement (made with 1 free seat) completes only now
-        deadline = time.monotonic() + 5
-        while not (SlowAdvertiser.instances and SlowAdvertiser.instances[0].updates) and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_for(lambda: SlowAdvertiser.instances and SlowAdvertiser.instances[0].updates, pause=0.01,
+                 what="the announcement's update")
         (advertiser,) = SlowAdvertiser.instances
         assert advertiser.fields["free"] == 1 and advertiser.updates == [{"free": 0}]
     finally:
@@ -317,9 +317,8 @@ def test_a_seat_taken_while_serve_announces_the_table_is_announced_too(monkeypat
                             staticmethod(lambda: setattr(host.seats[0], "token_hash", "0" * 64)))
         SlowAdvertiser.instances = []
         advertiser = await serve._advertise(host, 47474)
-        for _ in range(100):
-            if advertiser.updates:
-                break
+        deadline = time.monotonic() + CEILING
+        while not advertiser.updates and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         return [advertiser.fields["free"], advertiser.updates]
 
@@ -350,7 +349,7 @@ def test_under_the_pause_menu_a_table_still_notices_its_host_is_gone(mini_table)
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0], reconnect_window=0.3)
     app = make_app()
     try:
-        assert ann.wait_until(lambda: ann.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING)
         app.push(TitleScene(app))
         table = LanTableScene(app, ann, MiniTable(app, ann))
         assert table.table.lan_hosting is False  # a guest's Quit leaves; only the host's closes the table

@@ -12,6 +12,7 @@ from game.ui.rules import RulesScene
 from net.client import RemoteSession
 from net.host import start_host
 from ui_helpers import frames, make_app, pad, step_until
+from waits16 import CEILING
 
 
 
@@ -60,7 +61,7 @@ def test_a_guests_results_say_the_host_can_deal_another_game(data_dir):
     bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
     app = make_app()
     try:
-        assert BotDriver([ann, bob], seed=2).play(20)
+        assert BotDriver([ann, bob], seed=2).play(CEILING)
         app.push(TitleScene(app))
         came_through = LobbyScene(app, LanOptions(discovery=False, port=0), lambda *a, **k: None)
         app.scenes.scenes.append(came_through)  # the lobby this guest joined from, under its table

@@ -22,6 +22,7 @@ from net.client import RemoteSession  # noqa: E402
 from net.host import start_host  # noqa: E402
 from net_driver import BotDriver  # noqa: E402
 from ui_helpers import frames, make_app, step_until  # noqa: E402
+from waits16 import CEILING  # noqa: E402
 
 
 class MiniTable(TableSceneBase):
@@ -41,7 +42,7 @@ def test_a_host_closing_after_the_game_leaves_the_guests_results_uncovered(data_
     toasts: list[str] = []
     app.toast = lambda message, kind="info": toasts.append(message)  # type: ignore[method-assign]
     try:
-        assert BotDriver([ann, bob], seed=2).play(20)
+        assert BotDriver([ann, bob], seed=2).play(CEILING)
         app.push(TitleScene(app))
         lan = LanTableScene(app, ann, MiniTable(app, ann))
         app.push(lan)
@@ -82,7 +83,7 @@ def test_play_again_on_the_hosting_screen_deals_a_new_game_for_everyone_at_the_t
     gus = RemoteSession("127.0.0.1", hosted.handle.port, name="Gus", seats=[1])
     try:
         hosted.start_game()
-        assert BotDriver([hana, gus], seed=2).play(20)
+        assert BotDriver([hana, gus], seed=2).play(CEILING)
         host_table = LanTableScene(host_app, hana, MiniTable(host_app, hana), hosted)
         guest_table = LanTableScene(guest_app, gus, MiniTable(guest_app, gus))
         for app, table in ((host_app, host_table), (guest_app, guest_table)):
@@ -99,7 +100,7 @@ def test_play_again_on_the_hosting_screen_deals_a_new_game_for_everyone_at_the_t
             assert not table.table.results_shown
         assert toasts[-1] == "Hana dealt a new game at this table."
         assert [s.name for s in gus.seats()] == ["Hana", "Gus"]
-        assert BotDriver([hana, gus], seed=5).play(20)  # the second game plays to its end too
+        assert BotDriver([hana, gus], seed=5).play(CEILING)  # the second game plays to its end too
     finally:
         hana.close()
         gus.close()

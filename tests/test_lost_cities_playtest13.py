@@ -28,6 +28,7 @@ from game.ui.look import palette as P
 from game.ui.settings import Settings
 from game.ui.table_lost_cities import THINKING_AFTER_SECONDS, LostCitiesTable
 from game.ui.tween import MOTION
+from waits16 import CEILING, wait_for
 
 W, H = 1920, 1080
 STEP = 1 / 60
@@ -173,7 +174,7 @@ def test_a_bot_that_thinks_long_is_said_to_be_thinking_until_it_moves(app):
     real_choose = bot.choose
 
     def slow_choose(view, legal):
-        release.wait(20)  # a long search, over when the test says so
+        release.wait()  # a long search, over when the test says so (the `finally` below always does)
         return real_choose(view, legal)
 
     bot.choose = slow_choose  # type: ignore[method-assign]
@@ -200,10 +201,12 @@ def test_a_bot_that_thinks_long_is_said_to_be_thinking_until_it_moves(app):
         assert table.thinking_dot_levels() == [1.0, 1.0, 1.0]  # and stand still with reduced motion
     finally:
         release.set()
-    for _ in range(600):
+
+    def moved() -> bool:  # the master's real search runs on as slowly as the machine lets it
         run(app)
-        if table.animating:
-            break
+        return table.animating
+
+    wait_for(moved, pause=0.002, what="the bot's move")
     assert not table.bot_thinking  # it moved: the cards say what it does
     my_play_step(app, table)
     assert not table.bot_thinking and "YOUR TURN" in text_drawn_by(table, app)
@@ -242,8 +245,9 @@ def test_a_bot_turn_at_its_ordinary_pace_never_flickers_into_thinking(app, monke
         run(app)
         clock.now += STEP
         bot = session._bot_thread
-        if bot is not None:
-            bot.join(5)  # the easy bot's choice is instant; only its pace takes time
+        if bot is not None:  # the easy bot's choice is instant; only its pace takes time, on the virtual clock
+            bot.join(CEILING)
+            assert not bot.is_alive(), "the easy bot's instant choice never came"
         if {"play", "discard"} & set(table.animated_events):  # between Ada's lay and her draw
             seen_thinking = seen_thinking or table.bot_thinking
         if table.can_act and table.phase == "play":

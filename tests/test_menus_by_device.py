@@ -9,6 +9,7 @@ import pytest
 from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
 from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
+from waits16 import CEILING
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
 
@@ -219,7 +220,7 @@ def test_the_host_asks_before_closing_a_table_where_a_player_waits(data_dir):
         assert isinstance(room, WaitingRoomScene) and room.hosted is not None
         step_until(app, lambda: room.session.table is not None)
         guest = RemoteSession("127.0.0.1", room.hosted.handle.port, name="Sam")
-        assert guest.wait_until(lambda: guest.ready, 5)
+        assert guest.wait_until(lambda: guest.ready, CEILING)
         step_until(app, lambda: room.guests() == ["Sam"])
 
         pad(app, pygame.CONTROLLER_BUTTON_B)

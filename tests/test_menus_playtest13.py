@@ -10,6 +10,7 @@ import pytest
 
 from game.ui.title import TitleScene, autosave_path
 from ui_helpers import frames, key, make_app, pad, tap, widget_labelled
+from waits16 import CEILING
 
 
 @pytest.fixture
@@ -481,7 +482,7 @@ def test_two_seats_with_one_name_are_told_apart(app):
     assert setup.seat_names() == ["Player", "player 2", "Player 3"]
     widget_labelled(setup, "Start the game").activate()
     table = app.scenes.top
-    deadline = time.monotonic() + 20  # a bot may move first, after its pause in real time
+    deadline = time.monotonic() + CEILING  # a bot may move first, after its pause in real time
     while table.curtain_seat is None and time.monotonic() < deadline:  # the curtain clears notes, not this
         frames(app, 1)
     assert table.curtain_seat is not None

@@ -32,6 +32,7 @@ from net.protocol import (
     decode_frames,
 )
 from net_driver import BotDriver
+from waits16 import CEILING
 
 TOKEN = "abcdefghijklmnopqrstuvwxyz012345"
 LT = find_game("lost-in-time")
@@ -288,10 +289,10 @@ def test_lost_in_time_lan_updates_stay_small_and_show_exactly_the_engines_views(
                 for i in range(3)]
     watcher = recording(RemoteSession("127.0.0.1", handle.port, name="W", spectator=True), logs[3])
     try:
-        assert all(s.wait_until(lambda s=s: s.ready, 10) for s in [*sessions, watcher])
+        assert all(s.wait_until(lambda s=s: s.ready, CEILING) for s in [*sessions, watcher])
         handle.start_game()
-        assert BotDriver(sessions, level="easy", seed=20310).play(120)
-        assert watcher.wait_until(lambda: watcher.latest(None) is not None and watcher.latest(None).outcome, 10)
+        assert BotDriver(sessions, level="easy", seed=20310).play(2 * CEILING)
+        assert watcher.wait_until(lambda: watcher.latest(None) is not None and watcher.latest(None).outcome, CEILING)
         host = handle.host
         states = expected_updates(host.config, host.seed, list(host.actions))
         shown = sum(assert_shown_what_the_engine_says(log, states) for log in logs)
@@ -316,23 +317,23 @@ def test_a_guest_who_joins_late_or_reconnects_gets_every_fact_it_needs():
     bob = recording(RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1]), logs[1])
     late: RemoteSession | None = None
     try:
-        assert ann.wait_until(lambda: ann.ready, 10) and bob.wait_until(lambda: bob.ready, 10)
+        assert ann.wait_until(lambda: ann.ready, CEILING) and bob.wait_until(lambda: bob.ready, CEILING)
         handle.start_game()
         driver = BotDriver([ann, bob], level="easy", seed=77)
-        assert driver.play(60, until=lambda: handle.snapshot()[0] >= 12)
+        assert driver.play(CEILING, until=lambda: handle.snapshot()[0] >= 12)
         late = recording(RemoteSession("127.0.0.1", handle.port, name="Late", spectator=True), logs[2])
-        assert late.wait_until(lambda: late.latest(None) is not None, 10)
+        assert late.wait_until(lambda: late.latest(None) is not None, CEILING)
         first = logs[2][0]
         assert first.version >= 12 and first.view["cards"]
         in_sight = set(first.view["hand"]) | set(first.view["discard_pile"]) | set(first.view["side_pile"])
         in_sight |= {entry["card"] for line in first.view["timelines"] for entry in line}
         assert set(first.view["cards"]) == in_sight and all(f["title"] for f in first.view["cards"].values())
-        assert driver.play(60, until=lambda: handle.snapshot()[0] >= 30)
+        assert driver.play(CEILING, until=lambda: handle.snapshot()[0] >= 30)
         ann.simulate_network_drop()
-        assert ann.wait_until(lambda: ann.reconnects == 1 and ann.status_text == "", 10)
-        assert ann.wait_until(lambda: ann.latest(0).version == handle.snapshot()[0], 10)
-        assert BotDriver([ann, bob], level="easy", seed=77).play(120)
-        assert late.wait_until(lambda: late.latest(None).outcome is not None, 10)
+        assert ann.wait_until(lambda: ann.reconnects == 1 and ann.status_text == "", CEILING)
+        assert ann.wait_until(lambda: ann.latest(0).version == handle.snapshot()[0], CEILING)
+        assert BotDriver([ann, bob], level="easy", seed=77).play(2 * CEILING)
+        assert late.wait_until(lambda: late.latest(None).outcome is not None, CEILING)
         host = handle.host
         states = expected_updates(host.config, host.seed, list(host.actions))
         for log in logs:

@@ -24,6 +24,7 @@ from lying_host15 import (WRONG_KIND, LyingHost, Script, bad_outcome, breaking_v
 from net.client import ACTION_KINDS, RemoteSession, reference_view, update_problem
 from net.protocol import Start, TableStatus, UpdateMsg, SeatInfo, Welcome
 from ui_helpers import frames, key, make_app, step_until
+from waits16 import CEILING
 
 GAMES = {"lost-cities": 2, "lost-in-time": 3, "time-after-time": 3, "labyrinth": 2}
 
@@ -273,7 +274,7 @@ def test_a_lying_host_over_the_network_is_told_and_the_guest_goes_back_to_the_lo
         assert guest.failure == "protocol/bad_message" and "not a Time After Time table" in guest.unfit
         frames(app, 2)
         pygame.image.save(app.canvas, str(tmp_path / "lying-host-card.png"))
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + CEILING
         while not host.byes and time.monotonic() < deadline:
             time.sleep(0.02)
         assert [bye.code for bye in host.byes] == ["protocol/bad_message"]

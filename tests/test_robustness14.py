@@ -13,6 +13,7 @@ import pytest
 import main
 from game.session.saves import SaveError, read_save
 from game.ui.settings import Settings, load_settings, settings_path
+from waits16 import CEILING
 
 
 # --- settings -------------------------------------------------------------------------------------
@@ -187,14 +188,14 @@ def test_silent_sockets_cannot_keep_players_out(monkeypatch):
     ann = RemoteSession("127.0.0.1", handle.port, name="Ann", seats=[0])
     silent = []
     try:
-        assert ann.wait_until(lambda: ann.ready, 5)
+        assert ann.wait_until(lambda: ann.ready, CEILING)
         silent = [socket.create_connection(("127.0.0.1", handle.port), timeout=3) for _ in range(3)]
         deadline = time.monotonic() + 3
         while len(handle.host.links) < 4 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert len(handle.host.links) == 4  # full: Ann and three silent sockets
         bob = RemoteSession("127.0.0.1", handle.port, name="Bob", seats=[1])
-        assert bob.wait_until(lambda: bob.ready, 5) and bob.failure is None
+        assert bob.wait_until(lambda: bob.ready, CEILING) and bob.failure is None
         assert ann.failure is None and ann.local_seats() == [0]  # a seated player is never turned out
         deadline = time.monotonic() + 5
         while len(handle.host.links) > 2 and time.monotonic() < deadline:
@@ -405,7 +406,7 @@ def test_a_table_name_with_control_characters_still_lets_guests_in():
     handle = start_host("lost-cities", "open,open", bot_delay=0, seed=5, table_name="Ann\u0001s\ttable")
     guest = RemoteSession("127.0.0.1", handle.port, name="Bo", seats=[1])
     try:
-        assert guest.wait_until(lambda: guest.ready, 5) and guest.table_name == "Ann s table"
+        assert guest.wait_until(lambda: guest.ready, CEILING) and guest.table_name == "Ann s table"
     finally:
         guest.close()
         handle.stop()

@@ -26,6 +26,7 @@ from game.session import LocalSession, SaveError, read_save, resume, write_save
 from game.session import storage
 from game.session.records import Records, load_records, save_records
 from game.session.saves import NewerSaveError
+from waits16 import wait_for
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = (("lost-cities", 2), ("lost-in-time", 2), ("time-after-time", 3), ("labyrinth", 2))
@@ -133,6 +134,7 @@ def test_a_writer_killed_mid_write_leaves_a_whole_save_and_its_litter_is_swept_l
         proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], cwd=ROOT, stdout=subprocess.PIPE)
         try:
             assert proc.stdout is not None and proc.stdout.readline().strip() == b"ready"
+            wait_for(path.exists, what="the writer's first whole save")  # a loaded machine writes slowly
             time.sleep(0.2 + 0.037 * (attempt % 7))
         finally:
             os.kill(proc.pid, signal.SIGKILL)  # only the process this test started

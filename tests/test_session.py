@@ -10,6 +10,7 @@ import highcard  # noqa: F401 - registers the test engine
 from game.core import Action, GameConfig, SeatConfig
 from game.session import LocalSession, SaveError, read_save, resume
 from game.session.storage import load_json, save_json
+from waits16 import CEILING
 
 
 def cfg(kinds=("human", "bot")):
@@ -35,7 +36,7 @@ def test_human_vs_bot_game_through_session(tmp_path):
 
 def test_bot_thinks_on_a_worker_thread_and_is_paced():
     session = LocalSession(cfg(("bot", "bot")), 1, bot_delay=0.01)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + CEILING
     while not session.is_over() and time.monotonic() < deadline:
         session.poll()
         time.sleep(0.002)

@@ -18,6 +18,7 @@ from game.ui import tips
 from game.ui.tables import table_scene_for
 from game.ui.tips import FirstGameTips, tips_key
 from ui_helpers import click, key, recording_app
+from waits16 import CEILING
 
 CARD_GAMES = ("lost-cities", "lost-in-time", "time-after-time")
 
@@ -117,13 +118,13 @@ def lan_table(app, game: str, port: int, name: str = "Ann"):
     from net.client import RemoteSession
 
     session = RemoteSession("127.0.0.1", port, name=name, seats=[0])
-    assert session.wait_until(lambda: session.ready, 5)
+    assert session.wait_until(lambda: session.ready, CEILING)
     wrapper = LanTableScene(app, session, table_scene_for(game)(app, session))
     app.clear_to(wrapper)
     return wrapper
 
 
-def step_real_time_until(app, predicate, seconds: float = 8.0):
+def step_real_time_until(app, predicate, seconds: float = CEILING):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         app.run_frames(1, 1 / 30)

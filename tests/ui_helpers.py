@@ -12,6 +12,7 @@ import pygame
 from game.ui.app import App
 from game.ui.settings import Settings
 from game.ui.tween import MOTION
+from waits16 import CEILING
 
 FRAME = 1 / 60
 
@@ -97,9 +98,10 @@ def widget_labelled(scene, label: str):
                          f"{[w.label for w in scene.group.widgets]}")
 
 
-def step_until(app: App, predicate: Callable[[], Any], timeout: float = 8.0) -> Any:
+def step_until(app: App, predicate: Callable[[], Any], timeout: float = CEILING) -> Any:
     """Run frames (1/60 s each) until `predicate()` is truthy and return it; for waits on the
-    network, which runs on its own threads."""
+    network, which runs on its own threads. Returns at the first frame it holds; the ceiling
+    (waits16.CEILING) is for something broken, not for a slow machine."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         frames(app, 1)
