@@ -3,6 +3,10 @@
 Scenes never see raw events. Directions, confirm, back, menu and page turns come from bindings
 (rebindable, saved in Settings); pointers (mouse and fingers) come as point/hover/drag intents
 already mapped from the window to the 1920x1080 canvas through the letterbox.
+
+At a touch table lying flat a far-side person's turn shows the picture turned 180 degrees (the App
+says so in `turned`): directions and the page keys come out turned too, so their left is the
+canvas's right, and pointers are mapped back by the App's `to_canvas`.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ STICK_THRESHOLD = 0.55  # of full deflection
 DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
 LONG_PRESS = 0.45  # s a finger rests on a card, still, before it reads the card instead of tapping it
 STALE_FINGER_SECONDS = 3.0  # a finger down this long without a word lost its lift (SDL never sent it)
+# what a press means to someone across the table, looking at the picture turned 180 degrees
+TURNED_KINDS = {"up": "down", "down": "up", "left": "right", "right": "left", "prev": "next", "next": "prev"}
+TAB = "tab"  # Tab's held direction: the focus order (next, previous), which no side turns
 
 try:  # pygame-ce ships the SDL game-controller API here
     from pygame._sdl2 import controller as sdl_controller
@@ -94,7 +101,7 @@ class InputMapper:
         self.capture: str | None = None  # "key" or "pad" while the settings screen waits for a binding
         self.quit_requested = False
         self.system: list[str] = []  # window-level requests for the app: "fullscreen", "resized"
-        self._held: dict[tuple[str, str, int | None], float] = {}  # (device, direction, pad) -> s until repeat
+        self._held: dict[tuple[str, str, int | None], float] = {}  # (device or TAB, direction, pad) -> s until repeat
         self._stick: dict[tuple[int, str], str | None] = {}  # (instance, axis group) -> direction held
         self._pointer_down: dict[str, Pos] = {}  # pointer id -> press pos (canvas)
         self._dragging: set[str] = set()
@@ -104,6 +111,9 @@ class InputMapper:
         self._pinch_done: set[str] = set()  # fingers of an ended pinch: ignored until lifted
         self._out: list[Intent] = []
         self.pad_numbers: dict[int, int] = {}  # instance id -> "Pad N" as people read it, while plugged in
+        # the picture is shown turned 180 degrees (a far-side person's turn at a touch table): the
+        # directions and page keys pressed are turned with it (the App sets it with the picture)
+        self.turned = False
         self.rebuild_bindings()
 
     # --- bindings --------------------------------------------------------------------------------
@@ -168,8 +178,11 @@ class InputMapper:
             self._held[key] -= dt
             if self._held[key] <= 0:
                 self._held[key] += REPEAT_EVERY
-                device, direction, pad = key
-                self._emit(Intent(direction, device, repeat=True, pad=pad))
+                source, direction, pad = key
+                if source == TAB:
+                    self._emit(Intent(direction, "keyboard", repeat=True))
+                else:
+                    self._emit(Intent(self.facing(direction), source, repeat=True, pad=pad))
         out, self._out = self._out, []
         return out
 
@@ -178,8 +191,16 @@ class InputMapper:
             self.last_device = intent.device
         self._out.append(intent)
 
+    def facing(self, kind: str) -> str:
+        """`kind` as the person looking at the picture means it: turned while the picture is
+        (their up is the canvas's down, their left the canvas's right, their next page the one
+        drawn on the canvas's left); anything else as it is."""
+        return TURNED_KINDS.get(kind, kind) if self.turned else kind
+
     def _press(self, intent_kind: str, device: str, pad: int | None = None) -> None:
-        self._emit(Intent(intent_kind, device, pad=pad))
+        """A bound key or button went down. Held directions are kept as pressed and turned as they
+        come out, so a key let go finds its hold whichever way the picture faces now."""
+        self._emit(Intent(self.facing(intent_kind), device, pad=pad))
         if intent_kind in DIRECTIONS:
             self._held[(device, intent_kind, pad)] = REPEAT_DELAY
 
@@ -193,6 +214,9 @@ class InputMapper:
         elif etype == pygame.KEYDOWN:
             self._key_down(event)
         elif etype == pygame.KEYUP:
+            if event.key == pygame.K_TAB:  # (a Tab let go kept repeating its "down" until another key)
+                self._held.pop((TAB, "up", None), None)
+                self._held.pop((TAB, "down", None), None)
             for kind in self._keys.get(event.key, []):
                 self._release(kind, "keyboard")
         elif etype == pygame.TEXTINPUT:
@@ -250,8 +274,10 @@ class InputMapper:
                 return
             if key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 return  # printable keys arrive as TEXTINPUT
-        if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings
-            self._press("up" if mod & pygame.KMOD_SHIFT else "down", "keyboard")
+        if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings and sides
+            kind = "up" if mod & pygame.KMOD_SHIFT else "down"
+            self._emit(Intent(kind, "keyboard"))
+            self._held[(TAB, kind, None)] = REPEAT_DELAY
             return
         if key == pygame.K_m and not self._keys.get(key):
             # M mutes and unmutes everywhere (not while typing: letters arrive as text there); free
