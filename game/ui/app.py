@@ -3,6 +3,11 @@
 Updates run at a constant 120 Hz from an accumulator (at most MAX_CATCH_UP steps per frame, so a
 stall never snowballs); drawing happens once per display frame with the interpolation fraction
 and never changes state (Arcade's clock, Tuxemon's state stack).
+
+At a touch table lying flat the picture turns to whoever is playing: while the scenes say a far-side
+person has the screen (`screen_side`, asked from the top of the stack down) the canvas is presented
+turned 180 degrees, pointers are mapped back and the input turns directions; the turn itself dips
+the picture to dark and back in TURN_SECONDS (a cut with reduced motion). Scenes draw as always.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ UPDATE_HZ = 120
 STEP = 1.0 / UPDATE_HZ
 MAX_CATCH_UP = 8  # update steps per frame at most; the rest of a long stall is dropped
 MAX_FRAME_SECONDS = 0.25
+TURN_SECONDS = 0.22  # the picture turning to the other side of the table: dark and back (ART.md <= 250 ms)
 
 
 class FixedStep:
@@ -79,6 +85,12 @@ class Letterbox:
         return None
 
 
+def turned_point(point: tuple[float, float]) -> tuple[float, float]:
+    """Where a point of the picture turned 180 degrees lies on the canvas (pixel x shows canvas pixel
+    W-1-x): the same map both ways."""
+    return (max(0.0, CANVAS_SIZE[0] - 1 - point[0]), max(0.0, CANVAS_SIZE[1] - 1 - point[1]))
+
+
 def bars_around(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
     """The parts of the window the letterboxed picture leaves uncovered (none on a 16:9 window)."""
     bars = [pygame.Rect(window.x, window.y, window.width, picture.top - window.top),
@@ -107,6 +119,13 @@ class App:
         self.window: pygame.Surface | None = None
         self.canvas = pygame.Surface(CANVAS_SIZE)
         self._scaled: pygame.Rect | None = None
+        self._scaled_turned: pygame.Surface | None = None  # the scaled frame before it is turned (reused)
+        # the picture faces the far side of the table (a far-side person has the screen); the turn
+        # dips from `_turn_from` (the last frame as it was shown) to dark and up to the new side
+        self.turned = False
+        self._turn_from: pygame.Surface | None = None
+        self._turn_left = 0.0
+        self._turn_total = TURN_SECONDS
         self._bars: list[pygame.Rect] = []
         self.letterbox = Letterbox.fit(CANVAS_SIZE)
         self.input = InputMapper(self.settings, self._window_to_canvas)
@@ -194,7 +213,61 @@ class App:
         self.save_settings()
 
     def _window_to_canvas(self, pos: tuple[float, float]) -> tuple[float, float] | None:
-        return self.letterbox.to_canvas(pos)
+        """A window position on the canvas: through the letterbox, and turned back while the picture
+        is turned (a tap where a far-side person sees a card lands on that card)."""
+        point = self.letterbox.to_canvas(pos)
+        if point is None or not self.turned:
+            return point
+        return turned_point(point)
+
+    # --- the side of the table the picture faces -----------------------------------------------
+    def wanted_side(self) -> str:
+        """The side the scenes want the picture to face: the first answer of `screen_side()` from
+        the top of the stack down (a pause menu or the rules say nothing and follow the table under
+        them), "near" when none answers (menus, the title)."""
+        for scene in reversed(self.scenes.scenes):
+            side = getattr(scene, "screen_side", None)
+            said = side() if callable(side) else None
+            if said in ("near", "far"):
+                return str(said)
+        return "near"
+
+    def follow_side(self) -> None:
+        """Turn the picture when the side wanted changed: at once for the input (the next press
+        means what the new picture shows), and for the eye through a short dip to dark from the last
+        frame shown (a cut with reduced motion or before any frame)."""
+        turned = self.wanted_side() == "far"
+        if turned == self.turned:
+            return
+        if self.frames and not MOTION.reduced:
+            self._turn_from = pygame.transform.flip(self.canvas, True, True) if self.turned else self.canvas.copy()
+            self._turn_total = min(TURN_SECONDS, max(0.08, MOTION.duration(TURN_SECONDS)))
+            self._turn_left = self._turn_total
+        self.turned = turned
+        self.input.turned = turned
+
+    @property
+    def turning(self) -> bool:
+        """The picture is on its way to the other side (the dip to dark plays)."""
+        return self._turn_from is not None
+
+    def _advance_turn(self, seconds: float) -> None:
+        if self._turn_from is None:
+            return
+        self._turn_left -= seconds
+        if self._turn_left <= 0:
+            self._turn_from = None
+            self._turn_left = 0.0
+
+    def _turn_shade(self) -> tuple[pygame.Surface | None, int]:
+        """What the dip shows now: the old frame (first half) or None for the new one, and how
+        bright (255 = as drawn): down to dark at the middle, then up again."""
+        if self._turn_from is None:
+            return None, 255
+        done = 1.0 - self._turn_left / self._turn_total
+        if done < 0.5:
+            return self._turn_from, round(255 * (1.0 - done * 2))
+        return None, round(255 * (done * 2 - 1.0))
 
     def _snapshot(self) -> pygame.Surface | None:
         return self.canvas.copy() if self.frames else None
@@ -258,6 +331,7 @@ class App:
         self.end_orphaned_text_input()
         self.music.follow(self.scenes.scenes)
         self.music.update(frame_seconds)
+        self._advance_turn(frame_seconds)
         self.draw(alpha)
         self.frames += 1
         self.frame_ms = (time.perf_counter() - started) * 1000
@@ -283,6 +357,7 @@ class App:
             source.stop_text()  # the screen has name fields and none of them is being typed into
 
     def draw(self, alpha: float) -> None:
+        self.follow_side()  # before drawing: the canvas still holds the frame the dip starts from
         self.scenes.draw(self.canvas, alpha)
         self.toasts.draw(self.canvas)
         self.present()
@@ -293,11 +368,14 @@ class App:
             return
         if window.get_size() != self.letterbox.window:  # resized before its event was read
             self._layout()
-        if self._scaled is not None:
-            # a subsurface made now, never kept: the window's pixels move when it is resized
-            pygame.transform.scale(self.canvas, self._scaled.size, window.subsurface(self._scaled))
+        old, brightness = self._turn_shade()
+        if old is not None:
+            self._put_picture(window, old, False)  # the last frame as it was shown, turned or not
         else:
-            window.blit(self.canvas, self.letterbox.offset)
+            self._put_picture(window, self.canvas, self.turned)
+        if brightness < 255:
+            shown = self._scaled if self._scaled is not None else pygame.Rect(self.letterbox.offset, CANVAS_SIZE)
+            window.fill((brightness,) * 3, shown, special_flags=pygame.BLEND_RGB_MULT)
         if self._bars:  # a 4:3 or ultrawide window: a frame in a dark shade of the table's edge, not black
             r, g, b, _ = self.canvas.get_at((0, CANVAS_SIZE[1] // 2))
             edge = (r * 2 // 5, g * 2 // 5, b * 2 // 5)
@@ -305,6 +383,24 @@ class App:
                 window.fill(edge, bar)
         if not self.headless:
             pygame.display.flip()
+
+    def _put_picture(self, window: pygame.Surface, picture: pygame.Surface, turned: bool) -> None:
+        """`picture` (canvas-sized) into the window's letterbox, turned 180 degrees when `turned`:
+        scaled first where the window is smaller, so the turn flips the fewer pixels (about 2 ms at
+        1920x1080, measured by tools/bench_frames.py)."""
+        if self._scaled is not None:
+            if not turned:
+                # a subsurface made now, never kept: the window's pixels move when it is resized
+                pygame.transform.scale(picture, self._scaled.size, window.subsurface(self._scaled))
+                return
+            if self._scaled_turned is None or self._scaled_turned.get_size() != self._scaled.size:
+                self._scaled_turned = pygame.Surface(self._scaled.size, 0, window)
+            pygame.transform.scale(picture, self._scaled.size, self._scaled_turned)
+            window.blit(pygame.transform.flip(self._scaled_turned, True, True), self._scaled.topleft)
+        elif turned:
+            window.blit(pygame.transform.flip(picture, True, True), self.letterbox.offset)
+        else:
+            window.blit(picture, self.letterbox.offset)
 
     def run(self, quit_after_frames: int | None = None) -> int:
         """The main loop. Returns the process exit code."""

@@ -90,6 +90,7 @@ HURRY_HINT_RIGHT_LIMIT = CANVAS_W - 380  # beside the turn banner it stays left 
 HURRY_SOUND_GAP = 0.12  # s of real time between two sounds of a hurried sequence (not 37 at once)
 COUNT_SECONDS = 0.4  # a score on the table counts to its new value in this long (ART.md: scores count up)
 StatusAnchor = tuple[str, tuple[int, int]]
+FAR_SEATS_KEY = "far_seats"  # the autosave's table counts: the far-side seats as bits (seat 2 far: 0b10)
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
 
@@ -280,6 +281,11 @@ class TableSceneBase(Scene):
         self._screen_taken = False  # a person here lifted a curtain (hot-seat: the first one gets one too)
         self._told_pads: dict[int, int] = {}  # the seat_pads the session was last told (it saves their numbers)
         self._pad_refusals: set[str] = set()  # "It is Ben's turn." toasts, gone once Ben has the screen
+        # seats whose person sits across a touch table lying flat (set by the seat setup, or read back
+        # from the autosave): from their curtain through their turn the App shows the picture turned
+        # to them. UI only: the engine never hears of it. Empty: everyone at the near side, as before.
+        self.far_seats: set[int] = set()
+        self._told_sides: set[int] | None = None  # the far seats the session was last told (it saves them)
         # "Play again" on the results screen; None offers only "Back to title" (LAN tables)
         self.on_again: Callable[[], None] | None = self.play_again
         # hurry: the newest version queued when a person hurried (None: normal speed); later updates
@@ -440,6 +446,7 @@ class TableSceneBase(Scene):
                     self.app.toasts.retire(toast)
         self._toasts_before = list(self.app.toasts.items) if self.app is not None else []
         self.reclaim_saved_pads()
+        self.reclaim_saved_sides()
         self.pace_bots()
         first = self.session.latest(self.viewer)
         if first is not None:
@@ -509,6 +516,41 @@ class TableSceneBase(Scene):
         self._told_pads = dict(self.seat_pads)
         if isinstance(getattr(self.session, "pad_numbers", None), dict):
             self.session.pad_numbers = {seat: self.app.input.pad_number(pad) for seat, pad in self.seat_pads.items()}
+
+    # --- a touch table with people on both sides -----------------------------------------------------
+    def screen_side(self) -> str:
+        """The side of the table the picture faces (the App asks; overlays above follow it): the
+        side of the person behind the curtain, else of the person whose view is shown, who keeps it
+        through the bots' turns and the results (no spinning back and forth). Near for one person,
+        for a game played together (anyone moves) and for a spectator."""
+        if len(self.local_seats) < 2 or not self.far_seats or self.pads_share_the_turn():
+            return "near"
+        seat = self.curtain_seat if self.curtain_seat is not None else self.viewer
+        return "far" if seat in self.far_seats and seat in self.local_seats else "near"
+
+    def reclaim_saved_sides(self) -> None:
+        """A game continued from its save: the far-side seats it kept (people at this screen only)."""
+        kept = getattr(self.session, "table_state", None)
+        if self.far_seats or not isinstance(kept, dict):
+            return
+        bits = kept.get(FAR_SEATS_KEY, 0)
+        if isinstance(bits, int) and not isinstance(bits, bool) and bits > 0:
+            self.far_seats = {seat for seat in self.local_seats if bits >> seat & 1}
+
+    def tell_session_the_sides(self) -> None:
+        """The session keeps the far-side seats with the game's counts in the autosave (Continue
+        turns the screen the same way); nothing is written while everyone sits near, as before."""
+        if self._told_sides == self.far_seats:
+            return
+        self._told_sides = set(self.far_seats)
+        kept = getattr(self.session, "table_state", None)
+        if not isinstance(kept, dict):
+            return
+        bits = sum(1 << seat for seat in self.far_seats if seat in self.local_seats)
+        if bits:
+            kept[FAR_SEATS_KEY] = bits
+        else:
+            kept.pop(FAR_SEATS_KEY, None)
 
     def forget_unplugged_pads(self) -> None:
         """A seat whose pad was unplugged goes back to the shared devices (any pad, keyboard, touch)."""
@@ -657,6 +699,7 @@ class TableSceneBase(Scene):
         if self.seat_pads:
             self.forget_unplugged_pads()
         self.tell_session_the_pads()
+        self.tell_session_the_sides()
         if self.session_failed:
             self.update_table(dt)
             return
@@ -937,6 +980,7 @@ class TableSceneBase(Scene):
                                spectator=bool(getattr(self.session, "spectator", False)))
         table = type(self)(self.app, session)
         table.seat_pads = dict(self.seat_pads)  # the same people hold the same pads
+        table.far_seats = set(self.far_seats)  # and sit where they sat
         self.app.pop()  # the results overlay
         self.app.replace(table)
 
