@@ -36,7 +36,7 @@ class SaveGame:
     # person their pad back. Optional: a save without it (or a Tabletime that ignores it) shares every pad
     pads: dict[int, int] = field(default_factory=dict)
     # what a table keeps beside the game that is no game action (the Labyrinth's hint count, key
-    # "labyrinth_hints"): short names to small counts. Optional: a save without it (or a Tabletime
+    # "labyrinth_hints"; the seats across a touch table, "far_seats" as bits): short names to small counts. Optional: a save without it (or a Tabletime
     # that ignores it) resumes with the table's defaults
     table: dict[str, int] = field(default_factory=dict)
 

@@ -4,6 +4,7 @@ and the game's own options (RULINGS: the first choice is the default). Start ope
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -37,6 +38,10 @@ NAME_W = 470  # a seat's row: its name, who plays it, and (for a person) the pad
 WHO_X = 490
 WHO_W = 420
 PAD_X = 930
+SIDE_W = 120  # the side badge beside "Plays" when a pad badge shares the column with it
+SIDE_HELP = ("Where this person sits at a touch table lying flat: Near, at the screen's bottom edge (as "
+             "everyone by default), or Far, across the table. From a far-side person's \"Pass to\" "
+             "screen through their turn the whole picture turns to face them.")
 PAD_HELP = ("Press {A} on your gamepad to take this seat: then only that pad plays this seat's turns "
             "and lifts its \"Pass to\" screen. Press again to let it go. Keyboard, mouse and touch "
             "keep working for everyone.")
@@ -50,6 +55,36 @@ def seat_columns() -> tuple[int, int, int, int]:
     if legible_factor() == 1.0:
         return NAME_W, WHO_X, PAD_X, LEFT_W - PAD_X
     return NAME_W - 40, WHO_X - 40, PAD_X - 40, LEFT_W - PAD_X + 70
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """Where a seat row's widgets go (x from the margin, widths): its name, who plays it ("Plays"
+    labelled, or without the word where the row is crowded), and a person's side and pad badges."""
+
+    name_w: int
+    who_x: int
+    who_w: int
+    who_label: str
+    side: tuple[int, int]
+    pad: tuple[int, int]
+
+
+def seat_row(pads: bool, sides: bool) -> SeatRow:
+    """The seat row's columns: as designed (`seat_columns`), the side badge alone in the pad badge's
+    place; with both badges the name gives 40 px, "Plays" drops its word ("Person here" says it) and
+    70 px, and the side badge sits before the pad badge (a 56 px pad badge was unreadable)."""
+    name_w, who_x, pad_x, pad_w = seat_columns()
+    if not (pads and sides):
+        return SeatRow(name_w, who_x, WHO_W, "Plays", (pad_x, pad_w), (pad_x, pad_w))
+    small = legible_factor() != 1.0
+    side_w = SIDE_W + (28 if small else 0)
+    name_w -= 40
+    who_x = name_w + 14
+    who_w = WHO_W - 70 - (10 if small else 0)
+    side_x = who_x + who_w + 14
+    pad_left = side_x + side_w + 14
+    return SeatRow(name_w, who_x, who_w, "", (side_x, side_w), (pad_left, pad_x + pad_w - pad_left))
 
 
 def option_height() -> int:
@@ -125,6 +160,39 @@ class SeatPadButton(Button):
         blit_text(surface, self.label, "ui-bold", px, P.BRASS_LIGHT, "center",
                   (self.rect.centerx, self.rect.centery - lift))
         blit_text(surface, self.sub, "ui", sub_px, P.IVORY_DIM, "center", (self.rect.centerx, self.rect.centery + drop))
+
+
+class SeatSideButton(Button):
+    """Where a person sits at a touch table lying flat: "Near" (the screen's bottom edge, the
+    default) or "Far" (across the table), with a small table whose seat dot sits on that edge.
+    Enter, a click, a tap or A turns it over."""
+
+    def __init__(self, rect: tuple[int, int, int, int], seat: int, far: bool, on_press: Callable[[], Any]) -> None:
+        super().__init__(rect, "Far" if far else "Near", on_press, sub="side", px=30)
+        self.help_text = SIDE_HELP
+        self.seat = seat
+        self.far = far
+
+    def draw(self, surface: pygame.Surface, focused: bool) -> None:
+        if focused:
+            draw_focus(surface, self.rect)
+        fill = (44, 42, 50, 235) if focused else P.INK_ALPHA  # (no brass rim: brass outlines the focus)
+        surface.blit(panel_surface(self.rect.size, 16, fill), self.rect.topleft)
+        # the table seen from above: the display's bottom edge is the near side
+        table = pygame.Rect(0, 0, 30, 40)
+        table.midleft = (self.rect.x + 14, self.rect.centery)
+        pygame.draw.rect(surface, (58, 96, 78), table, border_radius=5)
+        pygame.draw.rect(surface, P.IVORY_DIM, table, 2, border_radius=5)
+        seat_y = table.top - 1 if self.far else table.bottom
+        pygame.draw.circle(surface, P.BRASS_LIGHT, (table.centerx, seat_y), 8)
+        left = table.right + 8
+        width = self.rect.right - 10 - left
+        px = fit_px(self.label, "ui-bold", self.px, width)
+        sub_px = fit_px(self.sub, "ui", legible_px(22), width)
+        centre = (left + self.rect.right - 10) // 2
+        blit_text(surface, self.label, "ui-bold", px, P.BRASS_LIGHT if self.far else P.IVORY, "center",
+                  (centre, self.rect.centery - 12))
+        blit_text(surface, self.sub, "ui", sub_px, P.IVORY_DIM, "center", (centre, self.rect.centery + 18))
 
 
 class OptionsSetupScene(RisingToasts, MenuScene):
@@ -223,6 +291,9 @@ class SeatSetupScene(OptionsSetupScene):
         # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
         # gets them at start). A seat without one is played by any pad, as is every seat by default.
         self.seat_pads: dict[int, int] = {}
+        # the seats whose person sits across a touch table lying flat: their turns show the picture
+        # turned to them (the table gets them at start; kept with the setup's other choices)
+        self.far_seats: set[int] = set(self.recalled_far_seats())
 
     # --- the last table, remembered ------------------------------------------------------------
     def first_game_here(self) -> bool:
@@ -255,11 +326,18 @@ class SeatSetupScene(OptionsSetupScene):
         self.options, _ = fit_options(self.engine.options, self.seat_kinds(), wanted)
         return True
 
+    def recalled_far_seats(self) -> list[int]:
+        """The far-side seats this game last started with (people's seats only)."""
+        last = self.app.settings.last_tables.get(self.game_id) if self.app is not None else None
+        far = last.get("far", []) if isinstance(last, dict) else []
+        return [seat for seat in far if isinstance(seat, int) and 0 <= seat < self.engine.max_seats
+                and self.who[seat] == "human"] if isinstance(far, list) else []
+
     def remember_table(self) -> None:
         if self.app is not None:
             self.app.settings.last_tables[self.game_id] = {
                 "seats": self.seat_count, "who": list(self.who), "names": list(self.names),
-                "options": dict(self.options)}
+                "options": dict(self.options), "far": sorted(self.far_seats)}
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -268,29 +346,36 @@ class SeatSetupScene(OptionsSetupScene):
         # (seat 2 turned from a bot to a person moved the focus off its "Plays" onto its name)
         focused = self.group.focused
         anchor = (type(focused), focused.rect.topleft) if focused is not None else None
+        # a seat's badge keeps the focus by its seat: a pad plugged in moves the side badge over
+        badge = (type(focused), focused.seat) if isinstance(focused, (SeatSideButton, SeatPadButton)) else None
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
-        name_w, who_x, pad_x, pad_w = seat_columns()
+        name_w, who_x, _, _ = seat_columns()
+        pads, sides = self.pads_matter(), self.sides_matter()
+        row = seat_row(pads, sides)
         seats = OptionCycler((MARGIN, top, who_x + WHO_W, ROW_H), "Seats at the table", counts,
                              self.seat_count - self.engine.min_seats, self.set_seat_count)
         seats.enabled = len(counts) > 1
         widgets.append(seats)
         for seat in range(self.seat_count):
             y = top + (seat + 1) * (ROW_H + ROW_GAP) + 10
-            entry = SeatNameEntry((MARGIN, y, name_w, ROW_H), f"Seat {seat + 1}", self.names[seat],
+            entry = SeatNameEntry((MARGIN, y, row.name_w, ROW_H), f"Seat {seat + 1}", self.names[seat],
                               lambda text, s=seat: self.set_name(s, text), max_len=16,
                               open_keyboard=self.open_keyboard,
                               start_text=self.app.input.start_text if self.app else None,
                               stop_text=self.app.input.stop_text if self.app else None)
             who_index = [value for value, _ in WHO_CHOICES].index(self.who[seat])
-            who = OptionCycler((MARGIN + who_x, y, WHO_W, ROW_H), "Plays", WHO_CHOICES, who_index,
+            who = OptionCycler((MARGIN + row.who_x, y, row.who_w, ROW_H), row.who_label, WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
             widgets += [entry, who]
-            if self.who[seat] == "human" and self.pads_matter():
+            if self.who[seat] == "human" and sides:
+                widgets.append(SeatSideButton((MARGIN + row.side[0], y, row.side[1], ROW_H), seat,
+                                              seat in self.far_seats, lambda s=seat: self.turn_side(s)))
+            if self.who[seat] == "human" and pads:
                 pad = self.seat_pads.get(seat)
                 label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
-                widgets.append(SeatPadButton((MARGIN + pad_x, y, pad_w, ROW_H), seat, label,
+                widgets.append(SeatPadButton((MARGIN + row.pad[0], y, row.pad[1], ROW_H), seat, label,
                                              lambda s=seat: self.pad_button_pressed(s)))
         y = top
         for option in self.engine.options:
@@ -307,7 +392,8 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back)
         self.group.widgets = widgets
-        same_place = [i for i, widget in enumerate(widgets) if (type(widget), widget.rect.topleft) == anchor]
+        same_place = [i for i, widget in enumerate(widgets) if (type(widget), widget.rect.topleft) == anchor
+                      or (badge is not None and (type(widget), getattr(widget, "seat", None)) == badge)]
         self.group.focus = same_place[0] if same_place else min(keep, len(widgets) - 1)
         if not widgets[self.group.focus].enabled:  # Lost Cities' fixed "2 seats": focus the first name
             self.group.focus = next(i for i, widget in enumerate(widgets) if widget.enabled and widget.focusable)
@@ -326,6 +412,7 @@ class SeatSetupScene(OptionsSetupScene):
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
         self.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if seat < count}
+        self.far_seats = {seat for seat in self.far_seats if seat < count}
         self.fit_options()
         self.build()
 
@@ -349,6 +436,7 @@ class SeatSetupScene(OptionsSetupScene):
                          becomes_bot=value != "human" and was_person)
         if was_person != (value == "human"):
             self.seat_pads.pop(seat, None)  # a bot plays no pad
+            self.far_seats.discard(seat)  # and the screen never turns to it
             self.fit_options()
             self.build()  # the pad badge comes or goes with the person, the options with the bots
 
@@ -399,6 +487,29 @@ class SeatSetupScene(OptionsSetupScene):
         else:
             self.app.toast(f"Press {pad_confirm()} on the gamepad that will play this seat.", "info")
 
+    # --- sides of a touch table ------------------------------------------------------------------
+    def sides_matter(self) -> bool:
+        """Side badges only where the screen could turn: two or more people take turns here (not a
+        Labyrinth played together, where anyone moves and the screen stays near-side)."""
+        if self.options.get("mode") == "together":
+            return False
+        return sum(1 for seat in range(self.seat_count) if self.who[seat] == "human") >= 2
+
+    def turn_side(self, seat: int) -> None:
+        """The side badge pressed: this person moves to the other side of the table."""
+        # (the menu clicks for the press; the badge and its help under the options say what it means)
+        if seat in self.far_seats:
+            self.far_seats.discard(seat)
+        else:
+            self.far_seats.add(seat)
+        self.build()
+
+    def table_far_seats(self, config: GameConfig) -> set[int]:
+        """The far-side seats the table gets: people's seats, and only where sides matter."""
+        if not self.sides_matter():
+            return set()
+        return {seat for seat in self.far_seats if seat < len(config.seats) and config.seats[seat].kind == "human"}
+
     @property
     def subtitle(self) -> str:
         if self.cooperative:
@@ -421,8 +532,11 @@ class SeatSetupScene(OptionsSetupScene):
             del self.seat_pads[seat]
             self.app.toast(f"{self.seat_name(seat)}'s gamepad was unplugged: any pad can take the seat.", "warning")
         badges = any(isinstance(widget, SeatPadButton) for widget in self.group.widgets)
-        if gone or badges != self.pads_matter():
-            self.build()  # a pad plugged in or out, or a second person came: the badges follow
+        sides = any(isinstance(widget, SeatSideButton) for widget in self.group.widgets)
+        if gone or badges != self.pads_matter() or sides != self.sides_matter():
+            # a pad plugged in or out, a second person came, a Labyrinth set to be played together:
+            # the badges follow
+            self.build()
 
     def set_option(self, name: str, value: object) -> None:
         self.options[name] = value
@@ -493,6 +607,7 @@ class SeatSetupScene(OptionsSetupScene):
         self.app.assets.play("shuffle")
         table = factory(self.app, session)
         table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
+        table.far_seats = self.table_far_seats(config)
         self.app.push(table)
 
     def keep_an_unreadable_save(self, path: Path) -> None:
