@@ -506,3 +506,13 @@ def test_tab_keeps_the_focus_order_and_stops_when_let_go():
 def test_turned_points_map_both_ways():
     assert turned_point((0, 0)) == (1919, 1079)
     assert turned_point(turned_point((123.5, 456.0))) == (123.5, 456.0)
+
+
+def test_a_table_opened_facing_far_dips_without_the_menu_it_left_upside_down(app):
+    """The dip is the change's one transition: the stack's cross-fade from the menu (which would show
+    the title upside down as the picture comes up) does not run under it."""
+    table = lost_cities_hot_seat(app, far={0, 1})
+    assert app.turning and table.curtain_seat is not None
+    assert app.scenes._fade_from is None
+    settle_turn(app)
+    assert shows_turned(app)

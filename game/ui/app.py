@@ -243,6 +243,9 @@ class App:
             self._turn_from = pygame.transform.flip(self.canvas, True, True) if self.turned else self.canvas.copy()
             self._turn_total = min(TURN_SECONDS, max(0.08, MOTION.duration(TURN_SECONDS)))
             self._turn_left = self._turn_total
+            # the dip is this change's transition: a cross-fade of the stack under it (a table opened
+            # from the seat setup) showed the menu it left upside down in the dip's second half
+            self.scenes._fade_from, self.scenes._fade_left = None, 0.0
         self.turned = turned
         self.input.turned = turned
 
