@@ -17,7 +17,9 @@ from typing import Any
 import pygame
 
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import SCENERY_RATIO, interaction_back, scenery_back, scenery_face
+from game.ui.look.cards_labyrinth import (SCENERY_RATIO, arrow_label, arrow_label_px, arrow_label_spots,
+                                         interaction_back, scenery_arrow_size, scenery_back,
+                                         scenery_back_number_band, scenery_face)
 from game.ui.look.draw import aa_circle, aa_polygon, radial_alpha, surface as alpha_surface
 from game.ui.sprites import TRANSFORMS, blit_faded
 from game.ui.tween import Animated, ease_in_quad, ease_out_back, ease_out_cubic
@@ -36,6 +38,9 @@ INTER_MAP_H = round(INTER_MAP_W * 1.4)
 MAX_SCALE = 1.0
 MIN_SCALE = 0.25  # the farthest a player may zoom out (wheel, pinch): the whole of a big map
 READABLE_SCALE = 0.42  # the farthest the camera zooms out by itself at 1080p: card titles stay ~14 px, pictures clear
+ARROW_LABEL_SCREEN_PX = 16  # a face-down card's arrow numbers never show smaller on the screen (they were
+#                             printed into the card: 11 px at the zoom the map fits itself to, 6 px zoomed out)
+ARROW_LABEL_MOST = 0.25  # ... nor larger than this share of the card's height (they would cover its number)
 MEEPLE_BASE = 96
 MIN_TOUCH = 64
 KEEP_IN_VIEW = 0.5  # a pan or zoom keeps at least this share of the map (or of the view, if smaller) in sight
@@ -196,6 +201,7 @@ class Tile:
         self.shake = Animated(0.0)
         self._next: dict[str, Any] | None = None
         self.removed = False
+        self.label_rects: list[pygame.Rect] = []  # where the arrows' numbers were last drawn (canvas px)
 
     @property
     def face_up(self) -> bool:
@@ -211,7 +217,10 @@ class Tile:
                 cy + BASE_TILE_H / 2)
 
     def image(self) -> pygame.Surface:
-        return scenery_face(self.entry, BASE_TILE_W) if self.face_up else scenery_back(self.entry, BASE_TILE_W)
+        """The card as the map scales it: a face-down one without its arrows' numbers (`draw` sets them)."""
+        if self.face_up:
+            return scenery_face(self.entry, BASE_TILE_W)
+        return scenery_back(self.entry, BASE_TILE_W, arrow_labels=False)
 
     def drop_in(self, delay: float = 0.0) -> None:
         """A newly placed card: falls onto the table from a little above, fading in."""
@@ -260,6 +269,7 @@ class Tile:
         pop = float(self.pop.value_at(alpha))  # type: ignore[arg-type]
         squash = float(self.squash.value_at(alpha))  # type: ignore[arg-type]
         rect = self.screen_rect(camera, alpha)
+        self.label_rects = []
         if squash <= 0.03:
             return rect
         image = TRANSFORMS.get(self.image(), 0.0, scale * pop, squash)
@@ -270,7 +280,36 @@ class Tile:
         shadow = tile_shadow(image.get_size())
         target.blit(shadow, shadow.get_rect(center=(at.centerx + 5, at.centery + 8)))
         blit_faded(target, image, at, opacity)
+        if not self.face_up and squash >= 0.999:  # (mid-flip they would slide over the squeezed card)
+            self.draw_arrow_labels(target, at, camera.pixel_scale, opacity)
         return rect
+
+    def draw_arrow_labels(self, target: pygame.Surface, at: pygame.Rect, pixel_scale: float, opacity: int) -> None:
+        """The numbers beside a face-down card's arrows, over the card drawn at `at`: as the card prints
+        them, or, where the map is zoomed out so far they would show under ARROW_LABEL_SCREEN_PX real
+        pixels, at that size, set far enough inward to keep clear of their arrows; never over ARROW_LABEL_MOST
+        of the card's height, where they would cover its own number (a small window zoomed right out;
+        the caption names where the arrows lead)."""
+        self.label_rects = []
+        shown = at.width / BASE_TILE_W  # the card's scale as drawn (the transform cache's step)
+        least = math.ceil(ARROW_LABEL_SCREEN_PX / max(0.1, pixel_scale))
+        px = min(max(round(arrow_label_px(BASE_TILE_W) * shown), least), max(8, round(at.height * ARROW_LABEL_MOST)))
+        arrow = scenery_arrow_size(BASE_TILE_W) * shown
+        band_top, band_bottom = (at.y + y * shown for y in scenery_back_number_band(BASE_TILE_W))
+        for direction, text, (x, y) in arrow_label_spots(self.entry, BASE_TILE_W):
+            label = arrow_label(text, px)
+            dx, dy = {"n": (0, 1), "s": (0, -1), "w": (1, 0), "e": (-1, 0)}[direction]  # inward
+            reach = label.get_height() * 0.36 if dy else label.get_width() / 2  # a digit's half height or width
+            inward = max(arrow * 1.9, arrow * 0.45 + reach + 2)
+            centre = (at.x + x * shown + dx * inward, at.y + y * shown + dy * inward)
+            if dy and (centre[1] + reach > band_top if dy > 0 else centre[1] - reach < band_bottom):
+                # no room between the arrow and the card's number: beside the arrow, along the edge
+                edge_y = at.y + y * shown
+                centre = (at.x + x * shown + arrow * 1.3 + label.get_width() / 2,
+                          max(edge_y, at.y + reach + 2) if dy > 0 else min(edge_y, at.bottom - reach - 2))
+            spot = label.get_rect(center=(round(centre[0]), round(centre[1])))
+            blit_faded(target, label, spot, opacity)
+            self.label_rects.append(spot)
 
 
 class InteractionOnMap:

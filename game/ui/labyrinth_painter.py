@@ -17,7 +17,7 @@ from game.ui.labyrinth_layout import (
 )
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
-from game.ui.look.cards_labyrinth import favour_token, interaction_back, interaction_corner_right
+from game.ui.look.cards_labyrinth import arrows_of, favour_token, interaction_back, interaction_corner_right
 from game.ui.look.fonts import font, log_tail, text_surface, wrapped
 from game.ui.sprites import TRANSFORMS
 from game.ui.table_base import log_type
@@ -160,7 +160,7 @@ class LabyrinthPainter:
                 colour = P.mix(P.LA_TORCH, P.BRASS_LIGHT, glow)
                 outline = reach_outline(rect.size, max(6, rect.width // 22), colour, 5)
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
-                self.draw_step_badge(surface, rect, above_flames=bool(tile.entry.get("min_favours")))
+                self.draw_step_badge(surface, rect, bool(tile.entry.get("min_favours")), tile.label_rects)
             elif number in reach:  # somewhere the hero may walk back to: a quiet edge
                 outline = reach_outline(rect.size, max(6, rect.width // 22), P.shade(P.LA_TORCH, -0.35), 2)
                 surface.blit(outline, (rect.x - 12, rect.y - 12))
@@ -370,9 +370,12 @@ class LabyrinthPainter:
         corners.sort(key=lambda r: -((r.centerx - looked.centerx) ** 2 + (r.centery - looked.centery) ** 2))
         return next((r for r in corners if r.collidelist(keep_clear) == -1), None)
 
-    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect, above_flames: bool = False) -> pygame.Rect:
+    def draw_step_badge(self, surface: pygame.Surface, rect: pygame.Rect, above_flames: bool = False,
+                        keep_clear: list[pygame.Rect] | tuple[()] = ()) -> pygame.Rect | None:
         """"Explore" on a face-down card the hero can reach: the invitation to discover it. On a card
-        that opens only with enough favours it stands above the row of flames that says how many."""
+        that opens only with enough favours it stands above the row of flames that says how many. On
+        a card zoomed out so far that it would cover an arrow's number (`keep_clear`) it is left out:
+        the pulsing edge still invites."""
         px = max(14, min(30, rect.width // 10))
         label = text_surface("EXPLORE", "display", px, P.INK)
         # in the lower left corner: the south arrow and the number of the card it leads to sit at the
@@ -381,6 +384,8 @@ class LabyrinthPainter:
         box.bottomleft = (rect.x + max(8, rect.width // 30), rect.bottom - 8)
         if above_flames:
             box.bottom = rect.y + round(rect.height * 0.8)
+        if box.collidelist(list(keep_clear)) != -1:
+            return None
         surface.blit(panel_surface(box.size, box.height // 2, (*P.LA_TORCH, 235)), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
         return box
@@ -404,6 +409,18 @@ class LabyrinthPainter:
         pointing = not self.show_focus() and self.hover is not None and self.drag is None
         return self.info_lines_for(self.hover if pointing else self.focus)
 
+    @staticmethod
+    def arrows_words(entry: dict[str, Any]) -> str:
+        """Where a face-down card's arrows lead, as the caption says it first ("Arrows on to 24 (north)
+        and 28 (south). "): zoomed far out, the numbers on the card are small."""
+        arrows = arrows_of(entry)
+        said = [f"{arrows[d]} ({name})" for d, name in (("n", "north"), ("e", "east"), ("s", "south"), ("w", "west"))
+                if d in arrows]
+        if not said:
+            return ""
+        listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+        return f"{'Arrow' if len(said) == 1 else 'Arrows'} on to {listed}. "
+
     def info_lines_for(self, target: Any) -> tuple[str, str, str]:
         """(title, text, hint) of one target, as the caption says it."""
         if target is not None and self.target_rect(target) is None:
@@ -424,7 +441,7 @@ class LabyrinthPainter:
                 hint = "Move the hero here" if reach else ("Read it" if here else "")
                 return (f"#{number} · {tile.entry.get('title', '')}", text, hint)
             need = int(tile.entry.get("min_favours") or 0)
-            text = "A face-down scenery card. Stepping onto it discovers it."
+            text = self.arrows_words(tile.entry) + "A face-down scenery card: stepping onto it discovers it."
             if need:
                 text += f" It opens only while at least {need} favours still burn."
             hint = "Move here to discover it" if reach else ("Not reachable yet" if self.can_act else "")

@@ -457,12 +457,50 @@ def _edge_arrow(target: pygame.Surface, direction: str, w: int, h: int, size: in
         target.blit(img, img.get_rect(center=(round(lx), round(ly))))
 
 
-def scenery_back(card: Card, width: int) -> pygame.Surface:
-    """The face-down side of a scenery card: stone, its number, red arrows with numbers (cached)."""
-    return _cached("scenery-back", card, width, None, lambda: _scenery_back(card, int(width)))
+def scenery_back(card: Card, width: int, arrow_labels: bool = True) -> pygame.Surface:
+    """The face-down side of a scenery card: stone, its number, red arrows with numbers (cached).
+    Without `arrow_labels` the arrows are drawn bare: the map sets their numbers over the scaled
+    card itself (`arrow_label_spots`), so they keep a readable size however far it zooms out."""
+    return _cached("scenery-back", card, width, bool(arrow_labels),
+                   lambda: _scenery_back(card, int(width), bool(arrow_labels)))
 
 
-def _scenery_back(card: Card, width: int) -> pygame.Surface:
+def scenery_arrow_size(width: int) -> int:
+    """How large a face-down card `width` wide draws its arrows (a triangle's half base)."""
+    return max(4, round(width * 0.045))
+
+
+def arrow_label_px(width: int) -> int:
+    """The designed print of the number beside an arrow of a face-down card `width` wide."""
+    return max(8, round(scenery_arrow_size(width) * 1.5))
+
+
+def scenery_back_number_band(width: int) -> tuple[float, float]:
+    """How far down a face-down card `width` wide its own large number's figures reach (top, bottom),
+    for what is set over the card to keep clear of them."""
+    _, h = _scenery_size(width)
+    px = max(10, round(h * 0.46))
+    return h * 0.46 - px * 0.36, h * 0.46 + px * 0.36
+
+
+def arrow_label_spots(card: Card, width: int) -> list[tuple[str, str, tuple[float, float]]]:
+    """Each arrow of a face-down card `width` wide: its direction ("n", "e", "s", "w"), the number it
+    leads to and the centre of its triangle on the card; the number is set inward of it."""
+    w, h = _scenery_size(width)
+    size = scenery_arrow_size(width)
+    inset = size * 1.1
+    centres = {"n": (w / 2, inset), "s": (w / 2, h - inset), "w": (inset, h / 2), "e": (w - inset, h / 2)}
+    return [(d, str(target), centres[d]) for d, target in arrows_of(card).items()]
+
+
+@lru_cache(maxsize=512)
+def arrow_label(text: str, px: int) -> pygame.Surface:
+    """An arrow's number as a face-down card prints it, in `px` (cached per size: the map asks one
+    size per zoom step)."""
+    return outlined_text(text, "display", px, P.IVORY, P.shade(P.LA_ARROW_RED, -0.5), max(1, round(px / 12)))
+
+
+def _scenery_back(card: Card, width: int, arrow_labels: bool = True) -> pygame.Surface:
     w, h = _scenery_size(width)
     out = _stone((w, h), 77)
     glow = radial_alpha(round(w * 0.9), P.LA_TORCH, 60, 1.6)
@@ -471,9 +509,9 @@ def _scenery_back(card: Card, width: int) -> pygame.Surface:
     big = outlined_text(str(number), "display", max(10, round(h * 0.46)), P.LA_TORCH, P.shade(P.LA_STONE_DARK, -0.4),
                         max(1, round(w * 0.008)))
     out.blit(big, big.get_rect(center=(w // 2, round(h * 0.46))))
-    size = max(4, round(w * 0.045))
+    size = scenery_arrow_size(w)
     for d, target in arrows_of(card).items():
-        _edge_arrow(out, d, w, h, size, (*P.LA_ARROW_RED, 255), target)
+        _edge_arrow(out, d, w, h, size, (*P.LA_ARROW_RED, 255), target if arrow_labels else None)
     notes = []
     if card.get("cover") is not None:
         notes.append(f"Cover {card['cover']}")
