@@ -13,7 +13,7 @@ import pytest
 import main
 from game.session.saves import SaveError, read_save
 from game.ui.settings import Settings, load_settings, settings_path
-from waits16 import CEILING
+from waits16 import CEILING, wait_for
 
 
 # --- settings -------------------------------------------------------------------------------------
@@ -430,21 +430,32 @@ def test_a_quit_request_stops_a_long_screenshot(tmp_path):
     app.shutdown()
 
 
+def catches_sigterm(pid: int) -> bool:
+    """Whether process `pid` has a handler for SIGTERM (Linux: the SigCgt mask in /proc)."""
+    import signal
+
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) & (1 << (signal.SIGTERM - 1)))
+    return False
+
+
 def test_screenshot_subprocess_ends_on_sigterm(tmp_path):
     import os
     import signal
     import subprocess
     import sys
-    import time
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen([sys.executable, str(Path(main.__file__)), "screenshot", "title", "--out",
                              str(tmp_path / "x.png"), "--frames", "99999999999", "--size", "320x240",
                              "--data-dir", str(tmp_path)], env=env, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(4)
+        # SDL turns SIGTERM into a quit event once it has started; before that the signal would simply
+        # end Python (a loaded machine takes seconds to get there): send it once SDL catches it
+        wait_for(lambda: proc.poll() is not None or catches_sigterm(proc.pid), what="SDL catching SIGTERM")
         proc.send_signal(signal.SIGTERM)  # only the process this test started
-        _, err = proc.communicate(timeout=20)
+        _, err = proc.communicate(timeout=CEILING)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -76,3 +76,23 @@ def test_the_ceiling_stays_well_under_the_per_test_timeout():
 
     config = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8"))
     assert config["tool"]["pytest"]["ini_options"]["timeout"] >= 4 * CEILING
+
+
+def test_a_held_clock_can_be_moved_part_way_and_counts_each_threads_looks():
+    clock = HeldClock()
+    clock.hold()
+    at = clock.monotonic()
+    clock.advance(0.3)
+    assert clock.held and clock.monotonic() == at + 0.3  # still held, later
+
+    def look_twice() -> None:
+        clock.monotonic()
+        clock.monotonic()
+
+    other = threading.Thread(target=look_twice)
+    other.start()
+    other.join()
+    assert clock.reads_by(other) == 2 and clock.reads_by(threading.current_thread()) == 3
+    clock.release()
+    with pytest.raises(AssertionError):
+        clock.advance(1.0)  # only a held clock is moved by hand

@@ -10,6 +10,7 @@ holds the program's clock still instead of racing it (`HeldClock`).
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable
 
@@ -41,10 +42,17 @@ class HeldClock:
     def __init__(self) -> None:
         self._offset = 0.0
         self._held_at: float | None = None
+        self._reads: dict[int, int] = {}  # thread ident -> how often it looked at the clock
 
     def monotonic(self) -> float:
+        ident = threading.get_ident()
+        self._reads[ident] = self._reads.get(ident, 0) + 1
         held = self._held_at
         return held if held is not None else time.monotonic() + self._offset
+
+    def reads_by(self, thread: threading.Thread) -> int:
+        """How often `thread` looked at this clock: the pulse of a retry loop measuring a window."""
+        return self._reads.get(thread.ident or 0, 0)
 
     @property
     def held(self) -> bool:
@@ -53,6 +61,11 @@ class HeldClock:
     def hold(self) -> None:
         if self._held_at is None:
             self._held_at = self.monotonic()
+
+    def advance(self, seconds: float) -> None:
+        """While held: stand still again `seconds` later (part of a window has run)."""
+        assert self._held_at is not None, "advance a held clock"
+        self._held_at += seconds
 
     def release(self, skip: float = 0.0) -> None:
         """Run again from where it stood plus `skip` seconds."""
