@@ -516,3 +516,18 @@ def test_a_table_opened_facing_far_dips_without_the_menu_it_left_upside_down(app
     assert app.scenes._fade_from is None
     settle_turn(app)
     assert shows_turned(app)
+
+
+def test_a_smaller_window_near_side_is_scaled_as_before(data_dir):
+    application = make_app((1280, 720))
+    try:
+        application.push(TitleScene(application))
+        table = lost_cities_hot_seat(application, far=set())
+        step_until(application, lambda: table.curtain_seat is not None)
+        frames(application, 20)
+        assert not application.turned
+        scaled = pygame.transform.scale(application.canvas, (1280, 720))
+        assert pixels(application.window) == pixels(scaled)
+        assert application._window_to_canvas((0, 0)) == (0.0, 0.0)
+    finally:
+        application.shutdown()
