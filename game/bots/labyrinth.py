@@ -843,11 +843,16 @@ class Advice:
     caution: str = ""  # what a text says to leave alone meanwhile ("... leave card 9 for last.")
 
 
+HALF_OF = re.compile(r"\bhalf an? ([a-z]+)")  # an item that says it is "Half a key" wants its other half
+
+
 class Advisor:
     """The careful companion a person may ask for a hint. It lives through the game as a bot does:
     `see` every view its seat is shown (its Notebook absorbs each), `played` what the seat did (so a
     try that came back is filed where it was made), and `advise` picks exactly what the same bot's
-    `choose` would, with the clue that decided it put into words. It reads only views (LA-7)."""
+    `choose` would, with the clue that decided it put into words; but where that is a pair tried at
+    a card while an item held is half of a thing whose other half is not (`other_half_first`), it
+    points to where the other half lies. It reads only views (LA-7)."""
 
     def __init__(self, seat: int, level: str = "master", seed: int = 0) -> None:
         kind = ExpertBot if level == "expert" else MasterBot
@@ -881,23 +886,76 @@ class Advisor:
             return None  # a careful companion never advises taking back
         cards = {e["card"]: e for group in view["interactions"].values() for e in group}
         reasons = Reasons(bot, view, cards)
-        advice = reasons.explain(action, tier)
+        halves = self.other_half_first(view, list(legal), action, cards)
+        if halves is not None:
+            action, tier = halves.action, halves.tier
+            advice = reasons.other_half(halves)
+        else:
+            advice = reasons.explain(action, tier)
         caution = reasons.caution(action, legal) if tier is None or tier < Tier.RESTRAINT else ""
         return replace(advice, caution=caution) if caution else advice
 
-    def reason_for(self, view: dict[str, Any], action: Action) -> str:
-        """Why a careful companion makes `action`, told of a move already chosen (a bot companion's,
-        shown as it plays), from the notebook and the view the table had before it: one short
-        sentence, "" when no careful reason fits."""
-        if action.kind not in ("move", "interact") or "map" not in view:
-            return ""
-        self.see(view)
-        bot = self.bot
-        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
-        kept = copy.copy(bot.rng)  # as in advise: ranking must not change the next pick
-        placed = bot.tier_of(view, action, cards)
-        bot.rng = kept
-        return Reasons(bot, view, cards).why(action, placed[0] if placed is not None else None)
+    def other_half_first(self, view: dict[str, Any], legal: list[Action], action: Action, cards: dict[str, Any]
+                         ) -> Halves | None:
+        """A pair to try at a two-item card whose place speaks of a thing (or of halves) while the
+        seat holds half of that thing ("Half a key"): tries are free, so a careful bot tries pair
+        after pair there (the Tower's vice: eight before the key shaft was found, more after), but a
+        person asking for the exact move wants the story moved on. Holding both halves, that is
+        the two of them together there; holding one, the other half found first, at the place whose
+        texts share the rarest words with the half's own description (the key bow "snapped off at
+        the shaft"; the winding room reads "its shaft is rusted fast in the winding socket") by the
+        bot's own best move there. None when nothing fits."""
+        if action.kind != "interact" or len(action["items"]) != 2 or action["card"] not in cards:
+            return None
+        book, bot = self.bot.book, self.bot
+        tried_at = int(cards[action["card"]]["number"])
+        halves: dict[str, list[str]] = {}
+        texts = {str(item["card"]): str(item.get("text", "")) for item in view["items"]}
+        for item in view["items"]:
+            found = HALF_OF.search(str(item.get("text", "")).lower())
+            if found:
+                halves.setdefault(stem(found.group(1)), []).append(str(item["card"]))
+        spoken_here = frozenset().union(*(words_of(text) for text in book.context(tried_at)))
+        for thing, held in sorted(halves.items()):
+            if len(held) > 2 or not ({thing, "half", "halve"} & spoken_here):
+                continue
+            if len(held) == 2:
+                together = Action.make(action.seat, "interact", card=action["card"], items=sorted(held))
+                if together != action and together in legal and bot.tier_of(view, together, cards) is not None:
+                    return Halves(together, bot.tier_of(view, together, cards)[0], held[0], thing, tried_at, "", True)
+                continue
+            half = held[0]
+            own = words_of(texts[half]) - words_of(book.items[half]["name"]) - {thing, "half"}
+            shared: dict[int, list[str]] = {}
+            for number, read in book.at.items():
+                words = own & frozenset().union(*(words_of(text) for text in read)) if number != tried_at else set()
+                if words:  # the words that tell that place from the one tried first
+                    shared[number] = sorted(words, key=lambda w: (w in spoken_here, -book.specificity(w), w))
+            ranked = sorted((-math.fsum(book.specificity(w) for w in words), number) for number, words in shared.items())
+            for _, number in ranked[:1]:
+                moves = [(placed[0], placed[1], other.args, other) for other in legal
+                         if other.kind == "interact" and other["card"] in cards
+                         and int(cards[other["card"]]["number"]) == number
+                         and (placed := bot.tier_of(view, other, cards)) is not None]
+                if moves:
+                    best = min(moves)
+                    return Halves(best[-1], best[0], half, thing, number, shared[number][0], False)
+        return None
+
+
+@dataclass(frozen=True)
+class Halves:
+    """`Advisor.other_half_first`'s finding: the move, its tier, a half held, the thing it is half of,
+    the place of the move, the word that tells that place (a lone half), and whether the move puts
+    both halves together."""
+
+    action: Action
+    tier: Tier | None
+    half: str
+    thing: str
+    number: int
+    word: str
+    together: bool
 
 
 # Words a clue names that take no "a" (what things are made of, what is poured or burnt), and the
@@ -1116,6 +1174,26 @@ class Reasons:
                   f"and it may cost a favour.")
         exact = f"Try {self.items(item_ids)} on card {number}; it is a guess, and it may cost a favour."
         return Advice(action, gentle, exact, target, tier)
+
+    def other_half(self, halves: Halves) -> Advice:
+        """Both halves of a thing together, or where the other half lies (`Advisor.other_half_first`)."""
+        action, number = halves.action, halves.number
+        card, item_ids = str(action["card"]), tuple(str(i) for i in action["items"])
+        at = self.card_number(card)
+        target: tuple[Target, ...] = (("inter", card),) + tuple(("item", i) for i in item_ids)
+        if halves.together:
+            gentle = f"You hold both halves of the {halves.thing} now: card {at} at {self.place(at)} wants them together."
+            exact = f"Try {self.items(item_ids)} on card {at}: two halves of one {halves.thing}."
+            return Advice(action, gentle, exact, target, halves.tier, halves.thing)
+        texts = sorted(self.book.at.get(number, {}), key=lambda t: -self.book.at[number][t])
+        found = self.surface(halves.word, texts)
+        said = (f"{self.source(found[1], number)} {self.quote(found[0], found[1])}" if found
+                else f"What was read at {self.place(number)} speaks of it")
+        name = self.item(halves.half)
+        gentle = (f"{name[:1].upper()}{name[1:]} is only half a {halves.thing}, and its other half is not in your "
+                  f"hands. {said}: look there, at card {at}, first.")
+        move = f"try {self.items(item_ids)} on card {at}" if item_ids else f"read card {at}"
+        return Advice(action, gentle, f"Find the other half first. {said}: {move}.", target, halves.tier, halves.word)
 
     def why(self, action: Action, tier: Tier | None) -> str:
         """The reason behind a move already made, as a sentence about it (not advice to "you")."""
