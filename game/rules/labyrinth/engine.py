@@ -907,7 +907,7 @@ class LabyrinthEngine(Engine[dict]):
             card_id = entry["card"]
             cards_of = {"scenery": sc.scenery, "item": sc.items, "interaction": sc.interactions}[deck]
             need(isinstance(card_id, str) and card_id in cards_of, "its discard holds a card of no deck")
-            texts = items(entry["texts"], "discarded card's texts", most=8)
+            texts = items(entry["texts"], "discarded card's texts", most=len(sc.texts))
             need(all(isinstance(t, str) and t in facts.texts for t in texts),
                  "its discarded card shows texts not its own")
             need(entry["face"] == ("up" if texts else "down"), "its discarded card is face up without a text")
