@@ -87,6 +87,7 @@ class _DeclaredActionKinds(Mapping[str, frozenset[str]]):
 
 
 ACTION_KINDS: Mapping[str, frozenset[str]] = _DeclaredActionKinds()
+"""Every game's declared move kinds as one map, for callers that read them by game id."""
 
 
 MAX_VIEW_NUMBER = 1_000_000
@@ -289,7 +290,9 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
     """Why an update from the host cannot be shown at this table, in words for the log and the
     player; None when it fits. A hostile or broken host's view for another game, for a seat that
     is not ours, with fields of the wrong kind, empty, or a position where nobody (or we, without a
-    single move) is to play, used to leave the guest at an empty or frozen table without a word."""
+    single move) is to play, used to leave the guest at an empty or frozen table without a word.
+    Last, the game's own rules say whether an honest table could show this view at all
+    (`Engine.view_problem`: cards the game lacks, lists of the wrong length, seats it lacks...)."""
     count = config.seat_count
     if spectator and update.seat is not None or not spectator and update.seat not in mine:
         who = "a spectator" if update.seat is None else f"seat {update.seat + 1}"
