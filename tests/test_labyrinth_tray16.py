@@ -199,3 +199,45 @@ def test_a_strips_seal_number_and_title_read_at_14px_and_keep_apart(count):
                 assert words == entry["title"]  # the maze's titles all fit whole
     designed = kit.strip_seal(size)
     assert designed[1] == size[1] * 0.36 and designed[2] == max(8, round(size[1] * 0.36 * 1.3))
+
+
+def test_the_chosen_badge_sits_astride_a_low_tiles_corner_off_its_name(monkeypatch):
+    """Choosing items for a card numbers them with a brass badge; inside a 45 px tile's corner it
+    covered the end of a long name ("Storm lanter(n)")."""
+    from game.ui.look.fonts import text_surface
+
+    app, table = maze_table((1024, 768), 30)
+    try:
+        app.input.last_device = "keyboard"
+        table.focus = ("inter", sorted(table.usable_cards())[0])
+        frames(app, 3)
+        key(app, pygame.K_RETURN, settle=20)  # choose items for it
+        key(app, pygame.K_RETURN, settle=20)  # the item in focus
+        assert len(table.chosen) == 1
+        card = table.chosen[0]
+        rect = table.item_sprites[card].draw_rect(1.0)
+        size = item_tray_rects(len(table.item_order), table.type_factor)[0].size
+        assert rect.size == size and size[1] < 100
+        entry = table.item_entries[card]
+        code = f"{entry['letter']}{entry.get('number') or ''}"
+        asked = asked_px(kit.TILE_NAME_PX, table.type_factor)
+        area, px, lines, step = kit.item_tile_name_layout(entry["name"], code, size, asked)
+        assert len(lines) == 1
+        image = text_surface(lines[0], "story", px, (0, 0, 0))
+        drawn = image.get_rect(midleft=(rect.x + area.x, rect.y + round(size[1] / 2 + 1)))
+        glyphs = image.get_bounding_rect().move(drawn.topleft)
+        drawn_circles: list[tuple[tuple[float, float], float]] = []
+        real = pygame.draw.circle
+
+        def spy(surface, colour, centre, radius, *rest):  # type: ignore[no-untyped-def]
+            drawn_circles.append((tuple(centre), radius))
+            return real(surface, colour, centre, radius, *rest)
+
+        monkeypatch.setattr(pygame.draw, "circle", spy)
+        table.draw_tray(pygame.Surface((1920, 1080)), 1.0)
+        monkeypatch.setattr(pygame.draw, "circle", real)
+        (cx, cy), radius = next(c for c in drawn_circles if rect.inflate(60, 60).collidepoint(c[0]))
+        nearest = (min(max(cx, glyphs.left), glyphs.right), min(max(cy, glyphs.top), glyphs.bottom))
+        assert (nearest[0] - cx) ** 2 + (nearest[1] - cy) ** 2 > radius ** 2, (glyphs, (cx, cy))
+    finally:
+        app.shutdown()

@@ -603,8 +603,10 @@ class LabyrinthPainter:
                 rect = sprite.draw_rect(alpha)
                 surface.blit(reach_outline(rect.size, 10, P.BRASS_LIGHT, 4), (rect.x - 12, rect.y - 12))
                 badge = text_surface(str(self.chosen.index(card) + 1), "display", 34, P.INK)
-                pygame.draw.circle(surface, P.BRASS_LIGHT, (rect.right - 16, rect.y + 16), 20)
-                surface.blit(badge, badge.get_rect(center=(rect.right - 16, rect.y + 18)))
+                # on a whole card inside its top right corner; on a low tile astride the corner, off the name
+                centre = (rect.right - 16, rect.y + 16) if rect.height >= 100 else (rect.right - 6, rect.y + 2)
+                pygame.draw.circle(surface, P.BRASS_LIGHT, centre, 20)
+                surface.blit(badge, badge.get_rect(center=(centre[0], centre[1] + 2)))
             elif selecting:
                 pass
         for sprite in self.prophecy_sprites.values():
