@@ -180,7 +180,7 @@ class InputMapper:
                 self._held[key] += REPEAT_EVERY
                 source, direction, pad = key
                 if source == TAB:
-                    self._emit(Intent(direction, "keyboard", repeat=True))
+                    self._emit(Intent(direction, "keyboard", text=TAB, repeat=True))
                 else:
                     self._emit(Intent(self.facing(direction), source, repeat=True, pad=pad))
         out, self._out = self._out, []
@@ -276,7 +276,7 @@ class InputMapper:
                 return  # printable keys arrive as TEXTINPUT
         if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings and sides
             kind = "up" if mod & pygame.KMOD_SHIFT else "down"
-            self._emit(Intent(kind, "keyboard"))
+            self._emit(Intent(kind, "keyboard", text=TAB))  # menus step through their widgets in order
             self._held[(TAB, kind, None)] = REPEAT_DELAY
             return
         if key == pygame.K_m and not self._keys.get(key):

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from game.ui.input import Intent
+from game.ui.input import TAB, Intent
 from game.ui.look import palette as P
 from game.ui.look.draw import rounded_rect, surface as alpha_surface
 from game.ui.look.fonts import fit_px as _fit_px, font, legible_px, text_surface, wrapped
@@ -585,6 +585,8 @@ class FocusGroup:
             return self._pointer(intent)
         if focused is not None and focused.handle(intent):
             return True
+        if intent.is_direction and intent.text == TAB:
+            return self.step(1 if intent.kind == "down" else -1)
         if intent.is_direction:
             return self.move(intent.kind)
         if intent.kind == "confirm" and focused is not None and focused.enabled:
@@ -621,6 +623,18 @@ class FocusGroup:
             widget.pointer(intent)
             return True
         return False
+
+    def step(self, by: int) -> bool:
+        """Tab and Shift+Tab: the next or previous widget in the order the screen lists them (a
+        seat's name, who plays it, its side, its pad), wrapping; arrows move by position, and a
+        value's Left/Right changes it, so only Tab reaches every widget of a row from its first."""
+        order = [w for w in self.widgets if (w.focusable and w.enabled) or w is self.focused]
+        if len(order) < 2:
+            return False
+        current = self.focused
+        at = order.index(current) if current in order else (-1 if by > 0 else 0)
+        self.set_focus(order[(at + by) % len(order)])
+        return True
 
     def move(self, direction: str) -> bool:
         current = self.focused
