@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Sequence
 
+from waits16 import CEILING
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -31,7 +33,7 @@ def unshare_command() -> list[str] | None:
     return ["unshare", "--net"] if os.geteuid() == 0 else ["unshare", "-rn"]
 
 
-def run_script_in_netns(prefix: list[str], script: str, args: Sequence[str] = (), timeout: float = 30.0,
+def run_script_in_netns(prefix: list[str], script: str, args: Sequence[str] = (), timeout: float = 4 * CEILING,
                         **env: str) -> subprocess.CompletedProcess[str]:
     """Re-execute `script --in-netns PARENT_INODE *args` under the `unshare_command()` prefix, from the
     repository root, with LAN code held to loopback and `env` added; its `_main` should start with
@@ -51,7 +53,7 @@ def entered_private_netns(parent_inode: str) -> bool:
     return True
 
 
-def run_in_private_netns(probe: list[str], timeout: float = 30.0) -> dict:
+def run_in_private_netns(probe: list[str], timeout: float = 4 * CEILING) -> dict:
     prefix = unshare_command()
     if prefix is None:
         raise RuntimeError("unshare or ip is missing")
@@ -70,16 +72,16 @@ def probe_discovery() -> dict:
     started = time.perf_counter()
     advertiser = TableAdvertiser(table="Test table", game="highcard", port=45678, free=2, seats=2,
                                  host_name="probe-host", cooperating_responders=True)
-    found = browser.wait_for(lambda tables: any(t.table == "Test table" for t in tables), 5)
+    found = browser.wait_for(lambda tables: any(t.table == "Test table" for t in tables), CEILING)
     add_seconds = time.perf_counter() - started
     first = [t for t in browser.tables()]
     started = time.perf_counter()
     advertiser.update(free=1)
-    updated = browser.wait_for(lambda tables: any(t.free_seats == 1 for t in tables), 5)
+    updated = browser.wait_for(lambda tables: any(t.free_seats == 1 for t in tables), CEILING)
     update_seconds = time.perf_counter() - started
     started = time.perf_counter()
     advertiser.close()
-    removed = browser.wait_for(lambda tables: not tables, 5)
+    removed = browser.wait_for(lambda tables: not tables, CEILING)
     remove_seconds = time.perf_counter() - started
     browser.close()
     return {"found": found, "updated": updated, "removed": removed,
@@ -101,11 +103,11 @@ def probe_serve_advertises() -> dict:
                                "--table", "Probe table", "--advertise"],
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=str(ROOT))
     try:
-        found = browser.wait_for(lambda ts: any(t.table == "Probe table" for t in ts), 10)
+        found = browser.wait_for(lambda ts: any(t.table == "Probe table" for t in ts), CEILING)
         tables = browser.tables()
         server.send_signal(signal.SIGTERM)
-        server.wait(10)
-        gone = browser.wait_for(lambda ts: not ts, 5)
+        server.wait(CEILING)
+        gone = browser.wait_for(lambda ts: not ts, CEILING)
     finally:
         if server.poll() is None:
             server.kill()
