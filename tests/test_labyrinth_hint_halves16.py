@@ -123,3 +123,34 @@ def test_at_the_table_h_twice_says_it_and_do_it_frees_the_shaft(data_dir):
         assert "it-B2" in {i["card"] for i in table.view["items"]}
     finally:
         app.shutdown()
+
+
+def follow(scenario: str, seed: int, hints: bool) -> tuple[int, int]:
+    """A solo game played by the exact hint (or by the master companion's own choices): its length
+    and score."""
+    config = GameConfig.make("labyrinth", [SeatConfig("human", "Ann", "master")], scenario=scenario, mode="together")
+    state, advisor, bot, steps = ENGINE.new_game(config, seed), Advisor(0, "master", seed), MasterBot(None, 0, seed), 0
+    while not ENGINE.is_over(state):
+        assert steps < 200, (scenario, steps)  # a hint that comes back again and again would loop here
+        view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+        if hints:
+            action = advisor.advise(view, legal).action
+            advisor.played(action)
+        else:
+            action = bot.choose(view, legal)
+        state, _ = ENGINE.apply(state, action)
+        steps += 1
+    return steps, ENGINE.result(state).scores[0]
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "saltmere", "tower", "yewmaze"])
+def test_following_the_hints_ends_every_adventure_at_its_best_and_the_tower_sooner(scenario):
+    """The halves clamped at a cold vice come back; the hint says so once, then lights the forge
+    and clamps them again once it burns (never the same try in a loop). The Tower by the hints:
+    34 moves (the companion's own 52); the others as the companion plays them."""
+    hinted, played = follow(scenario, 7, True), follow(scenario, 7, False)
+    assert hinted[1] == played[1] == 8
+    if scenario == "tower":
+        assert hinted[0] < played[0] - 10
+    else:
+        assert hinted == played

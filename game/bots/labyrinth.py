@@ -857,6 +857,10 @@ class Advisor:
     def __init__(self, seat: int, level: str = "master", seed: int = 0) -> None:
         kind = ExpertBot if level == "expert" else MasterBot
         self.bot: ExpertBot = kind(None, seat, seed)  # type: ignore[arg-type]  # an advisor has no engine: views only
+        # a try that came back -> the scenery on top of its place then: halves clamped at a cold vice
+        # are worth clamping again once the forge is lit (`other_half_first`)
+        self.tried_beside: dict[tuple[str, tuple[str, ...]], str] = {}
+        self.filed_mine = True
 
     @property
     def seat(self) -> int:
@@ -867,10 +871,22 @@ class Advisor:
         if view and "map" in view:
             self.bot.book.absorb(view)
             self.bot.held = list(view["items"])
+            tops = {int(e["number"]): str(e["stack"][-1].get("card", "")) for e in view["map"] if e["stack"]}
+            mine = self.bot.book.mine
+            for number, group in view["interactions"].items():
+                for entry in group:
+                    for items in entry.get("tried") or []:
+                        tried = (str(entry["card"]), tuple(sorted(str(i) for i in items)))
+                        again = (not self.filed_mine and mine is not None and mine.kind == "interact"
+                                 and tried == (str(mine["card"]), tuple(sorted(mine["items"]))))
+                        if again or tried not in self.tried_beside:
+                            self.tried_beside[tried] = tops.get(int(number), "")
+            self.filed_mine = True
 
     def played(self, action: Action) -> None:
         """The seat acted: what the next view shows of it is its own doing."""
         self.bot.book.mine = action
+        self.filed_mine = False
 
     def advise(self, view: dict[str, Any], legal: list[Action] | tuple[Action, ...]) -> Advice | None:
         """What a careful companion would do now, and why; None when the seat has nothing to do."""
@@ -904,7 +920,9 @@ class Advisor:
         the two of them together there; holding one, the other half found first, at the place whose
         texts share the rarest words with the half's own description (the key bow "snapped off at
         the shaft"; the winding room reads "its shaft is rusted fast in the winding socket") by the
-        bot's own best move there. None when nothing fits."""
+        bot's own best move there. Never a last resort, nor a try made before there unless the place
+        has changed since (halves clamped at a cold vice come back; once the forge is lit, they are
+        worth clamping again). None when nothing fits."""
         if action.kind != "interact" or len(action["items"]) != 2 or action["card"] not in cards:
             return None
         book, bot = self.bot.book, self.bot
@@ -921,8 +939,12 @@ class Advisor:
                 continue
             if len(held) == 2:
                 together = Action.make(action.seat, "interact", card=action["card"], items=sorted(held))
-                if together != action and together in legal and bot.tier_of(view, together, cards) is not None:
-                    return Halves(together, bot.tier_of(view, together, cards)[0], held[0], thing, tried_at, "", True)
+                placed = bot.tier_of(view, together, cards) if together != action and together in legal else None
+                top = next((str(e["stack"][-1].get("card", "")) for e in view["map"] if e["number"] == tried_at), "")
+                then = self.tried_beside.get((str(action["card"]), tuple(sorted(held))))
+                # not again where they came back (a cold vice), unless the place has changed since (the forge lit)
+                if placed is not None and (placed[0] < Tier.LAST_RESORT or (placed[0] == Tier.AGAIN and then != top)):
+                    return Halves(together, placed[0], held[0], thing, tried_at, "", True)
                 continue
             half = held[0]
             own = words_of(texts[half]) - words_of(book.items[half]["name"]) - {thing, "half"}
@@ -936,7 +958,7 @@ class Advisor:
                 moves = [(placed[0], placed[1], other.args, other) for other in legal
                          if other.kind == "interact" and other["card"] in cards
                          and int(cards[other["card"]]["number"]) == number
-                         and (placed := bot.tier_of(view, other, cards)) is not None]
+                         and (placed := bot.tier_of(view, other, cards)) is not None and placed[0] < Tier.LAST_RESORT]
                 if moves:
                     best = min(moves)
                     return Halves(best[-1], best[0], half, thing, number, shared[number][0], False)
