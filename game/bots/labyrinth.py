@@ -27,7 +27,9 @@ and what the text that handed an item over says about it.
 
 `Advisor` is the same careful companion asked for a hint by a person at the table: fed every view
 the seat sees, it advises exactly what its bot's `choose` would and says why in the game's voice
-(`Advice`: a gentle nudge, the exact move, what to light), from the view alone.
+(`Advice`: a gentle nudge, the exact move, what to light), from the view alone; except that where
+the bot would try pair after pair at a card while the seat holds half of a thing ("Half a key"),
+the advice is the other half found first, then both halves together (`Advisor.other_half_first`).
 """
 
 from __future__ import annotations
