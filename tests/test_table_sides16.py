@@ -1,6 +1,7 @@
 """A touch table with people on both sides: a person seat can sit on the far side (chosen in the
 seat setup by any device, remembered, kept in the autosave); from that person's curtain through
-their turn the App shows the picture turned 180 degrees, maps taps back and turns the directions;
+their turn the App shows the picture turned 180 degrees and maps taps back (keys and pads, held or
+used facing that person, are not turned);
 bots' turns and the results keep the last person's side; near-side games look exactly as before."""
 
 from __future__ import annotations
@@ -223,18 +224,18 @@ def test_bens_turn_shows_the_table_turned_and_taps_and_arrows_follow(app):
         play_a_turn_by_keys(app, table)
     step_until(app, lambda: table.curtain_seat == 1)
     settle_turn(app)
-    assert app.turned and app.input.turned and shows_turned(app)  # "Pass to Ben" faces Ben
+    assert app.turned and shows_turned(app)  # "Pass to Ben" faces Ben
     lifted_curtain_of(app, table, 1)
     assert app.turned and shows_turned(app)
 
-    # arrows: Ben's right is the canvas's left, in his hand as everywhere
+    # arrows: the picture faces Ben, so his Right is the picture's right (the keyboard faces him)
     hand = list(table.board.hands[table.bottom_seat])
     table.focus = ("hand", hand[2])
     key(app, pygame.K_RIGHT)
-    assert table.focus == ("hand", hand[1])
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_LEFT)
     assert table.focus == ("hand", hand[3])
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert table.focus == ("hand", hand[1])
 
     # a tap where Ben sees a card (the turned spot of its visible part) picks that very card
     card = hand[4]
@@ -250,7 +251,7 @@ def test_bens_turn_shows_the_table_turned_and_taps_and_arrows_follow(app):
     tap(app, turned_point(table.deck_rect().center))  # Ben draws where he sees the deck
     step_until(app, lambda: table.curtain_seat == 0)
     settle_turn(app)
-    assert not app.turned and not app.input.turned and shows_as_drawn(app)  # "Pass to Ann" faces Ann
+    assert not app.turned and shows_as_drawn(app)  # "Pass to Ann" faces Ann
 
 
 def test_the_turn_dips_to_dark_and_back_and_reduced_motion_cuts(app):
@@ -467,37 +468,11 @@ def kinds(intents) -> list[str]:
     return [intent.kind for intent in intents]
 
 
-def test_turned_directions_pages_and_sticks_and_a_hold_let_go_after_the_turn():
-    pygame.init()
-    mapper = InputMapper(Settings())
-    mapper.turned = True
-    assert kinds(mapper.feed([down(pygame.K_LEFT), up(pygame.K_LEFT), down(pygame.K_UP), up(pygame.K_UP)])) == \
-        ["right", "down"]
-    assert kinds(mapper.feed([down(pygame.K_q), down(pygame.K_PAGEDOWN)])) == ["next", "prev"]
-    shoulder = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
-                                  instance_id=3)
-    stick = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=pygame.CONTROLLER_AXIS_LEFTX,
-                               value=-32000)
-    assert kinds(mapper.feed([shoulder, stick])) == ["next", "right"]
-    # a key held while the picture turns back comes out as the new side means it, and its release ends it
-    mapper.feed([pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=3, axis=pygame.CONTROLLER_AXIS_LEFTX,
-                                    value=0)])
-    mapper.feed([down(pygame.K_RIGHT)])
-    mapper.turned = False
-    assert kinds(mapper.update(0.5)) == ["right"]
-    mapper.feed([up(pygame.K_RIGHT)])
-    assert mapper.update(1.0) == []
-    # pointers are the App's to map; confirm and back are not turned
-    mapper.turned = True
-    assert kinds(mapper.feed([down(pygame.K_RETURN), down(pygame.K_ESCAPE)])) == ["confirm", "back"]
-
-
 def test_tab_keeps_the_focus_order_and_stops_when_let_go():
     pygame.init()
     mapper = InputMapper(Settings())
-    mapper.turned = True
     tab = pygame.K_TAB
-    assert kinds(mapper.feed([down(tab)])) == ["down"]  # the next in the focus order, whatever the side
+    assert kinds(mapper.feed([down(tab)])) == ["down"]  # the next in the focus order
     assert kinds(mapper.update(0.5)) == ["down"]  # held, it repeats
     mapper.feed([up(tab)])
     assert mapper.update(2.0) == []  # let go, it stops (it kept repeating until another key went up)

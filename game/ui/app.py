@@ -6,7 +6,8 @@ and never changes state (Arcade's clock, Tuxemon's state stack).
 
 At a touch table lying flat the picture turns to whoever is playing: while the scenes say a far-side
 person has the screen (`screen_side`, asked from the top of the stack down) the canvas is presented
-turned 180 degrees, pointers are mapped back and the input turns directions; the turn itself dips
+turned 180 degrees and pointers are mapped back (keys, pads and sticks are held or used facing that
+person, who sees the picture upright, so they mean what they say); the turn itself dips
 the picture to dark and back in TURN_SECONDS (a cut with reduced motion). Scenes draw as always.
 """
 
@@ -233,9 +234,9 @@ class App:
         return "near"
 
     def follow_side(self) -> None:
-        """Turn the picture when the side wanted changed: at once for the input (the next press
-        means what the new picture shows), and for the eye through a short dip to dark from the last
-        frame shown (a cut with reduced motion or before any frame)."""
+        """Turn the picture when the side wanted changed: at once for the pointers (the next tap
+        lands where the new picture shows things), and for the eye through a short dip to dark from
+        the last frame shown (a cut with reduced motion or before any frame)."""
         turned = self.wanted_side() == "far"
         if turned == self.turned:
             return
@@ -247,7 +248,6 @@ class App:
             # from the seat setup) showed the menu it left upside down in the dip's second half
             self.scenes._fade_from, self.scenes._fade_left = None, 0.0
         self.turned = turned
-        self.input.turned = turned
 
     @property
     def turning(self) -> bool:

@@ -4,9 +4,11 @@ Scenes never see raw events. Directions, confirm, back, menu and page turns come
 (rebindable, saved in Settings); pointers (mouse and fingers) come as point/hover/drag intents
 already mapped from the window to the 1920x1080 canvas through the letterbox.
 
-At a touch table lying flat a far-side person's turn shows the picture turned 180 degrees (the App
-says so in `turned`): directions and the page keys come out turned too, so their left is the
-canvas's right, and pointers are mapped back by the App's `to_canvas`.
+At a touch table lying flat a far-side person's turn shows the picture turned 180 degrees to face
+them: pointers are mapped back by the App's `to_canvas` (a tap lands where they see a thing), while
+keys, buttons and sticks are not turned. A gamepad is held, and a keyboard used, facing the person
+who plays, who sees the picture upright: their Up is the picture's up, LB / Q the previous page and
+the first of a list, as for the near side.
 """
 
 from __future__ import annotations
@@ -33,9 +35,7 @@ STICK_THRESHOLD = 0.55  # of full deflection
 DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
 LONG_PRESS = 0.45  # s a finger rests on a card, still, before it reads the card instead of tapping it
 STALE_FINGER_SECONDS = 3.0  # a finger down this long without a word lost its lift (SDL never sent it)
-# what a press means to someone across the table, looking at the picture turned 180 degrees
-TURNED_KINDS = {"up": "down", "down": "up", "left": "right", "right": "left", "prev": "next", "next": "prev"}
-TAB = "tab"  # Tab's held direction: the focus order (next, previous), which no side turns
+TAB = "tab"  # Tab's held direction: the focus order (next, previous)
 
 try:  # pygame-ce ships the SDL game-controller API here
     from pygame._sdl2 import controller as sdl_controller
@@ -111,9 +111,6 @@ class InputMapper:
         self._pinch_done: set[str] = set()  # fingers of an ended pinch: ignored until lifted
         self._out: list[Intent] = []
         self.pad_numbers: dict[int, int] = {}  # instance id -> "Pad N" as people read it, while plugged in
-        # the picture is shown turned 180 degrees (a far-side person's turn at a touch table): the
-        # directions and page keys pressed are turned with it (the App sets it with the picture)
-        self.turned = False
         self.rebuild_bindings()
 
     # --- bindings --------------------------------------------------------------------------------
@@ -182,7 +179,7 @@ class InputMapper:
                 if source == TAB:
                     self._emit(Intent(direction, "keyboard", text=TAB, repeat=True))
                 else:
-                    self._emit(Intent(self.facing(direction), source, repeat=True, pad=pad))
+                    self._emit(Intent(direction, source, repeat=True, pad=pad))
         out, self._out = self._out, []
         return out
 
@@ -191,16 +188,9 @@ class InputMapper:
             self.last_device = intent.device
         self._out.append(intent)
 
-    def facing(self, kind: str) -> str:
-        """`kind` as the person looking at the picture means it: turned while the picture is
-        (their up is the canvas's down, their left the canvas's right, their next page the one
-        drawn on the canvas's left); anything else as it is."""
-        return TURNED_KINDS.get(kind, kind) if self.turned else kind
-
     def _press(self, intent_kind: str, device: str, pad: int | None = None) -> None:
-        """A bound key or button went down. Held directions are kept as pressed and turned as they
-        come out, so a key let go finds its hold whichever way the picture faces now."""
-        self._emit(Intent(self.facing(intent_kind), device, pad=pad))
+        """A bound key or button went down; a held direction repeats until it is let go."""
+        self._emit(Intent(intent_kind, device, pad=pad))
         if intent_kind in DIRECTIONS:
             self._held[(device, intent_kind, pad)] = REPEAT_DELAY
 

@@ -1,0 +1,193 @@
+"""A touch table lying flat, played as the people at it: the picture turned to a far-side person is
+upright for them, so what they hold or use facing them means what it says. Their own gamepad's
+d-pad and stick, the keyboard's arrows, LB / RB and Q / E (previous / next page, first / newest of
+a list) and the mouse wheel work as on the near side; only where a finger touches the glass is
+turned back (taps, drags, swipes). A far-side Ben once found his d-pad's Right moving the focus to
+the card on his left, and RB turning the rules back a page."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.types import GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.app import TURN_SECONDS, turned_point
+from game.ui.pause import PauseOverlay
+from game.ui.rules import RulesScene
+from game.ui.table_lost_cities import LostCitiesTable
+from game.ui.title import TitleScene, autosave_path
+from game.ui.tween import MOTION
+from ui_helpers import canvas_to_window, frames, key, make_app, tap
+
+ANN_PAD, BEN_PAD = 21, 22  # SDL instance ids of the two claimed pads (Pad 1 near, Pad 2 far)
+
+
+@pytest.fixture
+def app(data_dir):
+    application = make_app()
+    application.push(TitleScene(application))
+    frames(application, 2)
+    yield application
+    application.shutdown()
+    MOTION.speed, MOTION.reduced = 1.0, False
+
+
+def step_until(app, predicate, limit: int = 3000) -> None:
+    for _ in range(limit):
+        if predicate():
+            return
+        frames(app, 1)
+    raise AssertionError("never happened")
+
+
+def press(app, button: int, instance: int, settle: int = 2) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=instance))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=instance))
+    frames(app, settle)
+
+
+def stick(app, instance: int, value: int, settle: int = 2) -> None:
+    """The left stick pushed sideways (negative: to the holder's left), then let go."""
+    for amount in (value, 0):
+        pygame.event.post(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=instance,
+                                             axis=pygame.CONTROLLER_AXIS_LEFTX, value=amount))
+    frames(app, settle)
+
+
+def finger_on_glass(app, kind: int, pos: tuple[float, float]) -> None:
+    """A finger event where the glass shows canvas point `pos` as drawn (the caller turns it)."""
+    wx, wy = canvas_to_window(app, pos)
+    width, height = app.letterbox.window
+    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=1, x=wx / width, y=wy / height, dx=0.0,
+                                         dy=0.0, pressure=1.0, window_id=0))
+
+
+def swipe_as_seen(app, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A finger drawn from `start` to `end` as the person facing the picture sees them (canvas
+    points); on the glass that is the turned spots while the picture is turned."""
+    glass = turned_point if app.turned else (lambda point: point)
+    steps = 8
+    finger_on_glass(app, pygame.FINGERDOWN, glass(start))
+    frames(app, 1)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        finger_on_glass(app, pygame.FINGERMOTION, glass((x, y)))
+        frames(app, 1)
+    finger_on_glass(app, pygame.FINGERUP, glass(end))
+    frames(app, 2)
+
+
+def wheel(app, amount: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=amount, flipped=False, touch=False))
+    frames(app, 2)
+
+
+def settle_table(app, table) -> None:
+    step_until(app, lambda: not table.animating and not any(s.moving for s in table.sprites.values()))
+
+
+def ann_and_ben_with_pads(app) -> LostCitiesTable:
+    """Ann near with Pad 1, Ben across the table with Pad 2, a hot-seat Lost Cities game."""
+    session = LocalSession(GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben")]),
+                           3, bot_delay=0.0, autosave=autosave_path())
+    for instance in (ANN_PAD, BEN_PAD):
+        app.input.pad_number(instance)  # plugged in: Pad 1 and Pad 2
+    table = LostCitiesTable(app, session)
+    table.far_seats = {1}
+    table.seat_pads = {0: ANN_PAD, 1: BEN_PAD}
+    app.push(table)
+    frames(app, 2)
+    return table
+
+
+def lift_curtain(app, table, seat: int) -> None:
+    """The seat's own pad lifts its curtain; the turn's dip ends."""
+    step_until(app, lambda: table.curtain_seat == seat)
+    press(app, pygame.CONTROLLER_BUTTON_A, ANN_PAD if seat == 0 else BEN_PAD)
+    assert table.curtain_seat is None and table.viewer == seat
+    settle_table(app, table)
+    frames(app, int(TURN_SECONDS * 60) + 3)
+
+
+def play_a_turn_by_pad(app, table, instance: int) -> None:
+    for _ in range(3):  # lift the focused card, lay it on its first target, draw
+        settle_table(app, table)
+        press(app, pygame.CONTROLLER_BUTTON_A, instance)
+    settle_table(app, table)
+
+
+def to_bens_turn(app, table) -> None:
+    step_until(app, lambda: table.curtain_seat is not None)
+    if table.curtain_seat == 0:
+        lift_curtain(app, table, 0)
+        play_a_turn_by_pad(app, table, ANN_PAD)
+    lift_curtain(app, table, 1)
+    assert app.turned
+
+
+def hand_focus_after(app, table, start: int, move) -> int:
+    """Where the hand's focus goes from card `start` (left to right as drawn) after `move()`."""
+    hand = list(table.board.hands[table.bottom_seat])
+    table.focus = ("hand", hand[start])
+    move()
+    kind, card = table.focus
+    assert kind == "hand"
+    return hand.index(card)
+
+
+def test_each_persons_pad_and_the_keyboard_move_the_focus_the_way_they_see_it(app):
+    table = ann_and_ben_with_pads(app)
+    to_bens_turn(app, table)
+    # the picture faces Ben: the card on his right is the one drawn to the right
+    assert hand_focus_after(app, table, 2, lambda: press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, BEN_PAD)) == 3
+    assert hand_focus_after(app, table, 2, lambda: press(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT, BEN_PAD)) == 1
+    assert hand_focus_after(app, table, 2, lambda: stick(app, BEN_PAD, 32000)) == 3
+    assert hand_focus_after(app, table, 2, lambda: key(app, pygame.K_RIGHT)) == 3
+    assert hand_focus_after(app, table, 2, lambda: key(app, pygame.K_a)) == 1
+    play_a_turn_by_pad(app, table, BEN_PAD)
+    lift_curtain(app, table, 0)
+    assert not app.turned
+    # and the same presses on Ann's side do the same
+    assert hand_focus_after(app, table, 2, lambda: press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, ANN_PAD)) == 3
+    assert hand_focus_after(app, table, 2, lambda: key(app, pygame.K_LEFT)) == 1
+
+
+def open_rules_over_bens_turn(app, table) -> RulesScene:
+    press(app, pygame.CONTROLLER_BUTTON_START, BEN_PAD, settle=20)
+    menu = app.scenes.top
+    assert isinstance(menu, PauseOverlay) and app.turned
+    rules_row = next(w for w in menu.group.widgets if w.label == "Rules")
+    tap(app, turned_point(rules_row.rect.center), settle=20)  # where Ben sees "Rules"
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene) and app.turned
+    rules.page = 2
+    return rules
+
+
+def test_the_rules_on_a_far_turn_page_by_shoulder_buttons_keys_swipes_and_wheel_as_near(app):
+    table = ann_and_ben_with_pads(app)
+    to_bens_turn(app, table)
+    rules = open_rules_over_bens_turn(app, table)
+    press(app, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, BEN_PAD)  # RB: the next page
+    assert rules.page == 3
+    press(app, pygame.CONTROLLER_BUTTON_LEFTSHOULDER, BEN_PAD)  # LB: the previous one
+    assert rules.page == 2
+    key(app, pygame.K_e)
+    assert rules.page == 3
+    key(app, pygame.K_PAGEUP)
+    assert rules.page == 2
+    press(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, BEN_PAD)  # Right: the page on his right
+    assert rules.page == 3
+    # Ben draws his finger from his right to his left over the page, as in a book: the next page
+    centre = rules.next_button.rect.centery - 300
+    swipe_as_seen(app, (1500, centre), (900, centre))
+    assert rules.page == 4
+    swipe_as_seen(app, (900, centre), (1500, centre))
+    assert rules.page == 3
+    wheel(app, -1)  # the wheel rolled toward him: on, as it does on the near side
+    assert rules.page == 4
+    # the "Next" button where he sees it
+    tap(app, turned_point(rules.next_button.rect.center))
+    assert rules.page == 5
