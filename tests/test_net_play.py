@@ -133,7 +133,8 @@ def test_processes_play_whole_games_to_identical_hashes(game_id, env, tmp_path):
         wait_for_spectators(port, 1)  # seated before the game can start, so it cannot arrive after the end
         players[:0] = [subprocess.Popen([sys.executable, str(TESTS / "net_player.py"), "--port", str(port),
                                          "--name", f"P{i}", "--seats", s, "--timeout", str(PLAYER_SECONDS)],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(ROOT))
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                        cwd=str(ROOT))
                        for i, s in enumerate(clients)]
         results = []
         for player in players:
@@ -432,7 +433,8 @@ def test_host_killed_and_restarted_from_its_autosave_lets_everyone_rejoin(env, t
     restarted = None
     try:
         assert BotDriver([ann, bob]).play(CEILING, until=lambda: (ann.latest(0) and ann.latest(0).version >= 2))
-        wait_for(lambda: save.exists() and len(read_save(save).actions) >= 2, what="two moves saved")  # the writer trails
+        # the writer thread trails the moves: kill the host once two of them are on disk
+        wait_for(lambda: save.exists() and len(read_save(save).actions) >= 2, what="two moves saved")
         stop(host)  # SIGKILL: no goodbye, no chance to save anything more
         moves_before = len(read_save(save).actions)
         assert 2 <= moves_before < 6
