@@ -966,6 +966,20 @@ class Advisor:
                     return Halves(best[-1], best[0], half, thing, number, shared[number][0], False)
         return None
 
+    def reason_for(self, view: dict[str, Any], action: Action) -> str:
+        """Why a careful companion makes `action`, told of a move already chosen (a bot companion's,
+        shown as it plays), from the notebook and the view the table had before it: one short
+        sentence, "" when no careful reason fits."""
+        if action.kind not in ("move", "interact") or "map" not in view:
+            return ""
+        self.see(view)
+        bot = self.bot
+        cards = {e["card"]: e for group in view["interactions"].values() for e in group}
+        kept = copy.copy(bot.rng)  # as in advise: ranking must not change the next pick
+        placed = bot.tier_of(view, action, cards)
+        bot.rng = kept
+        return Reasons(bot, view, cards).why(action, placed[0] if placed is not None else None)
+
 
 @dataclass(frozen=True)
 class Halves:
