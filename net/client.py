@@ -292,7 +292,8 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
     is not ours, with fields of the wrong kind, empty, or a position where nobody (or we, without a
     single move) is to play, used to leave the guest at an empty or frozen table without a word.
     Last, the game's own rules say whether an honest table could show this view at all
-    (`Engine.view_problem`: cards the game lacks, lists of the wrong length, seats it lacks...)."""
+    (`Engine.view_problem`: cards the game lacks, lists of the wrong length, seats it lacks...) and
+    offer these moves beside it (`Engine.moves_problem`: a slot beyond the row, a card not in hand...)."""
     count = config.seat_count
     if spectator and update.seat is not None or not spectator and update.seat not in mine:
         who = "a spectator" if update.seat is None else f"seat {update.seat + 1}"
@@ -356,7 +357,9 @@ def update_problem(config: GameConfig, mine: Sequence[int], spectator: bool, upd
         return "its view is of another seat than it says"
     if "game" in reference and reference["game"] == "str" and update.view.get("game") != config.game:
         return f"its view is of {str(update.view.get('game'))[:30]!r}, not {_title(config.game)}"
-    return find_game(config.game).view_problem(update.view, update.seat, config)
+    engine = find_game(config.game)
+    return engine.view_problem(update.view, update.seat, config) or \
+        engine.moves_problem(update.view, update.legal, update.seat, config)
 
 
 class RemoteSession(Session):

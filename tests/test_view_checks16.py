@@ -27,6 +27,7 @@ from game.core.types import Action, GameConfig, SeatConfig
 from game.core.view_checks import ViewProblem
 from game.core.wire import pack, unpack
 from lying_host15 import honest_update, with_view
+from game.rules.lost_cities import ALL_COLOURS, deck_for
 from net.client import ACTION_KINDS, action_kinds, update_problem
 
 # every game at every seat count it takes, with each option that changes what a view holds
@@ -46,15 +47,20 @@ def config_for(game: str, seats: int, **options: Any) -> GameConfig:
     return GameConfig.make(game, [SeatConfig("human", f"P{i + 1}") for i in range(seats)], **options)
 
 
-def honest_views(game: str, seats: int, options: dict[str, Any], seed: int, max_steps: int = 2500):
+def honest_views(game: str, seats: int, options: dict[str, Any], seed: int, max_steps: int = 2500,
+                 moves: list | None = None):
     """(seat, view as a guest receives it) for every seat and the spectator at every step of one
-    random game, and the kinds of move the rules offered on the way."""
+    random game; with `moves`, the seat's legal moves as the guest receives them are appended to
+    it beside each view."""
     engine = find_game(game)
     config = config_for(game, seats, **options)
     state = engine.new_game(config, seed)
     rng = random.Random(seed)
     for step in range(max_steps):
         for seat in [*range(seats), None]:
+            if moves is not None:
+                legal = [] if seat is None or engine.is_over(state) else engine.legal_actions(state, seat)
+                moves.append([Action.from_wire(unpack(pack(action.to_wire()))) for action in legal])
             yield seat, unpack(pack(engine.view(state, seat)))
         if engine.is_over(state):
             return
@@ -66,14 +72,17 @@ def honest_views(game: str, seats: int, options: dict[str, Any], seed: int, max_
 @pytest.mark.parametrize("game, seats, options", TABLES, ids=lambda v: str(v))
 def test_no_honest_view_is_ever_refused(game, seats, options):
     """Random games to their end: every view of every seat and of a spectator, at every step, as it
-    arrives over the wire, passes the engine's check (a guest refusing one would leave an honest
-    table at the 'Table cannot be shown' card)."""
+    arrives over the wire, passes the engine's check, and so do the seat's legal moves beside it (a
+    guest refusing either would leave an honest table at the 'Table cannot be shown' card)."""
     engine = find_game(game)
     config = config_for(game, seats, **options)
     checked = 0
     for seed in range(GAMES_PER_TABLE[game]):
-        for seat, view in honest_views(game, seats, options, seed):
+        moves: list = []
+        for seat, view in honest_views(game, seats, options, seed, moves=moves):
             assert engine.view_problem(view, seat, config) is None, (seed, seat, engine.view_problem(view, seat, config))
+            assert engine.moves_problem(view, moves[-1], seat, config) is None, \
+                (seed, seat, engine.moves_problem(view, moves[-1], seat, config))
             checked += 1
     assert checked > 50
 
@@ -239,6 +248,70 @@ def test_an_exception_inside_a_check_is_a_reason_too():
     view["last"] = {"seat": 0, "kind": "place", "card": ["lt-001"], "end": "left"}
     problem = find_game("lost-in-time").view_problem(view, 0, config)
     assert problem is not None and problem.startswith("its ")
+
+
+# --- the moves offered beside a view -----------------------------------------------------------------
+def with_move(update, kind: str, **args: Any):
+    """`update` with one more move offered to its seat."""
+    return with_view(update, update.view, legal=tuple(update.legal) + (Action.make(update.seat, kind, **args),))
+
+
+def first_update(game: str, seats: int, wanted: Callable[[Any], bool], **options: Any):
+    for moves in range(60):
+        update = honest_update(game, seats, moves=moves, **options)
+        if wanted(update):
+            return update
+    raise AssertionError(f"no {game} position found")
+
+
+def to_move(kind: str) -> Callable[[Any], bool]:
+    return lambda update: any(action.kind == kind for action in update.legal)
+
+
+MOVE_LIES: list[tuple[str, str, Callable[[], Any], str]] = [
+    ("time-after-time", "a slot beyond the row (it broke the table: IndexError)",
+     lambda: with_view(u := first_update("time-after-time", 3, to_move("place")), u.view,
+                       legal=(Action.make(0, "place", slot=9),)), "slot the card does not fit"),
+    ("time-after-time", "a draw from beyond the neighbour's hand",
+     lambda: with_move(u := first_update("time-after-time", 3, to_move("draw")), "draw",
+                       position=u.view["hand_size"][u.view["draw_from"]] + 2), "draw's position"),
+    ("time-after-time", "a reorder of a card the hand does not have",
+     lambda: with_move(first_update("time-after-time", 3, to_move("reorder")), "reorder", **{"from": 40, "to": 0}),
+     "reorder's card"),
+    ("time-after-time", "an emergency move of two slots",
+     lambda: with_move(first_update("time-after-time", 3, to_move("draw")), "shift", moves=((0, 2),)),
+     "emergency move"),
+    ("lost-cities", "a draw from a purple pile in five colours",
+     lambda: with_move(first_update("lost-cities", 2, to_move("draw")), "draw", source="p"), "pile the match lacks"),
+    ("lost-cities", "a play of a card not in hand",
+     lambda: with_move(u := first_update("lost-cities", 2, to_move("play")), "play",
+                       card=next(card for card in deck_for(ALL_COLOURS[:5]) if card not in u.view["hand"])),
+     "not in hand"),
+    ("lost-in-time", "a VIP on its own player",
+     lambda: with_move(u := first_update("lost-in-time", 3, to_move("vip")), "vip",
+                       card=next(action["card"] for action in u.legal if action.kind == "vip"), target=0),
+     "a move on oneself"),
+    ("labyrinth", "a step to a scenery not on the map",
+     lambda: with_move(first_update("labyrinth", 2, to_move("move")), "move", to=99), "not on the map"),
+    ("labyrinth", "a card tried with an item not held",
+     lambda: with_move(first_update("labyrinth", 2, to_move("move")), "interact", card="zz", items=("zz",)),
+     "not in play"),
+]
+
+
+@pytest.mark.parametrize("game, what, build, said", MOVE_LIES, ids=[f"{c[0]}: {c[1]}" for c in MOVE_LIES])
+def test_moves_no_table_of_that_view_offers_are_refused(game, what, build, said):
+    """The view is true, a move offered beside it is not one its rules could offer: the engine's
+    `moves_problem` says so and the guest refuses the update (a Time After Time slot beyond the
+    row used to break the table with an IndexError)."""
+    update = build()
+    seats = SEATS[game]
+    config = config_for(game, seats)
+    engine = find_game(game)
+    assert engine.view_problem(update.view, 0, config) is None
+    problem = engine.moves_problem(update.view, update.legal, 0, config)
+    assert problem is not None and said in problem, (what, problem)
+    assert update_problem(config, (0,), False, update) is not None
 
 
 # --- cheap -----------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 which now ends in the game's own `Engine.view_problem`).
 
 Hypothesis takes true updates of real games (a seat's and a spectator's, early, mid-game and at the
-end) and breaks one thing in the view: a value of the wrong type, a number pushed out of its
+end) and breaks one thing in the view, or in one of the moves it offers (an argument of the wrong
+type or out of range, a kind swapped). In the view: a value of the wrong type, a number pushed out of its
 range, a list shortened, lengthened or emptied, a map missing a field or holding a strange one, a
 string swapped for an unknown one or for another string of the same view, a value swapped for
 another of the view. Each broken update is either refused with a reason, or it is shown by the
@@ -22,6 +23,7 @@ from hypothesis import strategies as st
 from game.core.registry import find_game
 from lying_host15 import Script, config_for, honest_update, with_view
 from net.client import RemoteSession, update_problem
+from game.core.types import Action
 from net.protocol import Hello, Start, UpdateMsg, Welcome
 from ui_helpers import frames, make_app
 
@@ -29,6 +31,7 @@ TABLES = {"lost-cities": (2, {}), "lost-in-time": (3, {}), "time-after-time": (3
           "labyrinth": (2, {"mode": "turns"})}
 JUNK: list[Any] = [None, True, False, 0, 1, -1, 7, 10 ** 6, -(10 ** 6), 10 ** 9, 0.5, float("nan"), float("inf"),
                    "", "zz", "zz-99", "x" * 300, [], [None], ["zz-99"], [-1, 10 ** 9], {}, {"zz": 1}, [[["deep"]]]]
+MOVE_JUNK = [value for value in JUNK if not isinstance(value, dict)]  # (a move's values are scalars and lists)
 KINDS = ("junk", "number", "length", "string", "swap", "drop", "add")
 TRIES = 80  # broken views drawn per example, looking for one the check lets through
 
@@ -95,6 +98,36 @@ def broken_view(view: dict[str, Any], data: st.DataObject) -> tuple[str, dict[st
     return f"{kind} at {'/'.join(map(str, path))} (was {str(old)[:40]})", view
 
 
+def broken_moves(update: UpdateMsg, data: st.DataObject) -> tuple[str, tuple[Action, ...]]:
+    """`update`'s legal moves with one broken (drawn by Hypothesis): an argument of the wrong type,
+    a number off by a little or a lot, a string from elsewhere in the view, or another kind."""
+    legal = list(update.legal)
+    index = data.draw(st.integers(0, len(legal) - 1), label="which move")
+    action = legal[index]
+    args = dict(action.args)
+    how = data.draw(st.sampled_from(["argument", "kind"] if args else ["kind"]), label="how")
+    if how == "kind":
+        kinds = list(find_game(update.view.get("game") or "labyrinth").action_kinds) + ["zz"]
+        legal[index] = Action.make(action.seat, data.draw(st.sampled_from(kinds)), **args)
+        return f"move {action} as another kind", tuple(legal)
+    name = data.draw(st.sampled_from(sorted(args)), label="argument")
+    old = args[name]
+    numbers = [old + 1, old - 1, old + 7, -old - 1, old * 1000 + 3] if isinstance(old, int) and not isinstance(old, bool) else []
+    strings = [leaf for leaf in leaves(update.view) if isinstance(leaf, str)]
+    args[name] = data.draw(st.sampled_from(numbers + MOVE_JUNK + strings[:200]), label="new value")
+    legal[index] = Action.make(action.seat, action.kind, **args)
+    return f"move {action} with {name}={str(args[name])[:30]}", tuple(legal)
+
+
+def broken_update(base: UpdateMsg, data: st.DataObject) -> tuple[str, UpdateMsg]:
+    """`base` with its view or (when it offers moves) one of its moves broken."""
+    if base.legal and data.draw(st.booleans(), label="break a move"):
+        what, legal = broken_moves(base, data)
+        return what, with_view(base, base.view, legal=legal, version=base.version + 1, resync=True)
+    what, view = broken_view(base.view, data)
+    return what, with_view(base, view, version=base.version + 1, resync=True)
+
+
 def problem_of(game: str, update: UpdateMsg) -> str | None:
     seats, options = TABLES[game]
     spectator = update.seat is None
@@ -109,8 +142,8 @@ def problem_of(game: str, update: UpdateMsg) -> str | None:
 def test_a_broken_view_is_a_reason_or_nothing_never_an_exception(game, data):
     base = data.draw(st.sampled_from(honest_pool(game)), label="true update")
     assert problem_of(game, base) is None
-    what, view = broken_view(base.view, data)
-    problem = problem_of(game, with_view(base, view))
+    what, broken = broken_update(base, data)
+    problem = problem_of(game, broken)
     assert problem is None or isinstance(problem, str) and problem, what
 
 
@@ -182,9 +215,8 @@ def test_a_broken_view_is_refused_or_shown_by_the_real_table(app, game):
     def fuzz(data: st.DataObject) -> None:
         base = data.draw(st.sampled_from(honest_pool(game)), label="true update")
         for _ in range(TRIES):
-            what, view = broken_view(base.view, data)
-            broken = with_view(base, view, version=base.version + 1, resync=True)
-            if view != base.view and problem_of(game, broken) is None:
+            what, broken = broken_update(base, data)
+            if (broken.view, broken.legal) != (base.view, base.legal) and problem_of(game, broken) is None:
                 break
         else:
             return  # every one refused with a reason: the guest leaves before any table draws it

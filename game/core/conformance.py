@@ -3,9 +3,9 @@
 Each playout checks, at every step: some seat is active and has legal actions until the end; an
 action that is not legal raises IllegalAction and changes nothing; a legal one never mutates the
 state it was given; actions, views and events survive the msgpack wire; the engine's invariants
-hold; every view, as it arrives over the wire, passes the engine's own `check_view` (a LAN guest
-refuses a view that fails it, so an honest one never may); and no view or event a seat receives
-contains a secret of that seat. At the end, replaying
+hold; every view, as it arrives over the wire, passes the engine's own `check_view`, and the seat's
+legal moves beside it its `check_moves` (a LAN guest refuses what fails them, so nothing honest
+may); and no view or event a seat receives contains a secret of that seat. At the end, replaying
 (config, seed, actions) reproduces the state hash and the result is an Outcome.
 """
 
@@ -65,6 +65,11 @@ def check_view_and_events(engine: Engine, state: Any, events: list[Event], befor
             problem = engine.view_problem(wire_view, seat, config)
             if problem is not None:
                 raise ConformanceError(f"{where}: the honest view of seat {seat} fails check_view: {problem}")
+            legal = [] if seat is None or engine.is_over(state) else engine.legal_actions(state, seat)
+            wire_legal = [Action.from_wire(unpack(pack(action.to_wire()))) for action in legal]
+            problem = engine.moves_problem(wire_view, wire_legal, seat, config)
+            if problem is not None:
+                raise ConformanceError(f"{where}: the honest moves of seat {seat} fail check_moves: {problem}")
         both = after & before_secrets.get(seat, after)
         if seat is not None and seat == actor:
             both -= hidden_from_all

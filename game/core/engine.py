@@ -155,6 +155,13 @@ class Engine(Generic[State]):
         table indexes and counts (seats, lists of a length, known cards, phases) is checked here.
         It must never refuse an honest view, and stays cheap (well under a millisecond)."""
 
+    def check_moves(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                    config: GameConfig) -> None:
+        """Raise ViewProblem when `legal`, the moves a host offers `seat` beside `view` (one that
+        passed `check_view`), cannot be what `legal_actions` offers at a table showing that view:
+        the table scene offers a move on what it shows (a slot, a position, a card in hand), and a
+        slot beyond the row broke it. Never refuse honest moves; keep it cheap."""
+
     def explain_illegal(self, state: State, action: Action) -> str:
         """A clear sentence why `action` is not allowed now."""
         if self.is_over(state):
@@ -214,6 +221,18 @@ class Engine(Generic[State]):
             return str(problem)
         except Exception as exc:  # noqa: BLE001 - a view this malformed is refused, whatever broke
             return f"its view cannot be read ({type(exc).__name__})"
+        return None
+
+    def moves_problem(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                      config: GameConfig) -> str | None:
+        """Why these moves cannot be offered beside `view` (`check_moves`), in words; None when they
+        can. As `view_problem`, anything a check trips on is a reason, never a crash."""
+        try:
+            self.check_moves(view, legal, seat, config)
+        except ViewProblem as problem:
+            return str(problem)
+        except Exception as exc:  # noqa: BLE001 - moves this malformed are refused, whatever broke
+            return f"its moves cannot be read ({type(exc).__name__})"
         return None
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:

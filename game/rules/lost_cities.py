@@ -7,12 +7,12 @@ last too. Rulings LC-1 ... LC-8 of RULINGS.md are cited where they act.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
-from game.core.view_checks import cards, field, flag, items, mapping, need, one_of, seat_number, whole
+from game.core.view_checks import ViewProblem, cards, field, flag, items, mapping, need, one_of, seat_number, whole
 
 ALL_COLOURS = ("y", "b", "w", "g", "r", "p")
 COLOUR_NAMES = {"y": "Yellow", "b": "Blue", "w": "White", "g": "Green", "r": "Red", "p": "Purple"}
@@ -485,6 +485,34 @@ class LostCities(Engine[dict]):
             for side, score in enumerate(items(record["scores"], "round's scores", length=2)):
                 sums[side] += whole(score, "round score", *ROUND_SCORE_RANGE)
         need(field(view, "totals") == sums, "its match totals are not the sum of its rounds")
+
+    def check_moves(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                    config: GameConfig) -> None:
+        """Each move offered is one `legal_actions` offers beside this view: a card of the hand
+        played where it rises (ruling LC-4) or discarded, then a draw from the deck or a pile that
+        is not the card just discarded (LC-3), or taking this turn's card back before the draw."""
+        for action in legal:
+            need(action.seat == seat == view["turn"], "it offered a move out of turn")
+            kind = action.kind
+            if kind in ("play", "discard"):
+                card = action.get("card")
+                need(view["phase"] == "play" and isinstance(card, str) and card in view["hand"],
+                     "it offered to lay a card not in hand, or after laying one")
+                need(kind == "discard" or can_extend(view["expeditions"][seat][card_colour(card)], card),
+                     "it offered a play that does not rise (ruling LC-4)")
+            elif kind == "draw":
+                source = action.get("source")
+                need(view["phase"] == "draw", "it offered a draw before a card was laid")
+                if source == "deck":
+                    need(view["deck_count"] > 0, "it offered a draw from an empty deck")
+                else:
+                    need(isinstance(source, str) and source in view["colours"], "it offered a draw from a pile the match lacks")
+                    pile = view["discards"][source]
+                    need(bool(pile) and pile[-1] != view["last_discard"], "it offered a draw no pile allows (ruling LC-3)")
+            elif kind == "undo":
+                need(view["laid"] is not None and view["phase"] == "draw", "it offered to take back no card")
+            else:
+                raise ViewProblem(f"it offered a move Lost Cities does not have ({kind[:30]!r})")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["deck"])

@@ -698,6 +698,30 @@ class LostInTime(Engine[dict]):
             if kind == "place":
                 one_of(last.get("end"), "last move's end", ("left", "right"))
 
+    def check_moves(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                    config: GameConfig) -> None:
+        """Each move offered is one `legal_actions` offers beside this view: the action (pass, a
+        VIP or Disaster of the hand on an opponent, one or two cards of the hand discarded, LT-3,
+        LT-5), then the travel (a card of the hand placed, or cannot_travel, LT-7)."""
+        hand, n = view["hand"], config.seat_count
+        for action in legal:
+            need(action.seat == seat == view["turn"], "it offered a move out of turn")
+            kind = action.kind
+            need(kind in ACTION_ARGUMENTS, f"it offered a move Lost in Time does not have ({kind[:30]!r})")
+            need((kind in ("place", "cannot_travel")) == (view["phase"] == "travel"),
+                 "it offered a move of another step of the turn (ruling LT-3)")
+            if kind in ("vip", "disaster", "place"):
+                card = action.get("card")
+                need(isinstance(card, str) and card in hand, "it offered a move with a card not in hand")
+            if kind in ("vip", "disaster"):
+                need(KIND[action["card"]] == kind, "it offered a card as what it is not (ruling LT-5)")
+                need(seat_number(action.get("target"), "move's target", n) != seat, "it offered a move on oneself (LT-5)")
+            if kind == "discard":
+                chosen = action.get("cards")
+                need(isinstance(chosen, tuple) and 1 <= len(chosen) <= 2 and len(set(chosen)) == len(chosen)
+                     and all(isinstance(card, str) and card in hand for card in chosen),
+                     "it offered a discard of cards not in hand (ruling LT-3)")
+
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["draw"])
         for other, hand in enumerate(state["hands"]):

@@ -21,13 +21,13 @@ each other, or a player who keeps shifting an unfinishable row); it must never h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
 from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
-from game.core.view_checks import cards, field, items, mapping, need, one_of, seat_number, text, whole
+from game.core.view_checks import ViewProblem, cards, field, items, mapping, need, one_of, seat_number, text, whole
 
 SLOTS = 7
 FIRST_HOUR = 6
@@ -647,6 +647,40 @@ class TimeAfterTime(Engine[dict]):
                 for move in items(last.get("moves"), "last shift", most=2):
                     for slot in items(move, "shift move", length=2):
                         whole(slot, "shift slot", 0, SLOTS - 1)
+
+    def check_moves(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                    config: GameConfig) -> None:
+        """Each move offered is one `legal_actions` offers beside this view: a reorder within the
+        hand (TT-3b), a draw from a position of the neighbour's hand, a placing on a slot the card
+        fits (TT-4), a keep only when it fits nowhere (TT-5), an emergency shift only when open (TT-7)."""
+        turn, phase = view["turn"], view["phase"]
+        for action in legal:
+            need(action.seat == seat, "it offered this screen a move of another seat")
+            kind = action.kind
+            if kind == "reorder":
+                size = len(view["hand"])
+                need(whole(action.get("from"), "reorder's card", 0, size - 1)
+                     != whole(action.get("to"), "reorder's place", 0, size - 1), "it offered to move a card onto itself")
+                continue
+            need(seat == turn, "it offered a move out of turn")
+            if kind == "draw":
+                need(phase in (PHASE_DRAW, PHASE_REDRAW), "it offered a draw at another step of the turn")
+                whole(action.get("position"), "draw's position", 0, view["hand_size"][view["draw_from"]] - 1)
+            elif kind == "place":
+                need(phase == PHASE_PLACE and action.get("slot") in view["legal_slots"]
+                     and not isinstance(action.get("slot"), bool), "it offered a slot the card does not fit (TT-4)")
+            elif kind == "keep":
+                need(phase == PHASE_PLACE and not view["legal_slots"], "it offered to keep a card that fits (TT-5)")
+            elif kind == "shift":
+                need(view["emergency_available"] is True, "it offered the emergency move when it is not open (TT-7)")
+                moves = action.get("moves")
+                need(isinstance(moves, tuple) and 1 <= len(moves) <= 2, "its emergency move is not one or two shifts")
+                for move in moves:
+                    need(isinstance(move, tuple) and len(move) == 2, "its emergency move is not a shift")
+                    need(abs(whole(move[0], "shift's slot", 0, SLOTS - 1) - whole(move[1], "shift's slot", 0, SLOTS - 1))
+                         == 1, "its emergency move is not by one slot (TT-7)")
+            else:
+                raise ViewProblem(f"it offered a move Time After Time does not have ({kind[:30]!r})")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         hidden = set(state["pile"])

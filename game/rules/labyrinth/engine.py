@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import marshal
 from itertools import combinations
-from typing import Any
+from typing import Any, Sequence
 
 from game.core.engine import Engine, Option
 from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
-from game.core.view_checks import field, flag, items, mapping, need, one_of, seat_number, whole
+from game.core.view_checks import ViewProblem, field, flag, items, mapping, need, one_of, seat_number, whole
 from game.core.wire import pack, unpack
 
 from game.rules.labyrinth.scenario import (
@@ -940,6 +940,34 @@ class LabyrinthEngine(Engine[dict]):
         flag(field(view, "can_undo"), "can_undo")
         need(flag(field(view, "over"), "over") == (ending is not None or stalled),
              "its adventure is over without an end")
+
+    def check_moves(self, view: dict[str, Any], legal: Sequence[Action], seat: int | None,
+                    config: GameConfig) -> None:
+        """Each move offered is one `legal_actions` offers beside this view: a step to a scenery
+        of the map (LA-4), a card beside a scenery tried with as many held items as it takes
+        (LA-3), the end of a turn when playing in turns, an undo when one is open."""
+        numbers = {square["number"] for square in view["map"]}
+        in_play = {entry["card"]: entry["needs"] for entries in view["interactions"].values() for entry in entries}
+        held = {entry["card"] for entry in view["items"]}
+        for action in legal:
+            need(action.seat == seat, "it offered this screen a move of another seat")
+            kind = action.kind
+            if kind == "move":
+                target = action.get("to")
+                need(isinstance(target, int) and not isinstance(target, bool) and target in numbers,
+                     "it offered a step to a scenery not on the map (ruling LA-4)")
+            elif kind == "interact":
+                card, chosen = action.get("card"), action.get("items")
+                need(isinstance(card, str) and card in in_play, "it offered a card that is not in play")
+                need(isinstance(chosen, tuple) and len(chosen) == in_play[card]
+                     and all(isinstance(item, str) and item in held for item in chosen),
+                     "it offered a card with items not held, or not as many as it takes (ruling LA-3)")
+            elif kind == "end_turn":
+                need(view["mode"] == "turns", "it offered to end a turn at a table playing together")
+            elif kind == "undo":
+                need(view["can_undo"] is True, "it offered an undo when none is open")
+            else:
+                raise ViewProblem(f"it offered a move the Labyrinth does not have ({kind[:30]!r})")
 
     def secrets(self, state: dict, seat: int | None) -> set[str]:
         """Every text not yet read: top texts, paragraphs, prophecy and ending texts, undiscovered
