@@ -191,3 +191,55 @@ def test_the_rules_on_a_far_turn_page_by_shoulder_buttons_keys_swipes_and_wheel_
     # the "Next" button where he sees it
     tap(app, turned_point(rules.next_button.rect.center))
     assert rules.page == 5
+
+
+# --- the Labyrinth in turns, its far-side person reading back through the story ----------------------
+def labyrinth_in_turns_read_a_while():
+    """Ann and Ben taking the Labyrinth's turns, both across the table (whoever lifts the curtain
+    sees the picture turned to them), a few places discovered so the reading panel holds pages."""
+    from game.ui.labyrinth_overlays import StorySheet
+    from game.ui.table_labyrinth import LabyrinthTable
+
+    app = make_app()
+    config = GameConfig.make("labyrinth", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben")], mode="turns")
+    table = LabyrinthTable(app, LocalSession(config, 2, bot_delay=0))
+    table.far_seats = {0, 1}
+    app.push(table)
+    for _ in range(6000):
+        frames(app, 1)
+        if isinstance(app.scenes.top, StorySheet) or (app.scenes.top is table and table.curtain_seat is not None):
+            key(app, pygame.K_RETURN, settle=1)
+        elif app.scenes.top is table and table.can_act and not table.animating:
+            if len(table.journal.pages) >= 4:
+                break
+            moves = [action for action in table.legal if action.kind == "move"]
+            table.submit(moves[0] if moves else table.legal[0])
+    frames(app, int(TURN_SECONDS * 60) + 3)
+    return app, table
+
+
+def test_the_labyrinths_list_keys_mean_first_and_newest_for_the_far_person(data_dir):
+    from game.ui.labyrinth_overlays import ReadingContents
+
+    app, table = labyrinth_in_turns_read_a_while()
+    try:
+        assert app.turned and len(table.journal.pages) >= 4
+        table.activate(("page", "contents"), "keyboard")
+        frames(app, 5)
+        contents = app.scenes.top
+        assert isinstance(contents, ReadingContents)
+        first, last = contents.first_row(), contents.last_row()
+        assert first is not None and last is not None and first != last
+        key(app, pygame.K_e, settle=3)  # E: the newest end of the list, whichever side
+        assert contents.selected == last
+        key(app, pygame.K_q, settle=3)  # Q: the first page's row
+        assert contents.selected == first
+        key(app, pygame.K_RETURN, settle=5)
+        assert app.scenes.top is table and table.journal.index == contents.rows[first][1]
+        newest = len(table.journal.pages) - 1
+        table.journal.jump(newest)
+        key(app, pygame.K_q, settle=3)  # on the table, Q reads the page before, as on the near side
+        assert table.journal.index == newest - 1
+        assert app.turned
+    finally:
+        app.shutdown()
