@@ -26,6 +26,7 @@ from game.ui.table_base import HURRY_HINT_AFTER, TableSceneBase
 from game.ui.tables import table_scene_for
 from test_labyrinth_adventure_yewmaze import CAREFUL
 from ui_helpers import click, frames, key, make_app, pad, tap
+from waits16 import wait_for
 
 YEW_KEY = ("use", "i-018", "it-G")  # card 9: the longest chain of the careful path
 YEW_AT = CAREFUL.index(YEW_KEY)
@@ -149,13 +150,15 @@ def lost_cities_turn(app: App, seats: list[SeatConfig], bot_delay: float = 0.0) 
     session = LocalSession(GameConfig.make("lost-cities", seats), 2, bot_delay=bot_delay)
     table = table_scene_for("lost-cities")(app, session)
     app.clear_to(table)
-    for _ in range(600):
+
+    def my_turn() -> bool:  # a paced bot may move first, thinking on its own thread at the machine's speed
         frames(app, 1)
         if table.curtain_seat is not None:
             key(app, pygame.K_RETURN, settle=1)
-        if table.can_act and getattr(table, "phase", "") == "play" and not table.animating:
-            return table
-    raise AssertionError("the person never got a turn")
+        return table.can_act and getattr(table, "phase", "") == "play" and not table.animating
+
+    wait_for(my_turn, pause=0, what="the person's turn")
+    return table
 
 
 def play_and_draw(table: TableSceneBase) -> None:
@@ -308,13 +311,15 @@ def test_a_move_that_arrives_after_the_press_is_not_hurried(data_dir):
         key(app, pygame.K_RETURN, settle=1)
         assert table.hurries == 1
         speeds_during_bot_move: list[float] = []
-        for _ in range(900):
+
+        def bot_move_played() -> bool:  # the expert thinks on its own thread, as slowly as the machine lets it
             frames(app, 1)
             current = table._current
             if current is not None and mine is not None and current.version > mine:
                 speeds_during_bot_move.append(table.hurry_speed())
-            if table.can_act and len(speeds_during_bot_move) > 0 and not table.animating:
-                break
+            return table.can_act and len(speeds_during_bot_move) > 0 and not table.animating
+
+        wait_for(bot_move_played, pause=0, what="the bot's answer played")
         assert speeds_during_bot_move and set(speeds_during_bot_move) == {1.0}
     finally:
         app.shutdown()
