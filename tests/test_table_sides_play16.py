@@ -243,3 +243,45 @@ def test_the_labyrinths_list_keys_mean_first_and_newest_for_the_far_person(data_
         assert app.turned
     finally:
         app.shutdown()
+
+
+# --- the window changes while the picture is turned ---------------------------------------------------
+def resize(app, size: tuple[int, int]) -> None:
+    """The window dragged to `size`: SDL resizes it and says so (VIDEORESIZE)."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    frames(app, 1)
+
+
+def test_a_window_resized_to_4_3_during_the_dip_and_on_bens_turn_stays_turned_and_taps_land(app):
+    from game.rules.lost_cities import card_colour
+
+    table = ann_and_ben_with_pads(app)
+    step_until(app, lambda: table.curtain_seat is not None)
+    if table.curtain_seat == 0:
+        lift_curtain(app, table, 0)
+        play_a_turn_by_pad(app, table, ANN_PAD)
+    step_until(app, lambda: app.turning)  # the dip to Ben's side has begun
+    resize(app, (1024, 768))
+    frames(app, int(TURN_SECONDS * 60) + 3)
+    assert app.turned and not app.turning
+    # the picture fills the width, bars above and below in the table's dark edge, turned as a whole
+    scaled = pygame.transform.scale(app.canvas, (1024, 576))
+    shown = app.window.subsurface((0, 96, 1024, 576))
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(pygame.transform.flip(scaled, True, True), "RGB")
+    edge = app.window.get_at((512, 10))
+    assert edge == app.window.get_at((512, 760)) and max(edge[:3]) < 60
+    lift_curtain(app, table, 1)
+    # a tap where Ben sees a card, in the smaller window, picks that card
+    hand = list(table.board.hands[table.bottom_seat])
+    card = hand[3]
+    rect = table.sprites[card].draw_rect()
+    tap(app, turned_point((rect.left + 24, rect.top + 70)))
+    assert table.selected == card
+    resize(app, (1920, 1080))  # and back to the full size with the card still lifted
+    frames(app, 3)
+    flipped = pygame.transform.flip(app.canvas, True, True)
+    assert pygame.image.tobytes(app.window, "RGB") == pygame.image.tobytes(flipped, "RGB")
+    before = len(table.session.actions)
+    tap(app, turned_point(table.pile_zone(card_colour(card)).center))
+    assert len(table.session.actions) == before + 1 and table.session.actions[-1]["card"] == card
