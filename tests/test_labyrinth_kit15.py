@@ -140,7 +140,7 @@ def test_a_fulfilled_strip_keeps_its_title_legible_with_the_tick_on_its_seal():
         for card in scenario.prophecies.values():
             entry = {"number": card.number, "title": scenario.text(card.title_key)}
             for state in kit.PROPHECY_STATES:
-                placed = legible.strip_title(entry, size, state, SMALL)
+                placed = kit.strip_title_layout(entry, size, state, legible.asked_px(kit.TILE_NAME_PX, SMALL))
                 assert placed is not None, (entry, state)
                 area, px, _ = placed
                 assert px * scale >= LEGIBLE_SCALE * kit.TILE_NAME_PX - 0.5, (entry, state, px)
@@ -173,6 +173,7 @@ def test_a_scrolls_and_a_strips_number_grow_with_their_title_and_keep_clear_of_i
     assert top + step * (len(lines) - 1) + px <= kit.scroll_title_patch(150, title).bottom <= seal_y - seal_r
     strip = prophecy_tray_rects(10)[0].size
     asked = legible.asked_px(kit.TILE_NAME_PX, SMALL)
-    r = strip[1] * 0.36
-    assert ("2", round(r * 1.6)) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", asked))
-    assert ("2", round(r * 1.3)) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", None))
+    _, r, number_px = kit.strip_seal(strip, asked)  # the seal grows too: its number reads at >= 14 px there
+    assert r > strip[1] * 0.36 and number_px * 1024 / 1920 >= 13.5
+    assert ("2", number_px) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", asked))
+    assert ("2", round(strip[1] * 0.36 * 1.3)) in words_drawn(monkeypatch, lambda: kit._prophecy_strip(SCROLL, strip, "revealed", None))
