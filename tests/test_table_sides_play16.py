@@ -285,3 +285,54 @@ def test_a_window_resized_to_4_3_during_the_dip_and_on_bens_turn_stays_turned_an
     before = len(table.session.actions)
     tap(app, turned_point(table.pile_zone(card_colour(card)).center))
     assert len(table.session.actions) == before + 1 and table.session.actions[-1]["card"] == card
+
+
+# --- the results of a game a far-side person ended, and the seat setup after them ----------------------
+def one_round_to_its_last_move(seed: int = 4):
+    """A one-round Lost Cities game between Ann and Ben played by bots up to its last move: the
+    actions before it and that last move."""
+    from game.bots.base import make_bot
+    from game.core.registry import find_game
+
+    engine = find_game("lost-cities")
+    config = GameConfig.make("lost-cities", [SeatConfig("human", "Ann"), SeatConfig("human", "Ben")], rounds=1)
+    state = engine.new_game(config, seed)
+    bots = {seat: make_bot("lost-cities", "easy", engine, seat, 5) for seat in (0, 1)}
+    actions = []
+    while not engine.is_over(state):
+        seat = next(s for s in (0, 1) if engine.legal_actions(state, s))
+        legal = [a for a in engine.legal_actions(state, seat) if a.kind != "undo"]
+        action = bots[seat].choose(engine.view(state, seat), legal)
+        state, _ = engine.apply(state, action)
+        actions.append(action)
+    return config, actions[:-1], actions[-1]
+
+
+def test_the_results_face_the_far_person_who_ended_it_and_change_seats_brings_the_setup_near(app):
+    from game.ui.results import ResultsScene
+    from game.ui.setup import SeatSetupScene
+
+    config, before, last = one_round_to_its_last_move()
+    far = last.seat  # the person who makes the last move sits across the table
+    table = LostCitiesTable(app, LocalSession(config, 4, bot_delay=0.0, actions=before, autosave=autosave_path()))
+    table.far_seats = {far}
+    app.push(table)
+    step_until(app, lambda: table.curtain_seat == far)
+    tap(app, (960, 700))
+    settle_table(app, table)
+    table.submit(last)
+    step_until(app, lambda: table.scoring is not None and table.scoring.counted)  # the round's scores, counted up
+    assert app.turned  # for the far person who ended the round
+    tap(app, turned_point((960, 540)))
+    step_until(app, lambda: isinstance(app.scenes.top, ResultsScene))
+    frames(app, int(TURN_SECONDS * 60) + 10)
+    results = app.scenes.top
+    assert app.turned  # the results keep the last person's side
+    change = next(w for w in results.group.widgets if w.label == "Change seats")
+    tap(app, turned_point(change.rect.center), settle=5)  # where the far person sees it
+    setup = app.scenes.top
+    assert isinstance(setup, SeatSetupScene)
+    frames(app, int(TURN_SECONDS * 60) + 10)
+    assert not app.turned and not app.turning  # the setup is everyone's screen: near side
+    flat = pygame.image.tobytes(app.window, "RGB") == pygame.image.tobytes(app.canvas, "RGB")
+    assert flat
