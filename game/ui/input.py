@@ -35,6 +35,7 @@ STICK_THRESHOLD = 0.55  # of full deflection
 DRAG_THRESHOLD = 14.0  # canvas px a pointer must travel before a press becomes a drag
 LONG_PRESS = 0.45  # s a finger rests on a card, still, before it reads the card instead of tapping it
 STALE_FINGER_SECONDS = 3.0  # a finger down this long without a word lost its lift (SDL never sent it)
+SWIPE_PX = 120  # a finger (or a mouse) dragged this far sideways over a page turns it (rules, Labyrinth)
 TAB = "tab"  # Tab's held direction: the focus order (next, previous)
 
 try:  # pygame-ce ships the SDL game-controller API here

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.rules.labyrinth.wording import items_phrase
-from game.ui.input import Intent, time_finger_rest
+from game.ui.input import SWIPE_PX, Intent, time_finger_rest
 from game.ui.labyrinth_layout import (
     BUTTON_ROW, FAVOUR_RECT, HINT_BUTTON_W, FIT_RECT, LOG_RECT, MAP_RECT, MEEPLE_SIZE, MENU_RECT, READ_RECT, Drag, Pos,
     Target,
@@ -810,6 +810,12 @@ class LabyrinthControls:
                 self.choose_tile(number)
             else:
                 self.snap_back("The hero can only go to a lit scenery card.")
+        elif drag.kind == "read":
+            # a sideways swipe over the reading panel turns its page, as the rules' book does (a finger
+            # has no page keys); up and down scroll the page while the finger moves
+            dx, dy = pos[0] - drag.start[0], pos[1] - drag.start[1]
+            if abs(dx) >= SWIPE_PX and abs(dx) > 1.5 * abs(dy) and self.journal.turn(-1 if dx > 0 else 1):
+                self.play("page", 0.6)
 
     def drop_item(self, card: str, pos: Pos) -> None:
         """An item dropped on an interaction card: tried at once on a one-item card, chosen as one of

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.registry import GAMES
 from game.ui.chrome import CANVAS_W, MARGIN, MenuScene, back_button, draw_background, draw_heading
-from game.ui.input import Intent
+from game.ui.input import SWIPE_PX, Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
@@ -36,7 +36,6 @@ PICTURE_BAND = 250  # px kept free on "The cards" pages for a strip of card pict
 CAPTION_PX = 20  # the name under each card picture (ART.md: small print >= 20 px)
 PAGES_KEPT = 8  # rendered pages kept (each ~4 MB): reading all four games' 48 pages held ~190 MB
 IDLE_BEFORE_PREPARING = 0.25  # s without a turn before the next page and the other games are prepared
-SWIPE_PX = 120  # a finger (or a mouse) dragged this far sideways over the page turns it
 
 
 Screen = tuple[str, list[tuple[str, str, bool]]]  # (section title, [(kind, text, first line of bullet)])
