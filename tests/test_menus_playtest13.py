@@ -223,7 +223,7 @@ def test_turning_a_bot_seat_into_a_person_keeps_the_focus_on_plays_and_drops_the
     """At a TV with pads, seat 2's "Plays" turned from a bot to "Person here": the pad badges came
     and the focus slid onto seat 2's name (the next Left did nothing there), and the person was
     called "Ada", the bot's name ("Pass to Ada"). The focus stays on Plays; the seat is "Player 2"."""
-    from game.ui.setup import SeatSetupScene
+    from game.ui.setup import SeatSetupScene, seat_role
 
     app.input.pad_number(11)  # a gamepad is plugged in: two people get pad badges
     setup = SeatSetupScene(app, "lost-in-time")
@@ -234,12 +234,14 @@ def test_turning_a_bot_seat_into_a_person_keeps_the_focus_on_plays_and_drops_the
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # Bot · Easy (a first game here) -> Person here
     assert setup.who[1] == "human"
     assert any(type(w).__name__ == "SeatPadButton" for w in setup.group.widgets)
-    assert setup.group.focused.label == "Plays" and setup.group.focused.rect == plays.rect
+    # (two people here bring side badges too, and the row narrows: "Plays" moves and drops its word)
+    assert seat_role(setup.group.focused) == ("who", 1)
     assert setup.names[1] == "Player 2"
     assert widget_labelled(setup, "Seat 2").text == "Player 2"
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # back to a bot: its own name again, focus still here
     assert setup.who[1] == "easy" and setup.names[1] == "Ada"
     assert setup.group.focused.label == "Plays" and setup.group.focused.rect == plays.rect
+    assert seat_role(setup.group.focused) == ("who", 1)
 
 
 def test_a_name_somebody_typed_stays_when_the_seat_changes_hands(app):

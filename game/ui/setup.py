@@ -259,6 +259,16 @@ def confirm_word(widget: Widget | None) -> str:
     return "Change"
 
 
+def seat_role(widget: Widget | None) -> tuple[str, int] | None:
+    """What a seat row's widget is for, whatever its place: its name, who plays it, its side or
+    its pad (None for the widgets that are not a seat's)."""
+    if isinstance(widget, SeatSideButton):
+        return ("side", widget.seat)
+    if isinstance(widget, SeatPadButton):
+        return ("pad", widget.seat)
+    return getattr(widget, "seat_role", None)
+
+
 class SeatSetupScene(OptionsSetupScene):
     name = "setup"
 
@@ -344,10 +354,10 @@ class SeatSetupScene(OptionsSetupScene):
         keep = self.group.focus
         # the widget under the focus, by its place: a pad badge coming or going shifts the indices
         # (seat 2 turned from a bot to a person moved the focus off its "Plays" onto its name)
+        # a seat's widget keeps the focus by its seat: a second person here brings side badges, which
+        # narrow every row (the focus on seat 2's "Plays" fell onto its pad badge)
         focused = self.group.focused
-        anchor = (type(focused), focused.rect.topleft) if focused is not None else None
-        # a seat's badge keeps the focus by its seat: a pad plugged in moves the side badge over
-        badge = (type(focused), focused.seat) if isinstance(focused, (SeatSideButton, SeatPadButton)) else None
+        anchor = seat_role(focused) or (type(focused), focused.rect.topleft) if focused is not None else None
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
@@ -368,6 +378,7 @@ class SeatSetupScene(OptionsSetupScene):
             who_index = [value for value, _ in WHO_CHOICES].index(self.who[seat])
             who = OptionCycler((MARGIN + row.who_x, y, row.who_w, ROW_H), row.who_label, WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
+            entry.seat_role, who.seat_role = ("name", seat), ("who", seat)  # type: ignore[attr-defined]
             widgets += [entry, who]
             if self.who[seat] == "human" and sides:
                 widgets.append(SeatSideButton((MARGIN + row.side[0], y, row.side[1], ROW_H), seat,
@@ -392,8 +403,8 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back)
         self.group.widgets = widgets
-        same_place = [i for i, widget in enumerate(widgets) if (type(widget), widget.rect.topleft) == anchor
-                      or (badge is not None and (type(widget), getattr(widget, "seat", None)) == badge)]
+        same_place = [i for i, widget in enumerate(widgets)
+                      if (seat_role(widget) or (type(widget), widget.rect.topleft)) == anchor]
         self.group.focus = same_place[0] if same_place else min(keep, len(widgets) - 1)
         if not widgets[self.group.focus].enabled:  # Lost Cities' fixed "2 seats": focus the first name
             self.group.focus = next(i for i, widget in enumerate(widgets) if widget.enabled and widget.focusable)
