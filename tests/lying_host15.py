@@ -13,8 +13,8 @@ from typing import Any
 from game.core.registry import find_game
 from game.core.types import Action, Event, GameConfig, Outcome, SeatConfig
 from game.core.wire import pack, unpack
-from net.client import _kind
-from net.protocol import Connection, Message, SeatInfo, Sender, Start, TableStatus, UpdateMsg, Welcome
+from net.client import RemoteSession, _kind
+from net.protocol import Connection, Hello, Message, SeatInfo, Sender, Start, TableStatus, UpdateMsg, Welcome
 
 HASH = "0" * 64
 TOKEN = "T" * 32
@@ -181,3 +181,23 @@ def bad_outcome(seats: int) -> list[Outcome]:
             Outcome(tuple([1] * seats), (tuple(range(seats + 3)),), (seats + 2,)),
             Outcome((1,) * (seats + 2), (tuple(range(seats)),), (0,)),
             Outcome((1,) * seats, (tuple(range(seats)),), (0,), (({"label": ["x"], "value": {"y": 1}},),))]
+
+
+class InProcessGuest(RemoteSession):
+    """A RemoteSession whose host messages are handed over here (no socket, no thread), taken
+    through the same checks and the same inbox as the network thread's."""
+
+    def _thread_main(self) -> None:
+        return
+
+    def deliver(self, script: Script) -> None:
+        for message in [Welcome("T" * 32, script.seats, script.spectator, "Liar's table", script.config, 600.0),
+                        script.status(), Start(), *script.updates]:
+            problem = self._problem_with(message)
+            if problem is not None:
+                self._refuse(problem)
+                return
+            if isinstance(message, Welcome):
+                self._welcomed(message, Hello(self.name, seats=self.wanted_seats))
+            else:
+                self._inbox.put(message)

@@ -8,7 +8,6 @@ the program falling back to the title (or ending, at a second failure)."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from typing import Any
@@ -17,12 +16,11 @@ import pygame
 import pytest
 
 from game.core.registry import find_game
-from game.core.types import Outcome
 from game.core.wire import pack, unpack
-from lying_host15 import (WRONG_KIND, LyingHost, Script, bad_outcome, breaking_values, config_for, honest_update,
-                          junk_events, junk_legal, kind_of, with_view)
+from lying_host15 import (WRONG_KIND, InProcessGuest, LyingHost, Script, bad_outcome, breaking_values, config_for,
+                          honest_update, junk_events, junk_legal, with_view)
 from net.client import ACTION_KINDS, RemoteSession, reference_view, update_problem
-from net.protocol import Start, TableStatus, UpdateMsg, SeatInfo, Welcome
+from net.protocol import UpdateMsg
 from ui_helpers import frames, key, make_app, step_until
 from waits16 import CEILING
 
@@ -144,28 +142,6 @@ def test_moves_on_cards_the_view_does_not_show_are_named(game):
 
 
 # --- through the real table scenes -------------------------------------------------------------------
-class InProcessGuest(RemoteSession):
-    """A RemoteSession whose host messages are handed over here (no socket, no thread), taken
-    through the same checks and the same inbox as the network thread's."""
-
-    def _thread_main(self) -> None:
-        return
-
-    def deliver(self, script: Script) -> None:
-        from net.protocol import Hello
-
-        for message in [Welcome("T" * 32, script.seats, script.spectator, "Liar's table", script.config, 600.0),
-                        script.status(), Start(), *script.updates]:
-            problem = self._problem_with(message)
-            if problem is not None:
-                self._refuse(problem)
-                return
-            if isinstance(message, Welcome):
-                self._welcomed(message, Hello(self.name, seats=self.wanted_seats))
-            else:
-                self._inbox.put(message)
-
-
 def breaking(game: str, rng: random.Random, count: int) -> list[tuple[str, Script]]:
     """Views of the right shape whose contents break the game (unknown cards, lists far too long
     or emptied, maps of nonsense), a sample of `count`, plus nonsense events after a true view."""

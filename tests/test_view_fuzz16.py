@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.registry import find_game
-from lying_host15 import Script, config_for, honest_update, with_view
-from net.client import RemoteSession, update_problem
+from lying_host15 import InProcessGuest, Script, config_for, honest_update, with_view
+from net.client import update_problem
 from game.core.types import Action
-from net.protocol import Hello, Start, UpdateMsg, Welcome
+from net.protocol import UpdateMsg
 from ui_helpers import frames, make_app
 
 TABLES = {"lost-cities": (2, {}), "lost-in-time": (3, {}), "time-after-time": (3, {}),
@@ -148,26 +148,6 @@ def test_a_broken_view_is_a_reason_or_nothing_never_an_exception(game, data):
 
 
 # --- through the real table scenes ------------------------------------------------------------------
-class InProcessGuest(RemoteSession):
-    """A RemoteSession handed the host's messages here (no socket, no thread), through the same
-    checks and inbox as the network thread's."""
-
-    def _thread_main(self) -> None:
-        return
-
-    def deliver(self, script: Script) -> None:
-        for message in [Welcome("T" * 32, script.seats, script.spectator, "Fuzzed table", script.config, 600.0),
-                        script.status(), Start(), *script.updates]:
-            problem = self._problem_with(message)
-            if problem is not None:
-                self._refuse(problem)
-                return
-            if isinstance(message, Welcome):
-                self._welcomed(message, Hello(self.name, seats=self.wanted_seats))
-            else:
-                self._inbox.put(message)
-
-
 @pytest.fixture(scope="module")
 def app():
     application = make_app()
