@@ -26,7 +26,7 @@ from game.ui.table_base import HURRY_HINT_AFTER, TableSceneBase
 from game.ui.tables import table_scene_for
 from test_labyrinth_adventure_yewmaze import CAREFUL
 from ui_helpers import click, frames, key, make_app, pad, tap
-from waits16 import wait_for
+from waits16 import HeldClock, wait_for
 
 YEW_KEY = ("use", "i-018", "it-G")  # card 9: the longest chain of the careful path
 YEW_AT = CAREFUL.index(YEW_KEY)
@@ -296,20 +296,28 @@ def test_no_hurry_across_a_curtain(data_dir):
         app.shutdown()
 
 
-def test_a_move_that_arrives_after_the_press_is_not_hurried(data_dir):
+def test_a_move_that_arrives_after_the_press_is_not_hurried(data_dir, monkeypatch):
     """As a LAN table's next player's move: the bot answers a second after the press; its move plays
-    at its own pace (the person sees how their turn begins)."""
+    at its own pace (the person sees how their turn begins). The session's clock is held until the
+    press, so that second cannot run out before it on a loaded machine."""
+    import game.session.local as local
+
+    clock = HeldClock()
+    monkeypatch.setattr(local, "time", clock)
     app = make_app()
     try:
         table = lost_cities_turn(app, [HUMAN, BOT], bot_delay=1.0)
         play_and_draw(table)
         for _ in range(60):
             frames(app, 1)
+        clock.hold()
+        table.session._next_bot_time = clock.monotonic() + 1.0  # Ada's pace: a second from now, on the held clock
         table.submit(next(a for a in table.legal if a.kind == "draw"))
         frames(app, 2)
         mine = table.newest_version()
         key(app, pygame.K_RETURN, settle=1)
         assert table.hurries == 1
+        clock.release(skip=1.0)  # the second after the press has passed: Ada answers
         speeds_during_bot_move: list[float] = []
 
         def bot_move_played() -> bool:  # the expert thinks on its own thread, as slowly as the machine lets it
