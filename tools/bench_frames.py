@@ -40,7 +40,7 @@ SCREENS: list[tuple[str, str | None, int | None]] = [
     ("table", "labyrinth", 1), ("results", "labyrinth", 1),
     ("pause", "lost-cities", 2), ("pause", "lost-in-time", 6), ("pause", "time-after-time", 4),
     ("pause", "labyrinth", 1),
-    ("turned", "lost-cities", 2),
+    ("turned", "lost-cities", 2), ("turned", "labyrinth", 1),
 ]
 
 
