@@ -188,7 +188,8 @@ class Journal:
         self.text_width = self.rect.width - 2 * PAD
         self.content = pygame.Rect(self.rect.x + PAD, self.rect.y + HEADER_H, self.text_width,
                                    self.rect.height - HEADER_H - FOOTER_H)
-        self._view: pygame.Surface | None = None  # the page's text area, drawn each frame
+        self._view: pygame.Surface | None = None  # the page's text area, composed when it changes
+        self._view_key: tuple[Any, ...] | None = None  # what the composed text area shows
         self.prev_rect = pygame.Rect(self.rect.x + 16, self.rect.bottom - FOOTER_H + 3, 96, 64)
         self.next_rect = pygame.Rect(self.rect.right - 112, self.rect.bottom - FOOTER_H + 3, 96, 64)
         # the header's Contents button: every page, grouped by place, to jump to (touch: >= 64 px high)
@@ -333,29 +334,41 @@ class Journal:
             view = self._view
             if view is None or view.get_size() != self.content.size:
                 view = self._view = alpha_surface(self.content.size)
-            view.fill((0, 0, 0, 0))
+                self._view_key = None
             scroll = float(self.scroll.value_at(alpha))  # type: ignore[arg-type]
-            y = -scroll
-            for block in page.blocks:
-                image = block.render(self.text_width, self.factor)
-                shown = float(block.appear.value_at(alpha))  # type: ignore[arg-type]
-                if y + image.get_height() >= -40 and y <= self.content.height and shown > 0.01:
-                    at = (0, round(y + (1 - shown) * 14))
-                    if shown < 0.99:
-                        image.set_alpha(int(255 * shown))
-                        view.blit(image, at)
-                        image.set_alpha(255)
-                    else:
-                        view.blit(image, at)
-                y += image.get_height() + BLOCK_GAP
-            above, below = scroll > 0.5, y - BLOCK_GAP > self.content.height + 0.5
-            if above or below:
-                view.blit(fade_mask(*self.content.size, above, below, JOURNAL_FADE_PX), (0, 0),
-                          special_flags=pygame.BLEND_RGBA_MULT)
+            images = [block.render(self.text_width, self.factor) for block in page.blocks]
+            shown = [float(block.appear.value_at(alpha)) for block in page.blocks]  # type: ignore[arg-type]
+            # a still page (no line fading in, the same scroll) is composed once, not every frame: its
+            # fill and a blit a block cost ~0.5 ms of a Labyrinth frame (the far side's turn needs it)
+            key = (self.index, scroll, self.text_width, self.factor, tuple(map(id, images))) if min(shown, default=1.0) >= 0.99 else None
+            if key is None or key != self._view_key:
+                self._compose(view, images, shown, scroll)
+            self._view_key = key
             target.blit(view, self.content.topleft)
             if self.max_scroll() > 0:
                 self._scrollbar(target, alpha)
         self._footer(target, focus)
+
+    def _compose(self, view: pygame.Surface, images: list[pygame.Surface], shown: list[float],
+                 scroll: float) -> None:
+        """The page's blocks on the text area from `scroll` down, each at its fade-in, faded where
+        the area cuts them."""
+        view.fill((0, 0, 0, 0))
+        y = -scroll
+        for image, appear in zip(images, shown):
+            if y + image.get_height() >= -40 and y <= self.content.height and appear > 0.01:
+                at = (0, round(y + (1 - appear) * 14))
+                if appear < 0.99:
+                    image.set_alpha(int(255 * appear))
+                    view.blit(image, at)
+                    image.set_alpha(255)
+                else:
+                    view.blit(image, at)
+            y += image.get_height() + BLOCK_GAP
+        above, below = scroll > 0.5, y - BLOCK_GAP > self.content.height + 0.5
+        if above or below:
+            view.blit(fade_mask(*self.content.size, above, below, JOURNAL_FADE_PX), (0, 0),
+                      special_flags=pygame.BLEND_RGBA_MULT)
 
     def _scrollbar(self, target: pygame.Surface, alpha: float) -> None:
         total = self.max_scroll() + self.content.height
