@@ -5,22 +5,12 @@ Right on a "Plays" value changes who plays, which left the side and pad badges r
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.ui.input import TAB, InputMapper
 from game.ui.settings import Settings
 from game.ui.setup import SeatSideButton, SeatSetupScene
-from game.ui.title import TitleScene
-from ui_helpers import frames, key, make_app
-
-
-@pytest.fixture
-def app(data_dir):
-    application = make_app()
-    application.push(TitleScene(application))
-    frames(application, 2)
-    yield application
-    application.shutdown()
+from test_table_sides16 import app  # noqa: F401 - the fixture: an app at the title
+from ui_helpers import frames, key
 
 
 def two_people(app) -> SeatSetupScene:

@@ -8,7 +8,6 @@ the card on his left, and RB turning the rules back a page."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from game.core.types import GameConfig, SeatConfig
 from game.session import LocalSession
@@ -16,21 +15,12 @@ from game.ui.app import TURN_SECONDS, turned_point
 from game.ui.pause import PauseOverlay
 from game.ui.rules import RulesScene
 from game.ui.table_lost_cities import LostCitiesTable
-from game.ui.title import TitleScene, autosave_path
-from game.ui.tween import MOTION
+from game.ui.title import autosave_path
 from ui_helpers import canvas_to_window, frames, key, make_app, tap
 
+from test_table_sides16 import app  # noqa: E402,F401 - the fixture: an app at the title
+
 ANN_PAD, BEN_PAD = 21, 22  # SDL instance ids of the two claimed pads (Pad 1 near, Pad 2 far)
-
-
-@pytest.fixture
-def app(data_dir):
-    application = make_app()
-    application.push(TitleScene(application))
-    frames(application, 2)
-    yield application
-    application.shutdown()
-    MOTION.speed, MOTION.reduced = 1.0, False
 
 
 def step_until(app, predicate, limit: int = 3000) -> None:
