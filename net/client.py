@@ -17,9 +17,9 @@ import random
 import threading
 import time
 from functools import lru_cache
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
-from game.core.registry import GAMES, UnknownGame, find_game, game_info
+from game.core.registry import UnknownGame, find_game, game_info
 from game.core.types import Action, GameConfig, Outcome
 from game.session.base import SeatStatus, Session, Update
 from net.protocol import (
@@ -67,27 +67,6 @@ def action_kinds(game: str) -> frozenset[str] | None:
         return frozenset(find_game(game).action_kinds) or None
     except UnknownGame:
         return None
-
-
-class _DeclaredActionKinds(Mapping[str, frozenset[str]]):
-    """`action_kinds` of every game this program has, read as a map (game id -> kinds) from the
-    engines' own declarations when asked, never listed here."""
-
-    def __getitem__(self, game: str) -> frozenset[str]:
-        kinds = action_kinds(game)
-        if kinds is None:
-            raise KeyError(game)
-        return kinds
-
-    def __iter__(self) -> Iterator[str]:
-        return (info.game_id for info in GAMES if action_kinds(info.game_id) is not None)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
-ACTION_KINDS: Mapping[str, frozenset[str]] = _DeclaredActionKinds()
-"""Every game's declared move kinds as one map, for callers that read them by game id."""
 
 
 MAX_VIEW_NUMBER = 1_000_000

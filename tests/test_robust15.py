@@ -19,7 +19,7 @@ from game.core.registry import find_game
 from game.core.wire import pack, unpack
 from lying_host15 import (WRONG_KIND, InProcessGuest, LyingHost, Script, bad_outcome, breaking_values, config_for,
                           honest_update, junk_events, junk_legal, with_view)
-from net.client import ACTION_KINDS, RemoteSession, reference_view, update_problem
+from net.client import RemoteSession, action_kinds, reference_view, update_problem
 from net.protocol import UpdateMsg
 from ui_helpers import frames, key, make_app, step_until
 from waits16 import CEILING
@@ -64,12 +64,12 @@ def test_every_honest_update_of_whole_games_fits(game, seats, options):
 
 
 def test_the_known_moves_are_every_move_the_rules_offer():
-    """ACTION_KINDS (a host offering other moves is refused) holds every kind the rules offer."""
+    """The guest's known move kinds (a host offering other moves is refused) hold every kind the rules offer."""
     for game, seats in GAMES.items():
         seen: set[str] = set()
         for _, _, update in honest_stream(game, seats, seed=7):
             seen |= {action.kind for action in update.legal}
-        assert seen and seen <= ACTION_KINDS[game], game
+        assert seen and seen <= action_kinds(game), game
 
 
 def lies(game: str) -> list[tuple[str, UpdateMsg]]:

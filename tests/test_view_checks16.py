@@ -28,7 +28,7 @@ from game.core.view_checks import ViewProblem
 from game.core.wire import pack, unpack
 from lying_host15 import honest_update, with_view
 from game.rules.lost_cities import ALL_COLOURS, deck_for
-from net.client import ACTION_KINDS, action_kinds, update_problem
+from net.client import action_kinds, update_problem
 
 # every game at every seat count it takes, with each option that changes what a view holds
 TABLES: list[tuple[str, int, dict[str, Any]]] = [
@@ -374,8 +374,9 @@ def test_every_kind_the_rules_offer_is_declared_and_every_declared_kind_is_offer
 
 def test_the_guest_reads_the_kinds_from_the_engines(monkeypatch):
     """net.client holds no list of its own: a kind an engine stops declaring is refused from a
-    host at once, and ACTION_KINDS (kept for older callers) is the engines' declarations."""
-    assert dict(ACTION_KINDS) == {info.game_id: frozenset(find_game(info.game_id).action_kinds) for info in GAMES}
+    host at once: what it reads for each game is that engine's declaration."""
+    assert {info.game_id: action_kinds(info.game_id) for info in GAMES} == \
+        {info.game_id: frozenset(find_game(info.game_id).action_kinds) for info in GAMES}
     assert action_kinds("no-such-game") is None
     config = config_for("lost-cities", 2)
     update = next(u for u in (honest_update("lost-cities", 2, moves=m) for m in range(1, 8))
