@@ -8,19 +8,10 @@ import pygame
 
 from game.ui.input import TAB, InputMapper
 from game.ui.settings import Settings
-from game.ui.setup import SeatSideButton, SeatSetupScene
+from game.ui.setup import SeatSideButton
 from test_table_sides16 import app  # noqa: F401 - the fixture: an app at the title
-from ui_helpers import frames, key
-
-
-def two_people(app) -> SeatSetupScene:
-    setup = SeatSetupScene(app, "lost-cities")
-    app.push(setup)
-    frames(app, 2)
-    setup.names[:2] = ["Ann", "Ben"]
-    setup.set_who(1, "human")
-    frames(app, 2)
-    return setup
+from test_table_sides16 import two_people_setup as two_people
+from ui_helpers import key
 
 
 def shift_tab(app) -> None:
