@@ -265,7 +265,7 @@ class InputMapper:
                 return
             if key not in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
                 return  # printable keys arrive as TEXTINPUT
-        if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings and sides
+        if key == pygame.K_TAB:  # focus order for keyboard players, independent of bindings
             kind = "up" if mod & pygame.KMOD_SHIFT else "down"
             self._emit(Intent(kind, "keyboard", text=TAB))  # menus step through their widgets in order
             self._held[(TAB, kind, None)] = REPEAT_DELAY

@@ -340,7 +340,8 @@ class Journal:
             shown = [float(block.appear.value_at(alpha)) for block in page.blocks]  # type: ignore[arg-type]
             # a still page (no line fading in, the same scroll) is composed once, not every frame: its
             # fill and a blit a block cost ~0.5 ms of a Labyrinth frame (the far side's turn needs it)
-            key = (self.index, scroll, self.text_width, self.factor, tuple(map(id, images))) if min(shown, default=1.0) >= 0.99 else None
+            still = min(shown, default=1.0) >= 0.99
+            key = (self.index, scroll, self.text_width, self.factor, tuple(map(id, images))) if still else None
             if key is None or key != self._view_key:
                 self._compose(view, images, shown, scroll)
             self._view_key = key
