@@ -246,7 +246,7 @@ class App:
             self._turn_left = self._turn_total
             # the dip is this change's transition: a cross-fade of the stack under it (a table opened
             # from the seat setup) showed the menu it left upside down in the dip's second half
-            self.scenes._fade_from, self.scenes._fade_left = None, 0.0
+            self.scenes.end_fade()
         self.turned = turned
 
     @property

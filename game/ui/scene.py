@@ -98,6 +98,11 @@ class SceneStack:
         self._fade_total = min(seconds, max(0.08, MOTION.duration(seconds)))
         self._fade_left = self._fade_total
 
+    def end_fade(self) -> None:
+        """Drop a cross-fade under way: another transition (the picture turning to the far side of a
+        touch table) shows this change instead."""
+        self._fade_from, self._fade_left = None, 0.0
+
     def push(self, scene: Scene) -> None:
         if scene.transparent:
             scene.appear = 0.0  # it dims what lies under it and slides in through `appear`,
