@@ -269,7 +269,177 @@ def seat_role(widget: Widget | None) -> tuple[str, int] | None:
     return getattr(widget, "seat_role", None)
 
 
-class SeatSetupScene(OptionsSetupScene):
+FocusAnchor = tuple[Any, ...] | None
+
+
+def focus_anchor(focused: Widget | None) -> FocusAnchor:
+    """What the focus is on, to find it again once a setup built its widgets anew: a seat's widget
+    by its seat and role (a second person here brings side badges, which narrow every row: the
+    focus on seat 2's "Plays" fell onto its pad badge), any other by its kind and place (a badge
+    coming or going shifts the indices)."""
+    if focused is None:
+        return None
+    return seat_role(focused) or (type(focused), focused.rect.topleft)
+
+
+def anchored_focus(widgets: list[Widget], anchor: FocusAnchor, keep: int) -> int:
+    """The index of the widget `anchor` names among the new `widgets`, else `keep` (within them)."""
+    same_place = [i for i, widget in enumerate(widgets)
+                  if (seat_role(widget) or (type(widget), widget.rect.topleft)) == anchor]
+    return same_place[0] if same_place else min(keep, len(widgets) - 1)
+
+
+class SeatBadges:
+    """The side and pad badges of the seats people at this screen play, shared by the seat setup
+    and the LAN host's own setup: when they show, what pressing them does, a gamepad's A taking a
+    seat, an unplugged pad freeing it, and which sides and pads the table gets."""
+
+    app: Any
+    group: Any  # the scene's FocusGroup
+    names: list[str]
+    options: dict[str, Any]
+    seat_count: int
+    build: Callable[[], None]  # the scene's widgets, made again when a badge comes, goes or changes
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)  # type: ignore[call-arg]
+        # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
+        # gets them at start). A seat without one is played by any pad, as is every seat by default.
+        self.seat_pads: dict[int, int] = {}
+        # the seats whose person sits across a touch table lying flat: their turns show the picture
+        # turned to them (the table gets them at start)
+        self.far_seats: set[int] = set()
+
+    def person_seats(self) -> list[int]:
+        """The seats a person at this screen plays (a bot's or a LAN player's get no badge)."""
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat].strip() or f"Seat {seat + 1}"
+
+    # --- when the badges show --------------------------------------------------------------------
+    def sides_matter(self) -> bool:
+        """Side badges only where the screen could turn: two or more people take turns here (not a
+        Labyrinth played together, where anyone moves and the screen stays near-side)."""
+        if self.options.get("mode") == "together":
+            return False
+        return len(self.person_seats()) >= 2
+
+    def pads_matter(self) -> bool:
+        """Pad badges only where a pad could tell two people apart: two or more people here and a
+        gamepad plugged in (one person, or no pad, is not asked to "press A")."""
+        if self.app is None or not self.app.input.pad_numbers:
+            return False
+        return len(self.person_seats()) >= 2
+
+    def seat_badges(self, seat: int, y: int, height: int, row: SeatRow, pads: bool, sides: bool) -> list[Widget]:
+        """A person's seat row's badges at `y` (its side, then its pad), as `row` places them."""
+        if seat not in self.person_seats():
+            return []
+        badges: list[Widget] = []
+        if sides:
+            badges.append(SeatSideButton((MARGIN + row.side[0], y, row.side[1], height), seat,
+                                         seat in self.far_seats, lambda: self.turn_side(seat)))
+        if pads:
+            pad = self.seat_pads.get(seat)
+            label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
+            badges.append(SeatPadButton((MARGIN + row.pad[0], y, row.pad[1], height), seat, label,
+                                        lambda: self.pad_button_pressed(seat)))
+        return badges
+
+    def forget_badges(self, seat: int) -> None:
+        """A seat no person here plays any more: a bot plays no pad, and the screen never turns to it."""
+        self.seat_pads.pop(seat, None)
+        self.far_seats.discard(seat)
+
+    def keep_badges_below(self, count: int) -> None:
+        """The seats beyond `count` went: their pads and sides go with them."""
+        self.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if seat < count}
+        self.far_seats = {seat for seat in self.far_seats if seat < count}
+
+    # --- what the table gets ---------------------------------------------------------------------
+    def far_seats_for_table(self) -> set[int]:
+        """The far-side seats the table gets: people's seats, and only where sides matter."""
+        if not self.sides_matter():
+            return set()
+        return self.far_seats & set(self.person_seats())
+
+    def table_seat_pads(self) -> dict[int, int]:
+        """The pads the table gets: people's seats only."""
+        people = set(self.person_seats())
+        return {seat: pad for seat, pad in self.seat_pads.items() if seat in people}
+
+    # --- gamepads taking seats -------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        focused = self.group.focused
+        if isinstance(focused, SeatPadButton) and intent.kind == "confirm" and intent.device == "gamepad" \
+                and intent.pad is not None:
+            self.pad_claims(focused.seat, intent.pad)
+            return
+        super().handle(intent)  # type: ignore[misc]
+
+    def pad_claims(self, seat: int, pad: int) -> None:
+        """A gamepad pressed A on a seat's pad badge: it takes the seat (leaving any other seat it
+        held), or lets it go if it already held it. A seat another pad holds stays with that pad."""
+        assert self.app is not None
+        label = self.app.input.pad_label(pad)
+        holder = self.seat_pads.get(seat)
+        if holder == pad:
+            del self.seat_pads[seat]
+            self.app.assets.play("click", 0.7)
+            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
+        elif holder is not None:
+            self.app.assets.play("invalid")
+            self.app.toast(f"{self.app.input.pad_label(holder)} holds {self.seat_name(seat)}'s seat: "
+                           f"press {pad_confirm()} there (or "
+                           f"{hint_glyphs('keyboard')['confirm']}) to let it go.", "warning")
+            return
+        else:
+            for other in [s for s, p in self.seat_pads.items() if p == pad]:
+                del self.seat_pads[other]
+            self.seat_pads[seat] = pad
+            self.app.assets.play("chime", 0.6)
+            self.app.toast(f"{label} plays {self.seat_name(seat)}'s seat.", "good")
+        self.build()
+
+    def pad_button_pressed(self, seat: int) -> None:
+        """Enter, a click or a tap on a pad badge: free a held seat; say how to take a free one."""
+        if self.app is None:
+            return
+        if seat in self.seat_pads:
+            label = self.app.input.pad_label(self.seat_pads.pop(seat))
+            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
+            self.build()
+        else:
+            self.app.toast(f"Press {pad_confirm()} on the gamepad that will play this seat.", "info")
+
+    # --- sides of a touch table ------------------------------------------------------------------
+    def turn_side(self, seat: int) -> None:
+        """The side badge pressed: this person moves to the other side of the table."""
+        # (the menu clicks for the press; the badge and its help under the options say what it means)
+        if seat in self.far_seats:
+            self.far_seats.discard(seat)
+        else:
+            self.far_seats.add(seat)
+        self.build()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # type: ignore[misc]
+        if self.app is None:
+            return
+        gone = [seat for seat, pad in self.seat_pads.items() if not self.app.input.pad_present(pad)]
+        for seat in gone:
+            del self.seat_pads[seat]
+            self.app.toast(f"{self.seat_name(seat)}'s gamepad was unplugged: any pad can take the seat.", "warning")
+        badges = any(isinstance(widget, SeatPadButton) for widget in self.group.widgets)
+        sides = any(isinstance(widget, SeatSideButton) for widget in self.group.widgets)
+        if gone or badges != self.pads_matter() or sides != self.sides_matter():
+            # a pad plugged in or out, a second person came, a Labyrinth set to be played together:
+            # the badges follow
+            self.build()
+
+
+class SeatSetupScene(SeatBadges, OptionsSetupScene):
     name = "setup"
 
     @property
@@ -298,12 +468,8 @@ class SeatSetupScene(OptionsSetupScene):
                                       {option.name: option.default for option in self.engine.options})
         if not self.recall_last_table() and self.first_game_here():
             self.who = ["human"] + ["easy"] * (self.engine.max_seats - 1)  # a first game, against gentle bots
-        # seat -> the SDL instance id of the gamepad that plays it (for this game only; the table
-        # gets them at start). A seat without one is played by any pad, as is every seat by default.
-        self.seat_pads: dict[int, int] = {}
-        # the seats whose person sits across a touch table lying flat: their turns show the picture
-        # turned to them (the table gets them at start; kept with the setup's other choices)
-        self.far_seats: set[int] = set(self.recalled_far_seats())
+        # the far-side seats are kept with the setup's other choices (SeatBadges: what they are)
+        self.far_seats = set(self.recalled_far_seats())
 
     # --- the last table, remembered ------------------------------------------------------------
     def first_game_here(self) -> bool:
@@ -351,13 +517,7 @@ class SeatSetupScene(OptionsSetupScene):
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
-        keep = self.group.focus
-        # the widget under the focus, by its place: a pad badge coming or going shifts the indices
-        # (seat 2 turned from a bot to a person moved the focus off its "Plays" onto its name)
-        # a seat's widget keeps the focus by its seat: a second person here brings side badges, which
-        # narrow every row (the focus on seat 2's "Plays" fell onto its pad badge)
-        focused = self.group.focused
-        anchor = seat_role(focused) or (type(focused), focused.rect.topleft) if focused is not None else None
+        keep, anchor = self.group.focus, focus_anchor(self.group.focused)
         widgets: list[Widget] = []
         top = 300
         counts = [(n, f"{n} seat{'s' if n > 1 else ''}") for n in range(self.engine.min_seats, self.engine.max_seats + 1)]
@@ -379,15 +539,7 @@ class SeatSetupScene(OptionsSetupScene):
             who = OptionCycler((MARGIN + row.who_x, y, row.who_w, ROW_H), row.who_label, WHO_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
             entry.seat_role, who.seat_role = ("name", seat), ("who", seat)  # type: ignore[attr-defined]
-            widgets += [entry, who]
-            if self.who[seat] == "human" and sides:
-                widgets.append(SeatSideButton((MARGIN + row.side[0], y, row.side[1], ROW_H), seat,
-                                              seat in self.far_seats, lambda s=seat: self.turn_side(s)))
-            if self.who[seat] == "human" and pads:
-                pad = self.seat_pads.get(seat)
-                label = self.app.input.pad_label(pad) if self.app is not None and pad is not None else ""
-                widgets.append(SeatPadButton((MARGIN + row.pad[0], y, row.pad[1], ROW_H), seat, label,
-                                             lambda s=seat: self.pad_button_pressed(s)))
+            widgets += [entry, who, *self.seat_badges(seat, y, ROW_H, row, pads, sides)]
         y = top
         for option in self.engine.options:
             choices = option.choices_for(self.seat_kinds())
@@ -403,9 +555,7 @@ class SeatSetupScene(OptionsSetupScene):
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Start the game", self.start, primary=True, px=40))
         widgets.append(back)
         self.group.widgets = widgets
-        same_place = [i for i, widget in enumerate(widgets)
-                      if (seat_role(widget) or (type(widget), widget.rect.topleft)) == anchor]
-        self.group.focus = same_place[0] if same_place else min(keep, len(widgets) - 1)
+        self.group.focus = anchored_focus(widgets, anchor, keep)
         if not widgets[self.group.focus].enabled:  # Lost Cities' fixed "2 seats": focus the first name
             self.group.focus = next(i for i, widget in enumerate(widgets) if widget.enabled and widget.focusable)
 
@@ -422,13 +572,20 @@ class SeatSetupScene(OptionsSetupScene):
 
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
-        self.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if seat < count}
-        self.far_seats = {seat for seat in self.far_seats if seat < count}
+        self.keep_badges_below(count)
         self.fit_options()
         self.build()
 
     def seat_kinds(self) -> list[str]:
         return [self.who[seat] if self.who[seat] in ("human", "bot") else "bot" for seat in range(self.seat_count)]
+
+    def person_seats(self) -> list[int]:
+        return [seat for seat in range(self.seat_count) if self.who[seat] == "human"]
+
+    def table_far_seats(self, config: GameConfig) -> set[int]:
+        """The far-side seats the table of `config` gets (its people's seats where sides matter)."""
+        return {seat for seat in self.far_seats_for_table()
+                if seat < len(config.seats) and config.seats[seat].kind == "human"}
 
     def fit_options(self) -> None:
         """A choice this table of seats cannot play (the Labyrinth together, with a bot and a person)
@@ -446,108 +603,15 @@ class SeatSetupScene(OptionsSetupScene):
         self.rename_seat(seat, becomes_person=value == "human" and not was_person,
                          becomes_bot=value != "human" and was_person)
         if was_person != (value == "human"):
-            self.seat_pads.pop(seat, None)  # a bot plays no pad
-            self.far_seats.discard(seat)  # and the screen never turns to it
+            self.forget_badges(seat)
             self.fit_options()
             self.build()  # the pad badge comes or goes with the person, the options with the bots
-
-    # --- gamepads taking seats -------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        focused = self.group.focused
-        if isinstance(focused, SeatPadButton) and intent.kind == "confirm" and intent.device == "gamepad" \
-                and intent.pad is not None:
-            self.pad_claims(focused.seat, intent.pad)
-            return
-        super().handle(intent)
-
-    def seat_name(self, seat: int) -> str:
-        return self.names[seat].strip() or f"Seat {seat + 1}"
-
-    def pad_claims(self, seat: int, pad: int) -> None:
-        """A gamepad pressed A on a seat's pad badge: it takes the seat (leaving any other seat it
-        held), or lets it go if it already held it. A seat another pad holds stays with that pad."""
-        assert self.app is not None
-        label = self.app.input.pad_label(pad)
-        holder = self.seat_pads.get(seat)
-        if holder == pad:
-            del self.seat_pads[seat]
-            self.app.assets.play("click", 0.7)
-            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
-        elif holder is not None:
-            self.app.assets.play("invalid")
-            self.app.toast(f"{self.app.input.pad_label(holder)} holds {self.seat_name(seat)}'s seat: "
-                           f"press {pad_confirm()} there (or "
-                           f"{hint_glyphs('keyboard')['confirm']}) to let it go.", "warning")
-            return
-        else:
-            for other in [s for s, p in self.seat_pads.items() if p == pad]:
-                del self.seat_pads[other]
-            self.seat_pads[seat] = pad
-            self.app.assets.play("chime", 0.6)
-            self.app.toast(f"{label} plays {self.seat_name(seat)}'s seat.", "good")
-        self.build()
-
-    def pad_button_pressed(self, seat: int) -> None:
-        """Enter, a click or a tap on a pad badge: free a held seat; say how to take a free one."""
-        if self.app is None:
-            return
-        if seat in self.seat_pads:
-            label = self.app.input.pad_label(self.seat_pads.pop(seat))
-            self.app.toast(f"{label} let go of {self.seat_name(seat)}'s seat.", "info")
-            self.build()
-        else:
-            self.app.toast(f"Press {pad_confirm()} on the gamepad that will play this seat.", "info")
-
-    # --- sides of a touch table ------------------------------------------------------------------
-    def sides_matter(self) -> bool:
-        """Side badges only where the screen could turn: two or more people take turns here (not a
-        Labyrinth played together, where anyone moves and the screen stays near-side)."""
-        if self.options.get("mode") == "together":
-            return False
-        return sum(1 for seat in range(self.seat_count) if self.who[seat] == "human") >= 2
-
-    def turn_side(self, seat: int) -> None:
-        """The side badge pressed: this person moves to the other side of the table."""
-        # (the menu clicks for the press; the badge and its help under the options say what it means)
-        if seat in self.far_seats:
-            self.far_seats.discard(seat)
-        else:
-            self.far_seats.add(seat)
-        self.build()
-
-    def table_far_seats(self, config: GameConfig) -> set[int]:
-        """The far-side seats the table gets: people's seats, and only where sides matter."""
-        if not self.sides_matter():
-            return set()
-        return {seat for seat in self.far_seats if seat < len(config.seats) and config.seats[seat].kind == "human"}
 
     @property
     def subtitle(self) -> str:
         if self.cooperative:
             return "Who is playing? One person or several, side by side; a bot companion takes its turns."
         return "Who is playing? People at this screen take turns; bots play themselves."
-
-    def pads_matter(self) -> bool:
-        """Pad badges only where a pad could tell two people apart: two or more people here and a
-        gamepad plugged in (one person, or no pad, is not asked to "press A")."""
-        if self.app is None or not self.app.input.pad_numbers:
-            return False
-        return sum(1 for seat in range(self.seat_count) if self.who[seat] == "human") >= 2
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        if self.app is None:
-            return
-        gone = [seat for seat, pad in self.seat_pads.items() if not self.app.input.pad_present(pad)]
-        for seat in gone:
-            del self.seat_pads[seat]
-            self.app.toast(f"{self.seat_name(seat)}'s gamepad was unplugged: any pad can take the seat.", "warning")
-        badges = any(isinstance(widget, SeatPadButton) for widget in self.group.widgets)
-        sides = any(isinstance(widget, SeatSideButton) for widget in self.group.widgets)
-        if gone or badges != self.pads_matter() or sides != self.sides_matter():
-            # a pad plugged in or out, a second person came, a Labyrinth set to be played together:
-            # the badges follow
-            self.build()
 
     def set_option(self, name: str, value: object) -> None:
         self.options[name] = value
@@ -617,7 +681,7 @@ class SeatSetupScene(OptionsSetupScene):
             self.app.toast(said, "warning")
         self.app.assets.play("shuffle")
         table = factory(self.app, session)
-        table.seat_pads = {seat: pad for seat, pad in self.seat_pads.items() if config.seats[seat].kind == "human"}
+        table.seat_pads = self.table_seat_pads()
         table.far_seats = self.table_far_seats(config)
         self.app.push(table)
 
