@@ -178,7 +178,8 @@ class TableHost:
                  grace: float = DEFAULT_GRACE, heartbeat: float = DEFAULT_HEARTBEAT, bot_delay: float = 0.7,
                  turn_grace: float | None = None,
                  bot_takeover: bool = True, auto_start: bool = True, tap: Tap | None = None,
-                 local_token: str | None = None, _resume: tuple[list[Action], dict] | None = None,
+                 local_token: str | None = None, table_state: dict[str, int] | None = None,
+                 pad_numbers: dict[int, int] | None = None, _resume: tuple[list[Action], dict] | None = None,
                  _names: Sequence[str] | None = None) -> None:
         self.engine = find_game(game)
         self.seats = [Seat(SeatSpec(s.kind, s.level, s.name)) for s in seats]
@@ -196,6 +197,11 @@ class TableHost:
         self.engine.check_config(self.config)
         self.seed = seed if seed is not None else token_source.randbits(62)
         self.save_path = save_path
+        # what the hosting screen's table keeps beside the game (its far-side seats, the Labyrinth's
+        # hint count) and the numbers of the pads its `local` seats claimed: saved with the game so a
+        # resumed table gets them back, never sent to anyone (SaveGame.table and .pads)
+        self.table_state: dict[str, int] = dict(table_state or {})
+        self.pad_numbers: dict[int, int] = dict(pad_numbers or {})
         # printable: a table or seat name with a NUL (`serve --table`, a damaged seats file) could not
         # be sent in a welcome, and no guest got in
         self.table_name = (printable_name(table_name) or printable_name(f"{socket.gethostname()}'s table"))[:MAX_NAME]
@@ -266,9 +272,12 @@ class TableHost:
             raise SaveError(f"it is a game this version does not have ({exc.args[0][:120]})") from None
         check_start(engine, save)  # a Labyrinth scenario file edited or gone
         try:
+            local = {i for i, spec in enumerate(specs) if spec.kind == "local"}
             host = cls(save.config.game, specs, options=options, seed=save.seed, save_path=save_path,
                        table_name=str(sidecar.get("table", "")), _resume=(save.actions, sidecar),
-                       _names=[seat.name for seat in save.config.seats], **kwargs)
+                       _names=[seat.name for seat in save.config.seats], table_state=save.table,
+                       pad_numbers={seat: number for seat, number in save.pads.items() if seat in local},
+                       **kwargs)
         except (IllegalAction, OSError, ValueError, KeyError, TypeError) as exc:
             raise SaveError(f"save does not replay under the current rules: {exc}") from None
         if host.engine.state_hash(host.state) != save.state_hash:
@@ -292,12 +301,21 @@ class TableHost:
         if self.save_path is None:
             return
         snapshot = SaveGame(self.config, self.seed, list(self.actions), self.engine.state_hash(self.state),
-                            self.start_hash)
+                            self.start_hash, dict(self.pad_numbers), dict(self.table_state))
         with self._save_lock:
             self._save_snapshot = snapshot
             if not self._save_running:
                 self._save_running = True
                 self._save_pool.submit(self._write_saves)
+
+    def keep_screen_state(self, table_state: dict[str, int], pad_numbers: dict[int, int]) -> None:
+        """The hosting screen's table changed what it keeps beside the game: saved now, not only at
+        the next move (closed right after, the table resumes with it)."""
+        table_state, pad_numbers = dict(table_state), dict(pad_numbers)
+        if self._closing or (table_state, pad_numbers) == (self.table_state, self.pad_numbers):
+            return
+        self.table_state, self.pad_numbers = table_state, pad_numbers
+        self._autosave()
 
     def _write_saves(self) -> None:
         assert self.save_path is not None
@@ -855,6 +873,19 @@ class HostHandle:
     def bots_for_empty_seats(self, level: str = "expert") -> str:
         """Seat bots in the open seats nobody took (see TableHost.bots_for_empty_seats)."""
         return self.call(lambda: self.host.bots_for_empty_seats(level))
+
+    def keep_screen_state(self, table_state: dict[str, int], pad_numbers: dict[int, int]) -> None:
+        """Hand the host what the hosting screen's table keeps beside the game (see
+        TableHost.keep_screen_state) without waiting for it: the screen's frame never stalls on it."""
+        kept = (dict(table_state), dict(pad_numbers))
+        try:
+            self.loop.call_soon_threadsafe(lambda: self.host.keep_screen_state(*kept))
+        except RuntimeError:  # the host already stopped: nothing is saved any more
+            log.info("the host stopped before it could keep the screen's table state")
+
+    def screen_state(self) -> tuple[dict[str, int], dict[int, int]]:
+        """What the host keeps for the hosting screen's table (table state, pad numbers), copied."""
+        return self.call(lambda: (dict(self.host.table_state), dict(self.host.pad_numbers)))
 
     def snapshot(self) -> tuple[int, str, bool]:
         """(version, state hash, is over) as of now."""

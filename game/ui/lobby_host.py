@@ -4,7 +4,9 @@ seats to it over loopback, so the host plays through a RemoteSession like everyb
 
 A hosted table autosaves to `data_dir()/"lan-host.tt"` (its seats and token hashes beside it in
 `lan-host.tt.seats`), so the lobby can offer "Resume the last hosted table" after the program was
-closed; players rejoin with the tokens their programs kept (`net.seat_tokens`).
+closed; players rejoin with the tokens their programs kept (`net.seat_tokens`). What this screen's
+own table keeps beside the game (its people's Near/Far sides, their pads' numbers) is saved with it
+(`HostScreenSession`), so a resumed table faces and answers them as before.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from game.ui.chrome import MARGIN, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
-from game.ui.setup import BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, option_height
+from game.ui.setup import (BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, SeatBadges,
+                           SeatNameEntry, anchored_focus, confirm_word, focus_anchor, option_height, seat_row)
+from game.ui.table_base import FAR_SEATS_KEY
 from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
@@ -136,6 +140,38 @@ def local_ipv4s() -> list[str]:
     return found
 
 
+class HostScreenSession(RemoteSession):
+    """The hosting screen's own session (its `local` seats): a player's like any other, plus what its
+    table keeps beside the game, as a LocalSession keeps it for the autosave: `table_state` (the
+    far-side seats as bits, the Labyrinth's hint count) and `pad_numbers` (seat -> the number of
+    the pad it claimed). The table reads them when it opens and changes them as it goes; each
+    change is handed to the host, which saves it with the game (a guest's session has neither, so
+    a guest's screen never turns for the host's people)."""
+
+    def __init__(self, handle: HostHandle, *, table_state: dict[str, int], pad_numbers: dict[int, int],
+                 **kwargs: Any) -> None:
+        super().__init__("127.0.0.1", handle.port, token=handle.local_token, **kwargs)
+        self.handle = handle
+        self.table_state: dict[str, int] = dict(table_state)
+        self.pad_numbers: dict[int, int] = dict(pad_numbers)
+        self._kept = (dict(table_state), dict(pad_numbers))
+
+    def poll(self) -> list[Any]:
+        self.save_table_state()  # (the table changes its dict in place: looked at once a frame)
+        return super().poll()
+
+    def save_table_state(self) -> None:
+        """Hand the host what changed since it was last told (nothing when nothing did)."""
+        now = (dict(self.table_state), dict(self.pad_numbers))
+        if now != self._kept:
+            self._kept = now
+            self.handle.keep_screen_state(*now)
+
+    def new_game_dealt(self) -> None:
+        """Play again: the same people sit where they sat; what counted the last game (its hints) goes."""
+        self.table_state = {key: value for key, value in self.table_state.items() if key == FAR_SEATS_KEY}
+
+
 class HostedTable:
     """A table this program hosts: the host thread, its zeroconf announcement and the seat count it
     announces. `stop()` says goodbye to every player and withdraws the announcement."""
@@ -155,10 +191,15 @@ class HostedTable:
 
     @classmethod
     def open(cls, game: str, specs: Sequence[SeatSpec], *, table_name: str, options: dict[str, Any],
-             lan: LanOptions, save_path: Path | None = None) -> "HostedTable":
+             lan: LanOptions, save_path: Path | None = None, far_seats: Sequence[int] = (),
+             pad_numbers: dict[int, int] | None = None) -> "HostedTable":
         """Start listening, autosaving to `save_path` (default: `hosted_save_path()`, replacing the
-        last hosted table). Raises ValueError (bad config or addresses) or OSError (no port)."""
-        kwargs = dict(table_name=table_name, options=options, save_path=save_path or hosted_save_path())
+        last hosted table). `far_seats` (people here across a touch table) and `pad_numbers` (seat ->
+        the number of the pad that plays it) are for this screen's table, saved with the game.
+        Raises ValueError (bad config or addresses) or OSError (no port)."""
+        bits = sum(1 << seat for seat in set(far_seats) if 0 <= seat < len(specs) and specs[seat].kind == "local")
+        kwargs = dict(table_name=table_name, options=options, save_path=save_path or hosted_save_path(),
+                      table_state={FAR_SEATS_KEY: bits} if bits else {}, pad_numbers=dict(pad_numbers or {}))
         return cls._start(lan, game, list(specs), kwargs)
 
     @classmethod
@@ -189,8 +230,10 @@ class HostedTable:
     def connect(self, player_name: str, lan: LanOptions) -> RemoteSession:
         """This screen's session: the `local` seats, or a spectator's chair if there are none."""
         if self.local_seats:
-            return self.handle.connect_local(player_name, reconnect_window=lan.reconnect_window,
-                                             connect_timeout=lan.connect_timeout)
+            table_state, pad_numbers = self.handle.screen_state()
+            return HostScreenSession(self.handle, table_state=table_state, pad_numbers=pad_numbers,
+                                     name=player_name, reconnect_window=lan.reconnect_window,
+                                     connect_timeout=lan.connect_timeout)
         return RemoteSession("127.0.0.1", self.handle.port, name=player_name, spectator=True,
                              reconnect_window=lan.reconnect_window, connect_timeout=lan.connect_timeout)
 
@@ -299,12 +342,16 @@ class HostedTable:
                 log.warning("could not remove %s: %s", stale, exc)
 
 
-class HostSetupScene(OptionsSetupScene):
+class HostSetupScene(SeatBadges, OptionsSetupScene):
     """Game, seats (LAN players, people at this screen, bots and their level), table name and the
-    game's options; "Open the table" starts hosting and shows the waiting room."""
+    game's options; "Open the table" starts hosting and shows the waiting room. Two or more people
+    here get the seat setup's Near/Far and pad badges (SeatBadges), for this screen's table."""
 
     name = "lan-host-setup"
-    hints = (("move", "Move"), ("confirm", "Change"), ("back", "Back"))
+
+    @property
+    def hints(self):  # type: ignore[override]
+        return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Back"))
 
     def __init__(self, app: Any, lan: LanOptions | None = None) -> None:
         super().__init__(app)
@@ -336,6 +383,10 @@ class HostSetupScene(OptionsSetupScene):
         self.options, _ = fit_options(engine.options, self.seat_kinds(),
                                       {option.name: option.default for option in engine.options})
 
+    def person_seats(self) -> list[int]:
+        """The seats people at this screen play (LAN players have their own screens)."""
+        return [seat for seat in range(self.seat_count) if self.who[seat] == "local"]
+
     def seat_kinds(self) -> list[str]:
         """Each seat as the rules' options see it: LAN players and people here are people."""
         return ["bot" if self.who[seat] in ("easy", "expert", "master") else "human"
@@ -360,7 +411,7 @@ class HostSetupScene(OptionsSetupScene):
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
-        keep = self.group.focus
+        keep, anchor = self.group.focus, focus_anchor(self.group.focused)
         widgets: list[Widget] = []
         engine = self.engine
         top = 300
@@ -381,16 +432,25 @@ class HostSetupScene(OptionsSetupScene):
         widgets.append(seats)
         row_h = ROW_H if self.seat_count <= 5 else 66
         y += ROW_H + ROW_GAP + 14
+        pads, sides = self.pads_matter(), self.sides_matter()
+        row = seat_row(pads, sides)
+        badged = pads or sides  # the rows make room for the badges as the seat setup's do
         for seat in range(self.seat_count):
             is_open = self.who[seat] == "open"
-            entry = self._entry((MARGIN, y, 560, row_h), f"Seat {seat + 1}",
-                                "LAN player" if is_open else self.names[seat],
-                                lambda text, s=seat: self.set_name(s, text), 16)
+            name = "LAN player" if is_open else self.names[seat]
+            on_name = (lambda text, s=seat: self.set_name(s, text))
+            if badged:
+                entry: TextEntry = self._entry((MARGIN, y, row.name_w, row_h), f"Seat {seat + 1}", name, on_name, 16,
+                                               SeatNameEntry)
+            else:
+                entry = self._entry((MARGIN, y, 560, row_h), f"Seat {seat + 1}", name, on_name, 16)
             entry.enabled = not is_open
             who_index = [value for value, _ in SEAT_CHOICES].index(self.who[seat])
-            who = OptionCycler((MARGIN + 580, y, LEFT_W - 580, row_h), "Plays", SEAT_CHOICES, who_index,
+            who_rect = (MARGIN + row.who_x, y, row.who_w, row_h) if badged else (MARGIN + 580, y, LEFT_W - 580, row_h)
+            who = OptionCycler(who_rect, row.who_label if badged else "Plays", SEAT_CHOICES, who_index,
                                lambda value, s=seat: self.set_who(s, value))
-            widgets += [entry, who]
+            entry.seat_role, who.seat_role = ("name", seat), ("who", seat)  # type: ignore[attr-defined]
+            widgets += [entry, who, *self.seat_badges(seat, y, row_h, row, pads, sides)]
             y += row_h + ROW_GAP
         y = top
         for option in engine.options:
@@ -403,12 +463,13 @@ class HostSetupScene(OptionsSetupScene):
         widgets.append(Button((RIGHT_X, 860, RIGHT_W, 96), "Open the table", self.open_table, primary=True, px=40))
         widgets.append(back_button(self.on_back))
         self.group.widgets = widgets
-        self.group.focus = min(keep, len(widgets) - 1)
+        self.group.focus = anchored_focus(widgets, anchor, keep)
 
-    def _entry(self, rect: tuple[int, int, int, int], label: str, text: str, on_change: Any, max_len: int) -> TextEntry:
-        return TextEntry(rect, label, text, on_change, max_len=max_len, open_keyboard=self.open_keyboard,
-                         start_text=self.app.input.start_text if self.app else None,
-                         stop_text=self.app.input.stop_text if self.app else None)
+    def _entry(self, rect: tuple[int, int, int, int], label: str, text: str, on_change: Any, max_len: int,
+               kind: type[TextEntry] = TextEntry) -> TextEntry:
+        return kind(rect, label, text, on_change, max_len=max_len, open_keyboard=self.open_keyboard,
+                    start_text=self.app.input.start_text if self.app else None,
+                    stop_text=self.app.input.stop_text if self.app else None)
 
     def open_keyboard(self, entry: TextEntry) -> None:
         if self.app is not None:
@@ -423,6 +484,7 @@ class HostSetupScene(OptionsSetupScene):
 
     def set_seat_count(self, count: int) -> None:
         self.seat_count = count
+        self.keep_badges_below(count)
         self.fit_options()
         self.build()
 
@@ -435,6 +497,8 @@ class HostSetupScene(OptionsSetupScene):
         self.who[seat] = value
         self.rename_seat(seat, becomes_person=value == "local" and (was_bot or was_open),
                          becomes_bot=self.seat_kinds()[seat] == "bot" and not was_bot)
+        if value != "local":
+            self.forget_badges(seat)  # a bot or a LAN player has no pad here, and the screen never turns to them
         if was_bot != (self.seat_kinds()[seat] == "bot"):
             self.fit_options()
             self.build()  # the options a bot at the table rules out come or go
@@ -464,7 +528,14 @@ class HostSetupScene(OptionsSetupScene):
             return
         enter_hosted_table(self.app, self.lan, "open the table", lambda: HostedTable.open(
             self.game_id, self.seat_specs(), table_name=self.table_name.strip() or f"{self.player}'s table",
-            options=dict(self.options), lan=self.lan), replace=True)
+            options=dict(self.options), lan=self.lan, far_seats=sorted(self.far_seats_for_table()),
+            pad_numbers=self.table_pad_numbers()), replace=True)
+
+    def table_pad_numbers(self) -> dict[int, int]:
+        """Each claimed pad by its number ("Pad 2"): the table finds the pad by it when it opens."""
+        if self.app is None:
+            return {}
+        return {seat: self.app.input.pad_number(pad) for seat, pad in self.table_seat_pads().items()}
 
     # --- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -719,12 +719,16 @@ class LanTableScene(Scene):
         if factory is None:
             return
         self.app.pop_to(self)
+        dealt = getattr(self.session, "new_game_dealt", None)
+        if callable(dealt):
+            dealt()  # the hosting screen's kept counts (a Labyrinth's hints) start again; its sides stay
         old = self.table
         table = self._guarded(lambda: factory(self.app, self.session))
         if table is None:
             return
         self.table = table
         self.table.seat_pads = dict(getattr(old, "seat_pads", {}))  # type: ignore[attr-defined]
+        self.table.far_seats = set(getattr(old, "far_seats", set()))  # type: ignore[attr-defined]  # where they sat
         self._wire_table(self.table)
         self.table.app = self.app
         self._guarded(self.table.enter)
@@ -738,6 +742,16 @@ class LanTableScene(Scene):
             self.app.toast("A new game for everyone at the table.", "info")
 
     # --- forwarding ------------------------------------------------------------------------------
+    def screen_side(self) -> str:
+        """The side the picture faces (the App asks): the table's answer, as at a local table. Its
+        far-side seats come from this screen's own session only (the host's: HostScreenSession),
+        never over the network, so a guest's or a spectator's screen stays near whatever sides the
+        host's people chose."""
+        if self.broken:
+            return "near"
+        side = getattr(self.table, "screen_side", None)
+        return str(self._guarded(side) or "near") if callable(side) else "near"
+
     def enter(self) -> None:
         self.table.app = self.app
         self._guarded(self.table.enter)
