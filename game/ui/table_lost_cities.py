@@ -36,7 +36,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
 from game.ui.look.draw import card_height
-from game.ui.look.fonts import fit_px, font, text_surface
+from game.ui.look.fonts import fit_px, font, legible_px, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
@@ -1119,7 +1119,10 @@ class LostCitiesTable(LiftedCardTable):
             self.attempt_lay(self.selected, target)
         elif self.can_act and self.phase == "draw" and target[0] in ("deck", "pile"):
             self.attempt_draw("deck" if target[0] == "deck" else target[1])
-        elif self.can_act and self.phase == "play" and target[0] != "deck":
+        elif self.can_act and self.phase == "play" and target[0] == "deck":
+            # drawing first is the natural guess; the click did nothing at all (ruling LC-2: lay, then draw)
+            self._refuse("First play or discard a card from your hand; then you draw.")
+        elif self.can_act and self.phase == "play":
             verb = "click" if self.app is not None and self.app.input.last_device == "mouse" else "tap"
             self._refuse(f"First pick a card from your hand, then {verb} where it goes.")
 
@@ -1352,8 +1355,8 @@ class LostCitiesTable(LiftedCardTable):
         last = shown == 1 and not self.dealing
         count = text_surface(str(shown), "display", 64, P.IVORY)
         words = "LAST CARD" if last else "CARDS LEFT" if shown != 1 else "CARD LEFT"
-        label = text_surface(words, "ui-bold", 22, P.WARNING if last else P.IVORY_DIM)
-        box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, 104)
+        label = text_surface(words, "ui-bold", legible_px(22), P.WARNING if last else P.IVORY_DIM)
+        box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, self.count_box_height())
         box.midtop = (rect.centerx, rect.bottom + 22)
         surface.blit(panel_surface(box.size, 16, P.INK_ALPHA, P.WARNING if last else None, 2 if last else 0),
                      box.topleft)
@@ -1362,21 +1365,27 @@ class LostCitiesTable(LiftedCardTable):
         if last:  # ruling LC-5: whoever draws it ends the round at once (a discard pile does not)
             self._draw_last_card_note(surface, box)
 
+    @staticmethod
+    def count_box_height() -> int:
+        """The deck's count box: taller on a small window, whose larger "CARDS LEFT" (`legible_px`)
+        would otherwise reach into the count."""
+        return 104 + legible_px(22) - 22
+
     def last_card_note_rect(self) -> pygame.Rect:
         """Under the deck's count: the note that drawing the deck's last card ends the round."""
-        lines = [text_surface(line, "ui", 22, P.IVORY) for line in LAST_CARD_NOTE]
+        lines = [text_surface(line, "ui", legible_px(22), P.IVORY) for line in LAST_CARD_NOTE]
         width = max(line.get_width() for line in lines) + 32
         deck = self.deck_rect()
-        rect = pygame.Rect(0, 0, width, 18 + 28 * len(lines))
-        rect.midtop = (deck.centerx, deck.bottom + 22 + 104 + 12)
+        rect = pygame.Rect(0, 0, width, 18 + legible_px(28) * len(lines))
+        rect.midtop = (deck.centerx, deck.bottom + 22 + self.count_box_height() + 12)
         return rect
 
     def _draw_last_card_note(self, surface: pygame.Surface, count_box: pygame.Rect) -> None:
         rect = self.last_card_note_rect()
         surface.blit(panel_surface(rect.size, 14, P.INK_ALPHA), rect.topleft)
         for i, line in enumerate(LAST_CARD_NOTE):
-            image = text_surface(line, "ui", 22, P.IVORY)
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + 9 + 28 * i)))
+            image = text_surface(line, "ui", legible_px(22), P.IVORY)
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + 9 + legible_px(28) * i)))
 
     def _deck_image(self) -> pygame.Surface:
         key = (-7, -7)
@@ -1463,8 +1472,8 @@ class LostCitiesTable(LiftedCardTable):
         x, y = sprite.pos.current  # type: ignore[misc]
         if not sprite.draw_rect().colliderect(self.target_rect(("exp", colour))):
             return None
-        label = text_surface(self.closed_badge(drag.key), "ui-bold", 20, P.INK)
-        box = pygame.Rect(0, 0, label.get_width() + 20, 32)
+        label = text_surface(self.closed_badge(drag.key), "ui-bold", legible_px(20), P.INK)
+        box = pygame.Rect(0, 0, label.get_width() + 20, max(32, label.get_height() + 6))
         box.midbottom = (round(x), round(y - FACE_H * float(sprite.scale.current) / 2 - 6))
         return box
 
@@ -1479,8 +1488,8 @@ class LostCitiesTable(LiftedCardTable):
         return "TOO LATE" if is_wager(card) else "TOO LOW"
 
     def _badge(self, surface: pygame.Surface, text: str, centre: tuple[int, int], colour: tuple[int, int, int]) -> None:
-        label = text_surface(text, "ui-bold", 20, P.INK)
-        box = pygame.Rect(0, 0, label.get_width() + 20, 32)
+        label = text_surface(text, "ui-bold", legible_px(20), P.INK)
+        box = pygame.Rect(0, 0, label.get_width() + 20, max(32, label.get_height() + 6))
         box.center = centre
         surface.blit(panel_surface(box.size, 10, colour), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
@@ -1526,7 +1535,7 @@ class LostCitiesTable(LiftedCardTable):
                 surface.blit(panel_surface(rect.size, 20, P.INK_ALPHA, colour_value, 2), rect.topleft)
                 number = text_surface(text, "display", self.chip_number_px(text, " ".join(extra)), P.IVORY)
                 if extra:
-                    small = text_surface(" ".join(extra), "ui-bold", 20, P.BRASS_LIGHT)
+                    small = text_surface(" ".join(extra), "ui-bold", legible_px(20), P.BRASS_LIGHT)
                     total_w = number.get_width() + 8 + small.get_width()
                     x = rect.centerx - total_w // 2
                     surface.blit(number, number.get_rect(midleft=(x, rect.centery + 1)))
@@ -1540,14 +1549,14 @@ class LostCitiesTable(LiftedCardTable):
 
     def chip_number_px(self, text: str, extra: str) -> int:
         """The score's size: 36 px, smaller only when "+156 ×4 +20" would not fit its lane."""
-        room = self.chip_width_limit() - CHIP_PAD - (font("ui-bold", 20).size(extra)[0] + 8 if extra else 0)
+        room = self.chip_width_limit() - CHIP_PAD - (font("ui-bold", legible_px(20)).size(extra)[0] + 8 if extra else 0)
         return fit_px(text, "display", 36, room, min_px=24)
 
     def chip_rect(self, centre: tuple[float, float], text: str, extra: str) -> pygame.Rect:
         """The running-score chip: 128 px wide, wider when its score and marks need it."""
         width = font("display", self.chip_number_px(text, extra)).size(text)[0]
         if extra:
-            width += 8 + font("ui-bold", 20).size(extra)[0]
+            width += 8 + font("ui-bold", legible_px(20)).size(extra)[0]
         rect = pygame.Rect(0, 0, max(CHIP_SIZE[0], min(self.chip_width_limit(), width + CHIP_PAD)), CHIP_SIZE[1])
         rect.center = (round(centre[0]), round(centre[1]))
         return rect
@@ -1560,7 +1569,8 @@ class LostCitiesTable(LiftedCardTable):
         surface.blit(panel_surface(MENU_RECT.size, 14, P.INK_ALPHA), MENU_RECT.topleft)
         for i in range(3):
             pygame.draw.rect(surface, P.IVORY, (MENU_RECT.x + 22, MENU_RECT.y + 20 + i * 10, 26, 4), border_radius=2)
-        menu = text_surface("MENU", "ui-bold", 24, P.IVORY)
+        menu_room = MENU_RECT.right - 12 - (MENU_RECT.x + 60)
+        menu = text_surface("MENU", "ui-bold", fit_px("MENU", "ui-bold", legible_px(24), menu_room), P.IVORY)
         surface.blit(menu, menu.get_rect(midleft=(MENU_RECT.x + 60, MENU_RECT.centery)))
         rounds = int(view.get("rounds", 3))
         head = text_surface(f"ROUND {board.round} OF {rounds}", "display", 52, P.IVORY)
@@ -1573,8 +1583,8 @@ class LostCitiesTable(LiftedCardTable):
         y = 112
         box = pygame.Rect(LEFT_X, y, LEFT_W, 176)
         surface.blit(panel_surface(box.size, 18, P.INK_ALPHA), box.topleft)
-        surface.blit(text_surface("MATCH", "ui-bold", 20, P.IVORY_DIM), (box.x + 24, box.y + 14))
-        round_label = text_surface("THIS ROUND", "ui-bold", 20, P.IVORY_DIM)
+        surface.blit(text_surface("MATCH", "ui-bold", legible_px(20), P.IVORY_DIM), (box.x + 24, box.y + 14))
+        round_label = text_surface("THIS ROUND", "ui-bold", legible_px(20), P.IVORY_DIM)
         surface.blit(round_label, round_label.get_rect(topright=(box.right - 24, box.y + 14)))
         for row, seat in enumerate((board.bottom, board.top)):
             ry = box.y + 50 + row * 60
@@ -1643,7 +1653,7 @@ class LostCitiesTable(LiftedCardTable):
             ink = P.INK if current and mine else P.IVORY if current else P.IVORY_DIM
             disc = pygame.Rect(row.x + 10, row.y + 10, 36, 36)
             pygame.draw.circle(surface, ink, disc.center, 18, 0 if current else 2)
-            digit = text_surface(number, "ui-bold", 22, P.BRASS if current and mine else (70, 68, 78) if current else P.IVORY_DIM)
+            digit = text_surface(number, "ui-bold", legible_px(22), P.BRASS if current and mine else (70, 68, 78) if current else P.IVORY_DIM)
             surface.blit(digit, digit.get_rect(center=disc.center))
             lpx = fit_px(label, "ui-bold", 26, row.width - 70)
             surface.blit(text_surface(label, "ui-bold", lpx, ink), (row.x + 58, row.centery - 16))
@@ -1831,7 +1841,7 @@ class LostCitiesTable(LiftedCardTable):
             surface.blit(text, text.get_rect(center=button.center))
             device = self.app.input.last_device if self.app is not None else "keyboard"
             glyph = hint_glyphs(device)["confirm"]
-            hint = text_surface(f"{glyph} to continue", "ui", 22, P.IVORY)
+            hint = text_surface(f"{glyph} to continue", "ui", legible_px(22), P.IVORY)
             plate = hint.get_rect(midtop=(panel.centerx, panel.bottom + 12)).inflate(32, 10)
             # on its own ink plate: below the panel lie the hand's bright cards
             surface.blit(self._continue_plate(plate.size), plate.topleft)

@@ -36,7 +36,7 @@ from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import (COMPACT_MAX_W, arrow_colour, card_back, card_face, chronos, compact_face,
                                              year_label)
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import font, log_tail_entries, text_surface
+from game.ui.look.fonts import font, legible_px, log_tail_entries, text_surface
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
@@ -72,6 +72,7 @@ MINI_W = 24  # opponents' hands: small backs, only their count matters
 MENU_RECT = pygame.Rect(16, 18, 150, 66)
 LOG_RECT = pygame.Rect(16, 778, 436, 286)
 PHASE_RECT = pygame.Rect(1468, 778, 436, 286)
+PHASE_HEAD_ROOM = 66  # px above the two step rows that the turn panel's heading needs
 PROMPT_Y = 788
 LOG_LINES = 7
 PANEL_HEADER = 88  # an opponent panel's name, hand and total lines above its timeline
@@ -1748,6 +1749,10 @@ class LostInTimeTable(LiftedCardTable):
             self.attempt(self.selected, target)
         elif self.selected is not None:
             self.put_back_card()
+        elif target is not None and self.can_act:
+            # the timeline, the discard pile or an opponent tapped first: it did nothing at all
+            verb = "click" if self.app is not None and self.app.input.last_device == "mouse" else "tap"
+            self.refuse(f"First pick a card from your hand, then {verb} where it goes.")
 
     def start_drag(self, pos: Pos) -> None:
         if not self.can_act or self.board is None:
@@ -1988,7 +1993,7 @@ class LostInTimeTable(LiftedCardTable):
             glow.set_alpha(255)
         self.draw_seat_header(surface, seat, pygame.Rect(panel.x + 16, panel.y + 8, panel.width - 32, 76), geo)
         if not board.timelines[seat]:
-            text = text_surface("No card yet", "ui", 24, P.IVORY_DIM)
+            text = text_surface("No card yet", "ui", legible_px(24), P.IVORY_DIM)
             surface.blit(text, text.get_rect(center=(panel.centerx, round(geo.row_y))))
 
     def draw_seat_header(self, surface: pygame.Surface, seat: int, box: pygame.Rect, geo: SeatGeo) -> None:
@@ -2008,7 +2013,7 @@ class LostInTimeTable(LiftedCardTable):
         line2 = box.y + 56
         count = len(board.hands[seat])
         hand_right = geo.hand_pos[0] + 14 * max(0, count - 1) / 2 + MINI_W / 2 + 10
-        words = text_surface(f"{count} in hand", "ui", 22, P.IVORY_DIM)
+        words = text_surface(f"{count} in hand", "ui", legible_px(22), P.IVORY_DIM)
         surface.blit(words, words.get_rect(midleft=(round(hand_right), line2)))
         skips = self.skips_shown(seat)
         if skips > 0:
@@ -2057,14 +2062,14 @@ class LostInTimeTable(LiftedCardTable):
             self._cache[key] = icon
         rect = icon.get_rect(midleft=midleft)
         surface.blit(icon, rect)
-        word = text_surface("DEALER", "display", 24, P.BRASS_LIGHT)
+        word = text_surface("DEALER", "display", legible_px(24), P.BRASS_LIGHT)
         surface.blit(word, word.get_rect(midleft=(rect.right + 6, midleft[1] + 1)))
         return rect.right + 6 + word.get_width()
 
     def badge(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple[int, int, int],
               anchor: str = "center", max_right: int | None = None) -> None:
-        label = text_surface(text, "ui-bold", 20, P.IVORY)  # ART.md: no text under 20 px
-        box = pygame.Rect(0, 0, label.get_width() + 18, 32)
+        label = text_surface(text, "ui-bold", legible_px(20), P.IVORY)  # ART.md: no text under 20 px
+        box = pygame.Rect(0, 0, label.get_width() + 18, max(32, label.get_height() + 6))
         setattr(box, anchor, pos)
         if max_right is not None and box.right > max_right:
             return
@@ -2112,23 +2117,24 @@ class LostInTimeTable(LiftedCardTable):
         round_text = f"ROUND {board.round}" + ("  \u00b7  LAST ROUND" if board.final_round else "")
         surface.blit(text_surface(round_text, "display", 30, P.BRASS_LIGHT if board.final_round else P.IVORY_DIM),
                      (plate.x + 20, plate.bottom - 46))
-        length = text_surface(f"{len(board.timelines[me])} / 8 cards", "ui", 22, P.IVORY_DIM)
+        length = text_surface(f"{len(board.timelines[me])} / 8 cards", "ui", legible_px(22), P.IVORY_DIM)
         surface.blit(length, length.get_rect(bottomright=(plate.right - 20, plate.bottom - 16)))
         self.draw_my_total(surface)
 
     def draw_my_total(self, surface: pygame.Surface) -> None:
         box = MY_TOTAL
         total = self.shown_total(self.me)
-        head = text_surface("RUNNING TOTAL", "ui-bold", 20, P.IVORY_DIM)
+        head = text_surface("RUNNING TOTAL", "ui-bold", legible_px(20), P.IVORY_DIM)
         surface.blit(head, (box.x + 20, box.y + 14))
+        below = head.get_height() - font("ui-bold", 20).get_height()  # 0 from 1366x768 up
         if total is None:
-            surface.blit(text_surface("\u2014", "display", 86, P.IVORY_DIM), (box.x + 20, box.y + 38))
-            note = text_surface("Place a card to start", "ui", 24, P.IVORY_DIM)
+            surface.blit(text_surface("\u2014", "display", 86, P.IVORY_DIM), (box.x + 20, box.y + 38 + below))
+            note = text_surface("Place a card to start", "ui", legible_px(24), P.IVORY_DIM)
             surface.blit(note, (box.x + 20, box.bottom - 44))
             return
         colour = P.ERROR if total["over"] else P.IVORY
         number = text_surface(year_label(total["total"]), "display", 96, colour)
-        surface.blit(number, (box.x + 18, box.y + 34))
+        surface.blit(number, (box.x + 18, box.y + 34 + below))  # under the head, larger on a small window
         if total["over"]:
             text, note_colour = "OVER 2031!", P.ERROR
         elif total["distance"] == 0:
@@ -2136,7 +2142,7 @@ class LostInTimeTable(LiftedCardTable):
         else:
             text, note_colour = f"+{total['distance']} TO 2031", P.GOOD
         note = text_surface(text, "display", 44, note_colour)
-        surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44)))
+        surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44 + below)))
         parts = [f"youngest {year_label(total['youngest'])}"]
         if total["vips"]:
             parts.append(f"{total['vips']} VIP{'s' if total['vips'] > 1 else ''} +{VIP_BONUS * total['vips']}")
@@ -2145,11 +2151,12 @@ class LostInTimeTable(LiftedCardTable):
                          f"+{DISASTER_BONUS * total['disasters']}")
         if total["chip_on"] and total["chips"]:
             parts.append(f"{total['chips']} chip{'s' if total['chips'] > 1 else ''} +{CHIP_BONUS * total['chips']}")
-        px, lines = 22, breakdown_lines(parts, 22, box.width - 40)
+        px, lines = legible_px(22), breakdown_lines(parts, legible_px(22), box.width - 40)
         if len(lines) > 2:
-            px, lines = 20, breakdown_lines(parts, 20, box.width - 40)
+            px, lines = legible_px(20), breakdown_lines(parts, legible_px(20), box.width - 40)
+        step = legible_px(26)  # a small window's larger lines (`legible_px`) keep their spacing
         for i, line in enumerate(lines[-2:]):  # one line, or two under the big number, never below 20 px
-            y = box.bottom - 40 - 26 * (min(2, len(lines)) - 1 - i)
+            y = box.bottom - 14 - step - step * (min(2, len(lines)) - 1 - i)
             surface.blit(text_surface(line, "ui", fit_px(line, "ui", px, box.width - 40), P.IVORY_DIM),
                          (box.x + 20, y))
 
@@ -2419,12 +2426,12 @@ class LostInTimeTable(LiftedCardTable):
         steps = (("1", "Action", "action"), ("2", f"Travel to the {direction}", "travel"))
         buttons = self.buttons()
         rows_bottom = box.bottom - 16 - len(buttons) * 74 if buttons else box.bottom - 18
-        if not buttons:
-            head = "YOUR TURN" if seat == self.viewer else f"{self.name_of(seat).upper()} IS PLAYING"
-            px = fit_px(head, "display", 40, box.width - 40)
-            surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 20, box.y + 14))
         row_h = 52
         top = rows_bottom - 2 * row_h - 10 if buttons else box.y + 70
+        if top - box.y >= PHASE_HEAD_ROOM:  # whose turn it is, over the steps (one button leaves room for it)
+            head = self.phase_head(seat)
+            px = fit_px(head, "display", 40, box.width - 40)
+            surface.blit(text_surface(head, "display", px, P.BRASS_LIGHT if mine else P.IVORY), (box.x + 20, box.y + 14))
         for i, (number, label, name) in enumerate(steps):
             row = pygame.Rect(box.x + 14, top + i * (row_h + 6), box.width - 28, row_h)
             current = phase == name
@@ -2433,7 +2440,7 @@ class LostInTimeTable(LiftedCardTable):
             ink = P.INK if current and mine else P.IVORY if current else P.IVORY_DIM
             pygame.draw.circle(surface, ink, (row.x + 28, row.centery), 17, 0 if current else 2)
             digit_colour = P.BRASS if current and mine else (80, 66, 70) if current else P.IVORY_DIM
-            digit = text_surface(number, "ui-bold", 22, digit_colour)
+            digit = text_surface(number, "ui-bold", legible_px(22), digit_colour)
             surface.blit(digit, digit.get_rect(center=(row.x + 28, row.centery)))
             lpx = fit_px(label, "ui-bold", 28, row.width - 70)
             surface.blit(text_surface(label, "ui-bold", lpx, ink), text_surface(label, "ui-bold", lpx, ink).get_rect(
@@ -2448,6 +2455,13 @@ class LostInTimeTable(LiftedCardTable):
             ink = P.INK if primary else P.IVORY
             text = text_surface(label, "ui-bold", 32, ink)
             surface.blit(text, text.get_rect(center=rect.center))
+
+    def phase_head(self, seat: int) -> str:
+        """The turn panel's heading: the action step (with its Skip action button) left it out, so
+        the panel the eye looks to for whose turn it is said nothing for most of a turn."""
+        if seat != self.viewer:
+            return f"{self.name_of(seat).upper()} IS PLAYING"
+        return "YOUR TURN" if len(self.local_seats) == 1 else f"{self.name_of(seat).upper()}, YOUR TURN"
 
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away. Beside

@@ -34,7 +34,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_time_after_time import card_back, card_face, slot_well
 from game.ui.look.draw import drop_shadow, radial_alpha, rounded_rect, surface as alpha_surface
-from game.ui.look.fonts import fit_px, log_tail_entries, text_surface, wrap, wrapped
+from game.ui.look.fonts import fit_px, legible_px, log_tail_entries, text_surface, wrap, wrapped
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import CardSprite, fan_layout
 from game.ui.table_base import TableSceneBase, draw_log_lines, log_type, touch_rect, whose_turn
@@ -1447,6 +1447,12 @@ class TimeAfterTimeTable(TableSceneBase):
         if zone == "menu":
             self._pause()
             return
+        if zone == "row" and self.picking:
+            # a slot tapped before the draw did nothing at all: the turn starts in the neighbour's hand
+            self.play("invalid", 0.6)
+            if self.app is not None:
+                self.app.toast(f"First draw a card from {self.whom(self.victim)}'s hand; then place it.", "info")
+            return
         self.activate(target)
 
     def start_drag(self, pos: Pos) -> None:
@@ -1643,7 +1649,7 @@ class TimeAfterTimeTable(TableSceneBase):
         could = seat in view.get("who_could_place", []) and bool(view.get("pending")) and not over
         # the cards on screen: during a move's animation they are ahead of the view's count
         size = len(self.hands[seat]) if seat in self.hands else int(view.get("hand_size", [0] * self.seats)[seat])
-        count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", 24, P.IVORY_DIM)
+        count = text_surface(f"{size} card{'s' if size != 1 else ''}", "ui", legible_px(24), P.IVORY_DIM)
         right = panel.right - 22
         surface.blit(count, count.get_rect(topright=(right, panel.y + 14)))
         right -= count.get_width() + 12

@@ -1,0 +1,243 @@
+"""Lost Cities, Lost in Time and Time After Time played through as a paying player (session 17's
+playtest): what rubbed and was fixed.
+
+- a press on a place before a card was picked did nothing at all: the Lost Cities deck in the play
+  step (drawing first is the natural guess), a Lost in Time timeline, discard pile or opponent, a
+  Time After Time slot before the draw. Each now says what comes first, with the refusal sound;
+- on a 1024x768 screen the tables' small labels ("MATCH", "CARDS LEFT", a chip's "x2", "RUNNING
+  TOTAL", "TURNED", "5 in hand", "4 cards", the step numbers...) showed at 11-13 px; they grow with
+  the window's legible factor as the menus and the logs already did (14 px or more);
+- Lost in Time's turn panel had no heading for most of a turn: the action step's Skip action button
+  took the heading's place, though there was room for both; whose turn it is now heads it there too.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import pygame
+import pytest
+
+import main
+from game.core.types import GameConfig, SeatConfig
+from game.session import LocalSession
+from game.ui.look import fonts as F
+from game.ui.tables import table_scene_for
+from ui_helpers import click, frames, make_app, recording_app, step_until, tap
+
+LEAST_ON_SCREEN = 13.8  # px on a 1024x768 screen: 20 px small print grown by `legible_px` (26 x 0.533)
+
+
+@pytest.fixture
+def app(data_dir):
+    with recording_app() as application:
+        yield application
+
+
+def seated(game: str, seats: int, seed: int, people: int = 1) -> LocalSession:
+    names = ["Ann", "Ben", "Cat"]
+    config = [SeatConfig("human", names[i]) for i in range(people)]
+    config += [SeatConfig("bot", f"Bot {i}", "easy") for i in range(people, seats)]
+    return LocalSession(GameConfig.make(game, config), seed, bot_delay=0.0)
+
+
+def my_turn_at(app, game: str, seats: int, ready) -> object:
+    """A table of `game` at the first seed whose deal lets seat 0 act at once and `ready(table)`."""
+    for seed in range(1, 30):
+        table = table_scene_for(game)(app, seated(game, seats, seed))
+        app.clear_to(table)
+        frames(app, 2)
+        step_until(app, lambda: table.can_act and not table.animating)
+        frames(app, 30)
+        if table.can_act and ready(table):
+            return table
+    raise AssertionError(f"no {game} deal gave seat 0 the move")
+
+
+def new_messages(app, before: int) -> list[str]:
+    return [toast.text for toast in app.toasts.items[before:]]
+
+
+# --- a press before a card is picked -----------------------------------------------------------------
+def test_lost_cities_deck_clicked_in_the_play_step_says_to_lay_a_card_first(app):
+    """Clicking the deck to draw before laying a card (ruling LC-2: lay, then draw) did nothing."""
+    table = my_turn_at(app, "lost-cities", 2, lambda t: t.phase == "play")
+    app.toasts.items.clear()
+    played = len(app.played)
+    click(app, table.deck_rect().center, settle=4)
+    assert any("First play or discard a card" in text for text in new_messages(app, 0))
+    assert "invalid" in app.played[played:]
+    assert table.phase == "play" and table.selected is None
+
+
+@pytest.mark.parametrize("device", ["mouse", "touch"])
+def test_lost_in_time_places_pressed_before_a_card_say_to_pick_one(app, device):
+    """The timeline, the discard pile or an opponent's panel pressed with no card picked did nothing."""
+    from game.ui.table_lost_in_time import DISCARD_POS, MY_ROW_RECT
+
+    table = my_turn_at(app, "lost-in-time", 3, lambda t: t.phase == "action")
+    opponent = table.geo[table.seat_order()[-1] if table.seat_order()[-1] != table.me else table.seat_order()[0]]
+    press = click if device == "mouse" else tap
+    verb = "click" if device == "mouse" else "tap"
+    for place in (MY_ROW_RECT.center, DISCARD_POS, opponent.panel.center):
+        app.toasts.items.clear()
+        played = len(app.played)
+        press(app, place, settle=4)
+        assert f"First pick a card from your hand, then {verb} where it goes." in new_messages(app, 0), place
+        assert "invalid" in app.played[played:]
+    assert table.phase == "action" and table.selected is None and not table.staged
+
+
+def test_lost_in_time_a_picked_card_still_goes_where_it_is_tapped(app):
+    """The new message is only for a press with no card picked: a picked card still lands."""
+    from game.ui.table_lost_in_time import MY_ROW_RECT
+
+    table = my_turn_at(app, "lost-in-time", 3, lambda t: t.phase == "action")
+    skip = dict(zip([b[0] for b in table.buttons()], table.button_rects()))["skip"]
+    tap(app, skip.center, settle=4)
+    step_until(app, lambda: table.phase == "travel" and table.can_act and not table.animating)
+    card = next((c for c in table.board.hands[table.me] if table.fits(c)), None)
+    if card is None:
+        pytest.fail("the deal left no card that fits; pick another seed")
+    rect = table.sprites[card].draw_rect()
+    tap(app, (rect.centerx, rect.top + 40), settle=4)
+    app.toasts.items.clear()
+    tap(app, MY_ROW_RECT.center, settle=4)
+    assert not any("First pick" in text for text in new_messages(app, 0))
+    step_until(app, lambda: card in table.board.timelines[table.me])
+
+
+def test_time_after_time_a_slot_pressed_before_the_draw_says_whose_hand_to_draw_from(app):
+    table = my_turn_at(app, "time-after-time", 3, lambda t: t.picking)
+    slot = table.geometry[table.viewer].slots[3]
+    app.toasts.items.clear()
+    played = len(app.played)
+    click(app, slot.center, settle=4)
+    victim = table.name_of(table.victim)
+    assert f"First draw a card from {victim}'s hand; then place it." in new_messages(app, 0)
+    assert "invalid" in app.played[played:]
+    assert table.picking  # nothing was drawn or placed
+
+
+# --- small labels on a small screen ------------------------------------------------------------------
+TABLE_MODULES = ("table_lost_cities", "table_lost_in_time", "table_time_after_time")
+# Lost in Time's one-line prompt over the hand is fitted to the row's width (980 px): its longest
+# sentences shrink to 25 px there (13.3 px on this screen), the one text still below the line
+FITTED_PROMPT_STARTS = ("Action: VIP, Disaster", "No card can travel")
+
+
+def spy_on_table_text(monkeypatch) -> list[tuple[str, int]]:
+    drawn: list[tuple[str, int]] = []
+    real = F.text_surface
+
+    def spy(text, role, px, colour):
+        drawn.append((text, px))
+        return real(text, role, px, colour)
+
+    for name in TABLE_MODULES:
+        monkeypatch.setattr(importlib.import_module(f"game.ui.{name}"), "text_surface", spy)
+    return drawn
+
+
+@pytest.mark.parametrize("game,seats,seed", [("lost-cities", 2, 1), ("lost-in-time", 6, 4),
+                                             ("time-after-time", 4, 2)])
+def test_table_labels_read_at_14_px_on_a_1024x768_screen(game, seats, seed, monkeypatch, data_dir):
+    small_app = make_app((1024, 768))
+    try:
+        drawn = spy_on_table_text(monkeypatch)
+        small_app.clear_to(main.build_scene(small_app, "table", game, seats, seed=seed))
+        frames(small_app, 240)
+        scale = small_app.letterbox.scale
+        texts = {text for text, _ in drawn}
+        expected = {"lost-cities": {"MATCH", "THIS ROUND", "CARDS LEFT"},
+                    "lost-in-time": {"RUNNING TOTAL", "5 in hand", "DEALER", "TURNED"},
+                    "time-after-time": {"1"}}[game]
+        if game == "time-after-time":
+            assert any(text.endswith(" cards") or text.endswith(" card") for text in texts), texts
+        else:
+            assert expected <= texts, expected - texts
+        small = sorted({(round(px * scale, 1), text) for text, px in drawn
+                        if text.strip() and px * scale < LEAST_ON_SCREEN
+                        and not text.startswith(FITTED_PROMPT_STARTS)})
+        assert not small, small
+    finally:
+        small_app.shutdown()
+
+
+def test_the_lost_cities_scoring_panels_continue_line_reads_on_a_small_screen(monkeypatch, data_dir):
+    """"Enter to continue" under the round's scores showed at 12 px on a 1024x768 screen."""
+    from game.core.types import Action
+    from game.ui.table_lost_cities import LostCitiesTable
+
+    small_app = make_app((1024, 768))
+    try:
+        drawn = spy_on_table_text(monkeypatch)
+        session = seated("lost-cities", 2, 1)
+        table = LostCitiesTable(small_app, session)
+        small_app.clear_to(table)
+        step_until(small_app, lambda: table.can_act and table.phase == "play" and not table.animating)
+        del session.state["deck"][1:]  # the next draw from the deck is the round's last card
+        card = table.board.hands[0][0]
+        session.submit(Action.make(0, "discard", card=card))
+        step_until(small_app, lambda: table.can_act and table.phase == "draw" and not table.animating)
+        session.submit(Action.make(0, "draw", source="deck"))
+        step_until(small_app, lambda: table.scoring is not None and table.scoring.counted)
+        frames(small_app, 2)
+        hints = [px for text, px in drawn if text.endswith(" to continue")]
+        assert hints and min(hints) * small_app.letterbox.scale >= LEAST_ON_SCREEN
+    finally:
+        small_app.shutdown()
+
+
+def test_sizes_at_full_hd_are_as_designed(monkeypatch, data_dir):
+    """From 1366x768 up nothing changes: the labels keep their designed sizes."""
+    big_app = make_app((1920, 1080))
+    try:
+        drawn = spy_on_table_text(monkeypatch)
+        big_app.clear_to(main.build_scene(big_app, "table", "lost-cities", 2, seed=1))
+        frames(big_app, 120)
+        sizes = {text: px for text, px in drawn}
+        assert sizes["MATCH"] == 20 and sizes["CARDS LEFT"] == 22
+    finally:
+        big_app.shutdown()
+
+
+# --- Lost in Time's turn panel -----------------------------------------------------------------------
+def panel_heads(table) -> list[str]:
+    import game.ui.table_lost_in_time as module
+
+    heads: list[str] = []
+    real = module.text_surface
+
+    def spy(text, role, px, colour):
+        if role == "display":
+            heads.append(text)
+        return real(text, role, px, colour)
+
+    module.text_surface = spy
+    try:
+        table.draw_phase_panel(pygame.Surface((1920, 1080)))
+    finally:
+        module.text_surface = real
+    return heads
+
+
+def test_lost_in_time_turn_panel_says_whose_turn_in_the_action_step(app):
+    table = my_turn_at(app, "lost-in-time", 3, lambda t: t.phase == "action")
+    assert [b[0] for b in table.buttons()] == ["skip"]
+    assert "YOUR TURN" in panel_heads(table)
+
+
+def test_lost_in_time_turn_panel_names_the_person_at_a_shared_screen(app):
+    session = seated("lost-in-time", 3, 5, people=2)
+    table = table_scene_for("lost-in-time")(app, session)
+    app.clear_to(table)
+    for _ in range(40):
+        frames(app, 10)
+        if table.curtain_seat is not None:
+            click(app, (960, 540), settle=10)
+        if table.can_act and table.phase == "action" and not table.animating:
+            break
+    assert table.can_act and table.phase == "action"
+    heads = panel_heads(table)
+    assert f"{table.name_of(table.viewer).upper()}, YOUR TURN" in heads, heads
