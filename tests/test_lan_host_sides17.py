@@ -228,6 +228,23 @@ def to_bens_curtain(app, lan: LanTableScene) -> LostCitiesTable:
     return table
 
 
+def test_two_people_at_the_hosts_screen_are_not_told_they_were_renamed(app):
+    """Ann hosting with Ben here read "Another player here is called Ann: this table calls Ann Ben."
+    in the waiting room: the screen's session asked for every seat under Ann's name. Each seat is
+    asked for under the name the setup gave it, and only a real renaming is said."""
+    said: list[str] = []
+    toast = app.toast
+    app.toast = lambda message, kind="info": (said.append(message), toast(message, kind))[1]  # type: ignore[method-assign]
+    setup = host_setup(app, "lost-cities", seats=2)
+    setup.names[0] = "Ann at home"
+    tap(app, widget_labelled(setup, "Open the table").rect.center)
+    room = step_until(app, lambda: isinstance(app.scenes.top, WaitingRoomScene) and app.scenes.top)
+    step_until(app, lambda: room.session.ready and room.session.table is not None and room._names_said)
+    frames(app, 5)
+    assert [seat.name for seat in room.session.table.seats] == ["Ann at home", "Ben"]
+    assert not [line for line in said if "called" in line]
+
+
 def test_the_hosts_table_turns_for_bens_turn_and_taps_and_the_pause_menu_follow(app):
     lan = open_hosted_lost_cities(app, far={1})
     table = to_bens_curtain(app, lan)

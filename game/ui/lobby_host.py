@@ -231,8 +231,13 @@ class HostedTable:
         """This screen's session: the `local` seats, or a spectator's chair if there are none."""
         if self.local_seats:
             table_state, pad_numbers = self.handle.screen_state()
+            # each seat asked for under the name the setup gave it (the host keeps those): asked for
+            # under the player's name, Ben's seat read as renamed ("Another player here is called
+            # Ann: this table calls Ann Ben.")
+            host = self.handle.host
+            names = self.handle.call(lambda: [host.seats[seat].spec.name or player_name for seat in self.local_seats])
             return HostScreenSession(self.handle, table_state=table_state, pad_numbers=pad_numbers,
-                                     name=player_name, reconnect_window=lan.reconnect_window,
+                                     name=player_name, names=names, reconnect_window=lan.reconnect_window,
                                      connect_timeout=lan.connect_timeout)
         return RemoteSession("127.0.0.1", self.handle.port, name=player_name, spectator=True,
                              reconnect_window=lan.reconnect_window, connect_timeout=lan.connect_timeout)
