@@ -241,3 +241,30 @@ def test_lost_in_time_turn_panel_names_the_person_at_a_shared_screen(app):
     assert table.can_act and table.phase == "action"
     heads = panel_heads(table)
     assert f"{table.name_of(table.viewer).upper()}, YOUR TURN" in heads, heads
+
+
+# --- Time After Time's hours out of the game -------------------------------------------------------------
+def test_hours_out_of_the_game_read_on_a_small_screen_and_stay_in_their_corner(data_dir):
+    """The hours out of the game beside the pile showed at 11 px on a 1024x768 screen; a few now
+    show at 14 px, and a list too long for the corner in that type keeps the designed size."""
+    from game.ui.look.fonts import font
+    from game.ui.table_time_after_time import OUT_RECT, TimeAfterTimeTable
+
+    small_app = make_app((1024, 768))
+    try:
+        scale = small_app.letterbox.scale
+        few = TimeAfterTimeTable.out_of_game_tokens(["tt-09-a", "tt-11-a", "tt-11-b", "tt-18-a"])
+        assert len(few) == 1 + 3
+        for image, (x, y) in few:
+            assert OUT_RECT.x <= x and x + image.get_width() <= OUT_RECT.right and y + image.get_height() <= 1022
+        hour_height = few[1][0].get_height()
+        assert hour_height >= font("ui-bold", 26).get_height()  # 20 px grown to 26: 14 px on this screen
+        assert 26 * scale >= LEAST_ON_SCREEN
+        many = TimeAfterTimeTable.out_of_game_tokens(
+            ["tt-06-a", "tt-08-a", "tt-08-b", "tt-10-b", "tt-12-a", "tt-13-a", "tt-15-b", "tt-17-a",
+             "tt-18-a", "tt-18-b", "tt-20-a", "tt-21-b", "tt-22-a"])
+        assert len(many) == 1 + 11
+        for image, (x, y) in many:
+            assert OUT_RECT.x <= x and x + image.get_width() <= OUT_RECT.right and y + image.get_height() <= 1022
+    finally:
+        small_app.shutdown()

@@ -1956,24 +1956,30 @@ class TimeAfterTimeTable(TableSceneBase):
     def out_of_game_tokens(out: list[str]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
         """Every hour out of the game (RULING TT-5), under the pile's count: each hour once, "x2"
         and in the warning colour when both its copies are gone (nobody can place it any more,
-        RULING TT-7). All of them, as a player counting hours needs them all."""
+        RULING TT-7). All of them, as a player counting hours needs them all. On a small window in
+        larger type (`legible_px`: they showed at 11 px on a 1024x768 screen) while they fit
+        OUT_RECT; a list too long for that keeps the designed sizes."""
         if not out:
             return []
         copies: dict[int, int] = {}
         for card in out:
             if not is_ghost(card):
                 copies[hour_of(card)] = copies.get(hour_of(card), 0) + 1
-        tokens = [text_surface("OUT OF THE GAME", "display", 22, P.IVORY_DIM)]
-        tokens += [text_surface(f"{hour:02d}\u00d72" if count > 1 else f"{hour:02d}", "ui-bold", 20,
-                                P.WARNING if count > 1 else P.IVORY)
-                   for hour, count in sorted(copies.items())]
-        placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        x, y = OUT_RECT.x, OUT_RECT.y
-        for image in tokens:
-            if x > OUT_RECT.x and x + image.get_width() > OUT_RECT.right:
-                x, y = OUT_RECT.x, y + OUT_LINE
-            placed.append((image, (x, y + (OUT_LINE - image.get_height()) // 2)))
-            x += image.get_width() + 10
+        for grow in (legible_px, int):
+            line = grow(OUT_LINE)
+            tokens = [text_surface("OUT OF THE GAME", "display", grow(22), P.IVORY_DIM)]
+            tokens += [text_surface(f"{hour:02d}\u00d72" if count > 1 else f"{hour:02d}", "ui-bold", grow(20),
+                                    P.WARNING if count > 1 else P.IVORY)
+                       for hour, count in sorted(copies.items())]
+            placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            x, y = OUT_RECT.x, OUT_RECT.y
+            for image in tokens:
+                if x > OUT_RECT.x and x + image.get_width() > OUT_RECT.right:
+                    x, y = OUT_RECT.x, y + line
+                placed.append((image, (x, y + (line - image.get_height()) // 2)))
+                x += image.get_width() + 10
+            if y + line <= OUT_RECT.bottom:
+                break
         return placed
 
     def log_area(self) -> pygame.Rect | None:
