@@ -23,6 +23,7 @@ from game.ui.app import turned_point  # noqa: E402
 from game.ui.lobby_host import HostedTable, HostScreenSession, HostSetupScene, LanOptions, hosted_save_path  # noqa: E402
 from game.ui.lobby_room import LanTableScene, WaitingRoomScene  # noqa: E402
 from game.ui.pause import PauseOverlay  # noqa: E402
+from game.ui.results import ResultsScene  # noqa: E402
 from game.ui.setup import SeatPadButton, SeatSideButton, seat_role  # noqa: E402
 from game.ui.table_base import FAR_SEATS_KEY  # noqa: E402
 from game.ui.table_lost_cities import LostCitiesTable  # noqa: E402
@@ -417,7 +418,11 @@ def test_a_spectators_screen_never_turns_and_the_sides_never_leave_the_host(mini
             step_until(host_app, lambda seat=seat: host_lan.table.curtain_seat != seat)
         assert not any(FAR_SEATS_KEY.encode() in frame for frame in sent)
         assert watch_lan.table.far_seats == set() and not hasattr(watcher, "table_state")
-        step_until(host_app, lambda: host_lan.game_over())
+        step_until(host_app, lambda: isinstance(host_app.scenes.top, ResultsScene))
+        step_until(watch_app, lambda: isinstance(watch_app.scenes.top, ResultsScene))
+        frames(host_app, 30)
+        assert host_app.turned == (host_lan.table.viewer == 1)  # the results face whoever played last
+        assert not watch_app.turned
         assert hosted.new_game()
         step_until(host_app, lambda: host_lan.table.shown is not None and host_lan.table.shown.version == 0)
         assert host_lan.table.far_seats == {1}  # the same people sit where they sat
