@@ -268,3 +268,47 @@ def test_hours_out_of_the_game_read_on_a_small_screen_and_stay_in_their_corner(d
             assert OUT_RECT.x <= x and x + image.get_width() <= OUT_RECT.right and y + image.get_height() <= 1022
     finally:
         small_app.shutdown()
+
+
+# --- Lost in Time's hint row says what Enter does on the focus -------------------------------------------
+def hint_words(table) -> list[str]:
+    import game.ui.chrome as chrome
+
+    drawn: list[str] = []
+    real = chrome.text_surface
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return real(text, *args, **kwargs)
+
+    chrome.text_surface = spy
+    try:
+        table.draw_menu_button(pygame.Surface((1920, 1080)))
+    finally:
+        chrome.text_surface = real
+    return drawn
+
+
+def test_lost_in_time_hints_name_the_focused_button_not_pick_up(app):
+    """With the keyboard focus on Skip action (or Discard 2 cards, Cannot travel) the hint row still
+    read "Enter Pick up"; on a card staged for the discard Enter puts it back, not picks it up."""
+    from ui_helpers import key
+
+    table = my_turn_at(app, "lost-in-time", 3, lambda t: t.phase == "action")
+    key(app, pygame.K_LEFT)  # the keyboard is the device: its hints show
+    for _ in range(8):
+        if table.focus is not None and table.focus[0] == "button":
+            break
+        key(app, pygame.K_RIGHT)
+    assert table.focus == ("button", "skip")
+    words = hint_words(table)
+    assert "Skip action" in words and "Pick up" not in words, words
+    key(app, pygame.K_LEFT)
+    assert table.focus is not None and table.focus[0] == "hand"
+    assert "Pick up" in hint_words(table)
+    card = next((c for c in table.board.hands[table.me] if table.can_stage(c)), None)
+    assert card is not None
+    table.staged.append(card)
+    table.focus = ("hand", card)
+    words = hint_words(table)
+    assert "Put back" in words and "Pick up" not in words, words

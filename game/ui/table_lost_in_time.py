@@ -2463,6 +2463,17 @@ class LostInTimeTable(LiftedCardTable):
             return f"{self.name_of(seat).upper()} IS PLAYING"
         return "YOUR TURN" if len(self.local_seats) == 1 else f"{self.name_of(seat).upper()}, YOUR TURN"
 
+    def confirm_word(self) -> str:
+        """What Enter / A does on the focus, for the hint row: it said "Pick up" with the focus on
+        Discard 2 cards, Skip action or Cannot travel, and on a card already staged (which it puts
+        back into the hand)."""
+        focus = self.focus
+        if focus is not None and focus[0] == "button":
+            return next((label for key, label, _primary in self.buttons() if key == focus[1]), "Select")
+        if focus is not None and focus[0] == "hand" and focus[1] in self.staged:
+            return "Put back"
+        return "Pick up"
+
     def draw_menu_button(self, surface: pygame.Surface) -> None:
         """Touch and mouse players have no Esc or Start: the pause (with Rules) is one tap away. Beside
         it, the hints: how to read a table card large with the device in use, and the turn's keys."""
@@ -2488,7 +2499,7 @@ class LostInTimeTable(LiftedCardTable):
             elif self.selected is not None:
                 choices = [[("confirm", "Play here"), ("back", "Put back")]]
             else:
-                turn = [("move", "Choose"), ("confirm", "Pick up")]
+                turn = [("move", "Choose"), ("confirm", self.confirm_word())]
                 look = [("page", "Read cards")] if self.readable_cards() else []
                 # on a small window (larger caps) Q/E outlasts the arrows: the Menu button is in sight,
                 # the way to read the table's cards is not
