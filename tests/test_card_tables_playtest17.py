@@ -165,7 +165,8 @@ def test_table_labels_read_at_14_px_on_a_1024x768_screen(game, seats, seed, monk
 
 
 def test_the_lost_cities_scoring_panels_continue_line_reads_on_a_small_screen(monkeypatch, data_dir):
-    """"Enter to continue" under the round's scores showed at 12 px on a 1024x768 screen."""
+    """"Enter to continue" under the round's scores showed at 12 px on a 1024x768 screen, and the hint
+    row beside the hand offered "Arrows Look" instead of how to go on."""
     from game.core.types import Action
     from game.ui.table_lost_cities import LostCitiesTable
 
@@ -185,6 +186,9 @@ def test_the_lost_cities_scoring_panels_continue_line_reads_on_a_small_screen(mo
         frames(small_app, 2)
         hints = [px for text, px in drawn if text.endswith(" to continue")]
         assert hints and min(hints) * small_app.letterbox.scale >= LEAST_ON_SCREEN
+        # the hint row under it said "Arrows Look", which moves nothing while the panel is up
+        row = table.hint_row("keyboard")
+        assert ("confirm", "Continue") in row and not any(action == "move" for action, _ in row), row
     finally:
         small_app.shutdown()
 

@@ -1756,7 +1756,9 @@ class LostCitiesTable(LiftedCardTable):
     def hint_row(self, device: str) -> list[tuple[str, str]]:
         """The hints of this moment for `device`, as many as fit beside the hand."""
         touch = device == "touch"  # a touchscreen has no Back button: its words say what to tap
-        if self.selected is not None:
+        if self.scoring is not None:  # the panel takes the input: "Arrows Look" moved nothing there
+            hints = [("confirm", "Continue")] if self.scoring.counted else []
+        elif self.selected is not None:
             hints = [("confirm", "Place"), ("confirm", "again: put back") if touch else ("back", "Cancel")]
         elif self.can_act and self.phase == "draw":
             hints = [("move", "Choose"), ("confirm", "Draw")]
