@@ -189,6 +189,38 @@ def test_the_badged_rows_fit_and_read_at_both_sizes(size, data_dir):
         app.shutdown()
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_six_seats_with_badges_keep_every_plays_readable_above_the_hints(size, data_dir):
+    """Six seats, three people here and a pad: "Person here" beside the badges took one 11 px row
+    in a 66 px row on a 1024x768 screen, and "Press to free" sat on its badge's rim. The badged rows
+    are the seat setup's height (a value takes two rows at the menus' least size), closer together,
+    and the last ends above the hint row."""
+    from game.ui.chrome import CANVAS_H
+    from game.ui.setup import ROW_H as SEAT_SETUP_ROW_H
+    from game.ui.widgets import VALUE_PX, min_px, two_rows
+
+    app = make_app(size)
+    try:
+        setup = host_setup(app)
+        setup.set_seat_count(6)
+        for seat, who in ((2, "local"), (3, "expert"), (5, "local")):
+            setup.set_who(seat, who)
+        app.input.pad_number(0)
+        frames(app, 3)
+        setup.pad_claims(5, 0)
+        whos = [w for w in setup.group.widgets if (seat_role(w) or ("",))[0] == "who"]
+        assert len(whos) == 6 and len(side_badges(setup)) == 4
+        for who in whos:
+            left, right = who._arrows()
+            text = who.choices[who.index][1]
+            px, _ = two_rows(text, "ui-bold", VALUE_PX, right.left - left.right - 12, who.value_height())
+            assert px >= min(VALUE_PX, min_px()), (text, px)
+        assert {b.rect.height for b in pad_badges(setup) + side_badges(setup)} == {SEAT_SETUP_ROW_H}
+        assert max(w.rect.bottom for w in whos) <= CANVAS_H - 46 - 30  # clear of the hint row
+    finally:
+        app.shutdown()
+
+
 # --- the hosted table -----------------------------------------------------------------------------
 def open_hosted_lost_cities(app, far: set[int]) -> LanTableScene:
     """Ann and Ben at this screen host Lost Cities (Ben across the table when 1 is in `far`),

@@ -31,6 +31,7 @@ from game.ui.chrome import MARGIN, back_button, draw_background, draw_heading
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
+from game.ui.setup import ROW_H as SEAT_SETUP_ROW_H
 from game.ui.setup import (BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, SeatBadges,
                            SeatNameEntry, anchored_focus, confirm_word, focus_anchor, option_height, seat_row)
 from game.ui.table_base import FAR_SEATS_KEY
@@ -47,6 +48,8 @@ HOSTED_SAVE = "lan-host.tt"
 SEAT_CHOICES = (("open", "LAN player"), ("local", "Person here"), ("easy", "Bot · Easy"),
                 ("expert", "Bot · Expert"), ("master", "Bot · Master"))
 ROW_H = 74  # a little shorter than the solo setup's rows: a LAN table has one more row above the seats
+BADGED_ROW_H = SEAT_SETUP_ROW_H  # seat rows with side or pad badges, as in the seat setup
+CROWDED_BADGED_GAP = 8  # between six of them
 
 
 @dataclass
@@ -435,11 +438,18 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
                              self.seat_count - engine.min_seats, self.set_seat_count)
         seats.enabled = len(counts) > 1
         widgets.append(seats)
-        row_h = ROW_H if self.seat_count <= 5 else 66
         y += ROW_H + ROW_GAP + 14
         pads, sides = self.pads_matter(), self.sides_matter()
         row = seat_row(pads, sides)
         badged = pads or sides  # the rows make room for the badges as the seat setup's do
+        row_h, row_gap = ROW_H, ROW_GAP
+        if badged:
+            # as tall as the seat setup's rows: a badge's "Press to free" sat on its rim in a 74 px
+            # row, and beside the badges "Plays" narrows, so "Person here" takes two rows on a small
+            # window (a 66 px row held one, 11 px high); six rows close up instead
+            row_h, row_gap = BADGED_ROW_H, (ROW_GAP if self.seat_count <= 5 else CROWDED_BADGED_GAP)
+        elif self.seat_count > 5:
+            row_h = 66  # six rows under the table's: a little shorter each
         for seat in range(self.seat_count):
             is_open = self.who[seat] == "open"
             name = "LAN player" if is_open else self.names[seat]
@@ -456,7 +466,7 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
                                lambda value, s=seat: self.set_who(s, value))
             entry.seat_role, who.seat_role = ("name", seat), ("who", seat)  # type: ignore[attr-defined]
             widgets += [entry, who, *self.seat_badges(seat, y, row_h, row, pads, sides)]
-            y += row_h + ROW_GAP
+            y += row_h + row_gap
         y = top
         for option in engine.options:
             choices = option.choices_for(self.seat_kinds())  # only what this table of seats can play
