@@ -316,3 +316,36 @@ def test_lost_in_time_hints_name_the_focused_button_not_pick_up(app):
     table.focus = ("hand", card)
     words = hint_words(table)
     assert "Put back" in words and "Pick up" not in words, words
+
+
+def test_a_skips_badge_squeezed_on_a_small_screen_keeps_the_designed_size_rather_than_vanish(monkeypatch, data_dir):
+    """A seat's "SKIPS 2 TURNS" badge is left out when it would run into the total; its larger type
+    on a small window must not make it vanish where the designed size still fits."""
+    import game.ui.table_lost_in_time as module
+
+    small_app = make_app((1024, 768))
+    try:
+        table = main.build_scene(small_app, "table", "lost-in-time", 3, seed=4)
+        small_app.clear_to(table)
+        frames(small_app, 5)
+        sizes: list[int] = []
+        real = module.text_surface
+
+        def spy(text, role, px, colour):
+            if text == "SKIPS 2 TURNS":
+                sizes.append(px)
+            return real(text, role, px, colour)
+
+        monkeypatch.setattr(module, "text_surface", spy)
+        surface = pygame.Surface((1920, 1080))
+        designed = F.font("ui-bold", 20).size("SKIPS 2 TURNS")[0] + 18
+        table.badge(surface, "SKIPS 2 TURNS", (100, 100), (200, 0, 0), anchor="midleft", max_right=100 + designed)
+        assert sizes[-1] == 20  # squeezed: drawn at the designed size
+        sizes.clear()
+        table.badge(surface, "SKIPS 2 TURNS", (100, 100), (200, 0, 0), anchor="midleft", max_right=1000)
+        assert sizes[-1] * small_app.letterbox.scale >= LEAST_ON_SCREEN  # room: the legible size
+        sizes.clear()
+        table.badge(surface, "SKIPS 2 TURNS", (100, 100), (200, 0, 0), anchor="midleft", max_right=100 + designed - 5)
+        assert sizes == [F.legible_px(20), 20]  # no room even so: tried both, drawn neither (as before)
+    finally:
+        small_app.shutdown()

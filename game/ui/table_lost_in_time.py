@@ -2068,10 +2068,13 @@ class LostInTimeTable(LiftedCardTable):
 
     def badge(self, surface: pygame.Surface, text: str, pos: tuple[int, int], colour: tuple[int, int, int],
               anchor: str = "center", max_right: int | None = None) -> None:
-        label = text_surface(text, "ui-bold", legible_px(20), P.IVORY)  # ART.md: no text under 20 px
-        box = pygame.Rect(0, 0, label.get_width() + 18, max(32, label.get_height() + 6))
-        setattr(box, anchor, pos)
-        if max_right is not None and box.right > max_right:
+        for px in dict.fromkeys((legible_px(20), 20)):  # larger on a small window; designed size if that
+            label = text_surface(text, "ui-bold", px, P.IVORY)  # alone fits (ART.md: no text under 20 px)
+            box = pygame.Rect(0, 0, label.get_width() + 18, max(32, label.get_height() + 6))
+            setattr(box, anchor, pos)
+            if max_right is None or box.right <= max_right:
+                break
+        else:
             return
         surface.blit(panel_surface(box.size, 10, colour), box.topleft)
         surface.blit(label, label.get_rect(center=box.center))
