@@ -325,7 +325,8 @@ class OptionCycler(Widget):
         right = pygame.Rect(0, 0, 64, max(64, self.rect.height - 8))
         right.midright = (self.rect.right - 8, self.rect.centery)
         left = right.copy()
-        label_end = self.rect.x + 40 + text_surface(self.label, "ui", LABEL_PX, P.IVORY).get_width()
+        # a cycler without a label (a crowded seat row's Plays) gives its value the label's room too
+        label_end = self.rect.x + (40 + text_surface(self.label, "ui", LABEL_PX, P.IVORY).get_width() if self.label else 0)
         left.left = max(label_end + 8, right.left - 64 - 400)
         return left, right
 
