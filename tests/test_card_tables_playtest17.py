@@ -72,19 +72,30 @@ def test_lost_cities_deck_clicked_in_the_play_step_says_to_lay_a_card_first(app)
 
 @pytest.mark.parametrize("device", ["mouse", "touch"])
 def test_lost_in_time_places_pressed_before_a_card_say_to_pick_one(app, device):
-    """The timeline, the discard pile or an opponent's panel pressed with no card picked did nothing."""
-    from game.ui.table_lost_in_time import DISCARD_POS, MY_ROW_RECT
+    """The timeline, the discard pile or an opponent's panel pressed with no card picked did nothing.
+    A card on the table pressed so says how to read it large too (a press does not read it)."""
+    from game.ui.table_lost_in_time import LOOK_HOW, MY_ROW_RECT
 
-    table = my_turn_at(app, "lost-in-time", 3, lambda t: t.phase == "action")
-    opponent = table.geo[table.seat_order()[-1] if table.seat_order()[-1] != table.me else table.seat_order()[0]]
+    def ready(table) -> bool:
+        return table.phase == "action" and any(table.board.timelines[s] for s in table.seat_order())
+
+    table = my_turn_at(app, "lost-in-time", 3, ready)
     press = click if device == "mouse" else tap
     verb = "click" if device == "mouse" else "tap"
-    for place in (MY_ROW_RECT.center, DISCARD_POS, opponent.panel.center):
+    seat = next(s for s in table.seat_order() if table.board.timelines[s])
+    panel = table.geo[seat].panel
+    empty_spots = [(MY_ROW_RECT.right - 20, MY_ROW_RECT.bottom - 12), (panel.left + 24, panel.bottom - 14)]
+    for place in empty_spots:
+        assert table.readable_at(place) is None and table.target_at(place) is not None, place
         app.toasts.items.clear()
         played = len(app.played)
         press(app, place, settle=4)
         assert f"First pick a card from your hand, then {verb} where it goes." in new_messages(app, 0), place
         assert "invalid" in app.played[played:]
+    card = table.board.timelines[seat][0]
+    app.toasts.items.clear()
+    press(app, table.shown_rect(card).center, settle=4)
+    assert new_messages(app, 0) == [f"{LOOK_HOW[device]} to read it large. To play, first pick a card from your hand."]
     assert table.phase == "action" and table.selected is None and not table.staged
 
 

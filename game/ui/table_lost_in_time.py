@@ -1751,7 +1751,14 @@ class LostInTimeTable(LiftedCardTable):
             self.put_back_card()
         elif target is not None and self.can_act:
             # the timeline, the discard pile or an opponent tapped first: it did nothing at all
-            verb = "click" if self.app is not None and self.app.input.last_device == "mouse" else "tap"
+            device = self.app.input.last_device if self.app is not None else "touch"
+            if self.readable_at(pos) is not None and device in LOOK_HOW and self.app is not None:
+                # a card on the table: perhaps to read it, which a tap does not do
+                self.play("focus", 0.4)
+                self.app.toast(f"{LOOK_HOW[device]} to read it large. To play, first pick a card from your hand.",
+                               "info")
+                return
+            verb = "click" if device == "mouse" else "tap"
             self.refuse(f"First pick a card from your hand, then {verb} where it goes.")
 
     def start_drag(self, pos: Pos) -> None:
