@@ -119,6 +119,7 @@ def test_lost_in_time_a_picked_card_still_goes_where_it_is_tapped(app):
 
 
 def test_time_after_time_a_slot_pressed_before_the_draw_says_whose_hand_to_draw_from(app):
+    """A slot of your row, or the draw pile, pressed before the draw did nothing."""
     table = my_turn_at(app, "time-after-time", 3, lambda t: t.picking)
     slot = table.geometry[table.viewer].slots[3]
     app.toasts.items.clear()
@@ -128,6 +129,15 @@ def test_time_after_time_a_slot_pressed_before_the_draw_says_whose_hand_to_draw_
     assert f"First draw a card from {victim}'s hand; then place it." in new_messages(app, 0)
     assert "invalid" in app.played[played:]
     assert table.picking  # nothing was drawn or placed
+    # the draw pile looks like where a card is drawn: it only refills hands (RULING TT-2, TT-6)
+    from game.ui.table_time_after_time import PILE_POS
+
+    app.toasts.items.clear()
+    played = len(app.played)
+    tap(app, PILE_POS, settle=4)
+    assert new_messages(app, 0) == [f"You draw from {victim}'s hand, not from the pile: pick one of the cards "
+                                    "in the middle."]
+    assert "invalid" in app.played[played:] and table.picking
 
 
 # --- small labels on a small screen ------------------------------------------------------------------

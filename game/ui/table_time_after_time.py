@@ -1383,6 +1383,8 @@ class TimeAfterTimeTable(TableSceneBase):
             for index, rect in enumerate(geo.slots):
                 if rect.inflate(8, 8).collidepoint(pos):
                     return ("row", index)
+        if self.picking and pile_stack(110).get_rect(center=(round(PILE_POS[0]), round(PILE_POS[1]))).collidepoint(pos):
+            return ("pile", 0)  # not a way to draw: a tap on it is told where the draw is (`tap`)
         return None
 
     def sprite_of(self, target: Target) -> CardSprite | None:
@@ -1452,6 +1454,12 @@ class TimeAfterTimeTable(TableSceneBase):
             self.play("invalid", 0.6)
             if self.app is not None:
                 self.app.toast(f"First draw a card from {self.whom(self.victim)}'s hand; then place it.", "info")
+            return
+        if zone == "pile":  # RULING TT-2: you draw from your neighbour, the pile only refills hands (TT-6)
+            self.play("invalid", 0.6)
+            if self.app is not None:
+                self.app.toast(f"You draw from {self.whom(self.victim)}'s hand, not from the pile: "
+                               "pick one of the cards in the middle.", "info")
             return
         self.activate(target)
 
