@@ -85,3 +85,198 @@ def test_a_window_of_another_pixel_format_gets_the_turned_colours_right(data_dir
         assert tuple(app.window.get_at((1919, 1079)))[:3] == (255, 0, 0)  # the top left corner, turned
     finally:
         app.shutdown()
+
+
+# --- the Labyrinth table's kept images ------------------------------------------------------------
+from contextlib import contextmanager  # noqa: E402
+
+from game.ui.labyrinth_layout import FIT_RECT, MAP_RECT  # noqa: E402
+from game.ui.table_labyrinth import LabyrinthTable  # noqa: E402
+from game.ui.tween import MOTION  # noqa: E402
+from test_ui_table_labyrinth import OPENING, config, open_table, ready  # noqa: E402
+from ui_helpers import canvas_to_window, click, frames, key  # noqa: E402
+
+
+class LongWay:
+    """Every frame the App draws is drawn again the long way (`frame_cache` off, the same
+    interpolation, the toasts over it) and compared pixel for pixel; counts the frames the table
+    blitted a kept image."""
+
+    def __init__(self, app, table: LabyrinthTable) -> None:
+        self.app, self.table = app, table
+        self.scratch = pygame.Surface(CANVAS)
+        self.frames = 0
+        self.differing: list[int] = []
+        self.kept = 0  # frames that blitted the whole still picture
+        self.composed = 0
+        self._draw = app.draw
+        app.draw = self.draw
+        layer_type = type(table._whole) if table._whole is not None else None
+        self._layer_type = layer_type
+
+    def draw(self, alpha: float) -> None:
+        table = self.table
+        before = table._whole.shows if table._whole is not None else None
+        self._draw(alpha)
+        whole = table._whole
+        if whole is not None and whole.shows is not None:
+            if whole.shows is before:
+                self.kept += 1
+            else:
+                self.composed += 1
+        table.frame_cache = False
+        try:
+            self.app.scenes.draw(self.scratch, alpha)
+            self.app.toasts.draw(self.scratch)
+        finally:
+            del table.frame_cache  # back to the class's switch
+        self.frames += 1
+        if pixels(self.scratch) != pixels(self.app.canvas):
+            self.differing.append(self.frames)
+
+    def close(self) -> None:
+        self.app.draw = self._draw
+
+
+@contextmanager
+def every_frame_checked(app, table):
+    check = LongWay(app, table)
+    try:
+        yield check
+    finally:
+        check.close()
+    assert check.differing == [], f"frames {check.differing[:10]} differ from the long way"
+
+
+def point(app, pos) -> None:
+    at = tuple(int(v) for v in canvas_to_window(app, pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def wheel(app, pos, notches: int) -> None:
+    point(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False, precise_x=0.0,
+                                         precise_y=float(notches)))
+
+
+def canvas_now(app) -> bytes:
+    return pixels(app.canvas)
+
+
+@pytest.fixture
+def played(data_dir):
+    """A person's turn at the tutorial, a few moves in (items, a face-down card in reach)."""
+    app, table, session = open_table(config("human"), actions=OPENING)
+    ready(app, table)
+    yield app, table
+    app.shutdown()
+    MOTION.reduced, MOTION.speed = False, 1.0
+
+
+def test_a_still_table_is_composed_once_and_blitted_unchanged(data_dir):
+    """The benchmark's Labyrinth (no face-down card in reach pulses) with reduced motion: nothing
+    moves, so thirty frames are one picture, blitted from the kept image, never composed again."""
+    import main
+
+    app = make_app()
+    try:
+        app.settings.reduced_motion = True  # the hero does not bob
+        app.apply_motion()
+        table = main.build_scene(app, "table", "labyrinth", 1, seed=3)
+        app.clear_to(table)
+        point(app, (1500, 1060))  # the pointer rests on the log box's edge, over nothing that lights
+        frames(app, 150)
+        with every_frame_checked(app, table) as check:
+            shown = canvas_now(app)
+            frames(app, 30)
+            assert canvas_now(app) == shown
+        assert check.composed == 0 and check.kept == 30
+    finally:
+        app.shutdown()
+        MOTION.reduced = False
+
+
+def test_hover_focus_zoom_animation_and_a_toast_show_at_once(played):
+    app, table = played
+    with every_frame_checked(app, table) as check:
+        frames(app, 10)
+        # a hover: the pointer over a card lights its edge and the caption names it
+        card = next(iter(table.inters.values())).screen_rect(table.camera).center
+        before = canvas_now(app)
+        point(app, card)
+        frames(app, 2)
+        assert table.hover is not None and canvas_now(app) != before
+        # the focus: arrow keys move the brass ring and the caption follows
+        focus = table.focus
+        before = canvas_now(app)
+        key(app, pygame.K_RIGHT)
+        assert table.focus != focus and canvas_now(app) != before
+        # a zoom: the wheel zooms the map in, each step of it shown; Fit map brings it back
+        scale = table.camera.now()[0]
+        wheel(app, MAP_RECT.center, 1)
+        seen = set()
+        for _ in range(12):
+            frames(app, 1)
+            seen.add(canvas_now(app))
+        assert table.camera.now()[0] > scale and len(seen) > 3
+        click(app, FIT_RECT.center)
+        frames(app, 40)
+        # an animation step: the hero walks to a card, frame after frame
+        move = next(a for a in table.legal if a.kind == "move")
+        table.submit(move)
+        seen = set()
+        for _ in range(20):
+            frames(app, 1)
+            seen.add(canvas_now(app))
+        assert len(seen) > 5
+        frames(app, 120)
+        # a toast over the kept picture shows, and goes
+        before = canvas_now(app)
+        app.toast("A toast over the table")
+        frames(app, 3)
+        assert canvas_now(app) != before
+    assert check.kept > 20  # the kept picture served while things stood still
+
+
+def test_every_frame_of_a_turn_played_by_pointer_and_keys_is_the_long_way_frame(played):
+    """A turn played by real inputs, from hovering and zooming to turning a card over (it flies to
+    the stage and is read, the story fades in): each frame as drawn the long way."""
+    app, table = played
+    with every_frame_checked(app, table) as check:
+        for target in list(table.tiles.values())[:3]:
+            point(app, target.screen_rect(table.camera).center)
+            frames(app, 45)  # a peek shows the scenery full size after a moment
+        wheel(app, MAP_RECT.center, -1)
+        frames(app, 20)
+        for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            key(app, code, settle=6)
+        usable = table.usable_cards()
+        card = next(c for c in table.inters if c in usable)
+        click(app, table.inters[card].hit_rect(table.camera).center)
+        frames(app, 200)
+        if table.selected is not None:  # it wants items: pick the first, then Use
+            sprite = next(iter(table.item_sprites.values()))
+            click(app, sprite.draw_rect().center, settle=20)
+            key(app, pygame.K_ESCAPE, settle=20)  # or cancel: either way the table redraws
+        frames(app, 200)
+    assert check.kept > 0 and check.frames > 400
+
+
+def test_a_small_window_with_its_caption_over_the_map_draws_the_same(data_dir):
+    """At 1024x768 the caption grows up over the map's foot: it is drawn over the hero, as always."""
+    from ui_helpers import make_app  # noqa: F401 - open_table makes the App; resize it here
+
+    app, table, session = open_table(config("human"), actions=OPENING)
+    try:
+        app.window = pygame.display.set_mode((1024, 768))
+        app._layout()
+        ready(app, table)
+        assert table.info_rect().top < MAP_RECT.bottom
+        with every_frame_checked(app, table) as check:
+            frames(app, 30)
+            key(app, pygame.K_LEFT, settle=30)
+            point(app, next(iter(table.tiles.values())).screen_rect(table.camera).center)
+            frames(app, 30)
+        assert check.kept > 0
+    finally:
+        app.shutdown()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.chrome import CANVAS_W, draw_menu_label, hint_glyphs
+from game.ui.chrome import CANVAS_W, draw_background, draw_menu_label, hint_glyphs
 from game.ui.labyrinth_layout import (
     BUTTON_LABELS, FAVOUR_LEFT, FIT_RECT, FAVOUR_PX, INFO_RECT, ITEM_AREA, LOG_LINES, LOG_RECT, MAP_RECT, MEEPLE_SIZE,
     MENU_RECT, PROPHECY_AREA, smoke_puff,
@@ -18,10 +18,10 @@ from game.ui.labyrinth_layout import (
 from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import arrows_of, favour_token, interaction_back, interaction_corner_right
-from game.ui.look.fonts import font, log_tail, text_surface, wrapped
-from game.ui.sprites import TRANSFORMS
+from game.ui.look.fonts import CANVAS_SIZE, font, legible_factor, log_tail, text_surface, wrapped
+from game.ui.sprites import TRANSFORMS, CardSprite, blit_faded
 from game.ui.table_base import log_type
-from game.ui.tween import MOTION
+from game.ui.tween import MOTION, bob
 from game.ui.widgets import fit_px, panel_surface
 
 
@@ -57,6 +57,50 @@ def fitted_line(text: str, role: str, max_px: int, width: int, min_px: int) -> t
     return " ".join(words).rstrip(",·:;") + "…", px
 
 
+class StillLayer:
+    """One still part of the table's picture, kept as a canvas-sized image while the key it was
+    composed for holds (see `LabyrinthPainter.draw_kept`)."""
+
+    def __init__(self) -> None:
+        self.image: pygame.Surface | None = None
+        self.shows: Any = None  # the key the image was composed for
+        self.last: Any = None  # the key of the frame before
+
+    def wanted(self, key: Any) -> str:
+        """"keep" (the image shows `key`), "compose" (`key` held since the frame before) or "draw"."""
+        if key is None:
+            self.last = None
+            return "draw"
+        if self.image is not None and self.shows is not None and key == self.shows:
+            self.last = key
+            return "keep"
+        steady = self.last is not None and key == self.last
+        self.last = key
+        return "compose" if steady else "draw"
+
+    def image_like(self, surface: pygame.Surface) -> pygame.Surface:
+        """The image to compose into: of `surface`'s size and pixel format, so it blits back exact."""
+        image = self.image
+        if image is None or image.get_size() != surface.get_size() or image.get_bitsize() != surface.get_bitsize() \
+                or image.get_masks() != surface.get_masks():
+            image = self.image = pygame.Surface(surface.get_size(), 0, surface)
+        self.shows = None
+        return image
+
+    def composed(self, key: Any) -> None:
+        self.shows = key
+
+
+def sprite_key(sprite: CardSprite | None, alpha: float) -> tuple[Any, ...] | None:
+    """Everything `CardSprite.draw` draws a sprite from."""
+    if sprite is None:
+        return None
+    scale = float(sprite.scale.value_at(alpha))  # type: ignore[arg-type]
+    return (sprite.visible, sprite.shown_image(scale), sprite.cover_image(scale), sprite.shadow, scale,
+            sprite.pos.value_at(alpha), sprite.lift.value_at(alpha), bob(sprite._time, 4.0) if sprite.focused else None,
+            sprite.angle.value_at(alpha), sprite.squash.value_at(alpha), sprite.alpha.value_at(alpha))
+
+
 class LabyrinthPainter:
     """Mixed into LabyrinthTable: everything it draws."""
 
@@ -66,16 +110,31 @@ class LabyrinthPainter:
     badge_rects: list[pygame.Rect] = []  # the badges drawn on the map this frame (set per frame)
 
     # --- drawing ------------------------------------------------------------------------------------
+    frame_cache = True  # False: every frame drawn the long way (tests compare the two pictures)
+
+    def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt is drawn with the table (`draw_table`): it is part of the table's kept image."""
+
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """The table, bottom up. What stands still comes from the kept images (`draw_kept`), over it
+        what moves: the hero, an open stack, a peek, the caption where it lies over the map, the
+        hint and the focus; else the whole table is drawn the long way."""
+        if self.frame_cache and self.draw_kept(surface, alpha):
+            self.draw_over_map(surface, alpha)
+            if self.camera.manual:
+                self.draw_fit_button(surface)
+            if self.info_rect() is not INFO_RECT:  # a small window's caption lies over the map's foot
+                self.draw_info(surface)
+            self.draw_hint(surface)
+            self.draw_focus_ring(surface)
+            return
+        draw_background(surface, self.tone)
         self.draw_top_bar(surface)
         self.draw_map(surface, alpha)
         if self.camera.manual:
-            surface.blit(panel_surface(FIT_RECT.size, 16, P.INK_ALPHA, (*P.BRASS, 255), 2), FIT_RECT.topleft)
-            label = text_surface("Fit map", "ui-bold", fit_px("Fit map", "ui-bold", self.small_print(26), FIT_RECT.width - 16),
-                                 P.IVORY)
-            surface.blit(label, label.get_rect(center=FIT_RECT.center))
+            self.draw_fit_button(surface)
         self.draw_info(surface)
-        self.journal.draw(surface, alpha, self.focus[1] if self.focus and self.focus[0] == "page" else None)
+        self.draw_journal(surface, alpha)
         self.draw_tray(surface, alpha)
         if self.stage is not None:
             self.stage.draw(surface, alpha)
@@ -89,42 +148,167 @@ class LabyrinthPainter:
         self.draw_hint(surface)
         self.draw_focus_ring(surface)
 
+    def draw_fit_button(self, surface: pygame.Surface) -> None:
+        surface.blit(panel_surface(FIT_RECT.size, 16, P.INK_ALPHA, (*P.BRASS, 255), 2), FIT_RECT.topleft)
+        label = text_surface("Fit map", "ui-bold", fit_px("Fit map", "ui-bold", self.small_print(26), FIT_RECT.width - 16),
+                             P.IVORY)
+        surface.blit(label, label.get_rect(center=FIT_RECT.center))
+
+    def draw_journal(self, surface: pygame.Surface, alpha: float) -> None:
+        self.journal.draw(surface, alpha, self.journal_focus())
+
+    def journal_focus(self) -> str | None:
+        """The reading panel's own button with the focus (prev, next, contents), if one has it."""
+        return self.focus[1] if self.focus and self.focus[0] == "page" else None
+
+    # --- the kept images -------------------------------------------------------------------------
+    # A Labyrinth frame drawn the long way costs a felt, a map, a parchment panel and some fifty
+    # alpha blits (about 6 ms on the benchmark machine); most frames only the hero's bob changes.
+    # `around` keeps everything round the map (the felt, the top bar, the map's frame, the caption,
+    # the reading panel, the tray, the log and the buttons), `whole` that plus the map's cards under
+    # the hero. Each is composed on the second frame in a row its key holds (an animation that
+    # changes it every frame is drawn the long way, not composed every frame) and blitted while it
+    # holds. A key is everything its part of the picture is drawn from; what lies over the map
+    # (the hero, an open stack, a peek) is drawn each frame, clipped to the map, which nothing of
+    # `around` overlaps (the reading panel's torchlight reaches over the map's edge: `around` holds
+    # no key while it glows, nor while smoke rises, a card is read or flies, or anything is dragged).
+    _around: "StillLayer | None" = None
+    _whole: "StillLayer | None" = None
+    _whole_badges: list[pygame.Rect] = []  # `badge_rects` of the map as `whole` keeps it
+
+    def draw_kept(self, surface: pygame.Surface, alpha: float) -> bool:
+        """Blit the still part of the table from the kept images (composing one that held still),
+        the map's cards drawn over `around` when only it holds; False when this frame is drawn the
+        long way."""
+        if self.app is None or surface is not getattr(self.app, "canvas", None):
+            return False  # a picture of the table drawn elsewhere (a test's, a thumbnail) is drawn whole
+        if self._around is None or self._whole is None:
+            self._around, self._whole = StillLayer(), StillLayer()
+        around_layer, whole_layer = self._around, self._whole
+        around_key = None
+        if surface.get_size() == CANVAS_SIZE and surface.get_clip() == surface.get_rect():
+            around_key = self.around_key(alpha)
+        around = around_layer.wanted(around_key)
+        if around == "draw":
+            whole_layer.wanted(None)
+            return False
+        if around == "compose":
+            self.draw_around(around_layer.image_like(surface), alpha)
+            around_layer.composed(around_key)
+        whole_key = (around_key, self.map_key(alpha))
+        whole = whole_layer.wanted(whole_key)
+        if whole == "compose":
+            image = whole_layer.image_like(surface)
+            image.blit(around_layer.image, (0, 0))
+            self.draw_map_under_hero(image, alpha)
+            whole_layer.composed(whole_key)
+            self._whole_badges = list(self.badge_rects)
+            whole = "keep"
+        if whole == "keep":
+            surface.blit(whole_layer.image, (0, 0))
+            self.badge_rects = list(self._whole_badges)  # the map's badges in the kept image; the fan adds its own
+        else:
+            surface.blit(around_layer.image, (0, 0))
+            self.draw_map_under_hero(surface, alpha)
+        return True
+
+    def draw_around(self, surface: pygame.Surface, alpha: float) -> None:
+        """Everything round the map, in the order the long way draws it (the caption only where it
+        keeps below the map)."""
+        draw_background(surface, self.tone)
+        self.draw_top_bar(surface)
+        self.draw_map_frame(surface)
+        if self.info_rect() is INFO_RECT:
+            self.draw_info(surface)
+        self.draw_journal(surface, alpha)
+        self.draw_tray(surface, alpha)
+        self.draw_buttons(surface)
+
+    def around_key(self, alpha: float) -> tuple[Any, ...] | None:
+        """What `draw_around` draws from; None while it cannot be kept (see above)."""
+        if self.stage is not None or self.flying or self.drag is not None or self.smoke:
+            return None
+        journal = self.journal.still_key(alpha, self.journal_focus())
+        if journal is None:
+            return None
+        return (self.tone, self.type_factor, legible_factor(), self.top_bar_key(),
+                self.info_key() if self.info_rect() is INFO_RECT else None, journal, self.tray_key(alpha),
+                self.buttons_key())
+
+    def top_bar_key(self) -> tuple[Any, ...]:
+        return tuple(self.top_bar_plan())
+
+    def info_key(self) -> tuple[Any, ...]:
+        return tuple(self.info_plan())
+
+    def tray_key(self, alpha: float) -> tuple[Any, ...]:
+        px, step, count = log_type(20, 26, LOG_LINES + 1, LOG_RECT.height - 18)
+        return (tuple(self.item_order), tuple(sprite_key(self.item_sprites.get(card), alpha) for card in self.item_order),
+                tuple(self.chosen), tuple(sprite_key(sprite, alpha) for sprite in self.prophecy_sprites.values()),
+                px, step, count, len(self.log), tuple(list(self.log)[-count:]))
+
+    def buttons_key(self) -> tuple[Any, ...]:
+        rects = self.button_rects()
+        return (tuple(self.buttons()), tuple((name, tuple(rect)) for name, rect in rects.items()), self.turn_is_done())
+
+    def map_key(self, alpha: float) -> tuple[Any, ...]:
+        """What `draw_map_under_hero` draws from."""
+        scale, centre = self.camera.now(alpha)
+        reach = self.move_targets()
+        glow = None
+        if any(number in reach and not tile.face_up for number, tile in self.tiles.items()):
+            glow = P.mix(P.LA_TORCH, P.BRASS_LIGHT, 0.5 + 0.5 * math.sin(self.time * 2 * math.pi / 1.6))
+        tiles = tuple((number, dict(tile.entry), tile.x, tile.y, tile.pop.value_at(alpha), tile.squash.value_at(alpha),
+                       tile.shake.value_at(alpha), tile.alpha.value_at(alpha)) for number, tile in self.tiles.items())
+        inters = tuple((card, dict(inter.entry), inter.slot.value_at(alpha), inter.slot.current, inter.alpha.value_at(alpha),
+                        inter.shake.value_at(alpha), inter.hidden, None if inter.fan_rect is None else tuple(inter.fan_rect))
+                       for card, inter in self.inters.items())
+        fan = self.fan_layout()
+        return (scale, centre, self.camera.now(), self.camera.pixel_scale, tuple(sorted(reach)), glow, self.hero_number, tiles, inters,
+                self.selected, self.can_act, tuple(sorted(self.usable_cards())),
+                tuple((number, tuple(cards)) for number, cards in self.stacks().items()), self.fanned,
+                None if fan is None else tuple(fan.panel), self.type_factor)
+
     def draw_top_bar(self, surface: pygame.Surface) -> None:
         surface.blit(panel_surface(MENU_RECT.size, 16, P.INK_ALPHA), MENU_RECT.topleft)
         draw_menu_label(surface, MENU_RECT, word_x=60)
+        for image, at, opacity in self.top_bar_plan():
+            blit_faded(surface, image, pygame.Rect(at, image.get_size()), opacity)
+
+    def top_bar_plan(self) -> list[tuple[pygame.Surface, tuple[int, int], int]]:
+        """What the top bar shows right of its Menu button, in order: (image, top left, opacity)."""
+        plan: list[tuple[pygame.Surface, tuple[int, int], int]] = []
         title = str(self.view.get("scenario", {}).get("title", "The Labyrinth"))
         banner = self.turn_banner_rect()
         room = (banner.left if banner is not None else CANVAS_W // 2) - 24 - (MENU_RECT.right + 18)
         title, px = fitted_line(title, "story", 36, room, 26)
-        surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14 + (36 - px) // 2))
+        plan.append((text_surface(title, "story", px, P.LA_PARCHMENT), (MENU_RECT.right + 18, 14 + (36 - px) // 2), 255))
         # whose turn and what is left of it: larger on a small window, as the rank under the score
         mode, px = fitted_line(self.mode_line(), "ui", round(22 * self.type_factor), room, 20)
-        surface.blit(text_surface(mode, "ui", px, P.IVORY_DIM), (MENU_RECT.right + 20, 58))
+        plan.append((text_surface(mode, "ui", px, P.IVORY_DIM), (MENU_RECT.right + 20, 58), 255))
         score = self.view.get("score")
         if score is not None:
             label = text_surface(f"SCORE {score}", "display", 40, P.LA_TORCH)
-            surface.blit(label, label.get_rect(midright=(FAVOUR_LEFT - 14, 40)))
+            plan.append((label, label.get_rect(midright=(FAVOUR_LEFT - 14, 40)).topleft, 255))
             words, colour = self.rank_words()
             room = FAVOUR_LEFT - 14 - ((banner.right if banner is not None else CANVAS_W // 2) + 16)
             words, px = fitted_line(words, "ui", round(20 * self.type_factor), room, 16)
             rank = text_surface(words, "ui", px, colour)
-            surface.blit(rank, rank.get_rect(midright=(FAVOUR_LEFT - 14, 70)))
+            plan.append((rank, rank.get_rect(midright=(FAVOUR_LEFT - 14, 70)).topleft, 255))
         for i in range(8):
             x, y = self.favour_centre(i)
             lit = float(self.favour_light[i].current)  # type: ignore[arg-type]
             dark = favour_token(False, FAVOUR_PX)
-            surface.blit(dark, dark.get_rect(center=(round(x), round(y))))
+            plan.append((dark, dark.get_rect(center=(round(x), round(y))).topleft, 255))
             if lit > 0.02:
                 pulse = float(self.favour_pulse[i].current)  # type: ignore[arg-type]
                 flame = favour_token(True, FAVOUR_PX + round(pulse * 12))
-                flame.set_alpha(int(255 * min(1.0, lit)))
-                surface.blit(flame, flame.get_rect(center=(round(x), round(y))))
-                flame.set_alpha(255)
+                plan.append((flame, flame.get_rect(center=(round(x), round(y))).topleft, int(255 * min(1.0, lit))))
         for puff in self.smoke:
             image = smoke_puff(round(puff.size))
-            image.set_alpha(max(0, min(200, int(puff.life * 150))))
-            surface.blit(image, image.get_rect(center=(round(puff.x), round(puff.y))))
-            image.set_alpha(255)
+            plan.append((image, image.get_rect(center=(round(puff.x), round(puff.y))).topleft,
+                         max(0, min(200, int(puff.life * 150)))))
+        return plan
 
     def rank_words(self) -> tuple[str, tuple[int, int, int]]:
         """The line under the score: the rank, and once only a few favours still burn, how many, in
@@ -146,8 +330,16 @@ class LabyrinthPainter:
         return f"In turns · {self.turn_name(seat)}: move {moved}, interaction {used}"
 
     def draw_map(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_map_frame(surface)
+        self.draw_map_under_hero(surface, alpha)
+        self.draw_over_map(surface, alpha)
+
+    def draw_map_frame(self, surface: pygame.Surface) -> None:
         frame = MAP_RECT.inflate(8, 8)
         surface.blit(panel_surface(frame.size, 18, (10, 8, 6, 110)), frame.topleft)
+
+    def draw_map_under_hero(self, surface: pygame.Surface, alpha: float) -> None:
+        """The map's cards, their edges and badges (inside the map)."""
         clip = surface.get_clip()
         surface.set_clip(MAP_RECT)
         scale, _ = self.camera.now(alpha)
@@ -190,6 +382,14 @@ class LabyrinthPainter:
         for number, cards in stacks.items():
             if number != self.fanned:
                 self.draw_stack_badge(surface, cards, under_fan)
+        surface.set_clip(clip)
+
+    def draw_over_map(self, surface: pygame.Surface, alpha: float) -> None:
+        """What lies over the map's cards (inside the map): the hero, an open stack, a peek."""
+        clip = surface.get_clip()
+        surface.set_clip(MAP_RECT)
+        scale, _ = self.camera.now(alpha)
+        dragging_hero = self.drag is not None and self.drag.kind == "hero"
         if self.hero_number is not None:
             size = max(40, round(MEEPLE_SIZE * scale))
             drawn = TRANSFORMS.get(meeple(MEEPLE_SIZE), 0.0, size / MEEPLE_SIZE)
@@ -540,12 +740,16 @@ class LabyrinthPainter:
         return MAP_RECT if band is INFO_RECT else pygame.Rect(MAP_RECT.x, MAP_RECT.y, MAP_RECT.width, band.y - MAP_RECT.y)
 
     def draw_info(self, surface: pygame.Surface) -> None:
-        """The caption under the map: what is looked at, its text in two lines, and on the right the
-        hint; the text wraps short of the hint, never under it."""
+        for image, at in self.info_plan():
+            surface.blit(image, at)
+
+    def info_plan(self) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+        """The caption under the map, as (image, top left) in order: what is looked at, its text in
+        two lines, and on the right the hint; the text wraps short of the hint, never under it."""
         title_px, text_px, step, _ = self.info_type()
         band = self.info_rect()
         factor = self.type_factor
-        surface.blit(panel_surface(band.size, 16, P.INK_ALPHA), band.topleft)
+        plan: list[tuple[pygame.Surface, tuple[int, int]]] = [(panel_surface(band.size, 16, P.INK_ALPHA), band.topleft)]
         title, text, hint = self.info_lines()
         if self.app is not None and self.app.scenes.top is not self:
             hint = ""  # a sheet over the table takes the keys: its own hint says what they do, not ours
@@ -555,33 +759,34 @@ class LabyrinthPainter:
         if hint in STATUS_HINTS:  # says how things stand; confirm would do nothing: no key beside it
             image = text_surface(hint, "ui", hint_px, P.IVORY_DIM)
             at = image.get_rect(midright=(band.right - 22, band.centery))
-            surface.blit(image, at)
+            plan.append((image, at.topleft))
             hint_left = at.left
         elif hint:
             image = text_surface(hint, "ui-bold", hint_px, P.BRASS_LIGHT)
             at = image.get_rect(midright=(band.right - 22, band.centery))
-            surface.blit(image, at)
+            plan.append((image, at.topleft))
             device = self.app.input.last_device if self.app is not None else "keyboard"
             glyph = hint_glyphs(device)["confirm"]
             key = text_surface(glyph, "ui-bold", round(22 * factor), P.INK)
             box = pygame.Rect(0, 0, key.get_width() + 22, round(38 * factor))
             box.midright = (at.left - 12, at.centery)
-            surface.blit(panel_surface(box.size, 8, P.IVORY), box.topleft)
-            surface.blit(key, key.get_rect(center=box.center))
+            plan.append((panel_surface(box.size, 8, P.IVORY), box.topleft))
+            plan.append((key, key.get_rect(center=box.center).topleft))
             hint_left = box.left
         width = max(200, min(round(INFO_TEXT_W * factor), hint_left - 28 - x))
         self.info_text_width, self.info_hint_left = width, hint_left  # (tests)
         if title:
             px = fit_px(title, "story", title_px, width)
-            surface.blit(text_surface(title, "story", px, P.LA_PARCHMENT), (x, band.y + 5))
+            plan.append((text_surface(title, "story", px, P.LA_PARCHMENT), (x, band.y + 5)))
         if text:  # two lines clear of the panel's lower edge
             lines = wrapped(text, "story-italic", text_px, width)
             y = band.y + 12 + title_px
             for i, line in enumerate(lines[:2]):
                 if i == 1 and len(lines) > 2:
                     line = line.rstrip(".,;") + " …"
-                surface.blit(text_surface(line, "story-italic", text_px, P.IVORY_DIM), (x, y))
+                plan.append((text_surface(line, "story-italic", text_px, P.IVORY_DIM), (x, y)))
                 y += step
+        return plan
 
     def draw_tray(self, surface: pygame.Surface, alpha: float) -> None:
         for area, label in ((ITEM_AREA, "ITEMS"), (PROPHECY_AREA, "PROPHECIES")):

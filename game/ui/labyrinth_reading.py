@@ -310,6 +310,21 @@ class Journal:
                 block.appear.update(dt)
 
     # --- drawing -----------------------------------------------------------------------------------
+    def still_key(self, alpha: float, focus: str | None = None) -> tuple[Any, ...] | None:
+        """Everything `draw` draws the panel from, while nothing on it moves; None while a line
+        fades in or the torchlight round the panel glows (it reaches over the map's edge)."""
+        if float(self.glow.value_at(alpha)) > 0.02:  # type: ignore[arg-type]
+            return None
+        page = self.page
+        images: tuple[pygame.Surface, ...] = ()
+        if page is not None:
+            if any(float(block.appear.value_at(alpha)) < 0.99 for block in page.blocks):  # type: ignore[arg-type]
+                return None
+            images = tuple(block.render(self.text_width, self.factor) for block in page.blocks)
+        return (tuple(self.rect), self.index, len(self.pages), page.title if page is not None else None,
+                float(self.scroll.value_at(alpha)), self.max_scroll(), self.text_width, self.factor,  # type: ignore[arg-type]
+                tuple(self.contents_rect), focus, images)
+
     def draw(self, target: pygame.Surface, alpha: float, focus: str | None = None) -> None:
         glow = float(self.glow.value_at(alpha))  # type: ignore[arg-type]
         if glow > 0.02:
