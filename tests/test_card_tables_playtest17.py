@@ -3,12 +3,16 @@ playtest): what rubbed and was fixed.
 
 - a press on a place before a card was picked did nothing at all: the Lost Cities deck in the play
   step (drawing first is the natural guess), a Lost in Time timeline, discard pile or opponent, a
-  Time After Time slot before the draw. Each now says what comes first, with the refusal sound;
+  Time After Time slot or the draw pile before the draw. Each now says what comes first, with the
+  refusal sound; a Lost in Time table card pressed so says how to read it large as well;
 - on a 1024x768 screen the tables' small labels ("MATCH", "CARDS LEFT", a chip's "x2", "RUNNING
-  TOTAL", "TURNED", "5 in hand", "4 cards", the step numbers...) showed at 11-13 px; they grow with
-  the window's legible factor as the menus and the logs already did (14 px or more);
+  TOTAL", "TURNED", "5 in hand", "4 cards", the step numbers, the hours out of the game, "Enter to
+  continue"...) showed at 11-13 px; they grow with the window's legible factor as the menus and the
+  logs already did (14 px or more), a squeezed SKIPS badge falling back to its designed size;
 - Lost in Time's turn panel had no heading for most of a turn: the action step's Skip action button
-  took the heading's place, though there was room for both; whose turn it is now heads it there too.
+  took the heading's place, though there was room for both; whose turn it is now heads it there too;
+- Lost in Time's hint row said "Enter Pick up" with the focus on Skip action, Discard or Cannot
+  travel; Lost Cities' said "Arrows Look" while a round's scores waited for Enter.
 """
 
 from __future__ import annotations
