@@ -33,6 +33,11 @@ MOVE = (0.18, 0.26 + 1e-9)  # ART.md: moves 180-260 ms
 OPPONENT = (0.38, 0.42 + 1e-9)  # an opponent's move, about 400 ms
 FLIP = (0.16, 0.20 + 1e-9)  # flips 160-200 ms
 STAGGER = (0.04 - 1e-9, 0.06 + 1e-9)  # deals 40-60 ms apart
+FAST = 2.0
+"""The animation speed of the tests that log the durations a table asks of its sprites (`TweenLog`):
+the speed scales a tween inside `Animated.to`, never what the table asks, so the log is the same as
+at 1x (checked: the same sites, seconds and delays over the same stretch of each game) in half the
+frames. Tests that count frames between things stay at 1x."""
 
 
 @pytest.fixture
@@ -121,6 +126,7 @@ def test_lost_cities_moves_flips_sweeps_and_deals_keep_to_the_art_timings(app, m
     (FLIP_SECONDS * 1.4) and a drawn card of one's own in 252 ms; a round's cards were swept onto
     the deck in 300 ms. Each is within ART.md's ranges now."""
     log = TweenLog(monkeypatch)
+    MOTION.speed = FAST  # the match ends in half the frames
     table = LostCitiesTable(app, short_lost_cities(4, deck_left=6))
     app.clear_to(table)
     play_as_expert(app, table, 60 * 120)
@@ -327,8 +333,9 @@ def test_lost_in_time_moves_flips_and_the_opening_deal_keep_to_the_art_timings(a
     from game.ui import table_lost_in_time as lit
 
     log = TweenLog(monkeypatch)
+    MOTION.speed = FAST
     table = lost_in_time_table(app, 3)
-    play_as_expert(app, table, 1500)
+    play_as_expert(app, table, round(1500 / FAST))  # the same stretch of the game as 1500 frames at 1x
     assert any(site == "relayout" for _s, _d, site in log.flips), "no card turned over on its way"
     for seconds, _delay, site in log.slides:
         assert inside(seconds, MOVE) or inside(seconds, OPPONENT), f"{site} slides for {seconds} s"
@@ -431,6 +438,7 @@ def test_time_after_time_moves_and_flips_keep_to_the_art_timings(app, monkeypatc
     from game.ui.table_time_after_time import TimeAfterTimeTable
 
     log = TweenLog(monkeypatch)
+    MOTION.speed = FAST  # the game ends in half the frames
     config = GameConfig.make("time-after-time", [SeatConfig("human", "You")] +
                              [SeatConfig("bot", f"Bot {i}", "expert") for i in (1, 2)])
     table = TimeAfterTimeTable(app, LocalSession(config, 3, bot_delay=0.0))
