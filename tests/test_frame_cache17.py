@@ -111,8 +111,6 @@ class LongWay:
         self.composed = 0
         self._draw = app.draw
         app.draw = self.draw
-        layer_type = type(table._whole) if table._whole is not None else None
-        self._layer_type = layer_type
 
     def draw(self, alpha: float) -> None:
         table = self.table
@@ -264,8 +262,6 @@ def test_every_frame_of_a_turn_played_by_pointer_and_keys_is_the_long_way_frame(
 
 def test_a_small_window_with_its_caption_over_the_map_draws_the_same(data_dir):
     """At 1024x768 the caption grows up over the map's foot: it is drawn over the hero, as always."""
-    from ui_helpers import make_app  # noqa: F401 - open_table makes the App; resize it here
-
     app, table, session = open_table(config("human"), actions=OPENING)
     try:
         app.window = pygame.display.set_mode((1024, 768))
