@@ -33,7 +33,8 @@ from game.ui.look.fonts import text_surface
 from game.ui.osk import OnScreenKeyboard
 from game.ui.setup import ROW_H as SEAT_SETUP_ROW_H
 from game.ui.setup import (BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, SeatBadges,
-                           SeatNameEntry, anchored_focus, confirm_word, focus_anchor, option_height, seat_row)
+                           SeatNameEntry, TableMemory, anchored_focus, confirm_word, focus_anchor, option_height,
+                           seat_row)
 from game.ui.table_base import FAR_SEATS_KEY
 from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
@@ -50,6 +51,8 @@ SEAT_CHOICES = (("open", "LAN player"), ("local", "Person here"), ("easy", "Bot 
 ROW_H = 74  # a little shorter than the solo setup's rows: a LAN table has one more row above the seats
 BADGED_ROW_H = SEAT_SETUP_ROW_H  # seat rows with side or pad badges, as in the seat setup
 CROWDED_BADGED_GAP = 8  # between six of them
+# settings.last_tables: the game and table name last hosted; each game's seats under "lan-host:<game>"
+HOST_MEMORY = "lan-host"
 
 
 @dataclass
@@ -350,12 +353,16 @@ class HostedTable:
                 log.warning("could not remove %s: %s", stale, exc)
 
 
-class HostSetupScene(SeatBadges, OptionsSetupScene):
+class HostSetupScene(TableMemory, SeatBadges, OptionsSetupScene):
     """Game, seats (LAN players, people at this screen, bots and their level), table name and the
     game's options; "Open the table" starts hosting and shows the waiting room. Two or more people
-    here get the seat setup's Near/Far and pad badges (SeatBadges), for this screen's table."""
+    here get the seat setup's Near/Far and pad badges (SeatBadges), for this screen's table. It
+    opens as the last table hosted (TableMemory): its game and name, and each game's seats, names,
+    options and sides as they last opened, so closing the table or coming back to host again does
+    not ask for them all over."""
 
     name = "lan-host-setup"
+    who_choices = SEAT_CHOICES
 
     @property
     def hints(self):  # type: ignore[override]
@@ -367,13 +374,40 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
         self.games = self.lan.hostable_games()
         player = app.settings.player_name if app is not None else "Player"
         self.player = player
-        self.table_name = f"{player}'s table"[:40]
+        self.table_name = self.default_table_name()
         self.game_id = self.games[0] if self.games else ""
         self.names = [player] + [BOT_NAMES[i % len(BOT_NAMES)] for i in range(7)]
         self.who = ["local"] + ["open"] * 7
         self.seat_count = 2
         self.options: dict[str, Any] = {}
+        # each game's table as the player changed it here before the Game cycler left it (back to
+        # it, it is as they left it, not as it last opened); a game only passed through has none,
+        # and takes the seats as they are then
+        self.drafts: dict[str, dict[str, Any]] = {}
+        self.as_chosen: dict[str, Any] = {}  # the table as the game came up on the cycler
+        last = self.app.settings.last_tables.get(HOST_MEMORY, {}) if self.app is not None else {}
+        if last.get("game") in self.games:
+            self.game_id = last["game"]
+        if isinstance(last.get("table"), str) and last["table"].strip():
+            self.table_name = last["table"]
         self._choose_game(self.game_id)
+
+    def default_table_name(self) -> str:
+        """The table's name until one is typed: the player's (it follows a new name in Settings)."""
+        return f"{self.player}'s table"[:40]
+
+    def memory_key(self, game_id: str) -> str:
+        """A hosted game's last table is kept apart from the seat setup's (a LAN player's seat is
+        no seat there)."""
+        return f"{HOST_MEMORY}:{game_id}"
+
+    def remember_table(self, game_id: str) -> None:
+        """Keep the table that opened: the game, its name (when typed) and the game's seats, options
+        and sides."""
+        super().remember_table(game_id)
+        if self.app is not None:
+            typed = self.table_name.strip() not in ("", self.default_table_name())
+            self.app.settings.last_tables[HOST_MEMORY] = {"game": game_id, "table": self.table_name if typed else None}
 
     @property
     def engine(self) -> Engine | None:
@@ -383,6 +417,8 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
             return None
 
     def _choose_game(self, game_id: str) -> None:
+        """The game's table as last set here or last hosted, else the seats as they are (within
+        its seat count) with its options' defaults."""
         self.game_id = game_id
         engine = self.engine
         if engine is None:
@@ -390,6 +426,14 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
         self.seat_count = max(engine.min_seats, min(engine.max_seats, self.seat_count))
         self.options, _ = fit_options(engine.options, self.seat_kinds(),
                                       {option.name: option.default for option in engine.options})
+        last = self.drafts.get(game_id) or self.last_table(game_id)
+        if last is not None:
+            self.recall_table(engine, last)
+        # a seat beyond the count, or no person's any more, keeps no side or pad
+        self.keep_badges_below(self.seat_count)
+        for seat in set(self.seat_pads) - set(self.person_seats()):
+            self.forget_badges(seat)
+        self.as_chosen = self.table_memory()
 
     def person_seats(self) -> list[int]:
         """The seats people at this screen play (LAN players have their own screens)."""
@@ -491,6 +535,8 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
             self.app.push(OnScreenKeyboard(self.app, entry))
 
     def set_game(self, game_id: str) -> None:
+        if self.engine is not None and self.table_memory() != self.as_chosen:
+            self.drafts[self.game_id] = self.table_memory()
         self._choose_game(game_id)
         self.build()
 
@@ -541,10 +587,11 @@ class HostSetupScene(SeatBadges, OptionsSetupScene):
         assert self.app is not None
         if self.engine is None:
             return
-        enter_hosted_table(self.app, self.lan, "open the table", lambda: HostedTable.open(
-            self.game_id, self.seat_specs(), table_name=self.table_name.strip() or f"{self.player}'s table",
-            options=dict(self.options), lan=self.lan, far_seats=sorted(self.far_seats_for_table()),
-            pad_numbers=self.table_pad_numbers()), replace=True)
+        if enter_hosted_table(self.app, self.lan, "open the table", lambda: HostedTable.open(
+                self.game_id, self.seat_specs(), table_name=self.table_name.strip() or self.default_table_name(),
+                options=dict(self.options), lan=self.lan, far_seats=sorted(self.far_seats_for_table()),
+                pad_numbers=self.table_pad_numbers()), replace=True):
+            self.remember_table(self.game_id)
 
     def table_pad_numbers(self) -> dict[int, int]:
         """Each claimed pad by its number ("Pad 2"): the table finds the pad by it when it opens."""

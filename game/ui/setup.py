@@ -439,7 +439,65 @@ class SeatBadges:
             self.build()
 
 
-class SeatSetupScene(SeatBadges, OptionsSetupScene):
+class TableMemory:
+    """The last table a setup opened, per game, while Tabletime runs (`settings.last_tables`, never
+    written to the file): the seat count, who plays each seat, their names, the options and the
+    people's sides. The seat setup and the LAN host's setup both keep theirs here, each under its own
+    key (`memory_key`). Pads are not kept: a pad may be unplugged by the next game."""
+
+    app: Any
+    seat_count: int
+    who: list[str]  # who plays each seat, one of `who_choices`' values
+    names: list[str]
+    options: dict[str, Any]
+    far_seats: set[int]
+    person_seats: Callable[[], list[int]]  # the seats people at this screen play (they have sides)
+    seat_kinds: Callable[[], list[str]]  # each seat as the rules' options see it
+    who_choices: tuple[tuple[str, str], ...] = WHO_CHOICES
+
+    def memory_key(self, game_id: str) -> str:
+        """Where this setup keeps a game's last table (the seat setup: under the game's id)."""
+        return game_id
+
+    def last_table(self, game_id: str) -> dict[str, Any] | None:
+        """What this setup remembers of `game_id`'s last table, or None."""
+        last = self.app.settings.last_tables.get(self.memory_key(game_id)) if self.app is not None else None
+        return last if isinstance(last, dict) else None
+
+    def recall_table(self, engine: Engine, last: dict[str, Any]) -> None:
+        """Set the remembered table `last` of `engine`'s game: seat 1 keeps the player's name from
+        Settings. What no longer fits keeps the setup's default: a seat count the game has not, a
+        seat past the game's last, an option's choice this table cannot play, the side of a seat
+        beyond the count or played by no person here."""
+        seats = last.get("seats")
+        if isinstance(seats, int) and engine.min_seats <= seats <= engine.max_seats:
+            self.seat_count = seats
+        known = {value for value, _ in self.who_choices}
+        for seat, (who, name) in enumerate(zip(last.get("who", ()), last.get("names", ()))):
+            if seat < min(engine.max_seats, len(self.who)) and who in known:
+                self.who[seat] = who
+                if seat > 0 and isinstance(name, str):
+                    self.names[seat] = name
+        wanted, remembered = dict(self.options), last.get("options", {})
+        for option in engine.options:
+            if remembered.get(option.name) in [value for value, _ in option.choices_for(self.seat_kinds())]:
+                wanted[option.name] = remembered[option.name]
+        self.options, _ = fit_options(engine.options, self.seat_kinds(), wanted)
+        far, people = last.get("far", ()), set(self.person_seats())
+        self.far_seats = {seat for seat in far if seat in people} if isinstance(far, list) else set()
+
+    def table_memory(self) -> dict[str, Any]:
+        """The table as this setup has it now, to remember."""
+        return {"seats": self.seat_count, "who": list(self.who), "names": list(self.names),
+                "options": dict(self.options), "far": sorted(self.far_seats)}
+
+    def remember_table(self, game_id: str) -> None:
+        """Keep the table that opened, for the next time this setup opens `game_id`."""
+        if self.app is not None:
+            self.app.settings.last_tables[self.memory_key(game_id)] = self.table_memory()
+
+
+class SeatSetupScene(TableMemory, SeatBadges, OptionsSetupScene):
     name = "setup"
 
     @property
@@ -468,8 +526,6 @@ class SeatSetupScene(SeatBadges, OptionsSetupScene):
                                       {option.name: option.default for option in self.engine.options})
         if not self.recall_last_table() and self.first_game_here():
             self.who = ["human"] + ["easy"] * (self.engine.max_seats - 1)  # a first game, against gentle bots
-        # the far-side seats are kept with the setup's other choices (SeatBadges: what they are)
-        self.far_seats = set(self.recalled_far_seats())
 
     # --- the last table, remembered ------------------------------------------------------------
     def first_game_here(self) -> bool:
@@ -481,39 +537,13 @@ class SeatSetupScene(SeatBadges, OptionsSetupScene):
         return self.game_id not in records.games
 
     def recall_last_table(self) -> bool:
-        """The seats, names and options this game last started with (Back to title, then Play, lost
-        every name typed); seat 1 keeps the player's name from Settings. Anything that no longer
-        fits (an option's choice gone) keeps its default. False when there is none."""
-        last = self.app.settings.last_tables.get(self.game_id) if self.app is not None else None
-        if not last:
+        """The seats, names, options and sides this game last started with (Back to title, then
+        Play, lost every name typed): TableMemory. False when there is none."""
+        last = self.last_table(self.game_id)
+        if last is None:
             return False
-        if self.engine.min_seats <= last["seats"] <= self.engine.max_seats:
-            self.seat_count = last["seats"]
-        known = {value for value, _ in WHO_CHOICES}
-        for seat, (who, name) in enumerate(zip(last["who"], last["names"])):
-            if seat < self.engine.max_seats and who in known:
-                self.who[seat] = who
-                if seat > 0:
-                    self.names[seat] = name
-        wanted = dict(self.options)
-        for option in self.engine.options:
-            if last["options"].get(option.name) in [value for value, _ in option.choices_for(self.seat_kinds())]:
-                wanted[option.name] = last["options"][option.name]
-        self.options, _ = fit_options(self.engine.options, self.seat_kinds(), wanted)
+        self.recall_table(self.engine, last)
         return True
-
-    def recalled_far_seats(self) -> list[int]:
-        """The far-side seats this game last started with (people's seats only)."""
-        last = self.app.settings.last_tables.get(self.game_id) if self.app is not None else None
-        far = last.get("far", []) if isinstance(last, dict) else []
-        return [seat for seat in far if isinstance(seat, int) and 0 <= seat < self.engine.max_seats
-                and self.who[seat] == "human"] if isinstance(far, list) else []
-
-    def remember_table(self) -> None:
-        if self.app is not None:
-            self.app.settings.last_tables[self.game_id] = {
-                "seats": self.seat_count, "who": list(self.who), "names": list(self.names),
-                "options": dict(self.options), "far": sorted(self.far_seats)}
 
     # --- widgets ---------------------------------------------------------------------------------
     def build(self) -> None:
@@ -672,7 +702,7 @@ class SeatSetupScene(SeatBadges, OptionsSetupScene):
             self.app.assets.play("invalid")
             self.app.toast(f"Cannot start: {exc}", "error")
             return
-        self.remember_table()
+        self.remember_table(self.game_id)
         renamed = [(seat, self.names[seat].strip(), seat_config.name) for seat, seat_config in enumerate(config.seats)
                    if self.names[seat].strip() and seat_config.name != self.names[seat].strip()]
         if renamed:
