@@ -237,9 +237,10 @@ def test_hover_focus_zoom_animation_and_a_toast_show_at_once(played):
 
 
 def test_every_frame_of_a_turn_played_by_pointer_and_keys_is_the_long_way_frame(played):
-    """A turn played by real inputs, from hovering and zooming to turning a card over (it flies to
-    the stage and is read, the story fades in): each frame as drawn the long way."""
+    """A turn played by real inputs, from hovering and zooming to trying an item on a card (it flies
+    to the stage and is read, the story fades in, a scenery turns): each frame as drawn the long way."""
     app, table = played
+    events = len(table.animated_events)
     with every_frame_checked(app, table) as check:
         for target in list(table.tiles.values())[:3]:
             point(app, target.screen_rect(table.camera).center)
@@ -248,16 +249,12 @@ def test_every_frame_of_a_turn_played_by_pointer_and_keys_is_the_long_way_frame(
         frames(app, 20)
         for code in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             key(app, code, settle=6)
-        usable = table.usable_cards()
-        card = next(c for c in table.inters if c in usable)
-        click(app, table.inters[card].hit_rect(table.camera).center)
-        frames(app, 200)
-        if table.selected is not None:  # it wants items: pick the first, then Use
-            sprite = next(iter(table.item_sprites.values()))
-            click(app, sprite.draw_rect().center, settle=20)
-            key(app, pygame.K_ESCAPE, settle=20)  # or cancel: either way the table redraws
-        frames(app, 200)
-    assert check.kept > 0 and check.frames > 400
+        click(app, table.inters["i-003"].hit_rect(table.camera).center, settle=10)  # it wants an item:
+        click(app, table.item_sprites["it-A"].draw_rect().center, settle=20)  # the tinderbox, lifted
+        click(app, table.button_rects()["use"].center)  # Use: the card flies to the stage and is read
+        frames(app, 240)
+    assert check.kept > 0 and check.frames > 300
+    assert "interaction_turned" in table.animated_events[events:]
 
 
 def test_a_small_window_with_its_caption_over_the_map_draws_the_same(data_dir):
@@ -274,5 +271,42 @@ def test_a_small_window_with_its_caption_over_the_map_draws_the_same(data_dir):
             point(app, next(iter(table.tiles.values())).screen_rect(table.camera).center)
             frames(app, 30)
         assert check.kept > 0
+    finally:
+        app.shutdown()
+
+
+def test_an_open_stack_of_six_and_its_tries_draw_the_same(data_dir):
+    """The Thornwood Maze's heart: a stack of six fanned out over the map (drawn over the kept
+    image), hovered card by card, an item tried on the wrong one (it shakes, a badge counts the
+    try), closed again: each frame as the long way draws it."""
+    from test_labyrinth_map_stacks import FOLK, HEART, open_fan_by_click, open_maze, try_item
+
+    app, table, session = open_maze(HEART)
+    try:
+        with every_frame_checked(app, table) as check:
+            frames(app, 20)
+            cards = open_fan_by_click(app, table)
+            for card in cards:
+                point(app, table.target_rect(("inter", card)).center)
+                frames(app, 8)
+            answer, item = FOLK[0]
+            wrong = next(c for c in cards if c != answer)
+            try_item(app, table, wrong, item)
+            assert table.inters[wrong].entry.get("tried")  # tried: its badge says so on the fan
+            frames(app, 60)
+            key(app, pygame.K_ESCAPE, settle=30)
+        assert check.kept > 0 and check.frames > 200
+    finally:
+        app.shutdown()
+
+
+def test_every_frame_of_bots_playing_the_labyrinth_draws_the_same(data_dir):
+    """Bots playing the tutorial at the normal pace, watched: cards turned and read on the stage,
+    flights, flips, the story fading in, favours going out, the camera refitting."""
+    app, table, session = open_table(config("bot", "bot"), spectator=True)
+    try:
+        with every_frame_checked(app, table) as check:
+            frames(app, 420)
+        assert len(table.journal.pages) >= 4 and {"interaction_turned", "text"} <= set(table.animated_events)
     finally:
         app.shutdown()
