@@ -167,8 +167,8 @@ class LabyrinthPainter:
     # `around` keeps everything round the map (the felt, the top bar, the map's frame, the caption,
     # the reading panel, the tray, the log and the buttons), `whole` that plus the map's cards under
     # the hero. Each is composed on the second frame in a row its key holds (an animation that
-    # changes it every frame is drawn the long way, not composed every frame) and blitted while it
-    # holds. A key is everything its part of the picture is drawn from; what lies over the map
+    # changes it every frame is drawn the long way, not composed every frame; the map, while a card
+    # to discover pulses, is drawn over `around` each frame) and blitted while it holds. A key is everything its part of the picture is drawn from; what lies over the map
     # (the hero, an open stack, a peek) is drawn each frame, clipped to the map, which nothing of
     # `around` overlaps (the reading panel's torchlight reaches over the map's edge: `around` holds
     # no key while it glows, nor while smoke rises, a card is read or flies, or anything is dragged).
@@ -195,7 +195,8 @@ class LabyrinthPainter:
         if around == "compose":
             self.draw_around(around_layer.image_like(surface), alpha)
             around_layer.composed(around_key)
-        whole_key = (around_key, self.map_key(alpha))
+        map_key = self.map_key(alpha)
+        whole_key = None if map_key is None else (around_key, map_key)
         whole = whole_layer.wanted(whole_key)
         if whole == "compose":
             image = whole_layer.image_like(surface)
@@ -251,20 +252,20 @@ class LabyrinthPainter:
         rects = self.button_rects()
         return (tuple(self.buttons()), tuple((name, tuple(rect)) for name, rect in rects.items()), self.turn_is_done())
 
-    def map_key(self, alpha: float) -> tuple[Any, ...]:
-        """What `draw_map_under_hero` draws from."""
-        scale, centre = self.camera.now(alpha)
+    def map_key(self, alpha: float) -> tuple[Any, ...] | None:
+        """What `draw_map_under_hero` draws from; None while a card to discover pulses (its edge
+        changes every few frames: composing the map that often costs more than drawing it)."""
         reach = self.move_targets()
-        glow = None
         if any(number in reach and not tile.face_up for number, tile in self.tiles.items()):
-            glow = P.mix(P.LA_TORCH, P.BRASS_LIGHT, 0.5 + 0.5 * math.sin(self.time * 2 * math.pi / 1.6))
+            return None
+        scale, centre = self.camera.now(alpha)
         tiles = tuple((number, dict(tile.entry), tile.x, tile.y, tile.pop.value_at(alpha), tile.squash.value_at(alpha),
                        tile.shake.value_at(alpha), tile.alpha.value_at(alpha)) for number, tile in self.tiles.items())
         inters = tuple((card, dict(inter.entry), inter.slot.value_at(alpha), inter.slot.current, inter.alpha.value_at(alpha),
                         inter.shake.value_at(alpha), inter.hidden, None if inter.fan_rect is None else tuple(inter.fan_rect))
                        for card, inter in self.inters.items())
         fan = self.fan_layout()
-        return (scale, centre, self.camera.now(), self.camera.pixel_scale, tuple(sorted(reach)), glow, self.hero_number, tiles, inters,
+        return (scale, centre, self.camera.now(), self.camera.pixel_scale, tuple(sorted(reach)), self.hero_number, tiles, inters,
                 self.selected, self.can_act, tuple(sorted(self.usable_cards())),
                 tuple((number, tuple(cards)) for number, cards in self.stacks().items()), self.fanned,
                 None if fan is None else tuple(fan.panel), self.type_factor)
