@@ -162,3 +162,21 @@ def test_the_tutorials_sacks_are_seen_before_the_card_that_digs_through_them():
     tutorial = load_scenario("tutorial")
     assert "mouldy sacks" in tutorial.text("i-002#top")
     assert "mouldy sacks" in tutorial.text("i-001#top")  # the card read on landing shows them first
+
+
+def test_a_text_that_hands_over_an_item_says_you_take_it():
+    """Five texts laid a thing before the hero and put it among the items without a word of taking."""
+    saltmere, tutorial = load_scenario("saltmere"), load_scenario("tutorial")
+    handed = [
+        (MAZE, "i-003#top", "it-N1", "a key labelled SHED, and you take it."),
+        (MAZE, "i-007#E", "it-Y", "warm as an ember, and you take it."),
+        (MAZE, "i-024#K", "it-L", "a bottle of honey stands on the bench that was not there before, and you take it"),
+        (saltmere, "i-011#A", "it-B2", "hidden where only a wrecker would look. You take it."),
+        (tutorial, "i-002#top", "it-A", "perfectly dry. You take it."),
+        (tutorial, "i-005#top", "it-C", "a smooth iron key. You take them both."),
+    ]
+    from game.rules.labyrinth.checker import all_instructions
+    for sc, key, item_id, words in handed:
+        assert words in sc.text(key), key
+        card = key.split("#")[0]
+        assert ("take", item_id) in [i for c, i in all_instructions(sc) if c == card], key
