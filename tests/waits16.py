@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 CEILING = 60.0
 """Seconds a wait may last before the test calls it broken: far beyond any loaded machine's delay
-for an event that comes, far below the per-test timeout (pyproject: 300 s)."""
+for an event that comes, far below the per-test timeout (pyproject: 600 s)."""
 
 
 def wait_for(predicate: Callable[[], Any], ceiling: float = CEILING, pause: float = 0.005,
