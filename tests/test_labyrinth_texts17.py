@@ -6,7 +6,13 @@ The Thornwood Maze's warnings at the yew arch (i-017), the fountain (i-025, and 
 paragraph i-026) and the great root (i-053) now say what is true: the old places stay walkable,
 and what the closing really ends stays undone (the burrows without Hester's map; the bees untold,
 who are now told so as the fountain fills). Each warning still says "for ever", the phrase the
-companions' bots heed (game/bots/labyrinth.py FOR_GOOD_PHRASES), so they play as they did."""
+companions' bots heed (game/bots/labyrinth.py FOR_GOOD_PHRASES), so they play as they did.
+
+Also pinned: no card names a direction where the map has no square (the Thornwood hare loped off
+north of the topiary garden, the Green Ring barred 'the way east'); the four hour stones are told
+alike (the midnight stone had no carving); Hester's diary and her locket each told one way; Orla
+comes out of her shop as she stood behind her counter (not in a nightcap); the tutorial's sacks are
+seen before the card that digs through them; a text that hands over an item says you take it."""
 
 from __future__ import annotations
 
