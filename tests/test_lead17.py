@@ -18,3 +18,15 @@ def test_a_cycler_without_a_label_gives_its_value_the_label_room() -> None:
     assert left.left == rect.x + 8
     assert labelled._arrows()[0].left > left.left + 40  # a label keeps its room
     assert right.right == rect.right - 8
+
+
+def test_the_tutorial_jar_does_not_ask_for_the_oil() -> None:
+    """The jar opens to a key worked under its lid; "rusted shut" pointed at the lamp oil, which
+    "loosens anything stiff" and does nothing there."""
+    import tomllib
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "game/content/labyrinth/tutorial.toml").read_text()
+    jar = next(line for line in text.splitlines() if "a jar glows faintly" in line)
+    assert "rusted" not in jar and "too tight for fingers" in jar
+    tomllib.loads(text)
