@@ -18,6 +18,10 @@ class InvalidAction(ValueError):
     """Data that is not an action at all (bad shape or types), e.g. from a broken frame or save."""
 
 
+_PLAIN_SCALARS = frozenset((type(None), bool, int, float, str))
+"""Exact types `_freeze` hands back as they are: the common case, tested without a call."""
+
+
 def _freeze(value: Any, where: str) -> Scalar:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
@@ -26,10 +30,26 @@ def _freeze(value: Any, where: str) -> Scalar:
     raise InvalidAction(f"{where}: values must be scalars or sequences, not {type(value).__name__}")
 
 
+def _frozen_args(args: dict[str, Any], where: str) -> tuple[tuple[str, Scalar], ...]:
+    """Sorted (name, frozen value) pairs; values are frozen in the order given (so the first bad one
+    names the error) and sorted after. The hot path of every move and event an engine builds."""
+    if not args:
+        return ()
+    pairs = [(name, value if type(value) in _PLAIN_SCALARS else _freeze(value, where))
+             for name, value in args.items()]
+    if len(pairs) > 1:
+        pairs.sort()
+    return tuple(pairs)
+
+
 def _thaw(value: Scalar) -> Any:
     if isinstance(value, tuple):
         return [_thaw(item) for item in value]
     return value
+
+
+def _thawed_args(args: tuple[tuple[str, Scalar], ...]) -> dict[str, Any]:
+    return {k: v if type(v) in _PLAIN_SCALARS else _thaw(v) for k, v in args}
 
 
 class _NamedArgs:
@@ -65,10 +85,10 @@ class Action(_NamedArgs):
 
     @classmethod
     def make(cls, seat: int, kind: str, **args: Any) -> "Action":
-        return cls(seat, kind, tuple(sorted((k, _freeze(v, kind)) for k, v in args.items())))
+        return cls(seat, kind, _frozen_args(args, kind))
 
     def to_wire(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "args": {k: _thaw(v) for k, v in self.args}}
+        return {"seat": self.seat, "kind": self.kind, "args": _thawed_args(self.args)}
 
     @classmethod
     def from_wire(cls, data: Any) -> "Action":
@@ -110,7 +130,7 @@ class Event(_NamedArgs):
     @classmethod
     def make(cls, kind: str, audience: Iterable[int] | None = None, **args: Any) -> "Event":
         aud = None if audience is None else frozenset(audience)
-        return cls(kind, tuple(sorted((k, _freeze(v, kind)) for k, v in args.items())), aud)
+        return cls(kind, _frozen_args(args, kind), aud)
 
     def visible_to(self, seat: int | None) -> bool:
         if self.audience is None:
@@ -119,7 +139,7 @@ class Event(_NamedArgs):
 
     def to_wire(self) -> dict[str, Any]:
         """The wire form leaves out the audience: it is only ever sent to those who may see it."""
-        return {"kind": self.kind, "args": {k: _thaw(v) for k, v in self.args}}
+        return {"kind": self.kind, "args": _thawed_args(self.args)}
 
     @classmethod
     def from_wire(cls, data: Any) -> "Event":
@@ -212,7 +232,7 @@ class GameConfig:
     def make(cls, game: str, seats: Iterable[SeatConfig] | int, **options: Any) -> "GameConfig":
         if isinstance(seats, int):
             seats = [SeatConfig("bot", f"Seat {i + 1}") for i in range(seats)]
-        return cls(game, tuple(seats), tuple(sorted((k, _freeze(v, "option")) for k, v in options.items())))
+        return cls(game, tuple(seats), _frozen_args(options, "option"))
 
     @property
     def seat_count(self) -> int:
