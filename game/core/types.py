@@ -35,8 +35,9 @@ def _frozen_args(args: dict[str, Any], where: str) -> tuple[tuple[str, Scalar], 
     names the error) and sorted after. The hot path of every move and event an engine builds."""
     if not args:
         return ()
-    pairs = [(name, value if type(value) in _PLAIN_SCALARS else _freeze(value, where))
-             for name, value in args.items()]
+    pairs = []
+    for name, value in args.items():  # a loop, not a comprehension: no frame of its own (3.11)
+        pairs.append((name, value if type(value) in _PLAIN_SCALARS else _freeze(value, where)))
     if len(pairs) > 1:
         pairs.sort()
     return tuple(pairs)
