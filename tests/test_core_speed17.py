@@ -10,9 +10,11 @@ random games of all four engines."""
 from __future__ import annotations
 
 import enum
+import hashlib
 import math
 import random
 from collections import OrderedDict, namedtuple
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import msgpack
@@ -126,7 +128,7 @@ def assert_same_as_before(value: Any) -> None:
     old, new = outcome(lambda: old_pack(value)), outcome(lambda: wire.pack(value))
     assert old == new, (value, old, new)
     if new[0] == "value":
-        assert wire.digest(value) == __import__("hashlib").sha256(new[1]).hexdigest()
+        assert wire.digest(value) == hashlib.sha256(new[1]).hexdigest()
     old, new = outcome(lambda: old_canonical(value)), outcome(lambda: wire.canonical(value))
     if old[0] == "value" and new[0] == "value":
         assert shape(old[1]) == shape(new[1]), value
@@ -323,7 +325,7 @@ def test_every_view_move_event_and_state_of_random_games_packs_as_before(game, s
             if step % 10 == 0:
                 assert_same_as_before(engine.to_plain(state))
                 assert wire.digest(engine.to_plain(state)) == \
-                    __import__("hashlib").sha256(old_pack(engine.to_plain(state))).hexdigest()
+                    hashlib.sha256(old_pack(engine.to_plain(state))).hexdigest()
             if engine.is_over(state):
                 assert_same_as_before(engine.result(state))
                 break
@@ -350,3 +352,51 @@ def test_the_remembered_key_orders_stay_bounded():
 def test_nan_and_signed_zero_pack_as_before():
     for value in [math.nan, -0.0, 0.0, math.inf, [math.nan, -0.0], {"x": -math.inf}]:
         assert wire.pack(value) == old_pack(value)
+
+
+class ReadOnlyMap:
+    """A Mapping that is no dict: the wire's reader takes any map."""
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __iter__(self):
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def keys(self):
+        return self.data.keys()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+Mapping.register(ReadOnlyMap)
+
+
+@pytest.mark.parametrize("data, said", [
+    ({"seat": 1, "kind": "play", "args": {"card": "y7", "to": [1, 2]}}, None),
+    (ReadOnlyMap({"seat": 1, "kind": "play", "args": ReadOnlyMap({"card": "y7"})}), None),
+    (OrderedDict(seat=2, kind="draw"), None),
+    ([("seat", 1)], "an action must be a map"), ({"seat": 1, "kind": "play", "args": [("a", 1)]}, "action args must be a small map"),
+    ({"seat": 1, "kind": "play", "args": {"seat": 2}}, "'seat' and 'kind' are not move arguments"),
+    ({"seat": 1, "kind": "play", "args": {1: 2}}, "action arg names must be strings"),
+    ({"seat": 1, "kind": "play", "args": {"a": {1}}}, "play: values must be scalars or sequences, not set"),
+])
+def test_an_action_read_from_the_wire_is_what_it_was(data, said):
+    """`Action.from_wire` takes any map (a dict is checked first, cheaply) and refuses the same data
+    with the same words."""
+    if said is None:
+        action = Action.from_wire(data)
+        args = data.get("args", {})
+        assert action.args == old_action_args(data["kind"], {k: args[k] for k in args})
+        assert (action.seat, action.kind) == (data["seat"], data["kind"])
+    else:
+        with pytest.raises(InvalidAction) as caught:
+            Action.from_wire(data)
+        assert str(caught.value) == said

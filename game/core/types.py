@@ -94,21 +94,21 @@ class Action(_NamedArgs):
     @classmethod
     def from_wire(cls, data: Any) -> "Action":
         """Rebuild an action from plain data; InvalidAction names what is wrong."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # the ABC check costs; a dict is usual
             raise InvalidAction("an action must be a map")
         seat, kind, args = data.get("seat"), data.get("kind"), data.get("args", {})
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 64:
             raise InvalidAction("action seat must be an int 0..63")
         if not isinstance(kind, str) or not kind or len(kind) > 64:
             raise InvalidAction("action kind must be a short non-empty string")
-        if not isinstance(args, Mapping) or len(args) > 32:
+        if (type(args) is not dict and not isinstance(args, Mapping)) or len(args) > 32:
             raise InvalidAction("action args must be a small map")
         for key in args:
             if not isinstance(key, str):
                 raise InvalidAction("action arg names must be strings")
         if "seat" in args or "kind" in args:  # they are the action's own fields, never its arguments
             raise InvalidAction("'seat' and 'kind' are not move arguments")
-        return cls.make(seat, kind, **dict(args))
+        return cls.make(seat, kind, **args)
 
     def __repr__(self) -> str:
         inner = "".join(f", {k}={v!r}" for k, v in self.args)
