@@ -19,9 +19,10 @@ from game.ui.labyrinth_map import meeple, reach_outline, tile_shadow, veil
 from game.ui.look import palette as P
 from game.ui.look.cards_labyrinth import arrows_of, favour_token, interaction_back, interaction_corner_right
 from game.ui.look.fonts import CANVAS_SIZE, font, legible_factor, log_tail, text_surface, wrapped
-from game.ui.sprites import TRANSFORMS, CardSprite, blit_faded
+from game.ui.sprites import TRANSFORMS, blit_faded
+from game.ui.still_layer import StillLayer, sprite_key
 from game.ui.table_base import log_type
-from game.ui.tween import MOTION, bob
+from game.ui.tween import MOTION
 from game.ui.widgets import fit_px, panel_surface
 
 
@@ -55,50 +56,6 @@ def fitted_line(text: str, role: str, max_px: int, width: int, min_px: int) -> t
     while len(words) > 1 and font(role, px).size(" ".join(words) + "…")[0] > width:
         words.pop()
     return " ".join(words).rstrip(",·:;") + "…", px
-
-
-class StillLayer:
-    """One still part of the table's picture, kept as a canvas-sized image while the key it was
-    composed for holds (see `LabyrinthPainter.draw_kept`)."""
-
-    def __init__(self) -> None:
-        self.image: pygame.Surface | None = None
-        self.shows: Any = None  # the key the image was composed for
-        self.last: Any = None  # the key of the frame before
-
-    def wanted(self, key: Any) -> str:
-        """"keep" (the image shows `key`), "compose" (`key` held since the frame before) or "draw"."""
-        if key is None:
-            self.last = None
-            return "draw"
-        if self.image is not None and self.shows is not None and key == self.shows:
-            self.last = key
-            return "keep"
-        steady = self.last is not None and key == self.last
-        self.last = key
-        return "compose" if steady else "draw"
-
-    def image_like(self, surface: pygame.Surface) -> pygame.Surface:
-        """The image to compose into: of `surface`'s size and pixel format, so it blits back exact."""
-        image = self.image
-        if image is None or image.get_size() != surface.get_size() or image.get_bitsize() != surface.get_bitsize() \
-                or image.get_masks() != surface.get_masks():
-            image = self.image = pygame.Surface(surface.get_size(), 0, surface)
-        self.shows = None
-        return image
-
-    def composed(self, key: Any) -> None:
-        self.shows = key
-
-
-def sprite_key(sprite: CardSprite | None, alpha: float) -> tuple[Any, ...] | None:
-    """Everything `CardSprite.draw` draws a sprite from."""
-    if sprite is None:
-        return None
-    scale = float(sprite.scale.value_at(alpha))  # type: ignore[arg-type]
-    return (sprite.visible, sprite.shown_image(scale), sprite.cover_image(scale), sprite.shadow, scale,
-            sprite.pos.value_at(alpha), sprite.lift.value_at(alpha), bob(sprite._time, 4.0) if sprite.focused else None,
-            sprite.angle.value_at(alpha), sprite.squash.value_at(alpha), sprite.alpha.value_at(alpha))
 
 
 class LabyrinthPainter:

@@ -22,7 +22,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, NamedTuple
 
 import pygame
 
@@ -36,14 +36,15 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.cards_lost_cities import card_back, card_face, lane_marker
 from game.ui.look.draw import card_height
-from game.ui.look.fonts import fit_px, font, legible_px, text_surface
+from game.ui.look.fonts import fit_px, font, legible_factor, legible_px, text_surface
 from game.ui.look.symbols import symbol
 from game.ui.look.table import card_shadow, focus_glow
-from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, fan_layout
+from game.ui.sprites import FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, TRANSFORMS, CardSprite, fan_layout
+from game.ui.still_layer import StillLayer, sprite_key
 from game.ui.table_base import CountUp, LiftedCardTable, log_type, touch_rect
 from game.ui.tables import register_table
 from game.ui.tips import offer_first_game_tips
-from game.ui.tween import MOTION, ease_out_cubic
+from game.ui.tween import MOTION, bob, ease_out_cubic
 from game.ui.widgets import panel_surface
 
 # --- geometry (logical canvas 1920x1080) --------------------------------------------------------
@@ -151,6 +152,59 @@ def hints_that_fit(device: str, hints: tuple[tuple[str, str], ...], room: int) -
             break
         row = tuple(hint for hint in row if hint[0] != optional) or row
     return row
+
+
+class DrawStep(NamedTuple):
+    """One step of drawing the table (see `LostCitiesTable.draw_kept`): what it is, everything it
+    is drawn from (None: it changes every frame), where it may draw (None: anywhere), the drawing."""
+
+    name: Any
+    key: Callable[[], Any]
+    footprint: Callable[[], list[pygame.Rect] | None]
+    draw: Callable[[pygame.Surface], None]
+
+
+def no_key() -> None:
+    """The key of a step drawn fresh every frame (a dragged card, the round's scores)."""
+    return None
+
+
+def whole_canvas() -> None:
+    """The footprint of a step that may draw anywhere."""
+    return None
+
+
+def sprite_footprint(sprite: CardSprite, alpha: float) -> list[pygame.Rect]:
+    """Where `CardSprite.draw` draws the card and its shadow now (the same transformed images)."""
+    if not sprite.visible:
+        return []
+    scale = float(sprite.scale.value_at(alpha))  # type: ignore[arg-type]
+    image, image_scale = sprite.shown_image(scale)
+    squash = float(sprite.squash.value_at(alpha))  # type: ignore[arg-type]
+    if image is None or squash <= 0.02:
+        return []
+    x, y = sprite.pos.value_at(alpha)  # type: ignore[misc]
+    lift = float(sprite.lift.value_at(alpha))  # type: ignore[arg-type]
+    if sprite.focused:
+        lift += bob(sprite._time, 4.0)
+    angle = float(sprite.angle.value_at(alpha))  # type: ignore[arg-type]
+    drawn = TRANSFORMS.get(image, angle, image_scale, squash)
+    rects = [drawn.get_rect(center=(round(x), round(y - lift)))]
+    cover = sprite.cover_image(scale)
+    if cover is not None:
+        rects.append(TRANSFORMS.get(cover[0], angle, cover[1], squash).get_rect(center=rects[0].center))
+    if sprite.shadow is not None and squash > 0.5:
+        shadow = TRANSFORMS.get(sprite.shadow, angle, scale, 1.0)
+        offset = 6 + lift * 0.35
+        rects.append(shadow.get_rect(center=(round(x + offset * 0.5), round(y + offset))))
+    return rects
+
+
+def opponent_plate_footprint() -> list[pygame.Rect]:
+    """The opponent's name plate over their hand (at most 360 px of words and its rim)."""
+    rect = pygame.Rect(0, 0, 360 + 48 + 16, 72)
+    rect.center = (round(OPPONENT_HAND_CENTRE[0]), 52)
+    return [rect]
 
 
 @dataclass
@@ -1247,30 +1301,295 @@ class LostCitiesTable(LiftedCardTable):
         return action in self.legal
 
     # --- drawing --------------------------------------------------------------------------------
+    frame_cache = True  # False: every frame drawn the long way (tests compare the two pictures)
+
     def draw_table(self, surface: pygame.Surface, alpha: float) -> None:
+        """The table, bottom up (`draw_steps`). What stood still since the frame before comes from
+        one kept image (`draw_kept`), what moves is drawn over it; else everything the long way."""
         if self.board is None:
             return
-        self._draw_lanes(surface)
-        self._draw_target_glows(surface)
-        self._draw_deck(surface)
-        self._draw_chips(surface)  # under the cards: only a card in flight or in hand passes over them
+        steps = self.draw_steps(alpha)
+        if self.frame_cache and self.draw_kept(surface, steps):
+            return
+        for step in steps:
+            step.draw(surface)
+
+    def draw_steps(self, alpha: float) -> list[DrawStep]:
+        """What `draw_table` draws, in order: the felt, the glows, the deck, the chips, every card
+        by its height (the dragged one last), the marks, the focus, the left panel, the opponent's
+        plate, the hints and the round's scores."""
+        steps = [DrawStep("felt", self.felt_key, whole_canvas, self._draw_felt),
+                 DrawStep("glows", self.glows_key, self.glows_footprint, self._draw_target_glows),
+                 DrawStep("deck", self.deck_key, self.deck_footprint, self._draw_deck),
+                 # under the cards: only a card in flight or in hand passes over them
+                 DrawStep("chips", self.chips_key, self.chips_footprint, self._draw_chips)]
         ordered = sorted(list(self.sprites.values()) + self.leaving, key=lambda s: s.z)
         dragged = self.drag.key if self.drag is not None else None
         for sprite in ordered:
             if sprite.key == dragged:
                 continue
-            sprite.draw(surface, alpha)
-        self._draw_target_marks(surface)
-        self._draw_hand_focus(surface, alpha)
+            steps.append(DrawStep(("card", id(sprite)), functools.partial(sprite_key, sprite, alpha),
+                                  functools.partial(sprite_footprint, sprite, alpha),
+                                  functools.partial(sprite.draw, alpha=alpha)))
+        steps.append(DrawStep("marks", self.marks_key, self.marks_footprint, self._draw_target_marks))
+        steps.append(DrawStep("focus", functools.partial(self.hand_focus_key, alpha),
+                              functools.partial(self.hand_focus_footprint, alpha),
+                              functools.partial(self._draw_hand_focus, alpha=alpha)))
         if dragged is not None and dragged in self.sprites:
-            self.sprites[dragged].draw(surface, alpha)
-            self._draw_closed_badge_over_drag(surface)
-        self._draw_left_panel(surface)
-        self._draw_opponent_plate(surface)
+            steps.append(DrawStep("dragged", no_key, whole_canvas, functools.partial(self._draw_dragged, alpha=alpha)))
+        steps.append(DrawStep("left", self.left_panel_key, self.left_panel_footprint, self._draw_left_panel))
+        steps.append(DrawStep("plate", self.opponent_plate_key, opponent_plate_footprint, self._draw_opponent_plate))
         if self.app is None or self.app.scenes.top is self:  # overlays bring their own hints
-            self._draw_hints(surface)
+            steps.append(DrawStep("hints", self.hints_key, self.hints_footprint, self._draw_hints))
         if self.scoring is not None:
-            self._draw_scoring(surface)
+            steps.append(DrawStep("scoring", no_key, whole_canvas, self._draw_scoring))
+        return steps
+
+    def _draw_dragged(self, surface: pygame.Surface, alpha: float) -> None:
+        assert self.drag is not None
+        self.sprites[self.drag.key].draw(surface, alpha)
+        self._draw_closed_badge_over_drag(surface)
+
+    # --- the kept image ----------------------------------------------------------------------------
+    # A Lost Cities frame drawn the long way costs a felt, five lanes, forty cards with their shadows
+    # and some thirty translucent panels and words (about 4.5 ms on the benchmark machine); most frames
+    # only the focused card's bob, a pulse or a card in flight changes. Each step of `draw_steps` has
+    # a key (everything it draws from) and a footprint (where it may draw): a step whose key held
+    # since the frame before stands still, and the still steps are composed, in order, into one kept
+    # image while their keys hold (composed on the second frame in a row they hold). Each frame
+    # blits it and draws the other steps over it in order. A still step drawn after a moving one it
+    # overlaps is drawn over too, so every pixel sees the same blits in the same order as the long way.
+    _kept: StillLayer | None = None
+    _kept_last: dict[Any, Any] = {}  # each step's key the frame before (set per table)
+
+    def draw_kept(self, surface: pygame.Surface, steps: list[DrawStep]) -> bool:
+        """Blit the kept image and draw the moving steps over it (composing the image when its
+        steps held still); False when this frame is drawn the long way."""
+        if self.app is None or surface is not getattr(self.app, "canvas", None):
+            return False  # a picture of the table drawn elsewhere (a test's, a thumbnail) is drawn whole
+        if surface.get_size() != (CANVAS_W, CANVAS_H) or surface.get_clip() != surface.get_rect():
+            return False
+        if self._kept is None:
+            self._kept, self._kept_last = StillLayer(), {}
+        last, now = self._kept_last, {}
+        still: list[DrawStep] = []
+        over: list[DrawStep] = []
+        moving: list[pygame.Rect] = []  # where the steps drawn over the kept image may draw
+        anywhere = False  # a step drawn over it may draw anywhere: every later step is drawn over too
+        for step in steps:
+            key = step.key()
+            now[step.name] = key
+            steady = key is not None and step.name in last and last[step.name] == key
+            if steady and (anywhere or moving):
+                footprint = step.footprint()
+                steady = not anywhere and footprint is not None and \
+                    not any(rect.colliderect(other) for rect in footprint for other in moving)
+            if steady:
+                still.append(step)
+                continue
+            over.append(step)
+            if not anywhere:
+                footprint = step.footprint()
+                if footprint is None:
+                    anywhere = True
+                else:
+                    moving.extend(footprint)
+        self._kept_last = now
+        still_key = (self.tone, legible_factor(), tuple((step.name, now[step.name]) for step in still)) if still else None
+        wanted = self._kept.wanted(still_key)
+        if wanted == "draw":
+            return False
+        if wanted == "compose":
+            image = self._kept.image_like(surface)
+            for step in still:
+                step.draw(image)
+            self._kept.composed(still_key)
+        assert self._kept.image is not None
+        surface.blit(self._kept.image, (0, 0))
+        for step in over:
+            step.draw(surface)
+        return True
+
+    def lanes_key(self) -> tuple[Any, ...]:
+        board = self.board
+        assert board is not None
+        return (self.tone, tuple(board.colours), self.lane_pitch,
+                tuple(tuple(self.pile_rect(colour)) for colour in board.colours))
+
+    def felt_key(self) -> tuple[Any, ...]:
+        board = self.board
+        assert board is not None
+        return (self.lanes_key(), tuple(tuple(bool(board.expeditions[seat][colour]) for colour in board.colours)
+                                        for seat in (0, 1)))
+
+    def glows_key(self) -> tuple[Any, ...]:
+        targets = self.lit_targets()
+        focus = self.focus[1] if self.focus is not None and self.focus[0] == "target" else None
+        return (int(255 * self._pulse()) if targets else None, tuple(targets),
+                tuple(tuple(self.target_rect(target)) for target in targets),
+                focus, None if focus is None else tuple(self.target_rect(focus)))
+
+    def glows_footprint(self) -> list[pygame.Rect]:
+        targets = list(self.lit_targets())
+        if self.focus is not None and self.focus[0] == "target":
+            targets.append(self.focus[1])
+        return [self.target_rect(target).inflate(40, 40) for target in targets]
+
+    def deck_key(self) -> tuple[Any, ...]:
+        return (self.deck_shown(), self.dealing, tuple(self.deck_rect()), legible_px(22), legible_px(28))
+
+    def deck_footprint(self) -> list[pygame.Rect]:
+        """The deck's layers, its count box and the last card's note under it."""
+        rect = self.deck_rect()
+        shown = self.deck_shown()
+        count = text_surface(str(shown), "display", 64, P.IVORY)
+        last = shown == 1 and not self.dealing
+        words = "LAST CARD" if last else "CARDS LEFT" if shown != 1 else "CARD LEFT"
+        label = text_surface(words, "ui-bold", legible_px(22), P.IVORY_DIM)
+        box = pygame.Rect(0, 0, max(count.get_width(), label.get_width()) + 40, self.count_box_height())
+        box.midtop = (rect.centerx, rect.bottom + 22)
+        rects = [pygame.Rect(rect.x, rect.y, rect.width + 8, rect.height + 14), box]
+        if last:
+            rects.append(self.last_card_note_rect())
+        return rects
+
+    def chips_key(self) -> tuple[Any, ...]:
+        board = self.board
+        assert board is not None
+        return (tuple(board.colours), self.lane_pitch, legible_px(20),
+                tuple(tuple((tuple(board.expeditions[seat][colour]), self.shown_score(seat, colour))
+                            for colour in board.colours) for seat in (0, 1)))
+
+    def chips_footprint(self) -> list[pygame.Rect]:
+        """Each chip is at most its lane wide (`chip_width_limit`)."""
+        board = self.board
+        assert board is not None
+        rects = []
+        for seat in (0, 1):
+            for colour in board.colours:
+                rect = pygame.Rect(0, 0, int(self.lane_pitch) + 4, CHIP_SIZE[1] + 8)
+                x, y = self.chip_centre(seat, colour)
+                rect.center = (round(x), round(y))
+                rects.append(rect)
+        return rects
+
+    def marks_key(self) -> tuple[Any, ...]:
+        board = self.board
+        assert board is not None
+        card = self.active_card()
+        focus = self.focus[1] if self.focus is not None and self.focus[0] == "target" else None
+        focus_rect = None if focus is None else tuple(self.target_rect(focus))
+        geometry = (tuple(board.colours), self.lane_pitch, legible_px(20))
+        if card is not None:
+            targets = tuple(self.legal_targets(card))
+            own = ("exp", card_colour(card))
+            badge = None if own in targets else (tuple(self.target_rect(own)), self.closed_badge(card),
+                                                 self.closed_badge_rect() is None)
+            return ("card", card, targets, badge, focus, focus_rect, geometry)
+        if self.can_act and self.phase == "draw":
+            return ("draw", tuple(self.draw_sources()), tuple(bool(board.discards[colour]) for colour in board.colours),
+                    focus, focus_rect, geometry)
+        return ("none", focus, focus_rect, geometry)
+
+    def marks_footprint(self) -> list[pygame.Rect]:
+        """The dimmed lanes, a dimmed spot and its badge (wider than the spot), the focus outline."""
+        board = self.board
+        assert board is not None
+        rects = []
+        card = self.active_card()
+        if card is not None:
+            rects.append(pygame.Rect(0, 0, CANVAS_W, 940).clip(self.lanes_area()))  # the lanes' columns
+            own = self.target_rect(("exp", card_colour(card)))
+            rects += [own, self.badge_rect(self.closed_badge(card), own.center)]
+        elif self.can_act and self.phase == "draw":
+            for colour in board.colours:
+                pile = self.pile_rect(colour)
+                rects += [pile, self.badge_rect("JUST DISCARDED", pile.center)]
+        if self.focus is not None and self.focus[0] == "target":
+            rects.append(self.target_rect(self.focus[1]).inflate(12, 12))
+        return rects
+
+    def lanes_area(self) -> pygame.Rect:
+        """Round every lane's column (what a lifted card dims)."""
+        board = self.board
+        assert board is not None
+        columns = []
+        for colour in board.colours:
+            column = pygame.Rect(0, 0, int(self.lane_pitch) - 22, 910)
+            column.midtop = (round(self.lane_x(colour)), 10)
+            columns.append(column)
+        return columns[0].unionall(columns[1:]) if columns else pygame.Rect(0, 0, 0, 0)
+
+    def badge_rect(self, text: str, centre: tuple[int, int]) -> pygame.Rect:
+        """Where `_badge` draws its plate."""
+        label = text_surface(text, "ui-bold", legible_px(20), P.INK)
+        box = pygame.Rect(0, 0, label.get_width() + 20, max(32, label.get_height() + 6))
+        box.center = centre
+        return box
+
+    def hand_focus_sprite(self) -> CardSprite | None:
+        """The card `_draw_hand_focus` draws again over its neighbours, with its glow, if any."""
+        focused = self.focus[1] if self.focus is not None and self.focus[0] == "hand" and self.hand_focus_shown() else None
+        key = self.selected or focused
+        if key is None or key not in self.sprites or (self.drag is not None and self.drag.key == key):
+            return None
+        sprite = self.sprites[key]
+        return None if sprite.pos.moving else sprite
+
+    def hand_focus_key(self, alpha: float) -> tuple[Any, ...] | None:
+        sprite = self.hand_focus_sprite()
+        return ("none",) if sprite is None else ("card", sprite.key, sprite_key(sprite, alpha), tuple(sprite.draw_rect(alpha)))
+
+    def hand_focus_footprint(self, alpha: float) -> list[pygame.Rect]:
+        sprite = self.hand_focus_sprite()
+        if sprite is None:
+            return []
+        return [sprite.draw_rect(alpha).inflate(40, 40)] + sprite_footprint(sprite, alpha)
+
+    def left_panel_key(self) -> tuple[Any, ...]:
+        """Everything the left panel (menu, round, match box, turn box, log) is drawn from."""
+        board, view, shown = self.board, self.view, self.shown
+        assert board is not None
+        totals = list(self._scored_totals or view.get("totals", [0, 0]))
+        shown_totals = tuple(self.counts.shown(("match", seat), int(totals[seat])) for seat in (0, 1))
+        running = tuple(sum(self.shown_score(seat, colour) or 0 for colour in board.colours) for seat in (0, 1))
+        active = tuple(shown.active) if shown is not None and shown.active else None
+        thinking = self.bot_thinking
+        taken_back = self.taken_back_card()
+        hovered = self.hover_pos is not None and TAKE_BACK_RECT.collidepoint(self.hover_pos)
+        px, step, rows = log_type(22, 32, LOG_ROWS, room=self.log_area().height)
+        return (legible_px(20), legible_px(22), legible_px(24), board.round, view.get("rounds", 3), board.bottom,
+                board.top, shown_totals, running, self.match_box_turn(), tuple(self.seat_label(seat) for seat in (0, 1)),
+                tuple(self.name_of(seat) for seat in (0, 1)), None if self.scoring is None else self.scoring.round,
+                shown is None, self.game_over, active, self.dealing, self.viewer, tuple(sorted(self.local_seats)),
+                thinking, tuple(self.thinking_dot_levels()) if thinking else None, self.phase if active else None,
+                taken_back, hovered if taken_back is not None else None,
+                self._log_total, tuple(self.log[-LOG_LINES:]), px, step, rows)
+
+    def left_panel_footprint(self) -> list[pygame.Rect]:
+        """The menu button, the round's title right of it, the match box, the turn box and the log."""
+        board = self.board
+        assert board is not None
+        head = text_surface(f"ROUND {board.round} OF {int(self.view.get('rounds', 3))}", "display", 52, P.IVORY)
+        title = head.get_rect(midleft=(MENU_RECT.right + 24, MENU_RECT.centery + 2)).inflate(8, 8)
+        return [pygame.Rect(0, 0, LEFT_X + LEFT_W + 16, 880), title.union(pygame.Rect(0, 0, 1, 1))]
+
+    def opponent_plate_key(self) -> tuple[Any, ...]:
+        board = self.board
+        assert board is not None
+        seats = self.session.seats()
+        status = seats[board.top] if board.top < len(seats) else None
+        return (self.seat_label(board.top), status.level if status is not None else None)
+
+    def hints_key(self) -> tuple[Any, ...]:
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        return (device, tuple(self.hint_row(device)), tuple(sorted(hint_glyphs(device).items())))
+
+    def hints_footprint(self) -> list[pygame.Rect]:
+        device = self.app.input.last_device if self.app is not None else "keyboard"
+        width = hint_row_width(device, tuple(self.hint_row(device)))
+        left = CANVAS_W - HINT_RIGHT_MARGIN - width - 24
+        return [pygame.Rect(left, 990, CANVAS_W - left, CANVAS_H - 990)]
 
     def draw_turn_banner(self, surface: pygame.Surface) -> None:
         """The turn and its step are in the left panel (the top centre belongs to the opponent)."""
@@ -1293,15 +1612,24 @@ class LostCitiesTable(LiftedCardTable):
         return self.selected
 
     def draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The felt with the lanes (`draw_lanes_base`); on the App's canvas `draw_table` draws it, as
+        the first step of its kept image."""
+        if self.board is None:
+            super().draw_backdrop(surface)
+        elif self.app is None or surface is not getattr(self.app, "canvas", None):
+            self.draw_lanes_base(surface)
+
+    def _draw_felt(self, surface: pygame.Surface) -> None:
+        self.draw_lanes_base(surface)
+        self._draw_lanes(surface)
+
+    def draw_lanes_base(self, surface: pygame.Surface) -> None:
         """The felt with each lane's coloured strip and discard-pile marker, kept as one opaque
         picture until the lanes change (every frame blitted the felt and five translucent strips,
         ≈ 1.5 ms of a 5 ms frame)."""
         board = self.board
-        if board is None:
-            super().draw_backdrop(surface)
-            return
-        key = (self.tone, surface.get_size(), tuple(board.colours), self.lane_pitch,
-               tuple(tuple(self.pile_rect(colour)) for colour in board.colours))
+        assert board is not None
+        key = self.lanes_key() + (surface.get_size(),)
         if self._lanes_base is None or self._lanes_base[0] != key:
             base = pygame.Surface(surface.get_size())
             super().draw_backdrop(base)
