@@ -203,7 +203,7 @@ def children_of(inner):
 VALUES = st.recursive(LEAVES | RARE_BAD, children_of, max_leaves=40)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=700, deadline=None)
 @given(VALUES)
 def test_pack_canonical_and_scalars_are_exactly_what_they_were(value):
     assert_same_as_before(value)
@@ -270,7 +270,7 @@ ARG_VALUES = FROZEN | st.lists(FROZEN, max_size=3).map(tuple) | st.sampled_from(
     [Colour.RED, Name("y7"), {"not": "scalar"}, {1}, b"bytes", NotPlain(), [1, [2, {3}]]])
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=400, deadline=None)
 @given(st.integers(0, 63), WORDS, st.dictionaries(ARG_NAMES, ARG_VALUES, max_size=5))
 def test_actions_and_events_freeze_their_arguments_as_before(seat, kind, args):
     old = outcome(lambda: old_action_args(kind, args))
