@@ -27,7 +27,7 @@ from game.core.types import GameConfig, SeatConfig
 from game.session import LocalSession
 from game.ui.look import fonts as F
 from game.ui.tables import table_scene_for
-from ui_helpers import click, frames, make_app, recording_app, step_until, tap
+from ui_helpers import click, frames, make_app, recording_app, step_until, tap, texts_set
 
 LEAST_ON_SCREEN = 13.8  # px on a 1024x768 screen: 20 px small print grown by `legible_px` (26 x 0.533)
 
@@ -235,20 +235,7 @@ def test_sizes_at_full_hd_are_as_designed(monkeypatch, data_dir):
 def panel_heads(table) -> list[str]:
     import game.ui.table_lost_in_time as module
 
-    heads: list[str] = []
-    real = module.text_surface
-
-    def spy(text, role, px, colour):
-        if role == "display":
-            heads.append(text)
-        return real(text, role, px, colour)
-
-    module.text_surface = spy
-    try:
-        table.draw_phase_panel(pygame.Surface((1920, 1080)))
-    finally:
-        module.text_surface = real
-    return heads
+    return [text for text, role in texts_set(module, table.draw_phase_panel) if role == "display"]
 
 
 def test_lost_in_time_turn_panel_says_whose_turn_in_the_action_step(app):
@@ -303,19 +290,7 @@ def test_hours_out_of_the_game_read_on_a_small_screen_and_stay_in_their_corner(d
 def hint_words(table) -> list[str]:
     import game.ui.chrome as chrome
 
-    drawn: list[str] = []
-    real = chrome.text_surface
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return real(text, *args, **kwargs)
-
-    chrome.text_surface = spy
-    try:
-        table.draw_menu_button(pygame.Surface((1920, 1080)))
-    finally:
-        chrome.text_surface = real
-    return drawn
+    return [text for text, _ in texts_set(chrome, table.draw_menu_button)]
 
 
 def test_lost_in_time_hints_name_the_focused_button_not_pick_up(app):

@@ -8,7 +8,7 @@ import pytest
 
 from game.ui.chrome import HINT_GLYPHS
 from game.ui.title import TitleScene
-from ui_helpers import click, frames, key, make_app, pad, tap, widget_labelled
+from ui_helpers import click, frames, key, make_app, pad, tap, texts_set, widget_labelled
 from waits16 import CEILING
 
 SIZES = ((1920, 1080), (1280, 720), (1024, 768), (2560, 1080), (3840, 2160))
@@ -30,21 +30,9 @@ def sized(size):
 
 def hint_texts(app, scene) -> list[str]:
     """The words the hint row draws (key caps and labels), read back by drawing them."""
-    drawn: list[str] = []
     import game.ui.chrome as chrome
 
-    real = chrome.text_surface
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return real(text, *args, **kwargs)
-
-    chrome.text_surface = spy
-    try:
-        scene.draw_hints(pygame.Surface((1920, 1080)))
-    finally:
-        chrome.text_surface = real
-    return drawn
+    return [text for text, _ in texts_set(chrome, scene.draw_hints)]
 
 
 # --- the seat setup ---------------------------------------------------------------------------------

@@ -114,3 +114,22 @@ def step_until(app: App, predicate: Callable[[], Any], timeout: float = CEILING)
     raise AssertionError(f"timed out; top scene is {type(top).__name__}, focus on "
                          f"{getattr(focused, 'label', None)!r}")
 
+
+
+def texts_set(module: Any, draw: Callable[[pygame.Surface], Any]) -> list[tuple[str, str | None]]:
+    """Every (text, type role) `module` set through its `text_surface` while `draw` drew one frame on
+    a scratch 1920x1080 canvas: what a screen says, read back from the drawing itself."""
+    drawn: list[tuple[str, str | None]] = []
+    real = module.text_surface
+
+    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        role = args[0] if args else kwargs.get("role")
+        drawn.append((text, role))
+        return real(text, *args, **kwargs)
+
+    module.text_surface = spy
+    try:
+        draw(pygame.Surface((1920, 1080)))
+    finally:
+        module.text_surface = real
+    return drawn
