@@ -22,6 +22,7 @@ import pygame
 
 from game.ui.assets import Assets
 from game.ui.input import InputMapper, Intent
+from game.ui.look.draw import same_pixel_format
 from game.ui.look.fonts import CANVAS_SIZE, canvas_scale
 from game.ui.music import Music
 from game.ui.scene import Scene, SceneStack
@@ -99,11 +100,6 @@ def bars_around(window: pygame.Rect, picture: pygame.Rect) -> list[pygame.Rect]:
             pygame.Rect(window.x, picture.top, picture.left - window.left, picture.height),
             pygame.Rect(picture.right, picture.top, window.right - picture.right, picture.height)]
     return [bar for bar in bars if bar.width > 0 and bar.height > 0]
-
-
-def same_pixel_format(one: pygame.Surface, other: pygame.Surface) -> bool:
-    """Whether a raw copy of pixel values between the two surfaces keeps their colours."""
-    return one.get_bitsize() == other.get_bitsize() and one.get_masks() == other.get_masks()
 
 
 class App:

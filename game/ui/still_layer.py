@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.look.draw import same_pixel_format
 from game.ui.sprites import CardSprite
 from game.ui.tween import bob
 
@@ -37,8 +38,7 @@ class StillLayer:
     def image_like(self, surface: pygame.Surface) -> pygame.Surface:
         """The image to compose into: of `surface`'s size and pixel format, so it blits back exact."""
         image = self.image
-        if image is None or image.get_size() != surface.get_size() or image.get_bitsize() != surface.get_bitsize() \
-                or image.get_masks() != surface.get_masks():
+        if image is None or image.get_size() != surface.get_size() or not same_pixel_format(image, surface):
             image = self.image = pygame.Surface(surface.get_size(), 0, surface)
         self.shows = None
         return image

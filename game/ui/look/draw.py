@@ -23,6 +23,12 @@ def card_height(width: int, ratio: float = 1.4) -> int:
     return max(1, round(width * ratio))
 
 
+def same_pixel_format(one: pygame.Surface, other: pygame.Surface) -> bool:
+    """Whether a raw copy of pixel values between the two surfaces keeps their colours (and a blit
+    between them is a plain copy)."""
+    return one.get_bitsize() == other.get_bitsize() and one.get_masks() == other.get_masks()
+
+
 def surface(size: tuple[int, int]) -> pygame.Surface:
     """A transparent per-pixel-alpha surface (works without a display mode)."""
     return pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
