@@ -125,7 +125,8 @@ class LabyrinthPainter:
     # the reading panel, the tray, the log and the buttons), `whole` that plus the map's cards under
     # the hero. Each is composed on the second frame in a row its key holds (an animation that
     # changes it every frame is drawn the long way, not composed every frame; the map, while a card
-    # to discover pulses, is drawn over `around` each frame) and blitted while it holds. A key is everything its part of the picture is drawn from; what lies over the map
+    # to discover pulses, is drawn over `around` each frame) and blitted while it holds. A key is
+    # everything its part of the picture is drawn from; what lies over the map
     # (the hero, an open stack, a peek) is drawn each frame, clipped to the map, which nothing of
     # `around` overlaps (the reading panel's torchlight reaches over the map's edge: `around` holds
     # no key while it glows, nor while smoke rises, a card is read or flies, or anything is dragged).

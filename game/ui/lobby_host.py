@@ -35,7 +35,7 @@ from game.ui.setup import ROW_H as SEAT_SETUP_ROW_H
 from game.ui.setup import (BOT_NAMES, LEFT_W, RIGHT_W, RIGHT_X, ROW_GAP, OptionsSetupScene, SeatBadges,
                            SeatNameEntry, TableMemory, anchored_focus, confirm_word, focus_anchor, option_height,
                            seat_row)
-from game.ui.table_base import FAR_SEATS_KEY
+from game.ui.table_base import FAR_SEATS_KEY, far_seat_bits
 from game.ui.tables import is_playable
 from game.ui.widgets import Button, OptionCycler, TextEntry, Widget
 from net.client import RemoteSession
@@ -203,7 +203,7 @@ class HostedTable:
         last hosted table). `far_seats` (people here across a touch table) and `pad_numbers` (seat ->
         the number of the pad that plays it) are for this screen's table, saved with the game.
         Raises ValueError (bad config or addresses) or OSError (no port)."""
-        bits = sum(1 << seat for seat in set(far_seats) if 0 <= seat < len(specs) and specs[seat].kind == "local")
+        bits = far_seat_bits(seat for seat in far_seats if 0 <= seat < len(specs) and specs[seat].kind == "local")
         kwargs = dict(table_name=table_name, options=options, save_path=save_path or hosted_save_path(),
                       table_state={FAR_SEATS_KEY: bits} if bits else {}, pad_numbers=dict(pad_numbers or {}))
         return cls._start(lan, game, list(specs), kwargs)

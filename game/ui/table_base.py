@@ -56,7 +56,7 @@ import sys
 from collections import deque
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Hashable
+from typing import Any, Callable, Hashable, Iterable
 
 import pygame
 
@@ -91,6 +91,13 @@ HURRY_SOUND_GAP = 0.12  # s of real time between two sounds of a hurried sequenc
 COUNT_SECONDS = 0.4  # a score on the table counts to its new value in this long (ART.md: scores count up)
 StatusAnchor = tuple[str, tuple[int, int]]
 FAR_SEATS_KEY = "far_seats"  # the autosave's table counts: the far-side seats as bits (seat 2 far: 0b10)
+
+
+def far_seat_bits(seats: Iterable[int]) -> int:
+    """The far-side seats as the autosave's table counts keep them under FAR_SEATS_KEY (seat 2: 0b10)."""
+    return sum(1 << seat for seat in set(seats))
+
+
 RULING_REFERENCE = re.compile(r"\s*\((?:rulings? )?[A-Z]{1,3}-\d+[a-z]?\b[^)]*\)")  # "(ruling LC-4)", "(TT-5)"
 
 
@@ -546,7 +553,7 @@ class TableSceneBase(Scene):
         kept = getattr(self.session, "table_state", None)
         if not isinstance(kept, dict):
             return
-        bits = sum(1 << seat for seat in self.far_seats if seat in self.local_seats)
+        bits = far_seat_bits(seat for seat in self.far_seats if seat in self.local_seats)
         if bits:
             kept[FAR_SEATS_KEY] = bits
         else:
