@@ -4,8 +4,6 @@ view and events only, LA-7), the discard browser, turns mode, screenshots and fr
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -292,17 +290,32 @@ def test_table_and_results_screenshots(tmp_path):
     assert isinstance(app.scenes.top, ResultsScene)
 
 
-def test_a_frame_of_the_whole_map_is_fast_at_1080p():
+def test_a_frame_of_the_whole_map_while_a_card_pulses_blits_the_kept_surroundings(monkeypatch):
+    """The whole map with a face-down card in reach pulses every frame, so the map is drawn each
+    frame; what lies round it (felt, top bar, reading panel, tray, buttons) must come from the kept
+    image, composed once. (This replaced a timed test, median frame < 12 ms, which failed on a loaded
+    machine: how fast the frame is belongs to `make bench`, bench_frames' `explore` screen, goal
+    8.3 ms; this test pins the mechanism that makes it fast.)"""
     opening = OPENING + [Action.make(0, "interact", card="i-003", items=["it-A"]), Action.make(0, "move", to=4)]
     app, table, session = open_table(config("human"), actions=opening)
     ready(app, table)
-    timings = []
+    run_until(app, lambda: table.journal.still_key(0.0, table.journal_focus()) is not None, limit=600, frame=1 / 120)
+    app.step(1 / 120)  # the frame that composes the kept image
+    calls = {"around": 0, "map": 0, "journal": 0}
+    real_around, real_map, real_journal = table.draw_around, table.draw_map_under_hero, table.draw_journal
+
+    def counting(name, real):
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(table, "draw_around", counting("around", real_around))
+    monkeypatch.setattr(table, "draw_map_under_hero", counting("map", real_map))
+    monkeypatch.setattr(table, "draw_journal", counting("journal", real_journal))
     for _ in range(30):
-        started = time.process_time()
         app.step(1 / 120)
-        timings.append((time.process_time() - started) * 1000)
-    timings.sort()
-    assert timings[len(timings) // 2] < 12.0, timings
+    assert calls == {"around": 0, "map": 30, "journal": 0}, calls
 
 
 def test_the_reading_panel_sets_the_story_at_55_to_75_characters_a_line():
