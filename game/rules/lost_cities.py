@@ -26,6 +26,9 @@ BONUS_POINTS = 20
 ROUND_ACTION_CAP = 10_000  # ruling LC-8
 ROUND_END_REASONS = ("deck", "cap")  # ruling LC-5: the last card drawn; ruling LC-8: the action cap
 ROUND_SCORE_RANGE = (-80 * len(ALL_COLOURS), 156 * len(ALL_COLOURS))  # three wagers alone .. every card
+ACTION_ARGUMENTS: dict[str, tuple[str, ...]] = {  # ruling LC-2: lay a card, then draw; undo before the draw
+    "play": ("card",), "discard": ("card",), "draw": ("source",), "undo": (),
+}
 MINUS = "\u2212"
 TIMES = "\u00d7"
 
@@ -214,6 +217,17 @@ class LostCities(Engine[dict]):
             return "it is not your turn"
         if action.kind not in self.action_kinds:
             return f"Lost Cities has no {action.kind!r} action (play, discard, draw or undo)"
+        # a move with missing or extra arguments (a garbled guest's) is named as such, before any
+        # reading of its card or pile: it matches no legal move even when its card would fit
+        expected = ACTION_ARGUMENTS[action.kind]
+        given = [name for name, _ in action.args]
+        unknown = [name for name in given if name not in expected]
+        missing = [name for name in expected if name not in given]
+        if unknown or missing:
+            takes = " and ".join(expected) if expected else "nothing"
+            wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
+            article = "an" if action.kind[0] in "aeiou" else "a"
+            return f"{article} '{action.kind}' move takes {takes}: {wrong}"
         phase = state["phase"]
         if action.kind == "undo":
             return "there is nothing to take back: undo takes back this turn's card until you draw"
