@@ -1,0 +1,466 @@
+"""Lost in Adventure: The Labyrinth — a second look at the rulebook by fresh eyes (session 18).
+
+Each test pins a rulebook sentence, FAQ answer or ruling (LA-1…LA-7) that the earlier golden tests
+(test_labyrinth_rules.py, test_labyrinth_rulebook_audit.py) and the independent referee
+(test_labyrinth_referee.py) left unpinned, on a position built through the engine's public API:
+numbered keys against other numbers and unnumbered items, an immediate card discarded before its
+turn, a prophecy revealed or fulfilled once it is already fulfilled, a step onto an undiscovered card
+far from the hero, turns round three seats, a failed try in turns (the engine's reading, pending a
+ruling), and illegal actions of every kind refused with a reason and the state untouched.
+
+Also two Thornwood Maze texts that were false in the state they showed: the Fountain Stair's card
+("The lid is off", still on the map once the fountain has filled over the stair; the box has no
+spare scenery card to cover it, LA-1) and the ending reached without Pip ("Alone at Sunrise", while
+the green folk walk out with you).
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from game.core.types import Action, IllegalAction
+from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of
+from test_labyrinth_adventure_yewmaze import CAREFUL, MAZE, WING_1, WING_2, move, play
+
+FIXTURES = Path(__file__).parent / "labyrinth_fixtures"
+LAB = load_scenario(FIXTURES / "lab.toml")
+
+HEAD = """
+[scenario]
+id = "{id}"
+title = "Second look {id}"
+best_score = 8
+"""
+
+
+def scenario(name: str, body: str):
+    """An inline scenario: the head plus the cards under test."""
+    return parse_scenario(HEAD.format(id=name) + body, f"{name}.toml")
+
+
+def act(state: dict, kind: str, seat: int = 0, **args):
+    return ENGINE.apply(state, Action.make(seat, kind, **args))
+
+
+def use(state: dict, card: str, *items: str, seat: int = 0):
+    return act(state, "interact", seat, card=card, items=sorted(items))
+
+
+def texts(events) -> list[str]:
+    return [e["text"] for e in events if e.kind == "text"]
+
+
+def moves(state: dict, seat: int = 0) -> list[int]:
+    return [a["to"] for a in ENGINE.legal_actions(state, seat) if a.kind == "move"]
+
+
+def supplied(seats: int = 1, mode: str = "together") -> dict:
+    """The lab after its supply card: items A, B1, B2, D held; #2, #3, #4, #5, #23 placed face down."""
+    return use(ENGINE.start(LAB, seats, mode), "i-001")[0]
+
+
+# --- Interactions with similar Items -----------------------------------------------------------------
+
+SIMILAR = """
+[[scenery]]
+id = "s-1"
+number = 1
+title = "Key room"
+text = "Two keys of one kind."
+[[item]]
+id = "it-B1"
+letter = "B"
+number = 1
+name = "First key"
+text = "B1."
+[[item]]
+id = "it-B2"
+letter = "B"
+number = 2
+name = "Second key"
+text = "B2."
+[[ending]]
+id = "e-1"
+title = "End"
+text = "Done."
+[[interaction]]
+id = "i-001"
+number = 1
+top = "Two keys on a ring."
+do = [{ take = "it-B1" }, { take = "it-B2" }]
+[[interaction]]
+id = "i-002"
+number = 1
+needs = 1
+top = "A lock for the second key only."
+[[interaction.paragraph]]
+key = "B2"
+text = "Exactly the second key."
+do = [{ ending = "e-1" }]
+[[interaction]]
+id = "i-003"
+number = 1
+needs = 1
+top = "A lock for the second key, or for anything at a push."
+[[interaction.paragraph]]
+key = "B2"
+text = "The second key again."
+[[interaction.paragraph]]
+key = "*"
+text = "Anything else, at a push."
+"""
+
+
+def test_a_numbered_key_wants_that_exact_item_not_its_sibling():
+    """Interactions with similar Items: "a number is specified next to the letter. In this case,
+    you must have used the specific Item with that exact letter and number in order to read the
+    matching paragraph" — B1 is no match for a B2-only card (back unread, LA-3), and reads the `*`
+    paragraph of a card that has one (a generic match), never the B2 paragraph."""
+    state, _ = use(ENGINE.start(scenario("similar", SIMILAR)), "i-001")
+    assert state["held"] == ["it-B1", "it-B2"]
+    after, events = use(state, "i-002", "it-B1")
+    assert [e.kind for e in events] == ["no_match"] and texts(events) == []
+    assert "i-002" in after["in_play"] and "it-B1" in after["held"] and after["read"] == state["read"]
+    assert texts(use(state, "i-003", "it-B1")[1]) == ["A lock for the second key, or for anything at a push.",
+                                                     "Anything else, at a push."]
+    assert texts(use(state, "i-003", "it-B2")[1])[1] == "The second key again."
+    done, _ = use(state, "i-002", "it-B2")
+    assert done["ending"] == "e-1"
+
+
+TWO_ITEMS = """
+[[scenery]]
+id = "s-1"
+number = 1
+title = "Pillar"
+text = "Two hollows."
+[[item]]
+id = "it-A"
+letter = "A"
+name = "Red stone"
+text = "A."
+[[item]]
+id = "it-C"
+letter = "C"
+name = "Blue stone"
+text = "C."
+[[ending]]
+id = "e-1"
+title = "End"
+text = "Done."
+[[interaction]]
+id = "i-001"
+number = 1
+top = "A red stone."
+do = [{ take = "it-A" }]
+[[interaction]]
+id = "i-002"
+number = 1
+top = "A blue stone."
+do = [{ take = "it-C" }]
+[[interaction]]
+id = "i-003"
+number = 1
+needs = 2
+top = "Two hollows in a pillar."
+[[interaction.paragraph]]
+key = "A+C"
+text = "Both stones glow."
+do = [{ ending = "e-1" }]
+"""
+
+
+def test_a_card_with_two_question_marks_waits_for_two_items():
+    """Interacting B: "If an Interaction card bears a triangle with 2 "?", choose 2 Item cards
+    instead of 1" — with one item held the card is not offered, and a try with one is refused
+    with the reason, nothing changed; with the second item it turns over."""
+    state, _ = use(ENGINE.start(scenario("two-items", TWO_ITEMS)), "i-001")
+    assert state["held"] == ["it-A"]
+    assert not [a for a in ENGINE.legal_actions(state, 0) if a.kind == "interact" and a["card"] == "i-003"]
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction, match="card 1 takes two items, not 1"):
+        use(state, "i-003", "it-A")
+    assert state == before
+    state, _ = use(state, "i-002")
+    offered = [a["items"] for a in ENGINE.legal_actions(state, 0) if a.kind == "interact" and a["card"] == "i-003"]
+    assert offered == [("it-A", "it-C")]
+    assert use(state, "i-003", "it-C", "it-A")[0]["ending"] == "e-1"
+
+
+# --- Immediate cards and DISCARD ---------------------------------------------------------------------
+
+NET = """
+[[scenery]]
+id = "s-1"
+number = 1
+title = "Start"
+text = "Here."
+arrows = { east = 2 }
+[[scenery]]
+id = "s-2"
+number = 2
+title = "Netted room"
+text = "Two cards turn over at once here."
+arrows = { west = 1 }
+[[ending]]
+id = "e-1"
+title = "End"
+text = "Done."
+[[interaction]]
+id = "i-001"
+number = 1
+immediate = true
+top = "A room lies east."
+do = [{ place_scenery = "s-2" }]
+[[interaction]]
+id = "i-002"
+number = 2
+immediate = true
+top = "A net drops over the other card."
+do = [{ discard = "i-003" }]
+[[interaction]]
+id = "i-003"
+number = 2
+immediate = true
+top = "Never read: discarded before its turn came."
+do = [{ favour = -1 }]
+[[interaction]]
+id = "i-004"
+number = 2
+top = "Leave."
+do = [{ ending = "e-1" }]
+"""
+
+
+def test_an_immediate_card_discarded_by_the_one_before_it_is_never_turned_over():
+    """Interaction Cards: every card of the number is placed, then each TURN THIS CARD OVER
+    IMMEDIATELY card is resolved (in id order, LA-2); DISCARD: "In case of an Interaction card,
+    do not reveal it" — so the second immediate card, discarded by the first, is never read nor
+    followed, and the discard pile shows it face down."""
+    state, events = act(ENGINE.start(scenario("net", NET)), "move", to=2)
+    assert texts(events) == ["A net drops over the other card."]
+    assert state["favours"] == 8 and state["in_play"] == ["i-004"]
+    assert {"card": "i-003", "deck": "interaction", "read": []} in state["discard"]
+    assert [(e.kind, e.get("card")) for e in events if e.kind == "interaction_turned"] == [("interaction_turned", "i-002")]
+    discard = {entry["card"]: entry for entry in ENGINE.view(state, 0)["discard"]}
+    assert discard["i-003"]["face"] == "down" and discard["i-003"]["texts"] == []
+    assert "Never read" not in str(ENGINE.view(state, 0))
+
+
+# --- REVEAL and FULFILL once a prophecy is fulfilled -------------------------------------------------
+
+ONCE = """
+[[scenery]]
+id = "s-1"
+number = 1
+title = "Start"
+text = "Here."
+[[prophecy]]
+id = "p-1"
+number = 1
+title = "The gift"
+text = "Keep it once."
+fulfilled = "Kept: a favour comes back."
+on_fulfil = [{ favour = 1 }]
+[[prophecy]]
+id = "p-2"
+number = 2
+title = "Never kept"
+text = "Left undone."
+fulfilled = "Never read."
+[[ending]]
+id = "e-1"
+title = "End"
+text = "Done."
+[[interaction]]
+id = "i-001"
+number = 1
+top = "Two favours go dark, then the prophecy is kept."
+do = [{ favour = -2 }, { fulfil = "p-1" }]
+[[interaction]]
+id = "i-002"
+number = 1
+top = "A card tells you to reveal it after all."
+do = [{ reveal = "p-1" }]
+[[interaction]]
+id = "i-003"
+number = 1
+top = "A card tells you to keep it again."
+do = [{ fulfil = "p-1" }]
+[[interaction]]
+id = "i-004"
+number = 1
+top = "Leave."
+do = [{ ending = "e-1" }]
+"""
+
+
+def test_a_fulfilled_prophecy_is_out_of_play_reveal_and_fulfil_again_are_ignored():
+    """FULFILL: follow "When fulfilled", "then discard it"; REVEAL: "if it has been discarded ...
+    ignore this instruction"; FAQ: "If later on you find a card that tells you to reveal that
+    Prophecy, ignore it"; an impossible instruction is ignored (LA-2) — so fulfilling it again
+    neither reads it nor runs its gift twice, and the score counts it once (LA-6)."""
+    state, events = use(ENGINE.start(scenario("once", ONCE)), "i-001")
+    assert state["prophecies"]["p-1"] == "fulfilled" and state["favours"] == 8 - 2 + 1
+    assert [e.kind for e in events].count("prophecy_fulfilled") == 1
+    state, events = use(state, "i-002")
+    assert texts(events) == ["A card tells you to reveal it after all."]
+    assert "prophecy_revealed" not in [e.kind for e in events] and state["prophecies"]["p-1"] == "fulfilled"
+    state, events = use(state, "i-003")
+    assert texts(events) == ["A card tells you to keep it again."]
+    assert "prophecy_fulfilled" not in [e.kind for e in events] and state["favours"] == 7
+    state, _ = use(state, "i-004")
+    assert score_of(state) == 7 - 1 and ENGINE.result(state).scores == (6,)  # p-2, never revealed, still counts
+
+
+# --- Movement ----------------------------------------------------------------------------------------
+
+def test_an_undiscovered_card_may_be_entered_from_a_discovered_card_far_from_the_hero():
+    """Movement: "You can also move to an undiscovered Scenery card, but only if it is adjacent to a
+    previously discovered Scenery card and connected to it by an arrow" — any discovered card, not
+    the hero's: from #23 the hero walks to #3, which only #2 (two squares away) touches (LA-4)."""
+    state, _ = act(supplied(), "move", to=2)
+    state, _ = act(state, "move", to=1)
+    state, _ = act(state, "move", to=23)
+    assert state["hero"] == 23 and "s-3" not in state["face_up"] and 3 in moves(state)
+    state, events = act(state, "move", to=3)
+    assert state["hero"] == 3 and "s-3" in state["face_up"]
+    assert [e.kind for e in events][:2] == ["hero_moved", "scenery_discovered"]
+
+
+# --- Playing in turns (FAQ "Help!", LA-5) ------------------------------------------------------------
+
+def test_in_turns_either_order_and_round_three_seats_clockwise():
+    """FAQ: "You can always play in turns, in a clockwise direction: each player can move the Hero
+    and interact with 1 card" — the interaction may come first; once both are done the turn goes on
+    by itself; a turn may also be ended early; after the last seat comes the first again."""
+    state = ENGINE.start(LAB, 3, "turns")
+    state, _ = use(state, "i-001")  # interact first ...
+    assert state["turn"] == {"seat": 0, "moved": False, "interacted": True}
+    assert not [a for a in ENGINE.legal_actions(state, 0) if a.kind == "interact"]
+    state, events = act(state, "move", to=2)  # ... then move: the turn is over
+    assert state["turn"] == {"seat": 1, "moved": False, "interacted": False} and events[-1]["seat"] == 1
+    with pytest.raises(IllegalAction, match="not your turn"):
+        act(state, "move", seat=2, to=1)
+    state, _ = act(state, "end_turn", seat=1)
+    assert ENGINE.active_seats(state) == [2]
+    state, events = act(state, "end_turn", seat=2)
+    assert ENGINE.active_seats(state) == [0] and events[-1].kind == "turn" and events[-1]["seat"] == 0
+    with pytest.raises(IllegalAction, match="there is no seat 3"):
+        act(state, "end_turn", seat=3)
+
+
+def test_in_turns_a_try_that_matches_nothing_is_the_turns_interaction_engine_reading():
+    """The engine's reading where LA-5 is silent (reported to the lead to settle): a try that
+    matches nothing uses the turn's interaction, though the card goes back "as if you had not
+    interacted with it" (Interacting B, no match). While the turn is still the seat's own, the try
+    can be taken back (undo: nothing was revealed) to try another item; once the move is made too,
+    the turn goes on and the try stands."""
+    state = supplied(seats=2, mode="turns")  # seat 0 used the supply card
+    state, _ = act(state, "end_turn")
+    state, events = use(state, "i-003", "it-A", seat=1)
+    assert [e.kind for e in events] == ["no_match"]
+    assert state["turn"] == {"seat": 1, "moved": False, "interacted": True}
+    assert not [a for a in ENGINE.legal_actions(state, 1) if a.kind == "interact"]
+    assert Action.make(1, "undo") in ENGINE.legal_actions(state, 1)
+    undone, _ = act(state, "undo", seat=1)
+    assert undone["turn"]["interacted"] is False and "i-003" not in undone["tried"]
+    state, _ = act(state, "move", seat=1, to=2)  # a discovery: the turn is handed on
+    assert state["turn"]["seat"] == 0 and state["tried"]["i-003"] == [["it-A"]]
+    assert "i-003" in state["in_play"]
+
+
+# --- Illegal actions ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seat, kind, args, reason", [
+    (0, "move", {"to": 5}, "scenery #5 is not next to a discovered card and joined to it by an arrow"),
+    (0, "move", {"to": 99}, "there is no scenery #99 on the map"),
+    (0, "move", {"to": 6}, "there is no scenery #6 on the map"),  # still in the scenery deck
+    (0, "move", {"to": 1}, "the hero already stands there"),
+    (0, "interact", {"card": "i-030", "items": []}, "card 6 is not in play"),  # still in the interaction deck
+    (0, "interact", {"card": "i-nope", "items": []}, "that card is not in play"),
+    (0, "interact", {"card": "i-003", "items": []}, "card 1 takes one item, not 0"),
+    (0, "interact", {"card": "i-010", "items": ["it-A"]}, "card 1 takes no item, not 1"),
+    (0, "interact", {"card": "i-003", "items": ["it-E"]}, "you do not hold the Lab gem"),
+    (0, "undo", {}, "nothing to undo: something new was revealed since the last checkpoint"),
+    (0, "end_turn", {}, "end_turn is only used when playing in turns"),
+    (0, "pass", {}, "pass is not an action of this game"),
+    (4, "move", {"to": 2}, "there is no seat 4 at this table"),
+])
+def test_an_illegal_action_is_refused_with_its_reason_and_nothing_changes(seat, kind, args, reason):
+    """Engine contract (DESIGN.md): `apply` raises IllegalAction with a clear message and on error
+    nothing changes — checked on the lab after its supply card, for every way a move can be wrong."""
+    state = supplied()
+    before, digest = copy.deepcopy(state), ENGINE.state_hash(state)
+    with pytest.raises(IllegalAction) as refused:
+        ENGINE.apply(state, Action.make(seat, kind, **args))
+    assert str(refused.value) == reason
+    assert state == before and ENGINE.state_hash(state) == digest
+
+
+def test_after_an_ending_every_action_is_refused_and_the_table_stays_as_it_ended():
+    """End of the Game: "The game ends when you have reached one of the story endings"."""
+    state, _ = use(supplied(), "i-014")
+    assert ENGINE.is_over(state) and ENGINE.active_seats(state) == []
+    digest = ENGINE.state_hash(state)
+    for action in (Action.make(0, "move", to=2), Action.make(0, "interact", card="i-003", items=["it-D"]),
+                   Action.make(0, "undo")):
+        with pytest.raises(IllegalAction, match="the adventure is over"):
+            ENGINE.apply(state, action)
+    assert ENGINE.state_hash(state) == digest
+
+
+# --- The Thornwood Maze: texts true in every state they show ------------------------------------------
+
+def test_the_fountain_stair_card_stays_true_once_the_fountain_has_filled():
+    """The Fountain Stair (s-14b) covers the dry fountain when Sir Alder lifts the lid and stays on
+    the map once the party has gone down and the water has closed over the stair; the box has no
+    spare card to cover it again (LA-1: 44 scenery). It said "The lid is off" with an open stair;
+    its text is now true in both states: the stair is there until the water closes over it."""
+    card = MAZE.text("s-14b#text")
+    assert card == "The lid lies aside. A stair spirals down under the maze, till water closes over it."
+    assert "lid is off" not in card and "dry" not in MAZE.text("s-14b#picture")
+    knight_awake = play(WING_1 + WING_2[:-1])
+    assert "s-14b" in knight_awake["face_up"] and "i-026" in knight_awake["in_play"]  # the stair still open
+    below = play(WING_1 + WING_2)
+    assert "i-026" not in below["in_play"] and any("closes over the stair" in MAZE.text(k) for k in below["last"])
+    back = move(below, 14)
+    top = next(e for e in ENGINE.view(back, 0)["map"] if e["number"] == 14)["stack"][-1]
+    assert back["hero"] == 14 and top["card"] == "s-14b" and top["text"] == card  # the card the players read
+
+
+def _enders(instructions, ending: str) -> bool:
+    """Whether a list of compiled instructions can reach `ending` (through any branch)."""
+    for instruction in instructions:
+        if instruction[0] == "ending" and instruction[1] == ending:
+            return True
+        if instruction[0] == "if" and (_enders(instruction[2], ending) or _enders(instruction[3], ending)):
+            return True
+    return False
+
+
+def test_the_ending_without_pip_is_named_for_what_happened():
+    """The gate's ending for a party that leaves Pip asleep was "Alone at Sunrise": "You come out
+    through the sunrise gate alone". But the gate opens only with the dawn stone, which Jacob Green
+    gives as the last of the green folk wakes (p-9 fulfilled), so they always walk out with you, and
+    Hester too when her heart was given back. It is now "Sunrise Without Pip"."""
+    ending = MAZE.endings["e-3"]
+    title, text = MAZE.text(ending.title_key), MAZE.text(ending.text_key)
+    assert title == "Sunrise Without Pip" and "alone" not in (title + text).lower()
+    assert text.startswith("You come out through the sunrise gate with the green folk you woke, but without Pip.")
+    # e-3 is written only on the gate's two cards, and only the paragraph that wakes the green folk gives the dawn stone
+    reaching = {card.id for card in MAZE.interactions.values()
+                if _enders(card.top_instructions, "e-3") or any(_enders(p.instructions, "e-3") for p in card.paragraphs)}
+    assert reaching == {"i-079", "i-080"}
+    givers = [(card.id, p.key) for card in MAZE.interactions.values() for p in card.paragraphs
+              if ("take", "it-V") in p.instructions]
+    assert givers == [("i-074", "X12")]
+    assert ("fulfil", "p-9") in next(p for p in MAZE.interactions["i-074"].paragraphs if p.key == "X12").instructions
+    state = play([step for step in CAREFUL if step != ("use", "i-063", "it-S")])  # Pip left asleep
+    assert state["ending"] == "e-3" and state["prophecies"]["p-1"] == "revealed"
+    assert state["prophecies"]["p-9"] == "fulfilled" and state["prophecies"]["p-8"] == "fulfilled"
+    assert ENGINE.view(state, 0)["ending"]["title"] == "Sunrise Without Pip"
+    assert ENGINE.result(state).breakdown[0][0] == {"label": "Ending", "value": "Sunrise Without Pip"}
