@@ -302,3 +302,14 @@ def test_lt2_the_first_dealer_is_drawn_by_the_seed():
     assert dealers == {0, 1, 2, 3}
     assert ENGINE.state_hash(ENGINE.new_game(config(4), 9)) == ENGINE.state_hash(ENGINE.new_game(config(4), 9))
     assert all(CARDS[c].id == c for hand in ENGINE.new_game(config(4), 9)["hands"] for c in hand)
+
+
+def test_s9_a_winner_landing_before_christ_is_said_in_years_bc():
+    """§9 / LT-10: the closest to 2031 wins even far in the past when every other timeline went
+    beyond it; the summary says the year as the table writes it ("44 BC"), not "-44". (The score
+    stays the number -44, which ranks and counts.)"""
+    state, events = ending([[-490, -44], [1916, 2024], [1986, 2021]])
+    event = game_over_event(events)
+    assert event["winners"] == [0] and event["scores"] == [-44, 2044, 2041]
+    outcome = ENGINE.result(state)
+    assert outcome.summary == f"{state['names'][0]} wins, landing in 44 BC."

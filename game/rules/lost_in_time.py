@@ -780,7 +780,7 @@ class LostInTime(Engine[dict]):
             summary = "Everybody travelled beyond 2031: nobody wins."
         elif len(winners) == 1:
             win = totals[winners[0]]
-            summary = f"{names[winners[0]]} wins, landing in {win['total']}."
+            summary = f"{names[winners[0]]} wins, landing in {format_year(win['total'])}."  # "776 BC", not "-776"
             _, level = self.tie_break(totals, winners)
             # ruling LT-10's tie-breaks, said for each rival on the same year: a shorter timeline lost
             # on length, one as long on payment chips (three on one year can need both)
@@ -794,7 +794,8 @@ class LostInTime(Engine[dict]):
             elif as_long:
                 summary += f" {as_long} landed there too, with as many cards: more payment chips win."
         else:
-            summary = f"{' and '.join(names[s] for s in winners)} share the win in {totals[winners[0]]['total']}."
+            summary = (f"{' and '.join(names[s] for s in winners)} share the win in "
+                       f"{format_year(totals[winners[0]]['total'])}.")
         if state["capped"]:
             summary += f" (The game stopped at the {ROUND_CAP}-round safety limit.)"
         breakdown = []
