@@ -306,10 +306,14 @@ def test_lt2_the_first_dealer_is_drawn_by_the_seed():
 
 def test_s9_a_winner_landing_before_christ_is_said_in_years_bc():
     """§9 / LT-10: the closest to 2031 wins even far in the past when every other timeline went
-    beyond it; the summary says the year as the table writes it ("44 BC"), not "-44". (The score
-    stays the number -44, which ranks and counts.)"""
+    beyond it; the summary and the breakdown say the year as the table writes it ("44 BC"), not
+    "-44". (The score stays the number -44, which ranks and counts.)"""
     state, events = ending([[-490, -44], [1916, 2024], [1986, 2021]])
     event = game_over_event(events)
     assert event["winners"] == [0] and event["scores"] == [-44, 2044, 2041]
     outcome = ENGINE.result(state)
     assert outcome.summary == f"{state['names'][0]} wins, landing in 44 BC."
+    lines = {line["label"]: line["value"] for line in outcome.breakdown[0]}
+    assert lines["Youngest card"] == "44 BC" and lines["Total"] == "44 BC"
+    after = {line["label"]: line["value"] for line in outcome.breakdown[1]}
+    assert after["Youngest card"] == 2024 and after["Total"] == 2044  # years after Christ stay numbers

@@ -198,6 +198,12 @@ def format_year(year: int) -> str:
     return f"{-year} BC" if year < 0 else str(year)
 
 
+def year_value(year: int) -> int | str:
+    """A year as a results line shows it: the number itself (it counts up), "44 BC" before Christ
+    (a minus sign read as "-44" is no year a player knows)."""
+    return year if year > 0 else format_year(year)
+
+
 def card_label(card_id: str) -> str:
     card = CARDS[card_id]
     return f"{card.title} ({format_year(card.year)})"
@@ -806,13 +812,13 @@ class LostInTime(Engine[dict]):
                 breakdown.append(({"label": "Empty timeline: no total", "value": "-"},))
                 continue
             # short labels: six seats' cards share the results screen (the year says which card)
-            lines = [{"label": "Youngest card", "value": t["youngest"]},
+            lines = [{"label": "Youngest card", "value": year_value(t["youngest"])},
                      {"label": f"VIPs ({t['vips']} × {VIP_BONUS})", "value": VIP_BONUS * t["vips"]},
                      {"label": f"Disasters ({t['disasters']} × {DISASTER_BONUS})",
                       "value": DISASTER_BONUS * t["disasters"]}]
             if state["options"]["chips"]:
                 lines.append({"label": f"Chip bonus ({t['chips']} × {CHIP_BONUS})", "value": CHIP_BONUS * t["chips"]})
-            lines += [{"label": "Total", "value": t["total"]},
+            lines += [{"label": "Total", "value": year_value(t["total"])},
                       {"label": "Beyond 2031?", "value": "yes: lost" if t["over"] else "no"},
                       {"label": "Timeline length", "value": t["length"]},
                       {"label": "Payment chips", "value": t["chips"]}]
