@@ -10,7 +10,7 @@ import pytest
 
 from game.core import Action, GameConfig, IllegalAction
 from game.core.wire import pack, unpack
-from game.rules.lost_cities import ENGINE, card_id
+from game.rules.lost_cities import ENGINE, ROUND_ACTION_CAP, card_id
 from test_lost_cities import arranged, cards
 
 
@@ -126,6 +126,18 @@ def test_lc1_lc5_a_round_of_deck_draws_lasts_exactly_the_draw_pile(colours, deck
         turns += 1
         assert (len(state["deck"]) == deck_draws - turns) or ENGINE.is_over(state)
     assert turns == deck_draws and state["history"][0]["reason"] == "deck"
+
+
+def test_lc5_lc8_the_last_card_drawn_on_the_capped_action_ends_the_round_once_by_the_deck():
+    """Two ends at once: the draw that takes the deck's last card (LC-5) is also the round's
+    10,000th action (LC-8). The round ends once, for the deck, and the next round is dealt."""
+    state = arranged([cards("y", 9), []], deck_size=1, rounds=2)
+    state["round_actions"] = ROUND_ACTION_CAP - 2
+    state, _ = ENGINE.apply(state, discard(0, card_id("y", "09")))
+    state, events = ENGINE.apply(state, draw(0, "deck"))
+    assert [e["reason"] for e in events if e.kind == "round_end"] == ["deck"]
+    assert [h["reason"] for h in state["history"]] == ["deck"] and state["round"] == 2
+    assert state["round_actions"] == 0 and len(state["deck"]) == 44
 
 
 # --- a move legal for exactly one player (rulings LC-2, LC-4) ---------------------------------------

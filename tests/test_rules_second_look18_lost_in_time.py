@@ -261,6 +261,18 @@ def test_the_round_cap_ends_a_game_that_never_reaches_eight_cards():
         assert ENGINE.view_problem(ENGINE.view(state, seat), seat, config(2)) is None
 
 
+def test_an_eighth_card_in_the_capped_round_ends_the_game_by_the_rules_not_by_the_cap():
+    """Two ends at once: the 8th card (LT-10) is placed in round 300, the round the safety cap would
+    end anyway. The game ends as LT-10 says, and the summary does not blame the cap."""
+    state = at_turn(start(2, dealer=1), 0)
+    line = [card(y) for y in (-776, -490, -447, -221, -44, 122, 313)]
+    arrange(state, hands=[[card(1453)], [card(1492)]], timelines=[line, []])
+    state["round"] = ROUND_CAP
+    state = play_round_passing(state)
+    assert state["over"] and state["final_round"] and state["ender"] == 0 and not state["capped"]
+    assert "safety limit" not in ENGINE.result(state).summary
+
+
 # --- saving mid-game and determinism (G-2, LT-2) ---------------------------------------------------
 
 def test_a_state_saved_mid_game_plays_on_exactly_as_the_original():
