@@ -464,3 +464,17 @@ def test_the_ending_without_pip_is_named_for_what_happened():
     assert state["prophecies"]["p-9"] == "fulfilled" and state["prophecies"]["p-8"] == "fulfilled"
     assert ENGINE.view(state, 0)["ending"]["title"] == "Sunrise Without Pip"
     assert ENGINE.result(state).breakdown[0][0] == {"label": "Ending", "value": "Sunrise Without Pip"}
+
+
+# --- The log -----------------------------------------------------------------------------------------
+
+def test_the_log_says_an_item_card_and_an_interaction_card_leave_their_decks():
+    """Key instructions, REMOVE FROM THE SCENERY / ITEM / INTERACTION DECK: "place it face-down on
+    the discard pile, without revealing it". The log said "A item card ..." and "A interaction card
+    ..."; each deck now takes its own article."""
+    _, events = use(supplied(), "i-010")  # removes the Lab gem from the item deck, i-032 from the interaction deck
+    said = [ENGINE.describe(e, 0) for e in events if e.kind == "removed_from_deck"]
+    assert said == ["An item card is removed from its deck unseen.",
+                    "An interaction card is removed from its deck unseen."]
+    scenery = ENGINE.describe(type(events[0]).make("removed_from_deck", card="s-9", deck="scenery"), 0)
+    assert scenery == "A scenery card is removed from its deck unseen."

@@ -1041,7 +1041,8 @@ class LabyrinthEngine(Engine[dict]):
         if kind == "item_discarded":
             return discarded_sentence(str(event["name"]))
         if kind == "removed_from_deck":
-            return f"A {event['deck']} card is removed from its deck unseen."
+            deck = str(event["deck"])
+            return f"{'An' if deck[:1] in 'aeiou' else 'A'} {deck} card is removed from its deck unseen."
         if kind == "favour_lost":
             return f"A favour goes dark ({event['lit']} lit)."
         if kind == "favour_regained":
