@@ -12,7 +12,7 @@ from game.core.registry import GAMES
 from game.ui.chrome import CANVAS_W, MARGIN, MenuScene, back_button, draw_background, draw_heading
 from game.ui.input import SWIPE_PX, Intent
 from game.ui.look import palette as P
-from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
+from game.ui.look.fonts import font, legible_factor, legible_px, text_surface, wrap
 from game.ui.rules_pictures import card_captions, card_pictures, is_picture_page
 from game.ui.rules_text import RulesDoc, load_rules
 from game.ui.toast import TOAST_WIDTH
@@ -127,21 +127,47 @@ def paginate(doc: RulesDoc, height: int, picture_height: int = 0, body: BodyType
     return screens
 
 
+PICTURE_GAP = 24  # px between two card pictures, and at least between two of their names
+
+
+def picture_strip_layout(widths: list[int], captions: tuple[str, ...],
+                         caption_px: int) -> tuple[list[int], int]:
+    """Where each card picture of the strip starts (x in the panel) and the size of the names under
+    them: each picture gets a slot as wide as itself or its name, whichever is wider, so no two names
+    touch (a small window's larger type ran "Event, future" into "Event, 2 chips"); the names shrink
+    only when the slots would not fit the text column."""
+    def slots(px: int) -> list[int]:
+        return [max(width, font("ui-bold", px).size(caption)[0] if caption else 0)
+                for width, caption in zip(widths, captions + ("",) * len(widths))]
+
+    px = caption_px
+    while px > CAPTION_PX and sum(slots(px)) + PICTURE_GAP * (len(widths) - 1) > TEXT_W:
+        px -= 1
+    wide = slots(px)
+    x = TEXT_X + max(0, (TEXT_W - sum(wide) - PICTURE_GAP * (len(widths) - 1)) // 2)
+    starts: list[int] = []
+    for width, slot in zip(widths, wide):
+        starts.append(x + (slot - width) // 2)
+        x += slot + PICTURE_GAP
+    return starts, px
+
+
 def draw_picture_strip(out: pygame.Surface, pictures: tuple[pygame.Surface, ...], captions: tuple[str, ...],
-                       caption_factor: float = 1.0) -> None:
+                       caption_factor: float = 1.0) -> list[pygame.Rect]:
     """The card pictures in one row at the foot of the text column, each named underneath ("Wager",
-    "Ghost"): the page names the cards above, and a newcomer should not have to match them up."""
-    gap = 24
-    total = sum(p.get_width() for p in pictures) + gap * (len(pictures) - 1)
-    x = TEXT_X + max(0, (TEXT_W - total) // 2)
+    "Ghost"): the page names the cards above, and a newcomer should not have to match them up.
+    Returns where the names went (in the panel)."""
+    starts, px = picture_strip_layout([p.get_width() for p in pictures], captions,
+                                      round(CAPTION_PX * caption_factor))
     top = TEXT_TOP + TEXT_HEIGHT - PICTURE_BAND + 14
     tallest = max(p.get_height() for p in pictures)
-    for picture, caption in zip(pictures, captions + ("",) * len(pictures)):
+    placed: list[pygame.Rect] = []
+    for x, picture, caption in zip(starts, pictures, captions + ("",) * len(pictures)):
         out.blit(picture, (x, top + (tallest - picture.get_height()) // 2))  # shapes share one middle line
         if caption:
-            label = text_surface(caption, "ui-bold", round(CAPTION_PX * caption_factor), P.IVORY_DIM)
-            out.blit(label, label.get_rect(midtop=(x + picture.get_width() // 2, top + tallest + 8)))
-        x += picture.get_width() + gap
+            label = text_surface(caption, "ui-bold", px, P.IVORY_DIM)
+            placed.append(out.blit(label, label.get_rect(midtop=(x + picture.get_width() // 2, top + tallest + 8))))
+    return placed
 
 
 class RulesScene(MenuScene):
