@@ -21,7 +21,7 @@ each other, or a player who keeps shifting an unfinishable row); it must never h
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from game.core.engine import Engine, Option
 from game.core.rng import Rng
@@ -39,6 +39,8 @@ TIME_CARDS = tuple(f"tt-{hour:02d}-{copy}" for hour in HOURS for copy in ("a", "
 GHOSTS = ("tt-ghost-1", "tt-ghost-2")
 TIME_CARDS_DEALT = {2: 13, 3: 19, 4: 26}  # ruling TT-1
 GHOSTS_IN_PLAY = {2: 1, 3: 2, 4: 2}
+TIME_CARD_SET = frozenset(TIME_CARDS)
+DECK_OF_SEATS = {seats: frozenset(TIME_CARDS + GHOSTS[:ghosts]) for seats, ghosts in GHOSTS_IN_PLAY.items()}
 SAFETY_TURN_CAP = 1000
 
 PHASE_DRAW = "draw"
@@ -54,8 +56,17 @@ def is_ghost(card: str) -> bool:
     return card.startswith("tt-ghost")
 
 
+HOUR_BY_CARD: dict[str, int] = {card: int(card[3:5]) for card in TIME_CARDS}
+"""The deck's Time cards and their hours, read once: hour_of was the top line of the suite's profile."""
+
+
 def hour_of(card: str) -> int:
-    """The hour a Time card shows (ValueError for a Ghost)."""
+    """The hour a Time card shows (ValueError for a Ghost). A card of the deck is looked up; any
+    other string is read as before (tests/test_rules_second_look18_time_after_time.py pins both)."""
+    try:
+        return HOUR_BY_CARD[card]
+    except (KeyError, TypeError):
+        pass
     if is_ghost(card):
         raise ValueError(f"{card} is a Ghost, it shows no hour")
     return int(card[3:5])
@@ -120,11 +131,19 @@ def gaps(row: list[str | None]) -> list[tuple[int, int, int, int]]:
 
 def hours_gone(cards_gone: list[str]) -> set[int]:
     """Hours whose both copies are in rows or out of the game (ruling TT-7's "no longer in play")."""
-    count: dict[int, int] = {}
+    seen: set[int] = set()
+    gone: set[int] = set()
     for card in cards_gone:
-        if not is_ghost(card):
-            count[hour_of(card)] = count.get(hour_of(card), 0) + 1
-    return {hour for hour, copies in count.items() if copies >= 2}
+        hour = HOUR_BY_CARD.get(card)
+        if hour is None:
+            if is_ghost(card):
+                continue
+            hour = hour_of(card)
+        if hour in seen:
+            gone.add(hour)
+        else:
+            seen.add(hour)
+    return gone
 
 
 def stuck_gap(row: list[str | None], gone: set[int]) -> tuple[int, int, int, int, int] | None:
@@ -142,6 +161,15 @@ def row_completable(row: list[str | None], gone: set[int]) -> bool:
     """Ruling TT-7: every run of k free slots between hours a and b has at least k distinct hours
     strictly between a and b that are still in play."""
     return stuck_gap(row, gone) is None
+
+
+def emergency_open(phase: str, turn: int, seat: int, row: list[str | None], completable: Callable[[], bool]) -> bool:
+    """Ruling TT-7: the emergency move is open to `seat` on its turn, before drawing, when its row
+    cannot be completed and holds a placed card beside a free slot. A row with no card placed has
+    nothing to shift (it can be stuck when most hours are gone), so no move is said to be open;
+    any other row with a free slot has a card beside one. `completable` is asked last (it costs)."""
+    return (phase == PHASE_DRAW and seat == turn and None in row and any(card is not None for card in row)
+            and not completable())
 
 
 def shift_sequences(row: list[str | None]) -> list[tuple[tuple[int, int], ...]]:
@@ -243,10 +271,10 @@ class TimeAfterTime(Engine[dict]):
         return row_completable(state["rows"][seat], hours_gone(self.cards_gone(state)))
 
     def emergency_available(self, state: dict, seat: int) -> bool:
-        """Ruling TT-7: on your turn, before drawing, with a row that can no longer be completed."""
-        row = state["rows"][seat]
-        return (state["phase"] == PHASE_DRAW and seat == state["turn"] and None in row
-                and not self.completable(state, seat))
+        """Ruling TT-7: on your turn, before drawing, with a row that can no longer be completed and
+        a placed card to shift."""
+        return emergency_open(state["phase"], state["turn"], seat, state["rows"][seat],
+                              lambda: self.completable(state, seat))
 
     def turn_facts(self, state: dict) -> TurnFacts:
         """Where the pending card may go, and who else could place it (ruling TT-5's question,
@@ -313,6 +341,9 @@ class TimeAfterTime(Engine[dict]):
             if phase != PHASE_DRAW:
                 return "the emergency move replaces the draw: it is only allowed before drawing"
             if not self.emergency_available(state, seat):
+                if not any(state["rows"][seat]) and not self.completable(state, seat):
+                    # stuck with nothing placed (most hours gone): nothing for the move to shift
+                    return "the emergency move shifts cards already placed, and your row has none yet (TT-7)"
                 return "the emergency move is only allowed when your row can no longer be completed (TT-7)"
             return "each shift moves a different placed card by one slot into a free neighbouring slot"
         if phase != PHASE_PLACE:
@@ -506,6 +537,8 @@ class TimeAfterTime(Engine[dict]):
     def view(self, state: dict, seat: int | None) -> dict[str, Any]:
         seats = state["seats"]
         facts = self.turn_facts(state)
+        gone = hours_gone(self.cards_gone(state))  # once for every row, not once a row
+        completable = [row_completable(row, gone) for row in state["rows"]]
         own_hand = list(state["hands"][seat]) if seat is not None else []
         public_ghosts = [sum(1 for c in state["known"][s] if is_ghost(c)) for s in range(seats)]
         unseen_ghosts = len(state["ghosts"]) - sum(public_ghosts)
@@ -536,8 +569,9 @@ class TimeAfterTime(Engine[dict]):
             "pending": state["pending"],
             "legal_slots": facts.legal_slots,
             "who_could_place": facts.who_could_place,
-            "completable": [self.completable(state, s) for s in range(seats)],
-            "emergency_available": seat is not None and self.emergency_available(state, seat),
+            "completable": completable,
+            "emergency_available": seat is not None and emergency_open(
+                state["phase"], state["turn"], seat, state["rows"][seat], lambda: completable[seat]),
             "last": state["last"],
             "winner": state["winner"],
             "tie": self.is_over(state) and state["winner"] is None,
@@ -562,8 +596,8 @@ class TimeAfterTime(Engine[dict]):
         ghosts = GHOSTS[:GHOSTS_IN_PLAY[n]]
         need(field(view, "ghosts_in_game") == len(ghosts),
              f"its table plays {len(ghosts)} Ghost(s), not another number")
-        deck = frozenset(TIME_CARDS + ghosts)
-        time_cards = frozenset(TIME_CARDS)
+        deck = DECK_OF_SEATS[n]
+        time_cards = TIME_CARD_SET
         hand = cards(field(view, "hand"), "hand", deck)
         sizes = items(field(view, "hand_size"), "hand_size", length=n)
         for size in sizes:
@@ -580,8 +614,8 @@ class TimeAfterTime(Engine[dict]):
             items(row, "row", length=SLOTS)
             filled = [card for card in row if card is not None]
             cards(filled, "row", time_cards, kind="Time card")
-            need(all(hour_of(a) < hour_of(b) for a, b in zip(filled, filled[1:])),
-                 "its row does not rise (ruling TT-4)")
+            hours = [HOUR_BY_CARD[card] for card in filled]  # Time cards of the deck: checked just above
+            need(all(a < b for a, b in zip(hours, hours[1:])), "its row does not rise (ruling TT-4)")
             placed += filled
         out = cards(field(view, "out_of_game"), "out_of_game", time_cards, kind="Time card")
         phase = one_of(field(view, "phase"), "phase", PHASES)
@@ -596,11 +630,12 @@ class TimeAfterTime(Engine[dict]):
         hidden = sum(sizes) - len(hand) - len(others_public)
         need(len(shown) + hidden + draw_count == len(deck), f"its cards do not add up to the {len(deck)} of the deal")
         holders = items(field(view, "ghost_holders"), "ghost_holders", length=n)
-        need(holders == [sum(1 for card in announced if is_ghost(card)) for announced in public],
+        # the cards are of the deck (checked above), so a Ghost is one of GHOSTS
+        need(holders == [sum(1 for card in announced if card in GHOSTS) for announced in public],
              "its Ghost holders are not the Ghosts it shows")
         unseen = len(ghosts) - sum(holders)
         if seat is not None:
-            unseen -= sum(1 for card in hand if is_ghost(card)) - holders[seat]
+            unseen -= sum(1 for card in hand if card in GHOSTS) - holders[seat]
         need(field(view, "ghosts_unseen") == unseen, "its unseen Ghosts do not add up")
         turn = seat_number(field(view, "turn"), "turn", n)
         need(field(view, "turn_cap") == SAFETY_TURN_CAP, "its safety cap is not this game's")
@@ -617,8 +652,7 @@ class TimeAfterTime(Engine[dict]):
         completable = [row_completable(row, gone) for row in rows]
         need(field(view, "completable") == completable,
              "it says a row can or cannot be completed when it cannot or can")
-        emergency = (seat is not None and phase == PHASE_DRAW and seat == turn and None in rows[seat]
-                     and not completable[seat])
+        emergency = seat is not None and emergency_open(phase, turn, seat, rows[seat], lambda: completable[seat])
         need(field(view, "emergency_available") is emergency,
              "its emergency move is offered when it is not open (TT-7)")
         winner = seat_number(field(view, "winner"), "winner", n, none=True)
