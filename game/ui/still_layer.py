@@ -23,8 +23,11 @@ class StillLayer:
         self.shows: Any = None  # the key the image was composed for
         self.last: Any = None  # the key of the frame before
 
-    def wanted(self, key: Any) -> str:
-        """"keep" (the image shows `key`), "compose" (`key` held since the frame before) or "draw"."""
+    def wanted(self, key: Any, settled: bool = False) -> str:
+        """"keep" (the image shows `key`), "compose" (`key` held since the frame before) or "draw".
+        `settled`: the key changed only because parts of the picture came to rest (nothing began to
+        move), so it will likely hold and is composed at once: drawn the long way now and composed
+        the frame after would cost two full frames in a row instead of one."""
         if key is None:
             self.last = None
             return "draw"
@@ -33,7 +36,7 @@ class StillLayer:
             return "keep"
         steady = self.last is not None and key == self.last
         self.last = key
-        return "compose" if steady else "draw"
+        return "compose" if steady or settled else "draw"
 
     def image_like(self, surface: pygame.Surface) -> pygame.Surface:
         """The image to compose into: of `surface`'s size and pixel format, so it blits back exact."""

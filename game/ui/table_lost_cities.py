@@ -154,6 +154,12 @@ def hints_that_fit(device: str, hints: tuple[tuple[str, str], ...], room: int) -
     return row
 
 
+# a step joins the kept image once its key held this many frames in a row: a count-up that steps
+# every other frame, or a pulse that holds a frame or two, stays drawn over the image, not composed
+# into it and dropped again the next frame
+KEPT_AFTER_FRAMES = 3
+
+
 class DrawStep(NamedTuple):
     """One step of drawing the table (see `LostCitiesTable.draw_kept`): what it is, everything it
     is drawn from (None: it changes every frame), where it may draw (None: anywhere), the drawing."""
@@ -1355,12 +1361,16 @@ class LostCitiesTable(LiftedCardTable):
     # and some thirty translucent panels and words (about 4.5 ms on the benchmark machine); most frames
     # only the focused card's bob, a pulse or a card in flight changes. Each step of `draw_steps` has
     # a key (everything it draws from) and a footprint (where it may draw): a step whose key held
-    # since the frame before stands still, and the still steps are composed, in order, into one kept
-    # image while their keys hold (composed on the second frame in a row they hold). Each frame
-    # blits it and draws the other steps over it in order. A still step drawn after a moving one it
-    # overlaps is drawn over too, so every pixel sees the same blits in the same order as the long way.
+    # KEPT_AFTER_FRAMES frames in a row stands still, and the still steps are composed, in order,
+    # into one kept image while their keys hold: at once when the still steps changed only because
+    # some came to rest (nothing began to move), else on the second frame in a row they hold (a card
+    # in flight over others changes them every frame: drawn the long way, not composed each frame).
+    # Each frame blits it and draws the other steps over it in order. A still step drawn after a
+    # moving one it overlaps is drawn over too, so every pixel sees the same blits in the same order
+    # as the long way.
     _kept: StillLayer | None = None
-    _kept_last: dict[Any, Any] = {}  # each step's key the frame before (set per table)
+    _kept_last: dict[Any, tuple[Any, int]] = {}  # each step's key the frame before, and the frames it held
+    _kept_over: set[Any] = set()  # the names of the steps drawn over the kept image the frame before
 
     def draw_kept(self, surface: pygame.Surface, steps: list[DrawStep]) -> bool:
         """Blit the kept image and draw the moving steps over it (composing the image when its
@@ -1370,7 +1380,7 @@ class LostCitiesTable(LiftedCardTable):
         if surface.get_size() != (CANVAS_W, CANVAS_H) or surface.get_clip() != surface.get_rect():
             return False
         if self._kept is None:
-            self._kept, self._kept_last = StillLayer(), {}
+            self._kept, self._kept_last, self._kept_over = StillLayer(), {}, set()
         last, now = self._kept_last, {}
         still: list[DrawStep] = []
         over: list[DrawStep] = []
@@ -1378,8 +1388,10 @@ class LostCitiesTable(LiftedCardTable):
         anywhere = False  # a step drawn over it may draw anywhere: every later step is drawn over too
         for step in steps:
             key = step.key()
-            now[step.name] = key
-            steady = key is not None and step.name in last and last[step.name] == key
+            before = last.get(step.name)
+            held = before[1] + 1 if key is not None and before is not None and before[0] == key else 0
+            now[step.name] = (key, held)
+            steady = held >= KEPT_AFTER_FRAMES
             if steady and (anywhere or moving):
                 footprint = step.footprint()
                 steady = not anywhere and footprint is not None and \
@@ -1394,9 +1406,10 @@ class LostCitiesTable(LiftedCardTable):
                     anywhere = True
                 else:
                     moving.extend(footprint)
-        self._kept_last = now
-        still_key = (self.tone, legible_factor(), tuple((step.name, now[step.name]) for step in still)) if still else None
-        wanted = self._kept.wanted(still_key)
+        began = {step.name for step in over} - self._kept_over  # what moves now and stood still before
+        self._kept_last, self._kept_over = now, {step.name for step in over}
+        still_key = (self.tone, legible_factor(), tuple((step.name, now[step.name][0]) for step in still)) if still else None
+        wanted = self._kept.wanted(still_key, settled=not began)
         if wanted == "draw":
             return False
         if wanted == "compose":
@@ -1422,8 +1435,13 @@ class LostCitiesTable(LiftedCardTable):
         return (self.lanes_key(), tuple(tuple(bool(board.expeditions[seat][colour]) for colour in board.colours)
                                         for seat in (0, 1)))
 
-    def glows_key(self) -> tuple[Any, ...]:
+    def glows_key(self) -> tuple[Any, ...] | None:
+        """None while the glows breathe: their alpha holds a few frames at each crest and trough of
+        the breath, and a key that held would compose a kept image twice a breath (with the cards over
+        the glows) only to drop it a few frames later."""
         targets = self.lit_targets()
+        if targets and not MOTION.reduced:
+            return None
         focus = self.focus[1] if self.focus is not None and self.focus[0] == "target" else None
         return (int(255 * self._pulse()) if targets else None, tuple(targets),
                 tuple(tuple(self.target_rect(target)) for target in targets),
