@@ -478,3 +478,26 @@ def test_the_log_says_an_item_card_and_an_interaction_card_leave_their_decks():
                     "An interaction card is removed from its deck unseen."]
     scenery = ENGINE.describe(type(events[0]).make("removed_from_deck", card="s-9", deck="scenery"), 0)
     assert scenery == "A scenery card is removed from its deck unseen."
+
+
+def test_a_party_that_opened_the_door_of_roots_but_never_went_in_is_told_the_cave_still_waits():
+    """The great root's paragraph (i-054) says the old paths below are cleared and "whatever was left
+    undone down there stays undone", and names the door of roots when the bone key is still held. A
+    party that opened the door (the hoard placed face down) and climbed without going in could
+    still walk down for the mason's chisel, the first of the green folk's lost things (LA-4): the
+    story now says that one cave still waits, and it does. Random play found it (seed 1 of an ad-hoc
+    run: door opened at step 298, root climbed at 300, the hoard discovered at 304)."""
+    from test_labyrinth_adventure_yewmaze import WING_3, texts_of
+
+    root, hoard = ("use", "i-054", "it-C"), ("move", 27)
+    foot = play(WING_1 + WING_2 + [s for s in WING_3 if s not in (root, hoard)])
+    assert "it-N3" not in foot["held"] and "27" in foot["stacks"] and "s-27" not in foot["face_up"]
+    said = texts_of(foot, "i-054", "it-C")
+    waits = [line for line in said if "the cave of lost things is still to be searched" in line]
+    assert len(waits) == 1 and not any("door of roots is still shut" in line for line in said)
+    climbed = play([root], foot)
+    assert climbed["hero"] == 29
+    down = move(climbed, 27)
+    assert down["hero"] == 27 and "it-X1" in down["held"]  # the chisel the story says still waits
+    visited = play(WING_1 + WING_2 + [s for s in WING_3 if s != root])  # the careful party went in
+    assert not any("still waits" in line for line in texts_of(visited, "i-054", "it-C"))
