@@ -27,6 +27,7 @@ class OnScreenKeyboard(MenuScene):
         self.entry = entry
         self.lower = False
         self.before = entry.text  # an emptied name goes back to this on Done
+        entry.begin_edit()  # a name field that selects on edit: the first key replaces "Player"
         self.group.focus = len(ROWS_UPPER[0])  # "A": names start with a letter more often than a digit
         self.panel = pygame.Rect(0, 0, 10 * KEY + 9 * GAP + 80, (len(ROWS_UPPER) + 1) * (KEY + GAP) + 240)
         self.panel.center = (CANVAS_W // 2, CANVAS_H // 2 + 40)
@@ -62,13 +63,13 @@ class OnScreenKeyboard(MenuScene):
 
     def type(self, ch: str) -> None:
         before = self.entry.text
-        self.entry.set_text(before + ch)
+        self.entry.type_text(ch)
         if self.entry.text == before and self.app is not None:
             self.app.assets.play("invalid", 0.6)  # the name is as long as it may be
         self.follow_case()
 
     def erase(self) -> None:
-        self.entry.set_text(self.entry.text[:-1])
+        self.entry.erase_letter()
         self.follow_case()
 
     def follow_case(self) -> None:
@@ -89,6 +90,7 @@ class OnScreenKeyboard(MenuScene):
         self.build()
 
     def done(self) -> None:
+        self.entry.selected = False
         if not self.entry.text.strip():
             self.entry.set_text(self.before if self.before.strip() else "Player")
         if self.app is not None:
@@ -121,7 +123,13 @@ class OnScreenKeyboard(MenuScene):
         surface.blit(text_surface(self.entry.label, "ui", 28, P.IVORY_DIM), (self.panel.x + 40, self.panel.y + 36))
         field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)
         surface.blit(panel_surface(field.size, 12, (10, 10, 14, 255), P.BRASS_LIGHT, 2), field.topleft)
-        shown = text_surface(self.entry.text + "|", "ui-bold", 44, P.IVORY)
-        surface.blit(shown, shown.get_rect(midleft=(field.x + 24, field.centery)))
+        if self.entry.selected and self.entry.text:  # the whole name, selected: the next key replaces it
+            shown = text_surface(self.entry.text, "ui-bold", 44, P.INK)
+            rect = shown.get_rect(midleft=(field.x + 24, field.centery))
+            pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(12, 8), border_radius=6)
+        else:
+            shown = text_surface(self.entry.text + "|", "ui-bold", 44, P.IVORY)
+            rect = shown.get_rect(midleft=(field.x + 24, field.centery))
+        surface.blit(shown, rect)
         self.group.draw(surface)
         self.draw_hints(surface)  # its own hints, over those of the screen below

@@ -61,6 +61,7 @@ def pad_button_label(name: str) -> str:
 ANIMATION_SPEEDS: tuple[tuple[float, str], ...] = ((1.0, "Normal"), (1.5, "Fast"), (2.0, "Very fast"), (0.75, "Relaxed"))
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (1024, 576))
 NAME_MAX = 20
+DEFAULT_PLAYER_NAME = "Player"  # "Your name" until the player gives one (in Settings or at a seat)
 TIPS_SEEN_MAX = 400  # game:name entries kept (four games, a hundred names): a file cannot grow without end
 # Intents a device cannot do without: with none of them bound, a keyboard or gamepad player could no
 # longer reach (or leave) anything, so a file never leaves them empty and the screen never unbinds them.
@@ -168,7 +169,7 @@ class Settings:
     effects_volume: float = 0.8
     music_volume: float = 0.5  # the generative soundtrack (game/ui/music.py), under the effects
     muted: bool = False  # M silences everything at once, keeping the volumes for when it comes back
-    player_name: str = "Player"
+    player_name: str = DEFAULT_PLAYER_NAME
     key_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_KEYS))
     pad_bindings: dict[str, list[str]] = field(default_factory=lambda: _copy_bindings(DEFAULT_PAD))
     animation_speed: float = 1.0

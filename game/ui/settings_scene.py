@@ -125,7 +125,7 @@ class SettingsScene(MenuScene):
             Slider((MARGIN, y + 4 * step, LEFT_W, ROW_H), "Music volume", s.music_volume, self.set_music),
             TextEntry((MARGIN, y + 5 * step, LEFT_W, ROW_H), "Your name", s.player_name, self.set_name, 20,
                       open_keyboard=self.open_keyboard, start_text=self.app.input.start_text,
-                      stop_text=self.app.input.stop_text),
+                      stop_text=self.app.input.stop_text, select_on_edit=True),
             OptionCycler((MARGIN, y + 6 * step, LEFT_W, ROW_H), "Animation speed", speeds, speed_index, self.set_speed),
             Toggle((MARGIN, y + 7 * step, LEFT_W, ROW_H), "Reduced motion", s.reduced_motion, self.set_reduced),
             # off: no first-game tips; on again: every game's tips once more, for everyone

@@ -24,8 +24,8 @@ from game.ui.look.fonts import legible_factor, legible_px, text_surface, wrap
 from game.ui.osk import OnScreenKeyboard
 from game.ui.tables import table_scene_for
 from game.ui.toast import RisingToasts
-from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_focus, fit_px,
-                             panel_surface)
+from game.ui.widgets import (VALUE_PX, Button, OptionCycler, TextEntry, Widget, blit_text, draw_entry_text, draw_focus,
+                             fit_px, panel_surface)
 
 WHO_CHOICES = (("human", "Person here"), ("easy", "Bot · Easy"), ("expert", "Bot · Expert"), ("master", "Bot · Master"))
 ROW_H = 76
@@ -117,7 +117,10 @@ NAME_BOX_LEFT = 140  # "Seat 5" ends before this; the name box takes the rest of
 
 class SeatNameEntry(TextEntry):
     """A seat's name field in a row that shares its width with a pad badge: the box takes all the
-    room the short "Seat N" label leaves (TextEntry's half-row box would cut a 16-letter name)."""
+    room the short "Seat N" label leaves (TextEntry's half-row box would cut a 16-letter name). An
+    edit starts with the name selected: "Player 2" or a bot's name is replaced by the first letter."""
+
+    select_on_edit = True
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         self._row(surface, focused)
@@ -127,10 +130,8 @@ class SeatNameEntry(TextEntry):
         surface.blit(panel_surface(box.size, 10, (14, 14, 20, 240), border, 2), box.topleft)
         shown = self.text if self.text else " "
         px = VALUE_PX if self.editing else fit_px(shown, "ui", VALUE_PX, box.width - 32)
-        rect = blit_text(surface, shown, "ui", px, P.IVORY, "midleft", (box.x + 16, box.centery))
-        if self.editing:
-            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
-        elif focused and rect.right < box.right - 80:
+        rect = draw_entry_text(surface, self.text, px, box, self.editing, self.selected)
+        if focused and not self.editing and rect.right < box.right - 80:
             blit_text(surface, "Edit", "ui", legible_px(22), P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
@@ -703,6 +704,7 @@ class SeatSetupScene(TableMemory, SeatBadges, OptionsSetupScene):
             self.app.toast(f"Cannot start: {exc}", "error")
             return
         self.remember_table(self.game_id)
+        self.adopt_first_name(config)
         renamed = [(seat, self.names[seat].strip(), seat_config.name) for seat, seat_config in enumerate(config.seats)
                    if self.names[seat].strip() and seat_config.name != self.names[seat].strip()]
         if renamed:
@@ -714,6 +716,19 @@ class SeatSetupScene(TableMemory, SeatBadges, OptionsSetupScene):
         table.seat_pads = self.table_seat_pads()
         table.far_seats = self.table_far_seats(config)
         self.app.push(table)
+
+    def adopt_first_name(self, config: GameConfig) -> None:
+        """A newcomer's name typed into the first seat becomes "Your name" while that is still the
+        untouched "Player": it was forgotten at the next start (and LAN play and every other game's
+        setup still said "Player"), so the name had to be typed again, by pad a letter at a time."""
+        from game.ui.settings import DEFAULT_PLAYER_NAME, NAME_MAX, printable_name
+
+        if self.app is None or self.app.settings.player_name != DEFAULT_PLAYER_NAME or not config.seats:
+            return
+        typed = printable_name(self.names[0])[:NAME_MAX].strip()
+        if config.seats[0].kind == "human" and typed and typed != DEFAULT_PLAYER_NAME:
+            self.app.settings.player_name = typed
+            self.app.save_settings()
 
     def keep_an_unreadable_save(self, path: Path) -> None:
         """A saved game this Tabletime cannot continue (damaged, or saved by a newer one) is moved

@@ -377,14 +377,38 @@ class OptionCycler(Widget):
         return 2 * min(below - label_bottom, self.rect.height - below)
 
 
+def draw_entry_text(surface: pygame.Surface, text: str, px: int, box: pygame.Rect, editing: bool,
+                    selected: bool) -> pygame.Rect:
+    """A name field's text, 16 px in from `box`'s left: while it is being edited, with the caret
+    after it or, while the whole name is selected (the next letter replaces it), on a brass band."""
+    shown = text if text else " "
+    if editing and selected and text:
+        image = text_surface(shown, "ui", px, P.INK)
+        rect = image.get_rect(midleft=(box.x + 16, box.centery))
+        pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(10, 6), border_radius=6)
+        surface.blit(image, rect)
+        return rect
+    rect = blit_text(surface, shown, "ui", px, P.IVORY, "midleft", (box.x + 16, box.centery))
+    if editing:
+        pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
+    return rect
+
+
 class TextEntry(Widget):
     """A name field. Keyboard players type in place; gamepad and touch players get the on-screen
-    keyboard through `open_keyboard(entry)`."""
+    keyboard through `open_keyboard(entry)`.
+
+    With `select_on_edit` an edit starts with the whole text selected: the first letter typed replaces
+    it and the first erase clears it, as in a desktop field one tabs into (typing a name over the
+    given "Player" made "PlayerZoe", or took six erases first)."""
+
+    select_on_edit = False
 
     def __init__(self, rect: pygame.Rect | Sequence[int], label: str, text: str,
                  on_change: Callable[[str], Any], max_len: int = 20,
                  open_keyboard: Callable[["TextEntry"], Any] | None = None,
-                 start_text: Callable[[], Any] | None = None, stop_text: Callable[[], Any] | None = None) -> None:
+                 start_text: Callable[[], Any] | None = None, stop_text: Callable[[], Any] | None = None,
+                 select_on_edit: bool | None = None) -> None:
         super().__init__(rect, label)
         self.text = text
         self.on_change = on_change
@@ -393,6 +417,9 @@ class TextEntry(Widget):
         self.start_text = start_text
         self.stop_text = stop_text
         self.editing = False
+        self.selected = False  # the whole text is selected: the next letter replaces it
+        if select_on_edit is not None:
+            self.select_on_edit = select_on_edit
         self._before = text
 
     def set_text(self, text: str) -> None:
@@ -401,13 +428,29 @@ class TextEntry(Widget):
             self.text = text
             self.on_change(text)
 
+    def type_text(self, typed: str) -> None:
+        """Letters typed: they replace a selected text, else they follow it."""
+        self.set_text(typed if self.selected else self.text + typed)
+        self.selected = False
+
+    def erase_letter(self) -> None:
+        """Erase: a selected text goes at once, else its last letter."""
+        self.set_text("" if self.selected else self.text[:-1])
+        self.selected = False
+
+    def begin_edit(self) -> None:
+        """Where an edit starts (here, or on the on-screen keyboard): the whole text selected when
+        this field selects on edit."""
+        self._before = self.text
+        self.selected = self.select_on_edit and bool(self.text)
+
     def activate(self, device: str = "keyboard") -> None:
         if self.editing:
             self.finish(True)
             return
+        self.begin_edit()
         if device in ("keyboard", "mouse") or self.open_keyboard is None:
             self.editing = True
-            self._before = self.text
             if self.start_text:
                 self.start_text()
         else:
@@ -415,6 +458,7 @@ class TextEntry(Widget):
 
     def finish(self, keep: bool) -> None:
         self.editing = False
+        self.selected = False
         if self.stop_text:
             self.stop_text()
         if not keep:
@@ -426,9 +470,9 @@ class TextEntry(Widget):
         if not self.editing:
             return False
         if intent.kind == "text":
-            self.set_text(self.text + intent.text)
+            self.type_text(intent.text)
         elif intent.kind == "erase":
-            self.set_text(self.text[:-1])
+            self.erase_letter()
         elif intent.kind == "confirm":
             self.finish(True)
         elif intent.kind == "back":
@@ -444,11 +488,8 @@ class TextEntry(Widget):
         box.midright = (self.rect.right - 10, self.rect.centery)
         border = P.BRASS_LIGHT if self.editing else (90, 88, 96)
         surface.blit(panel_surface(box.size, 10, (14, 14, 20, 240), border, 2), box.topleft)
-        shown = self.text if self.text else " "
-        rect = blit_text(surface, shown, "ui", VALUE_PX, P.IVORY, "midleft", (box.x + 16, box.centery))
-        if self.editing:
-            pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
-        elif focused:
+        draw_entry_text(surface, self.text, VALUE_PX, box, self.editing, self.selected)
+        if focused and not self.editing:
             blit_text(surface, "Edit", "ui", legible_px(22), P.IVORY_DIM, "midright", (box.right - 14, box.centery))
 
 
