@@ -646,33 +646,68 @@ class BreakdownScene(RisingToasts, MenuScene):
         return tuple(self.outcome.breakdown[seat]) if seat < len(self.outcome.breakdown) else ()
 
     def paginate(self) -> list[list[tuple[int, list[dict[str, Any]]]]]:
-        """Pages of (seat, its lines on that page): seats in groups of `per_page`, and a group's
-        lines split where a column is full."""
+        """Pages of (seat, its lines on that page): seats in groups of `per_page`; a group's pages
+        break at the same place in every column (after a total, such as "Round 1 total") where its
+        parts fit a column, so a page shows every seat's same rounds side by side; otherwise each
+        column's lines split where it is full."""
         pages: list[list[tuple[int, list[dict[str, Any]]]]] = []
         room = self.BOTTOM - self.TOP - 90
         for start in range(0, len(self.order), self.per_page):
             group = self.order[start:start + self.per_page]
-            columns = self.column_rects(len(group))
-            chunks: list[list[list[dict[str, Any]]]] = []
-            for seat, column in zip(group, columns):
-                inner = column.width - 56
-                seat_chunks: list[list[dict[str, Any]]] = [[]]
-                used = 0
-                for line in self.lines_of(seat):
-                    step = line_height(len(rows_of(line, inner)[1]))
-                    if used + step > room and seat_chunks[-1]:
-                        # a page ends after its last total ("Round 2 total") when it holds one
-                        current = seat_chunks[-1]
-                        cut = max((i + 1 for i, old in enumerate(current) if is_total(old)), default=len(current))
-                        seat_chunks[-1], carried = current[:cut], current[cut:]
-                        seat_chunks.append(carried)
-                        used = sum(line_height(len(rows_of(old, inner)[1])) for old in carried)
-                    seat_chunks[-1].append(line)
-                    used += step
-                chunks.append(seat_chunks)
+            inners = [column.width - 56 for column in self.column_rects(len(group))]
+            chunks = self.parts_together(group, inners, room)
+            if chunks is None:
+                chunks = [self.column_chunks(seat, inner, room) for seat, inner in zip(group, inners)]
             for k in range(max(len(c) for c in chunks)):
                 pages.append([(seat, c[k] if k < len(c) else []) for seat, c in zip(group, chunks)])
         return pages or [[]]
+
+    def parts_together(self, group: Sequence[int], inners: Sequence[int],
+                       room: int) -> list[list[list[dict[str, Any]]]] | None:
+        """Each seat's lines in parts ending after a total ("Round 2 total"), laid on pages part by
+        part for every seat at once: Ada's round 2 beside yours, not beside your round 1 (each column
+        used to break where it alone was full). None when a part is taller than a column."""
+        parts: list[list[list[dict[str, Any]]]] = []
+        for seat in group:
+            seat_parts: list[list[dict[str, Any]]] = [[]]
+            for line in self.lines_of(seat):
+                seat_parts[-1].append(line)
+                if is_total(line):
+                    seat_parts.append([])
+            parts.append([part for part in seat_parts if part])
+        heights = [[sum(line_height(len(rows_of(line, inner)[1])) for line in part) for part in seat_parts]
+                   for seat_parts, inner in zip(parts, inners)]
+        if any(height > room for seat_heights in heights for height in seat_heights):
+            return None
+        chunks: list[list[list[dict[str, Any]]]] = [[[]] for _ in group]
+        used = [0] * len(group)
+        for k in range(max((len(seat_parts) for seat_parts in parts), default=0)):
+            wanted = [seat_heights[k] if k < len(seat_heights) else 0 for seat_heights in heights]
+            if any(used[i] + wanted[i] > room for i in range(len(group))):
+                for seat_chunks in chunks:
+                    seat_chunks.append([])
+                used = [0] * len(group)
+            for i, seat_parts in enumerate(parts):
+                if k < len(seat_parts):
+                    chunks[i][-1].extend(seat_parts[k])
+                    used[i] += wanted[i]
+        return chunks
+
+    def column_chunks(self, seat: int, inner: int, room: int) -> list[list[dict[str, Any]]]:
+        """One seat's lines split where its column is full (after its last total when it holds one)."""
+        seat_chunks: list[list[dict[str, Any]]] = [[]]
+        used = 0
+        for line in self.lines_of(seat):
+            step = line_height(len(rows_of(line, inner)[1]))
+            if used + step > room and seat_chunks[-1]:
+                current = seat_chunks[-1]
+                cut = max((i + 1 for i, old in enumerate(current) if is_total(old)), default=len(current))
+                seat_chunks[-1], carried = current[:cut], current[cut:]
+                seat_chunks.append(carried)
+                used = sum(line_height(len(rows_of(old, inner)[1])) for old in carried)
+            seat_chunks[-1].append(line)
+            used += step
+        return seat_chunks
 
     def turn(self, step: int) -> None:
         page = max(0, min(len(self.pages) - 1, self.page + step))
