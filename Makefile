@@ -14,9 +14,12 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(PY) main.py $(ARGS)
 
+# Bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): without it
+# each pytest worker compiles every test and game module from source again (collection: 13 CPU-s
+# instead of 3) and so does every program a test starts.
 test: $(STAMP)
 	@bash tools/ensure-test-packages.sh
-	$(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(PY) tools/bench.py $(ARGS)
