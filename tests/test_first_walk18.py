@@ -180,3 +180,31 @@ def test_score_details_still_split_a_part_taller_than_a_column(small_app):
     details = BreakdownScene(small_app, outcome, ["Ann", "Bob"], [1, 0])
     assert len(details.pages) >= 2
     assert [line for page in details.pages for s, lines in page if s == 0 for line in lines] == list(long)
+
+
+# --- first-game tips: what a tip explains stays in view --------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_chronos_tip_lights_the_discard_pile_it_explains_and_leaves_it_uncovered(data_dir, size):
+    """Lost in Time's second tip says the discard pile's top card sets the next round's way, but lit
+    only Chronos, and on 1280x720 and 1024x768 its plate lay right of Chronos, over the discard pile.
+    The tip lights both, and its plate (narrower and taller where the wide one finds no side) covers
+    neither."""
+    from game.ui.table_lost_in_time import CHRONOS_POS, DISCARD_POS, PILE_W
+    from game.ui.tips import FIRST_GAME_TIPS, SAFE, FirstGameTips
+
+    application = make_app(size)
+    try:
+        tips = FIRST_GAME_TIPS["lost-in-time"]
+        index = next(i for i, tip in enumerate(tips) if tip.text.startswith("Chronos"))
+        overlay = FirstGameTips(application, "lost-in-time", tips)
+        overlay.index = index
+        _, plate = overlay._plate()
+        target = pygame.Rect(tips[index].target)
+        pile_h = round(PILE_W * 1.4)
+        for x, _ in (CHRONOS_POS, DISCARD_POS):
+            pile = pygame.Rect(0, 0, PILE_W, pile_h)
+            pile.center = (round(x), round(DISCARD_POS[1]))
+            assert target.contains(pile)
+        assert not plate.colliderect(target) and SAFE.contains(plate)
+    finally:
+        application.shutdown()

@@ -76,7 +76,7 @@ FIRST_GAME_TIPS: dict[str, tuple[Tip, ...]] = {
         Tip("Chronos shows which way everyone travels this round. To the future: each card you place must "
             "be a later year than your youngest. To the past: an earlier year than your oldest. The arrow on "
             "the discard pile's top card when a round ends sets the next round's way.",
-            (806, 352, 136, 206), "Travelling in time"),
+            (806, 352, 302, 206), "Travelling in time"),  # Chronos and the discard pile beside it
         Tip("Each turn: first an action or Skip, then travel (place one card). A VIP played on an opponent "
             "steals a card from their hand; a Disaster costs them their next turn (only its action, if the "
             "table chose so). Kept on your timeline, they add 10 or 20 years.", (1466, 776, 440, 290), "Your turn"),
@@ -157,6 +157,13 @@ def plate_rect(target: pygame.Rect, height: int, width: int = PLATE_W) -> pygame
     return plate.clamp(SAFE)
 
 
+def plate_widths(width: int) -> list[int]:
+    """The widths a plate tries, widest first: on a small window, whose larger type makes the plate
+    wide, a narrower and taller one still finds a side of its target where the full one covered it
+    (Lost in Time's Chronos tip lay over the discard pile it explains, on a 1024x768 screen)."""
+    return [width] + [round(width * share) for share in (0.9, 0.8, 0.7, 0.6)]
+
+
 class FirstGameTips(MenuScene):
     """The tips of one game for one person, one at a time over the still table."""
 
@@ -186,10 +193,13 @@ class FirstGameTips(MenuScene):
         if self.index not in self._plates:
             grow = self.factor  # 1.0 from 0.7 scale up; on 1024x768 28 px text read as 15 px, now 20
             text_px, line_h, head_px = round(TEXT_PX * grow), round(LINE_H * grow), round(22 * grow)
-            width = round(PLATE_W * grow)
-            lines = wrap(tip_words(self.tip.text), "ui", text_px, width - 64)
-            height = 32 + head_px + 26 + len(lines) * line_h + 24 + BUTTON_H + 28
-            rect = plate_rect(pygame.Rect(self.tip.target), height, width)
+            target = pygame.Rect(self.tip.target)
+            for width in plate_widths(round(PLATE_W * grow)):
+                lines = wrap(tip_words(self.tip.text), "ui", text_px, width - 64)
+                height = 32 + head_px + 26 + len(lines) * line_h + 24 + BUTTON_H + 28
+                rect = plate_rect(target, height, width)
+                if not rect.colliderect(target):
+                    break
             image = panel_surface(rect.size, 20, (24, 23, 28, 250), P.BRASS, 2).copy()
             if self.moment:
                 head = f"{self.who + ' · ' if self.who else ''}TIP · {self.moment}".upper()
