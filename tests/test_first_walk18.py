@@ -208,3 +208,36 @@ def test_the_chronos_tip_lights_the_discard_pile_it_explains_and_leaves_it_uncov
         assert not plate.colliderect(target) and SAFE.contains(plate)
     finally:
         application.shutdown()
+
+
+# --- the hint row while a name is typed -------------------------------------------------------------
+def test_while_a_name_is_typed_the_hints_say_enter_keeps_it_and_esc_cancels(app):
+    """Typing Your name, the hints still read "Enter Edit" and "Esc Save and back", but Enter then
+    keeps the name and Esc gives the old one back without leaving the screen. They say so, and go
+    back to Edit and Save and back once the name is done; the seat setup's too."""
+    import game.ui.chrome as chrome
+    from game.ui.settings_scene import SettingsScene
+    from game.ui.setup import SeatSetupScene
+    from ui_helpers import key, texts_set, widget_labelled
+
+    def words(scene) -> list[str]:
+        return [text for text, _ in texts_set(chrome, scene.draw_hints)]
+
+    app.push(SettingsScene(app))
+    frames(app, 2)
+    settings = app.scenes.top
+    settings.group.set_focus(widget_labelled(settings, "Your name"))
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)  # a key was the last device
+    assert "Edit" in words(settings) and "Save and back" in words(settings)
+    key(app, pygame.K_RETURN)
+    assert "Done" in words(settings) and "Cancel" in words(settings) and "Save and back" not in words(settings)
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is settings and "Save and back" in words(settings)
+    key(app, pygame.K_ESCAPE)
+    setup = SeatSetupScene(app, "lost-cities")
+    app.push(setup)
+    frames(app, 2)
+    setup.group.set_focus(widget_labelled(setup, "Seat 1"))
+    key(app, pygame.K_RETURN)
+    assert "Done" in words(setup) and "Cancel" in words(setup)

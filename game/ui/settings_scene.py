@@ -83,9 +83,10 @@ class SettingsScene(MenuScene):
     @property
     def hints(self):  # type: ignore[override]
         """Confirm's word follows the focus: "Select" on a button, "Edit" on the name, "Change" else."""
-        from game.ui.setup import confirm_word
+        from game.ui.setup import back_word, confirm_word
 
-        return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Save and back"))
+        focused = self.group.focused
+        return (("move", "Move"), ("confirm", confirm_word(focused)), ("back", back_word(focused, "Save and back")))
 
     def __init__(self, app=None) -> None:
         super().__init__(app)

@@ -254,10 +254,16 @@ def confirm_word(widget: Widget | None) -> str:
     """What confirm does on the focused widget, for the hint row: a button is pressed ("Select"), a
     name is typed ("Edit"), a choice changes ("Change"); "Change" on Start the game misled."""
     if isinstance(widget, TextEntry):
-        return "Edit"
+        return "Done" if widget.editing else "Edit"  # Enter while typing keeps the name
     if isinstance(widget, Button):
         return "Select"
     return "Change"
+
+
+def back_word(widget: Widget | None, leaving: str) -> str:
+    """What back does, for the hint row: "Cancel" while a name is typed (Esc gives the name back, it
+    does not leave the screen: the settings said "Save and back" then), else `leaving`."""
+    return "Cancel" if isinstance(widget, TextEntry) and widget.editing else leaving
 
 
 def seat_role(widget: Widget | None) -> tuple[str, int] | None:
@@ -503,7 +509,8 @@ class SeatSetupScene(TableMemory, SeatBadges, OptionsSetupScene):
 
     @property
     def hints(self):  # type: ignore[override]
-        return (("move", "Move"), ("confirm", confirm_word(self.group.focused)), ("back", "Back"))
+        focused = self.group.focused
+        return (("move", "Move"), ("confirm", confirm_word(focused)), ("back", back_word(focused, "Back")))
     # the picture or the focused option's help ends above "Start the game"; "How to play" sits under
     # Back (above Start, it left the help 200 px: a scenario's five lines ran over it on a small window)
     art_bottom = 844
