@@ -501,3 +501,37 @@ def test_a_party_that_opened_the_door_of_roots_but_never_went_in_is_told_the_cav
     assert down["hero"] == 27 and "it-X1" in down["held"]  # the chisel the story says still waits
     visited = play(WING_1 + WING_2 + [s for s in WING_3 if s != root])  # the careful party went in
     assert not any("still waits" in line for line in texts_of(visited, "i-054", "it-C"))
+
+
+# What the story changes at a place that keeps its card on the map (the box has no spare scenery card to
+# cover it, LA-1): each card's text now reads true before and after, as the Fountain Stair's does.
+# (card, its text, the step of the careful path that changes the place, what the card used to say)
+SAME_CARD_AFTER = [
+    ("s-4", "A round court of gravel. On a stone pillar, a sundial with a slot for its pointer.",
+     ("use", "i-007", "it-E"), "a sundial with no pointer"),
+    ("s-7", "An old well with no bucket and no water, deep enough to lose things in.",
+     ("use", "i-013", "it-C"), "Something glints far below"),
+    ("s-13", "Straw hives on a bench, loud with bees until someone calms them.",
+     ("use", "i-024", "it-K"), "The bees are loud and restless"),
+    ("s-22", "Willow roots have grown into a cage for a small brown bird.",
+     ("use", "i-041", "it-B"), "A small brown bird sits inside"),
+    ("s-29", "A round lawn under the moon. Green figures of yew stand round it until they wake.",
+     ("use", "i-061", "it-X6"), "Green figures stand all round it"),
+    ("s-14b", "The lid lies aside. A stair spirals down under the maze, till water closes over it.",
+     ("use", "i-026"), "The lid is off"),
+]
+
+
+@pytest.mark.parametrize("card, text, change, stale", SAME_CARD_AFTER, ids=[c[0] for c in SAME_CARD_AFTER])
+def test_a_place_the_story_changes_keeps_a_card_that_is_still_true(card, text, change, stale):
+    """The sundial gets its pointer, the well gives up its glint, the bees are calmed, the nightingale
+    flies, the green folk of the heart lawn wake, the fountain fills over its stair: the card of each
+    place stays on top of its square (no cover follows), so its text was false afterwards ("a sundial
+    with no pointer"). Each is now written so it holds in both states."""
+    number = MAZE.scenery[card].number
+    assert MAZE.text(f"{card}#text") == text and stale not in text
+    shown = lambda state: next(e for e in ENGINE.view(state, 0)["map"] if e["number"] == number)["stack"][-1]
+    before, after = play(CAREFUL[:CAREFUL.index(change)]), play(CAREFUL[:CAREFUL.index(change) + 1])
+    for state in (before, after):
+        top = shown(state)
+        assert top["card"] == card and top["face"] == "up" and top["text"] == text
