@@ -241,3 +241,12 @@ def test_while_a_name_is_typed_the_hints_say_enter_keeps_it_and_esc_cancels(app)
     setup.group.set_focus(widget_labelled(setup, "Seat 1"))
     key(app, pygame.K_RETURN)
     assert "Done" in words(setup) and "Cancel" in words(setup)
+
+
+def test_window_sizes_run_from_small_to_large_with_the_one_in_use_among_them():
+    """Settings' Window size went 1280, 1600, 1920, 2560 and then 1024 × 576; a window dragged to
+    1366 × 768 stood first. They run smallest first, the one in use in its place."""
+    from game.ui.settings_scene import window_size_choices
+
+    assert window_size_choices((1280, 720)) == [(1024, 576), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440)]
+    assert window_size_choices((1366, 768))[2] == (1366, 768)

@@ -37,6 +37,12 @@ ROW_HELP: dict[str, str] = {
 }
 
 
+def window_size_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
+    """The window sizes offered, smallest first (1024 × 576 came after 2560 × 1440), with the one in
+    use (a window dragged to its own size) in its place among them."""
+    return sorted(set(WINDOW_SIZES) | {tuple(current)}, key=lambda size: (size[0] * size[1], size))  # type: ignore[arg-type]
+
+
 class BindingRow(Widget):
     """One intent with its keys and gamepad buttons; confirm waits for a new key or button."""
 
@@ -112,9 +118,7 @@ class SettingsScene(MenuScene):
         s = self.settings
         y = 280
         step = ROW_H + GAP
-        sizes = [(size, f"{size[0]} × {size[1]}") for size in WINDOW_SIZES]
-        if s.window_size not in WINDOW_SIZES:
-            sizes.insert(0, (s.window_size, f"{s.window_size[0]} × {s.window_size[1]}"))
+        sizes = [(size, f"{size[0]} × {size[1]}") for size in window_size_choices(s.window_size)]
         speeds = list(ANIMATION_SPEEDS)
         speed_index = next((i for i, (v, _) in enumerate(speeds) if abs(v - s.animation_speed) < 1e-6), 0)
         left: list[Widget] = [
