@@ -547,3 +547,24 @@ def test_a_place_the_story_changes_keeps_a_card_that_is_still_true(card, text, c
     assert shown(after) == dict(shown(after), card=card, face="up", text=text)
     if change[0] == "use":  # the place was seen, as its card said, before the change
         assert shown(before) == dict(shown(before), card=card, face="up", text=text)
+
+
+def test_saltmere_places_the_tide_comes_back_to_keep_cards_that_are_still_true():
+    """The Bell Beneath Saltmere: ringing the Tide Bell brings the sea back through the caves, and the
+    water rises over the shrine's altar, while the Smugglers' Stair (#1) and the Drowned Shrine (#8)
+    keep their cards (the hero may walk back, LA-4). They said "The tide has gone out" and "Half of
+    the shrine is under water"; both now read true at low water and at high."""
+    from test_labyrinth_adventure_saltmere import SALTMERE, play as saltmere_play, until as saltmere_until
+
+    bell = ("use", "i-015", "it-D", "it-E")
+    stair = "The foot of a worn stair. Between tides the floor shines with pools."
+    shrine = "A shrine the sea comes and goes in. The Sea Mother waits on her altar."
+    assert SALTMERE.text("s-1#text") == stair and SALTMERE.text("s-8#text") == shrine
+    low = saltmere_play(saltmere_until(bell))
+    high = saltmere_play([bell], low)
+    assert any("the water rises over the altar" in SALTMERE.text(k) for k in high["last"])
+    for state in (low, high):
+        shown = {e["number"]: e["stack"][-1] for e in ENGINE.view(state, 0)["map"]}
+        assert (shown[1]["card"], shown[1]["face"], shown[1]["text"]) == ("s-1", "up", stair)
+        assert (shown[8]["card"], shown[8]["face"], shown[8]["text"]) == ("s-8", "up", shrine)
+    assert saltmere_play([("move", 8)], high)["hero"] == 8
