@@ -345,6 +345,15 @@ class TableSceneBase(Scene):
         """Send a person's move; the result (or a refusal) arrives through the session."""
         self.session.submit(action)
 
+    def refuse(self, message: str, kind: str = "error", volume: float = 1.0) -> None:
+        """A person's move that did nothing: the invalid sound and a toast that says why ("error"
+        for a move the rules refuse; "info", softer, for a step that must come first). The person
+        acted, so it always sounds, even while the table hurries."""
+        if self.app is None:
+            return
+        self.app.assets.play("invalid", volume)
+        self.app.toast(message, kind)
+
     def play(self, name: str, volume: float = 1.0) -> None:
         """Play a sound, if this table is shown by an App (tests may build one without); a hurried
         sequence sounds at most every HURRY_SOUND_GAP s."""
@@ -724,8 +733,7 @@ class TableSceneBase(Scene):
         for update in updates:
             if update.error:
                 if update.seat in self.local_seats or update.seat == self.viewer:
-                    self.app.assets.play("invalid")
-                    self.app.toast(self._error_text(update.error), "error")
+                    self.refuse(self._error_text(update.error))
                     self.on_error(update)
                 continue
             if update.seat != self.viewer:

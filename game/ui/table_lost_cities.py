@@ -1181,10 +1181,10 @@ class LostCitiesTable(LiftedCardTable):
             self.attempt_draw("deck" if target[0] == "deck" else target[1])
         elif self.can_act and self.phase == "play" and target[0] == "deck":
             # drawing first is the natural guess; the click did nothing at all (ruling LC-2: lay, then draw)
-            self._refuse("First play or discard a card from your hand; then you draw.")
+            self.refuse("First play or discard a card from your hand; then you draw.")
         elif self.can_act and self.phase == "play":
             verb = "click" if self.app is not None and self.app.input.last_device == "mouse" else "tap"
-            self._refuse(f"First pick a card from your hand, then {verb} where it goes.")
+            self.refuse(f"First pick a card from your hand, then {verb} where it goes.")
 
     def start_drag(self, pos: tuple[float, float]) -> None:
         if not self.can_act or self.board is None:
@@ -1265,17 +1265,9 @@ class LostCitiesTable(LiftedCardTable):
     def say_draw_first(self) -> None:
         """A hand card clicked, tapped or dragged after the card of this turn was laid did nothing at
         all; the step due is the draw (ruling LC-2), so the table says so."""
-        if self.app is None:
-            return
         laid = self.taken_back_card()
         undo = " (or take back the " + card_name(laid) + " first)" if laid else ""
-        self.app.assets.play("invalid", 0.6)
-        self.app.toast(f"Now draw a card: from the deck or the top of a discard pile{undo}.", "info")
-
-    def _refuse(self, message: str) -> None:
-        if self.app is not None:
-            self.app.assets.play("invalid")
-            self.app.toast(message, "error")
+        self.refuse(f"Now draw a card: from the deck or the top of a discard pile{undo}.", "info", 0.6)
 
     def attempt_lay(self, card: str, target: Target) -> bool:
         """Play or discard `card` onto `target`. A move onto the card's own expedition that the
@@ -1285,7 +1277,7 @@ class LostCitiesTable(LiftedCardTable):
         kind, colour = target
         if kind == "deck" or colour != card_colour(card):
             name = COLOUR_NAMES[card_colour(card)]
-            self._refuse(f"The {card_name(card)} goes on your {name} expedition or the {name} discard pile.")
+            self.refuse(f"The {card_name(card)} goes on your {name} expedition or the {name} discard pile.")
             self.selected = None
             self.focus = ("hand", card)
             return False
@@ -1300,7 +1292,7 @@ class LostCitiesTable(LiftedCardTable):
         if not self.can_act or self.viewer is None or self.board is None:
             return False
         if source != "deck" and not self.board.discards.get(source):
-            self._refuse(f"The {COLOUR_NAMES[source]} discard pile is empty.")
+            self.refuse(f"The {COLOUR_NAMES[source]} discard pile is empty.")
             return False
         action = Action.make(self.viewer, "draw", source=source)
         self.submit(action)

@@ -22,6 +22,7 @@ the thief or the victim.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -36,7 +37,7 @@ from game.ui.look import palette as P
 from game.ui.look.cards_lost_in_time import (COMPACT_MAX_W, arrow_colour, card_back, card_face, chronos, compact_face,
                                              year_label)
 from game.ui.look.draw import card_height, radial_alpha
-from game.ui.look.fonts import font, legible_px, log_tail_entries, text_surface
+from game.ui.look.fonts import font, legible_px, log_tail_entries, text_surface, window_scale
 from game.ui.look.table import card_shadow, focus_glow
 from game.ui.sprites import (FLIP_SECONDS, OPPONENT_SLIDE_SECONDS, SLIDE_SECONDS, CardSprite, blit_faded,
                              fan_layout)
@@ -74,6 +75,8 @@ LOG_RECT = pygame.Rect(16, 778, 436, 286)
 PHASE_RECT = pygame.Rect(1468, 778, 436, 286)
 PHASE_HEAD_ROOM = 66  # px above the two step rows that the turn panel's heading needs
 PROMPT_Y = 788
+PROMPT_PX = 30
+PROMPT_LEAST_ON_SCREEN = 14.0  # px in the window: a prompt that would show smaller on one line takes two
 LOG_LINES = 7
 PANEL_HEADER = 88  # an opponent panel's name, hand and total lines above its timeline
 PANELS_TOP = 96  # below the menu button, the hints and the turn banner
@@ -353,6 +356,35 @@ class SeatGeo:
     hand_pos: Pos
     mine: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+
+
+@functools.lru_cache(maxsize=16)
+def digits_bottom(px: int) -> int:
+    """How far below its top a year in the display type at `px` ends (digits have no descenders)."""
+    return text_surface("0123456789", "display", px, P.IVORY).get_bounding_rect().bottom
+
+@functools.lru_cache(maxsize=64)
+def prompt_lines(text: str, width: int, least: int) -> tuple[tuple[str, ...], int]:
+    """A prompt's lines and size: one line at up to PROMPT_PX fitted to `width`, or, where that
+    would shrink below `least` px, two lines split after a sentence (else a colon, a comma) where
+    both halves fit at PROMPT_PX, else at the word that evens them out (cached: drawn every frame)."""
+    px = fit_px(text, "ui-bold", PROMPT_PX, width)
+    words = text.split()
+    if px >= least or len(words) < 2:
+        return (text,), px
+    face = font("ui-bold", PROMPT_PX)
+    splits = [(" ".join(words[:cut]), " ".join(words[cut:])) for cut in range(1, len(words))]
+    widest = {pair: max(face.size(half)[0] for half in pair) for pair in splits}
+    for stop in (".", ":", ","):  # after a sentence, else its opening words ("Travel to the past:"), else a clause
+        whole = [pair for pair in splits if pair[0].endswith(stop) and widest[pair] <= width]
+        if whole:
+            first, second = min(whole, key=lambda pair: widest[pair])
+            break
+    else:
+        first, second = min(splits, key=lambda pair: widest[pair])
+    return (first, second), min(fit_px(first, "ui-bold", PROMPT_PX, width), fit_px(second, "ui-bold", PROMPT_PX, width))
 
 
 class LostInTimeTable(LiftedCardTable):
@@ -1816,11 +1848,6 @@ class LostInTimeTable(LiftedCardTable):
         elif key == "stuck":
             self.submit(Action.make(self.viewer, "cannot_travel"))
 
-    def refuse(self, message: str) -> None:
-        self.play("invalid")
-        if self.app is not None:
-            self.app.toast(message, "error")
-
     def attempt(self, card: str, target: Target) -> bool:
         """Play `card` onto `target`; True when the move was legal (sent, or staged for discard).
         Moves the engine would refuse are still sent so its reason is what the player reads."""
@@ -2143,16 +2170,6 @@ class LostInTimeTable(LiftedCardTable):
             surface.blit(note, (box.x + 20, box.bottom - 44))
             return
         colour = P.ERROR if total["over"] else P.IVORY
-        number = text_surface(year_label(total["total"]), "display", 96, colour)
-        surface.blit(number, (box.x + 18, box.y + 34 + below))  # under the head, larger on a small window
-        if total["over"]:
-            text, note_colour = "OVER 2031!", P.ERROR
-        elif total["distance"] == 0:
-            text, note_colour = "EXACTLY 2031!", P.GOOD
-        else:
-            text, note_colour = f"+{total['distance']} TO 2031", P.GOOD
-        note = text_surface(text, "display", 44, note_colour)
-        surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44 + below)))
         parts = [f"youngest {year_label(total['youngest'])}"]
         if total["vips"]:
             parts.append(f"{total['vips']} VIP{'s' if total['vips'] > 1 else ''} +{VIP_BONUS * total['vips']}")
@@ -2165,6 +2182,21 @@ class LostInTimeTable(LiftedCardTable):
         if len(lines) > 2:
             px, lines = legible_px(20), breakdown_lines(parts, legible_px(20), box.width - 40)
         step = legible_px(26)  # a small window's larger lines (`legible_px`) keep their spacing
+        lines_top = box.bottom - 14 - step * min(2, len(lines))
+        number_y = box.y + 34 + below  # under the head, larger on a small window
+        number_px = 96  # smaller where two lines of a small window's larger type would reach its digits
+        while number_px > 56 and number_y + digits_bottom(number_px) > lines_top - 2:
+            number_px -= 4
+        number = text_surface(year_label(total["total"]), "display", number_px, colour)
+        surface.blit(number, (box.x + 18, number_y))
+        if total["over"]:
+            text, note_colour = "OVER 2031!", P.ERROR
+        elif total["distance"] == 0:
+            text, note_colour = "EXACTLY 2031!", P.GOOD
+        else:
+            text, note_colour = f"+{total['distance']} TO 2031", P.GOOD
+        note = text_surface(text, "display", 44, note_colour)
+        surface.blit(note, note.get_rect(topright=(box.right - 20, box.y + 44 + below)))
         for i, line in enumerate(lines[-2:]):  # one line, or two under the big number, never below 20 px
             y = box.bottom - 14 - step - step * (min(2, len(lines)) - 1 - i)
             surface.blit(text_surface(line, "ui", fit_px(line, "ui", px, box.width - 40), P.IVORY_DIM),
@@ -2400,15 +2432,22 @@ class LostInTimeTable(LiftedCardTable):
         return f" Your {year_label(self.year(outer))} turns sideways."
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
+        """The prompt on a dark strip between the timeline and the hand: one line, or two where one
+        would show below PROMPT_LEAST_ON_SCREEN px on this window (the two start under the timeline)."""
         text = self.prompt()
         if not text:
             return
         colour = P.BRASS_LIGHT if self.can_act else P.IVORY_DIM
-        px = fit_px(text, "ui-bold", 30, 980)
-        image = text_surface(text, "ui-bold", px, colour)
-        box = image.get_rect(center=(MY_ROW_RECT.centerx, PROMPT_Y))
+        least = min(PROMPT_PX, math.ceil(PROMPT_LEAST_ON_SCREEN / window_scale()))
+        lines, px = prompt_lines(text, MY_ROW_RECT.width, least)
+        images = [text_surface(line, "ui-bold", px, colour) for line in lines]
+        step = font("ui-bold", px).get_linesize() if len(images) > 1 else images[0].get_height()
+        box = pygame.Rect(0, 0, max(image.get_width() for image in images), step * (len(images) - 1) + images[-1].get_height())
+        box.center = (MY_ROW_RECT.centerx, PROMPT_Y)
+        box.top = max(box.top, MY_ROW_RECT.bottom + 6)  # its plate meets the timeline, clear of a lifted card
         surface.blit(panel_surface((box.width + 40, box.height + 12), 16, (0, 0, 0, 120)), (box.x - 20, box.y - 6))
-        surface.blit(image, box)
+        for row, image in enumerate(images):
+            surface.blit(image, image.get_rect(midtop=(box.centerx, box.y + row * step)))
 
     def log_area(self) -> pygame.Rect | None:
         return LOG_RECT

@@ -1120,7 +1120,7 @@ class TimeAfterTimeTable(TableSceneBase):
                 self.shift.source = slot
                 self.play("focus", 0.5)
             else:
-                self.play("invalid", 0.6)
+                self.refuse(self.shift_refusal(slot), "info", 0.6)
             return
         if slot in self.shift_targets(self.shift.source):
             self.shift.moves.append((self.shift.source, slot))
@@ -1132,7 +1132,18 @@ class TimeAfterTimeTable(TableSceneBase):
         elif slot in self.shift_sources():
             self.shift.source = slot
         else:
-            self.play("invalid", 0.6)
+            self.refuse(self.shift_refusal(slot), "info", 0.6)
+
+    def shift_refusal(self, slot: int) -> str:
+        """Why a slot pressed while planning the emergency move did nothing (it only buzzed): the
+        move takes a lit card of the row, then a lit free slot beside it."""
+        row = self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
+        here = row[slot] if 0 <= slot < len(row) else None
+        if self.shift is not None and self.shift.source is not None:
+            return "Move it to a lit free slot beside it, or choose another lit card of your row."
+        if here is None:
+            return "First choose a lit card of your row, then the free slot beside it."
+        return f"{card_label(str(here))} cannot shift now: choose a lit card of your row."
 
     def submit_shift(self) -> None:
         if self.shift is None or not self.shift.moves:
@@ -1161,9 +1172,7 @@ class TimeAfterTimeTable(TableSceneBase):
         row = self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
         why = ("That slot is already filled." if 0 <= slot < len(row) and row[slot] is not None
                else f"{card} cannot go there: the hours must rise from left to right.")  # RULING TT-4
-        self.play("invalid")
-        if self.app is not None:
-            self.app.toast(f"{why} Put it on a lit slot.", "error")
+        self.refuse(f"{why} Put it on a lit slot.")
         self.relayout()
 
     def reorder(self, source: int, target: int) -> bool:
@@ -1171,8 +1180,7 @@ class TimeAfterTimeTable(TableSceneBase):
         if source == target or not (0 <= source < len(hand) and 0 <= target < len(hand)):
             return False
         if not self.can_reorder():
-            self.play("invalid", 0.5)
-            self.app.toast("Wait a moment: a card is moving in your hand.", "info")
+            self.refuse("Wait a moment: a card is moving in your hand.", "info", 0.5)
             return False
         hand.insert(target, hand.pop(source))
         self.reorders_in_flight += 1
@@ -1451,15 +1459,11 @@ class TimeAfterTimeTable(TableSceneBase):
             return
         if zone == "row" and self.picking:
             # a slot tapped before the draw did nothing at all: the turn starts in the neighbour's hand
-            self.play("invalid", 0.6)
-            if self.app is not None:
-                self.app.toast(f"First draw a card from {self.whom(self.victim)}'s hand; then place it.", "info")
+            self.refuse(f"First draw a card from {self.whom(self.victim)}'s hand; then place it.", "info", 0.6)
             return
         if zone == "pile":  # RULING TT-2: you draw from your neighbour, the pile only refills hands (TT-6)
-            self.play("invalid", 0.6)
-            if self.app is not None:
-                self.app.toast(f"You draw from {self.whom(self.victim)}'s hand, not from the pile: "
-                               "pick one of the cards in the middle.", "info")
+            self.refuse(f"You draw from {self.whom(self.victim)}'s hand, not from the pile: "
+                        "pick one of the cards in the middle.", "info", 0.6)
             return
         self.activate(target)
 
