@@ -63,6 +63,30 @@ def reference_emergency(state: dict, seat: int | None) -> bool:
             and any(c is not None for c in row_) and not reference_completable(state)[seat])
 
 
+def reference_legal_actions(state: dict, seat: int) -> list[Action]:
+    """legal_actions before session 18, when every draw and reorder Action was made anew each call."""
+    if ENGINE.is_over(state) or not 0 <= seat < state["seats"]:
+        return []
+    actions: list[Action] = []
+    if seat == state["turn"]:
+        phase = state["phase"]
+        if phase in (tt.PHASE_DRAW, tt.PHASE_REDRAW):
+            victim = tt.right_neighbour(seat, state["seats"])
+            actions += [Action.make(seat, "draw", position=i) for i in range(len(state["hands"][victim]))]
+            if phase == tt.PHASE_DRAW and ENGINE.emergency_available(state, seat):
+                actions += [Action.make(seat, "shift", moves=moves) for moves in tt.shift_sequences(state["rows"][seat])]
+        elif phase == tt.PHASE_PLACE:
+            facts = ENGINE.turn_facts(state)
+            if facts.legal_slots:
+                actions += [Action.make(seat, "place", slot=slot) for slot in facts.legal_slots]
+            else:
+                actions.append(Action.make(seat, "keep"))
+    hand_size = len(state["hands"][seat])
+    actions += [Action.make(seat, "reorder", **{"from": i, "to": j})
+                for i in range(hand_size) for j in range(hand_size) if i != j]
+    return actions
+
+
 def random_game_states(seats: int, seed: int, redraw: bool = False) -> list[dict]:
     """Every state of one random game (no reorders, so it ends)."""
     state = ENGINE.new_game(GameConfig.make("time-after-time", seats, ghost_redraw=redraw), seed)
@@ -108,7 +132,8 @@ def test_hours_gone_answers_as_the_old_count_on_random_card_lists():
 def test_the_view_works_out_rows_and_the_emergency_move_as_before_at_every_step(seats):
     """view() now works the hours gone out once for all rows: "completable" and
     "emergency_available" agree with the old row-by-row count for every seat and the spectator at
-    every step of random games, and check_view accepts each view."""
+    every step of random games, and check_view accepts each view; legal_actions, whose draws and
+    reorders are now made once per seat and hand size, offers the same moves in the same order."""
     checked = 0
     for seed in range(3):
         for state in random_game_states(seats, 1800 + seed, redraw=seed == 2):
@@ -118,8 +143,20 @@ def test_the_view_works_out_rows_and_the_emergency_move_as_before_at_every_step(
                 assert view["completable"] == completable
                 assert view["emergency_available"] is reference_emergency(state, seat)
                 assert ENGINE.view_problem(view, seat, config(seats, ghost_redraw=seed == 2)) is None
+                if seat is not None:  # the same moves in the same order (bots draw from that order)
+                    assert ENGINE.legal_actions(state, seat) == reference_legal_actions(state, seat)
                 checked += 1
     assert checked > 200
+
+
+def test_the_made_once_draws_and_reorders_are_the_moves_a_fresh_build_makes():
+    """The cached moves equal freshly made ones, for a hand of 0, 1 and 7 cards and beyond."""
+    for seat in range(4):
+        for size in (0, 1, 2, 7, 12):
+            assert tt.draw_actions(seat, size) == tuple(Action.make(seat, "draw", position=i) for i in range(size))
+            assert tt.reorder_actions(seat, size) == tuple(
+                Action.make(seat, "reorder", **{"from": i, "to": j}) for i in range(size) for j in range(size) if i != j)
+    assert len(tt.reorder_actions(0, 7)) == 42 and tt.reorder_actions(0, 1) == ()
 
 
 def test_check_view_still_refuses_a_falling_row_and_miscounted_ghosts():

@@ -21,6 +21,7 @@ each other, or a player who keeps shifting an unfinishable row); it must never h
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Sequence
 
 from game.core.engine import Engine, Option
@@ -203,6 +204,21 @@ def apply_shift(row: list[str | None], moves: tuple[tuple[int, int], ...]) -> li
     return after
 
 
+@lru_cache(maxsize=None)
+def draw_actions(seat: int, hand_size: int) -> tuple[Action, ...]:
+    """Ruling TT-2: a draw of each position of the neighbour's hand. Made once per seat and size
+    (Actions are frozen values): legal_actions is asked for every seat after every move."""
+    return tuple(Action.make(seat, "draw", position=i) for i in range(hand_size))
+
+
+@lru_cache(maxsize=None)
+def reorder_actions(seat: int, hand_size: int) -> tuple[Action, ...]:
+    """Ruling TT-3b: every "move the card at i to j" of a hand this size, made once per seat and
+    size (seven cards are 42 moves, offered to every seat after every move)."""
+    return tuple(Action.make(seat, "reorder", **{"from": i, "to": j})
+                 for i in range(hand_size) for j in range(hand_size) if i != j)
+
+
 @dataclass(frozen=True, slots=True)
 class TurnFacts:
     """Public facts a table scene or a bot reads about the card being placed."""
@@ -298,7 +314,7 @@ class TimeAfterTime(Engine[dict]):
             phase = state["phase"]
             if phase in (PHASE_DRAW, PHASE_REDRAW):
                 victim = right_neighbour(seat, state["seats"])
-                actions += [Action.make(seat, "draw", position=i) for i in range(len(state["hands"][victim]))]
+                actions += draw_actions(seat, len(state["hands"][victim]))
                 if phase == PHASE_DRAW and self.emergency_available(state, seat):
                     actions += [Action.make(seat, "shift", moves=moves)
                                 for moves in shift_sequences(state["rows"][seat])]
@@ -308,10 +324,8 @@ class TimeAfterTime(Engine[dict]):
                     actions += [Action.make(seat, "place", slot=slot) for slot in facts.legal_slots]
                 else:
                     actions.append(Action.make(seat, "keep"))
-        hand_size = len(state["hands"][seat])
         # ruling TT-3b: reordering your own hand, at any time, one move at a time
-        actions += [Action.make(seat, "reorder", **{"from": i, "to": j})
-                    for i in range(hand_size) for j in range(hand_size) if i != j]
+        actions += reorder_actions(seat, len(state["hands"][seat]))
         return actions
 
     def explain_illegal(self, state: dict, action: Action) -> str:
