@@ -226,7 +226,7 @@ class LobbyScene(RisingToasts, MenuScene):
         assert self.app is not None
         name = TextEntry((MARGIN, 300, 560, 76), "Your name", self.app.settings.player_name, self.set_name,
                          max_len=20, open_keyboard=self.open_keyboard, start_text=self.app.input.start_text,
-                         stop_text=self.app.input.stop_text)
+                         stop_text=self.app.input.stop_text, select_on_edit=True)
         host = Button((MARGIN, 420, 560, 120), "Host a table", self.host, "Seats for players on this network",
                       primary=True, px=42)
         address = Button((MARGIN, 560, 560, 110), "Join by address", self.ask_address, "When a table is not listed")
@@ -539,7 +539,10 @@ class SeatToggle(Widget):
 
 class SeatNameEntry(TextEntry):
     """The name of the person taking a ticked seat: just the box, inside the seat's row (the row
-    already says which seat). Two people sharing a screen each get their own name."""
+    already says which seat). Two people sharing a screen each get their own name. An edit starts with
+    the name selected, as everywhere else: the first letter replaces it."""
+
+    select_on_edit = True
 
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         box = self.rect
