@@ -891,7 +891,7 @@ CAREFUL_FLOOR = {"tutorial": 7, "saltmere": 7, "tower": 8}
 @pytest.mark.parametrize("level", ["easy", "expert", "master"])
 def test_bots_alone_finish_every_game_of_the_shipped_adventures(scenario_id, mode, level):
     scores = []
-    for seed in range(1000, 1004):
+    for seed in range(1000, 1003):  # three games each (four until session 18: a beginner's wander is long)
         state, _ = shipped(scenario_id, level, mode, seed)
         assert state["ending"] is not None and not state["stalled"], (scenario_id, mode, level, seed)
         scores.append(score_of(state))
