@@ -19,7 +19,7 @@ from game.session import LocalSession
 from game.ui.results import ResultsScene
 from game.ui.table_lost_cities import TAKE_BACK_RECT, LostCitiesTable
 from game.ui.tween import MOTION
-from test_frame_cache17 import pixels
+from test_frame_cache17 import pixels, same_picture
 from test_ui_table_lost_cities import (BOT, app, best_move, card_point, config, human_turn, key,  # noqa: F401
                                        mouse_click, mouse_drag, open_table, run, settle, touch_tap)
 
@@ -58,17 +58,17 @@ class EveryFrameChecked:
         if isinstance(self.app.scenes.top, ResultsScene):
             return  # the results keep their own backdrop and confetti: drawn twice they differ, as ever
         self.frames += 1
-        if self.long_way(alpha) != pixels(self.app.canvas):
+        if not same_picture(self.long_way(alpha), self.app.canvas):
             self.differing.append(self.frames)
 
-    def long_way(self, alpha: float) -> bytes:
+    def long_way(self, alpha: float) -> pygame.Surface:
         self.table.frame_cache = False
         try:
             self.app.scenes.draw(self.scratch, alpha)
             self.app.toasts.draw(self.scratch)
         finally:
             del self.table.frame_cache  # back to the class's switch
-        return pixels(self.scratch)
+        return self.scratch
 
 
 def point(app, pos) -> None:
@@ -180,10 +180,11 @@ def test_a_finger_taps_a_card_and_its_pile_the_same(app):
 
 
 def test_bots_play_a_round_to_its_scores_and_the_next_deal_the_same(app):
-    """Two bots at a match, watched at double speed: cards in flight, flips, the chips and the match
-    totals counting, the round's scores counting up and continuing, the next deals, to the results."""
+    """Two bots at a two-round match, watched at double speed: cards in flight, flips, the chips and
+    the match totals counting, the round's scores counting up and continuing, the next deal, to the
+    results (a third round, until session 18, showed nothing the second does not)."""
     MOTION.speed = 2.0
-    session = LocalSession(config(SeatConfig("bot", "Ada", "easy"), SeatConfig("bot", "Bo", "easy"), rounds=3), 5,
+    session = LocalSession(config(SeatConfig("bot", "Ada", "easy"), SeatConfig("bot", "Bo", "easy"), rounds=2), 5,
                            bot_delay=0.0)
     table = open_table(app, session)
     scored = False
@@ -194,7 +195,7 @@ def test_bots_play_a_round_to_its_scores_and_the_next_deal_the_same(app):
                 scored = True
             if isinstance(app.scenes.top, ResultsScene):
                 break
-    assert scored and table.board.round == 3 and check.frames > 300 and check.kept > 30
+    assert scored and table.board.round == 2 and check.frames > 200 and check.kept > 30
 
 
 def test_the_hot_seat_curtain_and_a_small_window_draw_the_same(app):
