@@ -13,7 +13,7 @@ import pytest
 
 from game.ui.table_lost_cities import KEPT_AFTER_FRAMES, DrawStep, LostCitiesTable
 from test_frame_cache17 import pixels
-from test_ui_table_lost_cities import app, human_turn, key  # noqa: F401
+from test_ui_table_lost_cities import HUMAN, app, config, human_turn, key, open_table  # noqa: F401
 from ui_helpers import frames, make_app, recording_app
 
 CANVAS = (1920, 1080)
@@ -55,11 +55,22 @@ class Picture:
         return used, used and layer is not None and layer.shows is not before
 
 
+def plain_table(app) -> LostCitiesTable:
+    """A Lost Cities table on the App's canvas, two people, nothing played: the made-up steps need
+    only its kept image."""
+    from game.core.types import SeatConfig
+    from game.session import LocalSession
+
+    table = open_table(app, LocalSession(config(HUMAN, SeatConfig("human", "Ben")), 1, bot_delay=0.0))
+    app.step(1 / 60)
+    return table
+
+
 def test_a_count_that_steps_every_other_frame_is_drawn_over_one_kept_image(app):
     """A score counting up holds each number two frames: it used to join the kept image on the
     second and leave it on the next, a frame drawn the long way every other frame. Now it stays
     drawn over one image, composed once."""
-    _, table = human_turn(app)
+    table = plain_table(app)
     picture = Picture(table)
     frames = []
     for number in range(12):
@@ -74,7 +85,7 @@ def test_a_count_that_steps_every_other_frame_is_drawn_over_one_kept_image(app):
 def test_a_picture_that_came_to_rest_is_composed_at_once_not_drawn_the_long_way_first(app):
     """A card in flight lands: its step joins the kept image on the frame it has held long enough,
     composed at once (one costly frame), not drawn the long way that frame and composed the next."""
-    _, table = human_turn(app)
+    table = plain_table(app)
     picture = Picture(table)
     kinds: list[tuple[bool, bool]] = []
     for number in range(8):  # moving: a new key each frame
