@@ -217,8 +217,10 @@ class ResultsScene(RisingToasts, MenuScene):
     def __init__(self, app, outcome: Outcome, names: list[str], local_seats: list[int],
                  on_again: Callable[[], None] | None, title: str = "", record: str = "",
                  engine_names: Sequence[str] = (), dim: int = 165, note: str = "",
-                 more: Sequence[tuple[str, Callable[[], None]]] = ()) -> None:
+                 more: Sequence[tuple[str, Callable[[], None]]] = (),
+                 score_words: Callable[[int], str] | None = None) -> None:
         super().__init__(app)
+        self.score_words = score_words  # a whole score in the game's own words (Lost in Time: "44 BC")
         self.more = list(more)  # buttons before "Back to title" (a LAN guest: back to the LAN lobby)
         self.note = note  # in the footer under the record: where the next game comes from (a LAN guest)
         self.dim = dim  # how dark the table goes behind the cards (a bright table asks for more)
@@ -468,6 +470,8 @@ class ResultsScene(RisingToasts, MenuScene):
         if isinstance(score, (int, float)):
             base = self.count_from
             shown = base + (score - base) * self.count
+            if self.score_words is not None and float(score).is_integer():
+                return minus_signs(self.score_words(round(shown)))
             return minus_signs(str(round(shown)) if float(score).is_integer() else f"{shown:.1f}")
         return str(score)
 

@@ -236,6 +236,7 @@ class TableSceneBase(Scene):
     results_note = ""  # a line in the results' footer (a LAN guest: where the next game comes from)
     # buttons the results offer before "Back to title" (a LAN guest's: back to the LAN lobby)
     results_more: tuple[tuple[str, Callable[[], None]], ...] = ()
+    results_score_words: Callable[[int], str] | None = None  # how the results write a whole score (None: the number)
     results_dim = 165  # how dark the table goes under the results (the Labyrinth's parchment asks for more)
     # True: the base draws a touch-sized "Menu" button at BASE_MENU_RECT and opens the pause
     # overlay when it is tapped (for tables that draw no menu button of their own).
@@ -965,7 +966,8 @@ class TableSceneBase(Scene):
         self.app.push(ResultsScene(self.app, self.shown.outcome, list(self.seat_names), list(self.local_seats),
                                    again, self.game_id, record=self.record_summary,
                                    engine_names=[str(n) for n in in_game] if isinstance(in_game, (list, tuple)) else (),
-                                   dim=self.results_dim, note=self.results_note, more=more))
+                                   dim=self.results_dim, note=self.results_note, more=more,
+                                   score_words=self.results_score_words))
 
     def is_local_game(self) -> bool:
         """A game of this screen alone (not a LAN table's)."""

@@ -30,6 +30,7 @@ from typing import Any, Callable
 import pygame
 
 from game.core.types import Action, Event
+from game.rules.lost_in_time import format_year
 from game.session.base import Session, Update
 from game.ui.chrome import CANVAS_H, CANVAS_W, draw_background, draw_hint_row, draw_menu_label, hint_row_width
 from game.ui.input import Intent, time_finger_rest
@@ -393,6 +394,7 @@ class LostInTimeTable(LiftedCardTable):
     tone = P.GAME_TABLE_TONE.get(GAME_ID, "burgundy")
     suggestions = True  # "Suggest a move" in the pause menu (describe_move)
     menu_button_rect = MENU_RECT
+    results_score_words = staticmethod(format_year)  # a total before Christ is "44 BC", as on the table
 
     def __init__(self, app: Any, session: Session, viewer: int | None = None) -> None:
         super().__init__(app, session, viewer)
