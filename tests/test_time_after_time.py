@@ -337,12 +337,14 @@ def test_exhausted_pile_then_empty_hand_is_a_tie_tt8():
 
 
 def test_results_say_a_full_row_is_full_not_that_it_can_be_completed():
+    """The results' "Row" line: full, completable (slots left that the hours still possible can fill)
+    or blocked; it read "Row can be completed · full" for a full row."""
     full = row(6, 8, 10, 12, 14, 16, 18)
     state = arrange(2, [[GHOST1, card(7)], [card(20), card(9)]], rows=[full, [None] * 7], turn=1)
     state, _ = play(state, 1, "draw", position=state["hands"][0].index(GHOST1))
-    rows_done = [next(item["value"] for item in seat if item["label"] == "Row can be completed")
+    rows_done = [next(item["value"] for item in seat if item["label"] == "Row")
                  for seat in ENGINE.result(state).breakdown]
-    assert rows_done == ["full", "yes"]
+    assert rows_done == ["full", "completable"]
 
 
 def test_exhausted_pile_no_refill_for_a_ghost_only_hand_tt8():

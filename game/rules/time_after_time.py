@@ -769,8 +769,9 @@ class TimeAfterTime(Engine[dict]):
             (
                 {"label": "Ghosts held", "value": sum(1 for c in state["hands"][s] if is_ghost(c))},
                 {"label": "Cards in hand", "value": len(state["hands"][s])},
-                {"label": "Row can be completed",
-                 "value": "full" if None not in state["rows"][s] else ("yes" if self.completable(state, s) else "no")},
+                {"label": "Row",  # "Row can be completed · full" read oddly for a row already full
+                 "value": "full" if None not in state["rows"][s] else ("completable" if self.completable(state, s)
+                                                                      else "blocked")},
             )
             for s in range(seats)
         )
