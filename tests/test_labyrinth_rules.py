@@ -321,8 +321,13 @@ def test_save_and_resume_anywhere_and_refuse_a_changed_scenario(tmp_path):
     copy = tmp_path / "tutorial-copy.toml"
     shutil.copy(FIXTURES.parent.parent / "game" / "content" / "labyrinth" / "tutorial.toml", copy)
     game = ENGINE.start(load_scenario(copy))
+    # a renamed card is prose: the game resumes and reads the new name (session 18's rules digest)
     copy.write_text(copy.read_text().replace("The Fallen Grating", "The Broken Grating"))
-    with pytest.raises(ScenarioChanged, match="has changed"):
+    renamed = ENGINE.from_plain(unpack(pack(game)))
+    assert "The Broken Grating" in ENGINE.scenario(renamed).texts.values()
+    # a changed instruction is rules: refused, saying so
+    copy.write_text(copy.read_text().replace("do = [{ favour = -1 }", "do = [{ favour = -2 }", 1))
+    with pytest.raises(ScenarioChanged, match="rules in .* have changed"):
         ENGINE.from_plain(unpack(pack(game)))
 
 

@@ -214,15 +214,15 @@ def own_scenarios(tmp_path, monkeypatch):
     return folder / "tutorial.toml"
 
 
-@pytest.mark.parametrize("edit", ["story", "cut", "removed"])
+@pytest.mark.parametrize("edit", ["rule", "cut", "removed"])
 def test_a_labyrinth_save_whose_scenario_changed_names_the_scenario(tmp_path, own_scenarios, edit):
     """Before: an edit blamed 'the rules', and a removed file escaped as FileNotFoundError (Continue
     failed every time and a second failure ended the program)."""
     session = played(tmp_path, "labyrinth", 1, moves=4)
     assert len(resume(session.autosave_path, bot_delay=0.0).actions) == 4
     text = own_scenarios.read_text(encoding="utf-8")
-    if edit == "story":
-        own_scenarios.write_text(text.replace("You land hard", "You land softly", 1), encoding="utf-8")
+    if edit == "rule":  # a reworded card resumes (tests/test_labyrinth_saves18.py); a changed instruction does not
+        own_scenarios.write_text(text.replace("do = [{ favour = -1 }", "do = [{ favour = -2 }", 1), encoding="utf-8")
     elif edit == "cut":
         own_scenarios.write_text(text[: len(text) // 2], encoding="utf-8")
     else:
@@ -331,7 +331,7 @@ def test_a_game_killed_while_playing_continues_from_its_last_whole_save(tmp_path
         assert step_bot(session)
 
 
-@pytest.mark.parametrize("edit", ["story", "removed"])
+@pytest.mark.parametrize("edit", ["rule", "removed"])
 def test_a_hosted_labyrinth_whose_scenario_changed_is_refused_by_name(tmp_path, own_scenarios, edit):
     """The LAN host's resume: a removed scenario file escaped as FileNotFoundError before."""
     from game.session.saves import SaveGame, write_save
@@ -342,8 +342,8 @@ def test_a_hosted_labyrinth_whose_scenario_changed_is_refused_by_name(tmp_path, 
     host._write_sidecar()
     write_save(save_path, SaveGame(host.config, host.seed, [], host.engine.state_hash(host.state), host.start_hash))
     assert TableHost.resume(save_path).version == 0
-    if edit == "story":
-        own_scenarios.write_text(own_scenarios.read_text(encoding="utf-8").replace("You land hard", "You land softly", 1),
+    if edit == "rule":
+        own_scenarios.write_text(own_scenarios.read_text(encoding="utf-8").replace("do = [{ favour = -1 }", "do = [{ favour = -2 }", 1),
                                  encoding="utf-8")
     else:
         own_scenarios.unlink()

@@ -1,6 +1,6 @@
 """Lost in Adventure: The Labyrinth — the rules engine.
 
-The state is plain data and refers to its scenario by id, path and content hash (the scenario
+The state is plain data and refers to its scenario by id, path and rules digest (the scenario
 itself is data in game/content, loaded once and cached). All resolution happens in `Table`, a
 short-lived helper around (scenario, state) that the engine and the scenario checker share.
 There is no chance in this game: the state holds no RNG.
@@ -19,8 +19,8 @@ from game.core.wire import pack, unpack
 
 from game.rules.labyrinth.scenario import (
     DIRECTIONS, FAVOUR_TOKENS, ITEM_CODE, OPPOSITE, InteractionCard, ItemCard, Paragraph, Scenario,
-    ScenarioChanged, load_scenario, register_scenario, scenario_for, shipped_scenario_choices,
-    verify_scenario_file,
+    ScenarioChanged, accepted_legacy_digests, load_scenario, register_scenario, scenario_for,
+    shipped_scenario_choices, verify_scenario_file,
 )
 from game.rules.labyrinth.wording import discarded_sentence, item_phrase, items_phrase
 
@@ -559,6 +559,15 @@ def view_facts(scenario_id: str) -> ViewFacts:
     return _VIEW_FACTS[scenario_id]
 
 
+def _with_scenario_hash(state: dict, digest: str) -> dict:
+    """The state (and the undo snapshot it keeps, which holds the same reference) naming its scenario
+    by another hash; the rest shared, not copied."""
+    out = {**state, "scenario": {**state["scenario"], "hash": digest}}
+    if isinstance(state.get("checkpoint"), dict):
+        out["checkpoint"] = _with_scenario_hash(state["checkpoint"], digest)
+    return out
+
+
 class LabyrinthEngine(Engine[dict]):
     game_id = "labyrinth"
     title = "Lost in Adventure: The Labyrinth"
@@ -598,6 +607,15 @@ class LabyrinthEngine(Engine[dict]):
             raise ScenarioChanged("this is not a saved Labyrinth game")
         verify_scenario_file(data["scenario"])
         return data
+
+    def past_state_hashes(self, state: dict) -> frozenset[str]:
+        """The hashes Tabletimes before the rules digest wrote for this same position: the state as it
+        was then, holding the old content hash of a shipped version whose rules a save may resume
+        under (scenario.accepted_legacy_digests). The save check (game/session/saves.py, net/host.py)
+        is to take these as this position too; the next autosave then writes today's hashes."""
+        ref = state["scenario"]
+        return frozenset(self.state_hash(_with_scenario_hash(state, old))
+                         for old in accepted_legacy_digests(ref["path"], ref["hash"]))
 
     # --- queries --------------------------------------------------------------------------------
     def is_over(self, state: dict) -> bool:

@@ -33,6 +33,34 @@ ITEM_CODE = re.compile(r"^([A-Z])([0-9]*)$")
 Instruction = tuple  # ("take", "it-A"), ("if", cond, then, else), ...
 Condition = tuple  # (("holding", "B"), ("favours_at_least", 5), ...)
 
+# The scenario schema: every field each kind of table may have, classed as RULES (what the engine
+# decides from: ids, numbers, keys, items, conditions, instructions, structure) or PROSE (what a
+# player reads: titles, texts, names, descriptions). A saved game insists only that the rules are
+# unchanged (`rules_digest`), so a reworded card never costs a save. A new field must be put in one
+# of the two (tests/test_labyrinth_saves18.py fails otherwise); when in doubt, it is rules.
+RULES_FIELDS: dict[str, frozenset[str]] = {
+    "scenario": frozenset({"id", "best_score", "sizes"}),
+    "scenery": frozenset({"id", "number", "arrows", "cover", "min_favours", "hero", "next_to"}),
+    "item": frozenset({"id", "letter", "number"}),
+    "prophecy": frozenset({"id", "number", "on_fulfil"}),
+    "ending": frozenset({"id"}),
+    "interaction": frozenset({"id", "number", "immediate", "needs", "do", "paragraph"}),
+    "paragraph": frozenset({"key", "do"}),  # [[interaction.paragraph]]
+}
+PROSE_FIELDS: dict[str, frozenset[str]] = {
+    "scenario": frozenset({"title", "intro", "pitch"}),
+    "scenery": frozenset({"title", "text", "picture"}),
+    "item": frozenset({"name", "text"}),
+    "prophecy": frozenset({"title", "text", "fulfilled"}),
+    "ending": frozenset({"title", "text"}),
+    "interaction": frozenset({"top"}),
+    "paragraph": frozenset({"text"}),
+}
+SCHEMA: dict[str, frozenset[str]] = {kind: RULES_FIELDS[kind] | PROSE_FIELDS[kind] for kind in RULES_FIELDS}
+# Instructions whose argument is words to read: the instruction itself is rules (it is shown, then
+# remembered as read, which ends undo), its words are prose.
+PROSE_INSTRUCTIONS = frozenset({"say"})
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
@@ -124,7 +152,8 @@ class EndingCard:
 
 @dataclass
 class Scenario:
-    """A loaded scenario. Not part of any game state: states refer to it by id, path and hash."""
+    """A loaded scenario. Not part of any game state: states refer to it by id, path and `hash`, its
+    rules digest (so a state still finds it after its words are edited)."""
 
     id: str
     title: str
@@ -230,7 +259,7 @@ class _Loader:
             return False
         return value
 
-    def _known_fields(self, card: str, table: dict, allowed: set[str], where: str = "") -> None:
+    def _known_fields(self, card: str, table: dict, allowed: frozenset[str] | set[str], where: str = "") -> None:
         for name in table:
             if name not in allowed:
                 self.out.add(card, where + name, f"unknown field (known: {', '.join(sorted(allowed))})")
@@ -258,7 +287,7 @@ class _Loader:
         if not isinstance(head, dict):
             self.out.add("scenario", "[scenario]", "missing the [scenario] table")
             head = {}
-        self._known_fields("scenario", head, {"id", "title", "intro", "pitch", "best_score", "sizes"})
+        self._known_fields("scenario", head, SCHEMA["scenario"])
         scenario_id = head.get("id") if isinstance(head.get("id"), str) else ""
         if not scenario_id:
             self.out.add("scenario", "id", "missing scenario id")
@@ -310,7 +339,7 @@ class _Loader:
             if prophecy and unique(card_id):
                 scenario.prophecies[card_id] = prophecy
         for card_id, table in self._tables("ending"):
-            self._known_fields(card_id, table, {"id", "title", "text"})
+            self._known_fields(card_id, table, SCHEMA["ending"])
             ending = EndingCard(card_id, self._text(card_id, table, "title", f"{card_id}#title"),
                                 self._text(card_id, table, "text", f"{card_id}#text"))
             if unique(card_id):
@@ -334,8 +363,7 @@ class _Loader:
         return scenario
 
     def _scenery(self, card_id: str, table: dict) -> SceneryCard | None:
-        self._known_fields(card_id, table, {"id", "number", "title", "text", "picture", "arrows", "cover",
-                                            "min_favours", "hero", "next_to"})
+        self._known_fields(card_id, table, SCHEMA["scenery"])
         cover = self._int(card_id, table, "cover", 0, 0, 999) or None
         number = self._int(card_id, table, "number", cover, 1, 999)
         if number is None:
@@ -373,7 +401,7 @@ class _Loader:
         )
 
     def _item(self, card_id: str, table: dict) -> ItemCard | None:
-        self._known_fields(card_id, table, {"id", "letter", "number", "name", "text"})
+        self._known_fields(card_id, table, SCHEMA["item"])
         letter = table.get("letter")
         if not isinstance(letter, str) or not re.fullmatch(r"[A-Z]", letter):
             self.out.add(card_id, "letter", f"must be one capital letter, not {letter!r}")
@@ -383,7 +411,7 @@ class _Loader:
                         self._text(card_id, table, "text", f"{card_id}#text"))
 
     def _prophecy(self, card_id: str, table: dict) -> ProphecyCard | None:
-        self._known_fields(card_id, table, {"id", "number", "title", "text", "fulfilled", "on_fulfil"})
+        self._known_fields(card_id, table, SCHEMA["prophecy"])
         number = self._int(card_id, table, "number", None, 1, 99)
         fulfilled_key = self._text(card_id, table, "fulfilled", f"{card_id}#fulfilled")
         return ProphecyCard(
@@ -395,7 +423,7 @@ class _Loader:
         )
 
     def _interaction(self, card_id: str, table: dict) -> InteractionCard | None:
-        self._known_fields(card_id, table, {"id", "number", "immediate", "needs", "top", "do", "paragraph"})
+        self._known_fields(card_id, table, SCHEMA["interaction"])
         number = self._int(card_id, table, "number", None, 1, 999)
         needs = self._int(card_id, table, "needs", 0, 0, 2)
         immediate = self._bool(card_id, table, "immediate")
@@ -420,7 +448,7 @@ class _Loader:
             if not isinstance(raw, dict):
                 self.out.add(card_id, where, "must be a table")
                 continue
-            self._known_fields(card_id, raw, {"key", "text", "do"}, where + ".")
+            self._known_fields(card_id, raw, SCHEMA["paragraph"], where + ".")
             parsed = _parse_key(raw.get("key"), needs)
             if isinstance(parsed, str):
                 self.out.add(card_id, where + ".key", parsed)
@@ -678,34 +706,97 @@ def _parse_key(raw: Any, needs: int) -> tuple[str, tuple[str, ...]] | str:
     return parts[0], (parts[0],)
 
 
-# Fields that only change how a scenario looks or is offered, never what happens in it: a saved game
-# still resumes after they are edited (so are comments, spacing and the order of keys).
-PRESENTATION_ONLY = {"scenario": ("pitch",), "scenery": ("picture",)}
-
-
 def file_digest(data: bytes) -> str:
-    """What a saved game insists is unchanged before it resumes: the scenario's content as parsed,
-    less its presentation-only fields; the raw bytes when the file does not parse (it then fails to
-    load, saying why)."""
+    """What a saved game insists is unchanged before it resumes: the rules of the scenario
+    (`rules_digest`); the raw bytes when the file does not parse (it then fails to load, saying why)."""
     try:
-        parsed = tomllib.loads(data.decode("utf-8"))
-        return content_digest(parsed)
+        return rules_digest(tomllib.loads(data.decode("utf-8")))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
         return hashlib.sha256(data).hexdigest()
 
 
-def content_digest(parsed: dict[str, Any]) -> str:
-    """`file_digest` of a file already parsed (left as it is)."""
+def rules_digest(parsed: dict[str, Any]) -> str:
+    """The digest of a parsed scenario less its prose (PROSE_FIELDS, the words of PROSE_INSTRUCTIONS):
+    comments, spacing, key order and every word a player reads may change under a saved game."""
+    return _sha256_json(rules_part(parsed))
+
+
+def rules_part(parsed: dict[str, Any]) -> dict[str, Any]:
+    """A parsed scenario with its prose left out (a copy; anything malformed is kept as it is)."""
+    trimmed: dict[str, Any] = {}
+    for section, value in parsed.items():
+        if section not in PROSE_FIELDS or section == "paragraph":  # sections are named as their kind
+            trimmed[section] = value
+        elif isinstance(value, list):
+            trimmed[section] = [_rules_of_table(section, table) for table in value]
+        else:
+            trimmed[section] = _rules_of_table(section, value)
+    return trimmed
+
+
+def _rules_of_table(kind: str, table: Any) -> Any:
+    if not isinstance(table, dict):
+        return table
+    kept: dict[str, Any] = {}
+    for name, value in table.items():
+        if name in PROSE_FIELDS[kind]:
+            continue
+        if name in ("do", "on_fulfil"):
+            value = _rules_of_instructions(value)
+        elif kind == "interaction" and name == "paragraph" and isinstance(value, list):
+            value = [_rules_of_table("paragraph", paragraph) for paragraph in value]
+        kept[name] = value
+    return kept
+
+
+def _rules_of_instructions(steps: Any) -> Any:
+    """Instructions with the words of each `say` left out (the `say` itself kept), through `if`s."""
+    if not isinstance(steps, list):
+        return steps
+    kept: list[Any] = []
+    for step in steps:
+        if isinstance(step, dict):
+            step = {op: ("" if op in PROSE_INSTRUCTIONS and isinstance(arg, str)
+                         else _rules_of_instructions(arg) if op in ("then", "else") else arg)
+                    for op, arg in step.items()}
+        kept.append(step)
+    return kept
+
+
+def _sha256_json(value: Any) -> str:
+    canonical = json.dumps(value, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+# What Tabletime stored as a scenario's hash before session 18 (the whole content as parsed, less
+# these fields; before that, the file's raw bytes): saves carrying one are recognised through
+# game/rules/labyrinth/legacy_digests.py.
+LEGACY_PRESENTATION_ONLY = {"scenario": ("pitch",), "scenery": ("picture",)}
+
+
+def legacy_content_digest(parsed: dict[str, Any]) -> str:
+    """The content hash saves stored before the rules digest (kept only to recognise them)."""
     trimmed = dict(parsed)
-    for section, fields in PRESENTATION_ONLY.items():
+    for section, fields in LEGACY_PRESENTATION_ONLY.items():
         tables = parsed.get(section)
         if isinstance(tables, dict):
             trimmed[section] = {k: v for k, v in tables.items() if k not in fields}
         elif isinstance(tables, list):
             trimmed[section] = [{k: v for k, v in t.items() if k not in fields} if isinstance(t, dict) else t
                                 for t in tables]
-    canonical = json.dumps(trimmed, sort_keys=True, ensure_ascii=False, default=str, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return _sha256_json(trimmed)
+
+
+def accepted_legacy_digests(path: str, rules: str) -> list[str]:
+    """The hashes older Tabletimes stored for the shipped file `path` (relative to the content folder)
+    in a version whose rules a save may resume under today's `rules`: the same rules, or rules
+    reviewed as compatible (legacy_digests.COMPATIBLE_RULES; the replay must still reach the saved
+    position, which the save check proves)."""
+    from game.rules.labyrinth.legacy_digests import COMPATIBLE_RULES, LEGACY_DIGESTS
+
+    compatible = COMPATIBLE_RULES.get(path, {}).get(rules, {})
+    return [old for old, its_rules in LEGACY_DIGESTS.get(path, {}).items()
+            if its_rules == rules or its_rules in compatible]
 
 
 def display_path(path: Path) -> str:
@@ -729,7 +820,7 @@ def parse_scenario(text: str | bytes, file: str = "<scenario>", path: str = "") 
         raise ScenarioError([Problem(file, "-", "file", too_large(len(data)))])
     try:
         parsed = tomllib.loads(data.decode("utf-8"))
-        digest = content_digest(parsed)
+        digest = rules_digest(parsed)
     except UnicodeDecodeError as exc:
         raise ScenarioError([Problem(file, "-", "file", f"it is not UTF-8 text (byte {exc.object[exc.start]:#04x} "
                                      f"at position {exc.start}); save it as UTF-8")]) from None
@@ -760,7 +851,8 @@ def read_scenario_bytes(path: Path) -> bytes:
     return path.read_bytes()
 
 
-_CACHE: dict[tuple[str, str], Scenario] = {}
+_CACHE: dict[tuple[str, str], Scenario] = {}  # (stored path, sha256 of the file's bytes) -> loaded
+_BY_REF: dict[tuple[str, str], Scenario] = {}  # (stored path, rules hash) -> the latest loaded with them
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -775,14 +867,19 @@ def load_scenario(path: str | Path) -> Scenario:
             raise FileNotFoundError(f"no scenario file {path}")
     data = read_scenario_bytes(candidate)
     stored = display_path(candidate)
-    key = (stored, file_digest(data))
+    key = (stored, hashlib.sha256(data).hexdigest())
     if key not in _CACHE:
         _CACHE[key] = parse_scenario(data, candidate.name, stored)
-    return _CACHE[key]
+    scenario = _CACHE[key]
+    _BY_REF[(scenario.path, scenario.hash)] = scenario  # a state's reference finds today's words
+    return scenario
 
 
 def verify_scenario_file(ref: dict[str, str]) -> Scenario:
-    """Re-read a saved game's scenario from disk (never the cache) and insist it is unchanged."""
+    """Re-read a saved game's scenario from disk (never the cache) and insist its rules are unchanged
+    (its words may have changed: the game goes on with the new ones). A save from before the rules
+    digest carries an older hash: it is accepted when it is one a shipped version with these rules had
+    (`accepted_legacy_digests`)."""
     path = resolve_path(ref["path"])
     if not path.exists():
         raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
@@ -792,23 +889,26 @@ def verify_scenario_file(ref: dict[str, str]) -> Scenario:
     except ScenarioError as exc:
         raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} from {ref['path']}, "
                               f"which cannot be read now ({exc.problems[0].message})") from None
-    if digest != ref["hash"]:
+    if digest != ref["hash"] and ref["hash"] not in accepted_legacy_digests(ref["path"], digest):
         raise ScenarioChanged(f"this game was played with scenario {ref['id']!r} ({ref['hash'][:12]}), "
-                              f"but {ref['path']} has changed since ({digest[:12]}); it cannot be resumed")
-    return load_scenario(path)
+                              f"but the rules in {ref['path']} have changed since ({digest[:12]}): its cards "
+                              "now do something else, so it cannot be resumed")
+    scenario = load_scenario(path)
+    _BY_REF[(ref["path"], ref["hash"])] = scenario  # an older save's hash finds it too from now on
+    return scenario
 
 
 def scenario_for(ref: dict[str, str]) -> Scenario:
     """The scenario a game state refers to; ScenarioChanged if its file no longer matches the save."""
     key = (ref["path"], ref["hash"])
-    if key in _CACHE:
-        return _CACHE[key]
+    if key in _BY_REF:
+        return _BY_REF[key]
     return verify_scenario_file(ref)
 
 
 def register_scenario(scenario: Scenario) -> None:
     """Make a scenario built in memory (tests) resolvable from a state's reference."""
-    _CACHE[(scenario.path, scenario.hash)] = scenario
+    _BY_REF[(scenario.path, scenario.hash)] = scenario
 
 
 def shipped_scenarios() -> list[tuple[str, str]]:
