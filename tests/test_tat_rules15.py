@@ -174,6 +174,13 @@ class Referee:
             self.into_hand(seat, self.pile.pop())
             self.tally["pile draws"] += 1
 
+    def refill(self, seat: int) -> None:
+        """TT-6: a hand of only Ghosts (or none) announces it and takes the pile's top card; the
+        rulebook's "must announce this" makes those Ghosts public (session 18)."""
+        if self.pile:
+            self.public[seat] |= {c for c in self.hands[seat] if hour(c) is None}
+        self.from_pile(seat)
+
     def holds_time(self, seat: int) -> bool:
         cards = self.hands[seat] + ([self.inserted[seat]] if seat in self.inserted else [])
         return any(hour(c) is not None for c in cards)
@@ -221,7 +228,7 @@ class Referee:
                     self.next_turn()
             else:
                 if not self.holds_time(victim):  # TT-6 at once, before the rest of the turn
-                    self.from_pile(victim)
+                    self.refill(victim)
                 if None not in self.rows[seat]:  # TT-6b
                     self.into_hand(seat, card)
                     self.public[seat].add(card)
@@ -246,7 +253,7 @@ class Referee:
         for i in range(self.n):  # TT-6
             s = (self.turn + i) % self.n
             if not self.holds_time(s):
-                self.from_pile(s)
+                self.refill(s)
         if not self.pile and any(not self.hands[s] and s not in self.inserted for s in range(self.n)):
             self.phase, self.reason = "over", "empty_hand"  # TT-8: exhausted pile, a hand empty: a tie
         elif self.turn_number > CAP and self.phase == "draw":

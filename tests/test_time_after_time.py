@@ -249,9 +249,22 @@ def test_refill_when_a_hand_holds_no_time_card_tt6():
     assert refill["card"] == card(22) and refill["reason"] == "no_time_card"
     announced = [e for e in events_for(events, 0) if e.kind == "refill"][0]
     assert announced["seat"] == 2 and announced.get("card") is None
-    assert ENGINE.describe(refill, 2) == "You had no Time card left and drew 22H00 from the pile"
-    assert ENGINE.describe(announced, 0) == "P2 had no Time card left and drew a card from the pile"
+    # "a player who has only one (or two) Ghost(s) left in their hand must announce this": the
+    # Ghost is public from then on (not where it sits), and the log says what was announced
+    assert ENGINE.describe(refill, 2) == "You had only a Ghost left and drew 22H00 from the pile"
+    assert ENGINE.describe(announced, 0) == "P2 had only a Ghost left and drew a card from the pile"
     assert ENGINE.view(state, 0)["draw_count"] == len(state["pile"])
+    assert ENGINE.view(state, 0)["public_hand_cards"][2] == [GHOST1]
+    assert ENGINE.view(state, 1)["ghost_holders"][2] == 1
+
+
+def test_an_emptied_hand_says_it_has_no_time_card_left_tt6():
+    hands = [[card(6)], [card(8)], [card(14)]]
+    state = arrange(3, hands, pile_top=[card(22)], turn=0)
+    state, events = play(state, 0, "draw", position=0)  # seat 2's last card is taken
+    announced = [e for e in events_for(events, 0) if e.kind == "refill"][0]
+    assert ENGINE.describe(announced, 0) == "P2 had no Time card left and drew a card from the pile"
+    assert ENGINE.view(state, 0)["public_hand_cards"][2] == []
 
 
 def test_full_row_keeps_what_it_draws_tt6b():

@@ -496,23 +496,30 @@ class TimeAfterTime(Engine[dict]):
         return ([Event.make("shift", None, seat=seat, moves=moves, cards=cards)]
                 + self._end_turn(state))
 
-    def _draw_from_pile(self, state: dict, seat: int, reason: str) -> list[Event]:
-        """A face-down card from the pile into a hand: announced, the card itself secret (TT-6)."""
+    def _draw_from_pile(self, state: dict, seat: int, reason: str, **announced: Any) -> list[Event]:
+        """A face-down card from the pile into a hand: announced, the card itself secret (TT-6);
+        `announced`: what everyone hears besides (how many Ghosts a hand of only Ghosts holds)."""
         if not state["pile"]:
             return []
         card = state["pile"].pop()
         hand_position = self._insert_secretly(state, seat, card)
         others = redacted_audience(state["seats"], seat)
         return [Event.make("refill", [seat], seat=seat, reason=reason, card=card, hand_position=hand_position,
-                           draw_count=len(state["pile"])),
-                Event.make("refill", others, seat=seat, reason=reason, draw_count=len(state["pile"]))]
+                           draw_count=len(state["pile"]), **announced),
+                Event.make("refill", others, seat=seat, reason=reason, draw_count=len(state["pile"]), **announced)]
 
     def _refill_if_needed(self, state: dict, seat: int) -> list[Event]:
         """Ruling TT-6: a hand holding no Time card (empty, or only Ghosts) takes the pile's top card
         while the pile lasts (the pile holds no Ghost, so one card is always enough)."""
-        if any(not is_ghost(c) for c in state["hands"][seat]):
+        hand = state["hands"][seat]
+        if any(not is_ghost(c) for c in hand) or not state["pile"]:
             return []
-        return self._draw_from_pile(state, seat, "no_time_card")
+        # "a player who has only one (or two) Ghost(s) left in their hand must announce this": what
+        # the hand holds is public from now on (its size was), not where in it each Ghost sits
+        for ghost in hand:
+            if ghost not in state["known"][seat]:
+                self._make_known(state, seat, ghost)
+        return self._draw_from_pile(state, seat, "no_time_card", ghosts=len(hand))
 
     def _end_turn(self, state: dict) -> list[Event]:
         state["phase"] = PHASE_DRAW
@@ -821,7 +828,10 @@ class TimeAfterTime(Engine[dict]):
         if kind == "refill":
             card = event.get("card")
             what = card_label(card) if card else "a card"
-            why = " had no Time card left and" if event["reason"] == "no_time_card" else ""
+            ghosts = int(event.get("ghosts") or 0)
+            why = ("" if event["reason"] != "no_time_card" else
+                   f" had only {'a Ghost' if ghosts == 1 else f'{ghosts} Ghosts'} left and" if ghosts else
+                   " had no Time card left and")
             return f"{who(event['seat'])}{why} drew {what} from the pile"
         if kind == "shift":
             count = len(event["moves"])

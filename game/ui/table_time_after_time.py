@@ -892,8 +892,10 @@ class TimeAfterTimeTable(TableSceneBase):
         name = self.who(seat)
         self.note_pile(event.get("draw_count"))  # the card leaves the pile now
         if event.get("reason") == "no_time_card":
-            text = ("You have no Time card left and draw from the pile." if name == "You"
-                    else f"{name} has no Time card left and draws from the pile.")
+            ghosts = int(event.get("ghosts") or 0)  # a hand of only Ghosts announces them (TT-6)
+            left = (f"only {'a Ghost' if ghosts == 1 else f'{ghosts} Ghosts'}" if ghosts else "no Time card")
+            text = (f"You have {left} left and draw from the pile." if name == "You"
+                    else f"{name} has {left} left and draws from the pile.")
             title = "THE PILE'S LAST CARD" if event.get("draw_count") == 0 else "FROM THE PILE"
             self.herald(title, [text], P.BRASS_LIGHT, 3.2)
         sprite = self.make_sprite(str(card) if card else None, PILE_POS, 110 / BASE_W, face_up=False)
