@@ -143,7 +143,8 @@ class Referee:
 
     def shift_allowed(self, seat: int) -> bool:
         row = self.rows[seat]
-        return self.phase == "draw" and seat == self.turn and None in row and not finishable(row, self.gone())
+        return (self.phase == "draw" and seat == self.turn and None in row and not finishable(row, self.gone())
+                and any(card is not None for card in row))  # TT-7 shifts placed cards: an empty row has none
 
     def legal(self, seat: int) -> set[Action]:
         if self.phase == "over":
