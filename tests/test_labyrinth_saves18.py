@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 import game.rules.labyrinth.scenario as scn
-from game.core.types import GameConfig, SeatConfig
+from game.core.types import Action, GameConfig, SeatConfig
 from game.core.wire import pack, unpack
 from game.rules.labyrinth import ENGINE, ScenarioChanged, ScenarioError, load_scenario, parse_scenario
 from game.rules.labyrinth.legacy_digests import COMPATIBLE_RULES, LEGACY_DIGESTS
@@ -283,6 +283,61 @@ def test_a_game_saved_before_the_rewording_resumes_under_todays_file(monkeypatch
     shown = [entry["text"] for entry in ENGINE.view(resumed, 0)["last"]]
     assert shown == [today.text(key) for key in resumed["last"]]
     assert ENGINE.legal_actions(resumed, 0) == ENGINE.legal_actions(state, 0)
+
+
+def _old_thornwood(steps: list[tuple]) -> tuple[list, list[str]]:
+    """The careful party's ("move", n) / ("use", card, *items) steps played on the Thornwood Maze as it
+    was at dfd8b6f, hashed as that Tabletime did: the actions and the hash after each (the start first)."""
+    data = gzip.decompress((FIXTURES / "yewmaze-dfd8b6f.toml.gz").read_bytes())
+    old = parse_scenario(data, "yewmaze.toml", "yewmaze.toml")
+    old.hash = legacy_content_digest(tomllib.loads(data.decode("utf-8")))
+    state = ENGINE.start(old, 1, "together")
+    actions, hashes = [], [ENGINE.state_hash(state)]
+    for step in steps:
+        action = (Action.make(0, "move", to=step[1]) if step[0] == "move"
+                  else Action.make(0, "interact", card=step[1], items=sorted(step[2:])))
+        state, _ = ENGINE.apply(state, action)
+        actions.append(action)
+        hashes.append(ENGINE.state_hash(state))
+    return actions, hashes
+
+
+def _replayed_matches(actions: list, hashes: list[str]) -> list[bool]:
+    """Whether each saved hash names today's replay of the same moves on today's Thornwood Maze."""
+    state = ENGINE.start(load_scenario("yewmaze"), 1, "together")
+    found = [hashes[0] in ENGINE.past_state_hashes(state)]
+    for action, saved in zip(actions, hashes[1:]):
+        state, _ = ENGINE.apply(state, action)
+        found.append(saved in ENGINE.past_state_hashes(state))
+    return found
+
+
+def test_a_whole_careful_thornwood_game_saved_at_dfd8b6f_resumes_at_any_step(monkeypatch):
+    """The careful party's whole adventure (the door of roots opened and the cave searched before the
+    root is climbed): every position a save made at dfd8b6f could name is found again today."""
+    from test_labyrinth_adventure_yewmaze import CAREFUL
+
+    monkeypatch.setattr(scn, "_BY_REF", {})
+    actions, hashes = _old_thornwood(CAREFUL)
+    scn._BY_REF.clear()
+    assert len(actions) == len(CAREFUL) == 60
+    assert all(_replayed_matches(actions, hashes))
+
+
+def test_an_old_thornwood_game_that_meets_the_reviewed_rule_change_is_refused_from_there(monkeypatch):
+    """5d3803b's one new line (the great root says the cave of lost things still waits) is the only
+    rules change COMPATIBLE_RULES lets an old save past, and only while the save's own moves never met
+    it: a party that opened the door of roots and climbed without going in replays to another position
+    today (the line is read), so a save made after that climb is refused; one made before resumes."""
+    from test_labyrinth_adventure_yewmaze import WING_1, WING_2, WING_3
+
+    root, hoard = ("use", "i-054", "it-C"), ("move", 27)
+    steps = WING_1 + WING_2 + [s for s in WING_3 if s not in (root, hoard)] + [root]
+    monkeypatch.setattr(scn, "_BY_REF", {})
+    actions, hashes = _old_thornwood(steps)
+    scn._BY_REF.clear()
+    found = _replayed_matches(actions, hashes)
+    assert found == [True] * len(steps) + [False]
 
 
 def test_an_old_save_from_rules_nobody_reviewed_is_refused():
