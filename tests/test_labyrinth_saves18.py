@@ -340,6 +340,29 @@ def test_an_old_thornwood_game_that_meets_the_reviewed_rule_change_is_refused_fr
     assert found == [True] * len(steps) + [False]
 
 
+def test_an_old_save_of_a_players_own_unchanged_scenario_file_still_resumes(tmp_path, monkeypatch):
+    """A scenario file of one's own (not shipped, so in no table) that did not change: the hash an
+    older Tabletime stored for it (its content, or its bytes before 938c3aa) is taken from the file
+    itself; once its rules change, neither is."""
+    monkeypatch.setattr(scn, "_BY_REF", {})
+    own = tmp_path / "mine.toml"
+    shutil.copy(SCENARIO_DIR / "tutorial.toml", own)
+    data = own.read_bytes()
+    today = load_scenario(own)
+    stored = today.path  # absolute: the state names it so
+    assert stored == str(own.resolve()) and stored not in LEGACY_DIGESTS
+    state = ENGINE.start(today, 1, "together")
+    for old in (legacy_content_digest(tomllib.loads(data.decode("utf-8"))), hashlib.sha256(data).hexdigest()):
+        old_state = {**state, "scenario": {**state["scenario"], "hash": old}}
+        assert ENGINE.state_hash(old_state) in ENGINE.past_state_hashes(state)
+        assert ENGINE.scenario(ENGINE.from_plain(unpack(pack(old_state)))) is today
+    own.write_text(data.decode("utf-8").replace("do = [{ favour = -1 }", "do = [{ favour = -2 }", 1), encoding="utf-8")
+    assert ENGINE.past_state_hashes(state) == frozenset()
+    scn._BY_REF.clear()
+    with pytest.raises(ScenarioChanged, match="rules in .*mine.toml have changed"):
+        ENGINE.from_plain(unpack(pack({**state, "scenario": {**state["scenario"], "hash": old}})))
+
+
 def test_an_old_save_from_rules_nobody_reviewed_is_refused():
     """Thornwood's first rules (ffa30d7) differ from today's in more than the reviewed line: its old
     hashes are not accepted, so such a save is refused as before (by the save check, in words)."""

@@ -788,15 +788,24 @@ def legacy_content_digest(parsed: dict[str, Any]) -> str:
 
 
 def accepted_legacy_digests(path: str, rules: str) -> list[str]:
-    """The hashes older Tabletimes stored for the shipped file `path` (relative to the content folder)
-    in a version whose rules a save may resume under today's `rules`: the same rules, or rules
-    reviewed as compatible (legacy_digests.COMPATIBLE_RULES; the replay must still reach the saved
-    position, which the save check proves)."""
+    """The hashes older Tabletimes stored for the scenario file `path` (as a state stores it) in a
+    version whose rules a save may resume under today's `rules`: the file as it is now, if its rules
+    are these (any file, a player's own too); and, for a shipped file, each past version with the same
+    rules or with rules reviewed as compatible (legacy_digests.COMPATIBLE_RULES; the replay must still
+    reach the saved position, which the save check proves)."""
     from game.rules.labyrinth.legacy_digests import COMPATIBLE_RULES, LEGACY_DIGESTS
 
     compatible = COMPATIBLE_RULES.get(path, {}).get(rules, {})
-    return [old for old, its_rules in LEGACY_DIGESTS.get(path, {}).items()
-            if its_rules == rules or its_rules in compatible]
+    found = [old for old, its_rules in LEGACY_DIGESTS.get(path, {}).items()
+             if its_rules == rules or its_rules in compatible]
+    try:
+        data = read_scenario_bytes(resolve_path(path))
+        parsed = tomllib.loads(data.decode("utf-8"))
+    except (OSError, ScenarioError, tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError):
+        return found
+    if rules_digest(parsed) == rules:
+        found += [old for old in (hashlib.sha256(data).hexdigest(), legacy_content_digest(parsed)) if old not in found]
+    return found
 
 
 def display_path(path: Path) -> str:
