@@ -387,7 +387,7 @@ class TimeAfterTimeTable(TableSceneBase):
                       (pygame.Rect(996, 96, 880, 0), 98, "top-right")]
         else:
             panels = [(pygame.Rect(20, 250, 568, 0), 68, "left"),
-                      (pygame.Rect(612, 96, 696, 0), 84, "top"),
+                      (pygame.Rect(612, 96, 696, 0), 72, "top"),  # 84 put its backs under the pick prompt
                       (pygame.Rect(1332, 250, 568, 0), 68, "right")]
         for seat, (panel, slot_w, place) in zip(others, panels):
             slot_h = round(slot_w * 1.4)
