@@ -31,7 +31,7 @@ from game.core.registry import UnknownGame, find_game
 from game.core.types import (BOT_LEVELS, Action, Event, GameConfig, IllegalAction, SeatConfig, events_for,
                              printable_name, unique_name)
 from game.core.wire import iter_scalars, pack, unpack
-from game.session.saves import SaveError, SaveGame, check_start, read_save, write_save
+from game.session.saves import SaveError, SaveGame, check_start, read_save, same_position, write_save
 from game.session.storage import atomic_write, read_json_file
 from net.protocol import (
     ERROR_CODES,
@@ -280,7 +280,7 @@ class TableHost:
                        **kwargs)
         except (IllegalAction, OSError, ValueError, KeyError, TypeError) as exc:
             raise SaveError(f"save does not replay under the current rules: {exc}") from None
-        if host.engine.state_hash(host.state) != save.state_hash:
+        if not same_position(host.engine, host.state, save.state_hash):
             raise SaveError("save replays to a different position (rules changed since it was written)")
         return host
 

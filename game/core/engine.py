@@ -180,6 +180,12 @@ class Engine(Generic[State]):
     def from_plain(self, data: Any) -> State:
         return data
 
+    def past_state_hashes(self, state: State) -> frozenset[str]:
+        """Hashes an older Tabletime wrote for this same position (none here): a save naming one still
+        resumes (game/session/saves.py). The Labyrinth's states once named their scenario by a content
+        hash that session 18 replaced by its rules digest."""
+        return frozenset()
+
     def copy_state(self, state: State) -> State:
         return marshal.loads(marshal.dumps(state))
 

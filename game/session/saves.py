@@ -144,14 +144,20 @@ def content_changed(game: str) -> str:
     return f"{CONTENT_WORDS.get(game, 'the game it was played with')} has changed since it was saved"
 
 
+def same_position(engine, state, saved_hash: str) -> bool:
+    """Whether a save's hash names this position: today's hash, or one an older Tabletime wrote for
+    it (`Engine.past_state_hashes`: a Labyrinth game saved before its scenario was reworded)."""
+    return saved_hash == engine.state_hash(state) or saved_hash in engine.past_state_hashes(state)
+
+
 def check_start(engine, save: SaveGame) -> None:
     """The starting position must be the one the save began from; SaveError naming the content
     (a scenario file missing, unreadable or edited) when it is not, before any move is replayed."""
     try:
-        start = engine.state_hash(engine.new_game(save.config, save.seed))
+        start = engine.new_game(save.config, save.seed)
     except (OSError, ValueError) as exc:  # FileNotFoundError, ScenarioError, ScenarioChanged
         raise SaveError(f"{content_changed(save.config.game)} ({exc})") from None
-    if save.start_hash and start != save.start_hash:
+    if save.start_hash and not same_position(engine, start, save.start_hash):
         raise SaveError(content_changed(save.config.game))
 
 
@@ -174,7 +180,7 @@ def resume(path: Path, **session_kwargs):
         session = LocalSession(save.config, save.seed, actions=save.actions, autosave=path, **session_kwargs)
     except Exception as exc:  # IllegalAction, a bad option, content that fails mid-replay: all the same here
         raise SaveError(f"its moves do not replay under this version's rules ({exc})") from None
-    if engine.state_hash(session.state) != save.state_hash:
+    if not same_position(engine, session.state, save.state_hash):
         raise SaveError("its moves replay to a different position (the rules changed since it was saved)")
     session.table_state = dict(save.table)
     session.pad_numbers = {seat: number for seat, number in save.pads.items()
