@@ -10,6 +10,7 @@ import pytest
 
 import main
 from game.ui.pause import PauseOverlay
+from game.ui.tween import MOTION
 from ui_helpers import key, recording_app
 
 CARD_ID = re.compile(r"\b(lc|tt|lt|it|i|s)-[0-9a-z]")
@@ -28,8 +29,9 @@ def table_waiting_for_the_person(app, game: str, seed: int):
 
 
 @pytest.mark.parametrize("game", ["lost-cities", "lost-in-time", "time-after-time", "labyrinth"])
-def test_every_move_of_the_seat_reads_as_words_and_the_suggestion_is_one_of_them(data_dir, game):
+def test_every_move_of_the_seat_reads_as_words_and_the_suggestion_is_one_of_them(data_dir, game, monkeypatch):
     kinds: set[str] = set()
+    monkeypatch.setattr(MOTION, "speed", 10.0)  # the table plays as hurried: what moves is not what this reads
     with recording_app() as app:
         for seed in (1, 2, 3):
             scene = table_waiting_for_the_person(app, game, seed)
