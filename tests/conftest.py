@@ -27,13 +27,15 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
-# The modules that cost the most (measured with `--durations`, session 17), most first. `pytest -n 2`
-# hands tests out in collection order, so the long ones start early and both workers end on short
-# ones: in alphabetical order a 20 s view check could run last on one worker while the other idled.
+# The modules that cost the most (CPU seconds of a fresh clone's `make test`, session 18), most first.
+# `pytest -n 2` hands tests out in collection order, so the long ones start early and both workers end
+# on short ones: in alphabetical order a 20 s view check could run last on one worker while the other idled.
 LONGEST_MODULES_FIRST = (
-    "test_labyrinth_checker_model.py", "test_view_checks16.py", "test_lost_cities.py", "test_motion15.py",
-    "test_labyrinth_bots.py", "test_labyrinth_referee.py", "test_independent_scorers.py", "test_ui_hurry.py",
-    "test_labyrinth_map_stacks.py", "test_menus_small15.py", "test_labyrinth_sheets.py", "test_learning14.py",
+    "test_motion15.py", "test_view_checks16.py", "test_ui_hurry.py", "test_independent_scorers.py",
+    "test_frame_cache17.py", "test_menus_small15.py", "test_labyrinth_bots.py", "test_labyrinth_checker_model.py",
+    "test_labyrinth_referee.py", "test_lost_cities.py", "test_tips_at_tables.py", "test_labyrinth_map_stacks.py",
+    "test_learning14.py", "test_net_play.py", "test_view_fuzz16.py", "test_frame_cache_lc17.py",
+    "test_labyrinth_sheets.py", "test_table_sides16.py",
 )
 
 
