@@ -32,9 +32,11 @@ def recording_app() -> Iterator[App]:
     application.played = []  # type: ignore[attr-defined]
     application.assets.play = lambda name, volume=1.0: application.played.append(name)  # type: ignore[method-assign]
     pygame.event.clear()
-    yield application
-    application.shutdown()
-    MOTION.speed, MOTION.reduced = 1.0, False
+    try:
+        yield application
+    finally:  # a failing test must not leave the next tests of its worker at its speed
+        application.shutdown()
+        MOTION.speed, MOTION.reduced = 1.0, False
 
 
 def assert_screenshots_written(app: App, tmp_path: Path, game: str, seats: int) -> None:
