@@ -17,44 +17,14 @@ the green folk walk out with you).
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 
 from game.core.types import Action, IllegalAction
-from game.rules.labyrinth import ENGINE, load_scenario, parse_scenario, score_of
+from game.rules.labyrinth import ENGINE, score_of
 from test_labyrinth_adventure_yewmaze import CAREFUL, MAZE, WING_1, WING_2, move, play
-
-FIXTURES = Path(__file__).parent / "labyrinth_fixtures"
-LAB = load_scenario(FIXTURES / "lab.toml")
-
-HEAD = """
-[scenario]
-id = "{id}"
-title = "Second look {id}"
-best_score = 8
-"""
-
-
-def scenario(name: str, body: str):
-    """An inline scenario: the head plus the cards under test."""
-    return parse_scenario(HEAD.format(id=name) + body, f"{name}.toml")
-
-
-def act(state: dict, kind: str, seat: int = 0, **args):
-    return ENGINE.apply(state, Action.make(seat, kind, **args))
-
-
-def use(state: dict, card: str, *items: str, seat: int = 0):
-    return act(state, "interact", seat, card=card, items=sorted(items))
-
-
-def texts(events) -> list[str]:
-    return [e["text"] for e in events if e.kind == "text"]
-
-
-def moves(state: dict, seat: int = 0) -> list[int]:
-    return [a["to"] for a in ENGINE.legal_actions(state, seat) if a.kind == "move"]
+# the audit's helpers: an inline scenario under a test head, and acting, using and reading through the engine
+from test_labyrinth_rulebook_audit import LAB, act, moves, scenario, texts, use
 
 
 def supplied(seats: int = 1, mode: str = "together") -> dict:

@@ -59,6 +59,21 @@ class Option:
         return tuple(choice for choice in self.choices if choice[0] not in self.people_only) or self.choices
 
 
+def wrong_arguments(action: Action, expected: Sequence[str], noun: str = "move") -> str | None:
+    """Why `action` cannot be a move of its kind by its argument names alone (a garbled guest's
+    move: missing or extra arguments), in words; None when its names are `expected`. Asked before
+    any argument is read, so it is refused as what it is, not as a card that does not fit."""
+    given = [name for name, _ in action.args]
+    unknown = [name for name in given if name not in expected]
+    missing = [name for name in expected if name not in given]
+    if not unknown and not missing:
+        return None
+    takes = " and ".join(expected) if expected else "nothing"
+    wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
+    article = "an" if action.kind[:1] in ("a", "e", "i", "o", "u") else "a"
+    return f"{article} '{action.kind}' {noun} takes {takes}: {wrong}"
+
+
 def mixes_bots_and_people(seat_kinds: Sequence[str]) -> bool:
     return "bot" in seat_kinds and any(kind != "bot" for kind in seat_kinds)
 

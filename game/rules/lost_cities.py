@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from game.core.engine import Engine, Option
+from game.core.engine import Engine, Option, wrong_arguments
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome, others, rank_by_score
 from game.core.view_checks import ViewProblem, cards, field, flag, items, mapping, need, one_of, seat_number, whole
@@ -219,15 +219,9 @@ class LostCities(Engine[dict]):
             return f"Lost Cities has no {action.kind!r} action (play, discard, draw or undo)"
         # a move with missing or extra arguments (a garbled guest's) is named as such, before any
         # reading of its card or pile: it matches no legal move even when its card would fit
-        expected = ACTION_ARGUMENTS[action.kind]
-        given = [name for name, _ in action.args]
-        unknown = [name for name in given if name not in expected]
-        missing = [name for name in expected if name not in given]
-        if unknown or missing:
-            takes = " and ".join(expected) if expected else "nothing"
-            wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
-            article = "an" if action.kind[0] in "aeiou" else "a"
-            return f"{article} '{action.kind}' move takes {takes}: {wrong}"
+        garbled = wrong_arguments(action, ACTION_ARGUMENTS[action.kind])
+        if garbled:
+            return garbled
         phase = state["phase"]
         if action.kind == "undo":
             return "there is nothing to take back: undo takes back this turn's card until you draw"

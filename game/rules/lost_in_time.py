@@ -19,7 +19,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any, Sequence
 
-from game.core.engine import Engine, Option
+from game.core.engine import Engine, Option, wrong_arguments
 from game.core.rng import Rng
 from game.core.types import Action, Event, GameConfig, Outcome
 from game.core.types import others as redacted_audience  # a redacted twin: other seats + spectators
@@ -337,14 +337,9 @@ class LostInTime(Engine[dict]):
             return f"it is not your turn: {state['names'][state['turn']]} is playing"
         if action.kind not in ACTION_ARGUMENTS:
             return f"'{action.kind}' is not a Lost in Time action (actions: {', '.join(ACTION_ARGUMENTS)})"
-        expected = ACTION_ARGUMENTS[action.kind]
-        given = [name for name, _ in action.args]
-        unknown = [name for name in given if name not in expected]
-        missing = [name for name in expected if name not in given]
-        if unknown or missing:
-            takes = " and ".join(expected) if expected else "nothing"
-            wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
-            return f"a '{action.kind}' action takes {takes}: {wrong}"
+        garbled = wrong_arguments(action, ACTION_ARGUMENTS[action.kind], "action")
+        if garbled:
+            return garbled
         hand = state["hands"][action.seat]
         timeline = state["timelines"][action.seat]
         direction = state["direction"]
