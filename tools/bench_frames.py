@@ -120,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.app import App
 
     app = App(headless=True, size=(1920, 1080))
+    app.lazy_present = False  # a frame's cost includes putting it into the window, turned or not
     results = []
     try:
         for scene, game, seats in SCREENS:

@@ -483,6 +483,7 @@ def play_evening(games: int, lineup: tuple[tuple[str, int, dict[str, Any]], ...]
     settings.first_game_tips = False  # the family has seen them; a tip waits for a press
     settings.window_size = WINDOW_SIZES[0]
     app = App(settings, headless=True, size=WINDOW_SIZES[0], windowed=True)
+    app.lazy_present = False  # an evening's frames each reach the window, as on a screen
     if app.assets.mixer_ok and app.music.player is None:  # SDL's dummy audio: play the notes anyway
         app.music = Music(app.settings, True, audible=True)
         app.assets.on_effect = app.music.on_effect

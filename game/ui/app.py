@@ -118,7 +118,11 @@ class App:
         self.fullscreen = self.settings.fullscreen if windowed is None else not windowed
         self.requested_size = size
         self._window_size_unsaved = False  # a window resized by dragging: its size is saved at shutdown
-        self.window: pygame.Surface | None = None
+        self._window: pygame.Surface | None = None
+        # headless, a frame's picture reaches the window only when something reads the window
+        # (a screenshot, a test): the last frame's, exactly as it would have been put there
+        self._unshown: tuple[pygame.Surface, bool, int] | None = None
+        self.lazy_present = headless  # False: every frame is put into the window (a benchmark's frames)
         self.canvas = pygame.Surface(CANVAS_SIZE)
         self._scaled: pygame.Rect | None = None
         self._scaled_turned: pygame.Surface | None = None  # the scaled frame before it is turned (reused)
@@ -367,17 +371,42 @@ class App:
         self.toasts.draw(self.canvas)
         self.present()
 
+    @property
+    def window(self) -> pygame.Surface | None:
+        """The window's surface, holding the last frame presented (see `present`)."""
+        if self._unshown is not None:
+            picture, turned, brightness = self._unshown
+            self._unshown = None
+            self._show(picture, turned, brightness)
+        return self._window
+
+    @window.setter
+    def window(self, surface: pygame.Surface | None) -> None:
+        self._window = surface
+
     def present(self) -> None:
-        window = self.window
+        """The canvas into the window (turned, letterboxed, dimmed by a turn's dip). Headless, no one
+        sees the window: the copy waits until the window is read (`window`), so a test's thousands
+        of frames do not each pay for a picture only the last of which is ever looked at."""
+        if self._window is None:
+            return
+        if self._window.get_size() != self.letterbox.window:  # resized before its event was read
+            self._layout()
+        old, brightness = self._turn_shade()
+        # the last frame as it was shown, turned or not, while the dip's first half shows it
+        picture, turned = (old, False) if old is not None else (self.canvas, self.turned)
+        if self.lazy_present:
+            self._unshown = (picture, turned, brightness)
+            return
+        self._show(picture, turned, brightness)
+
+    def _show(self, picture: pygame.Surface, turned: bool, brightness: int) -> None:
+        window = self._window
         if window is None:
             return
         if window.get_size() != self.letterbox.window:  # resized before its event was read
             self._layout()
-        old, brightness = self._turn_shade()
-        if old is not None:
-            self._put_picture(window, old, False)  # the last frame as it was shown, turned or not
-        else:
-            self._put_picture(window, self.canvas, self.turned)
+        self._put_picture(window, picture, turned)
         if brightness < 255:
             shown = self._scaled if self._scaled is not None else pygame.Rect(self.letterbox.offset, CANVAS_SIZE)
             window.fill((brightness,) * 3, shown, special_flags=pygame.BLEND_RGB_MULT)
