@@ -12,18 +12,7 @@ from game.core import Action, GameConfig, IllegalAction
 from game.core.wire import pack, unpack
 from game.rules.lost_cities import ENGINE, ROUND_ACTION_CAP, card_id
 from test_lost_cities import arranged, cards
-
-
-def play(seat: int, card: str) -> Action:
-    return Action.make(seat, "play", card=card)
-
-
-def discard(seat: int, card: str) -> Action:
-    return Action.make(seat, "discard", card=card)
-
-
-def draw(seat: int, source: str) -> Action:
-    return Action.make(seat, "draw", source=source)
+from test_lost_cities_rulebook_audit import discard, draw, play
 
 
 # --- illegal moves submitted anyway: refused in words, the state untouched (engine contract) ------
