@@ -44,7 +44,7 @@ from typing import Any, Iterable
 
 from game.core.engine import Engine
 from game.core.rng import Rng
-from game.core.types import Action
+from game.core.types import Action, a_or_an
 from game.rules.labyrinth.scenario import DIRECTIONS, OPPOSITE
 from game.rules.labyrinth.wording import item_phrase
 
@@ -996,11 +996,10 @@ class Halves:
     together: bool
 
 
-# Words a clue names that take no "a" (what things are made of, what is poured or burnt), and the
-# words whose h is silent ("an hourglass")
+# Words a clue names that take no "a" (what things are made of, what is poured or burnt); the words
+# whose h is silent ("an hourglass") are game.core.types.SILENT_H
 STUFF = frozenset("honey smoke brass glass gold silver iron bronze copper tin wax brandy wine ink sand salt bread "
                   "bone moonlight light blood straw clay wool silk paper".split())
-SILENT_H = ("hour", "honest", "honour", "heir")
 
 
 class Reasons:
@@ -1268,4 +1267,4 @@ class Reasons:
             return f"speaks of the {word}"
         if word in STUFF:
             return f"speaks of {word}"  # honey, brass, smoke: no "a"
-        return f"speaks of {'an' if word[0] in 'aeiou' or word.startswith(SILENT_H) else 'a'} {word}"
+        return f"speaks of {a_or_an(word)} {word}"

@@ -11,7 +11,7 @@ import marshal
 from dataclasses import dataclass
 from typing import Any, Generic, Iterable, Sequence, TypeVar
 
-from game.core.types import Action, Event, GameConfig, IllegalAction, InvalidAction, Outcome
+from game.core.types import Action, Event, GameConfig, IllegalAction, InvalidAction, Outcome, a_or_an
 from game.core.view_checks import ViewProblem
 from game.core.wire import digest
 
@@ -70,8 +70,7 @@ def wrong_arguments(action: Action, expected: Sequence[str], noun: str = "move")
         return None
     takes = " and ".join(expected) if expected else "nothing"
     wrong = f"not {', '.join(unknown)}" if unknown else f"{', '.join(missing)} is missing"
-    article = "an" if action.kind[:1] in ("a", "e", "i", "o", "u") else "a"
-    return f"{article} '{action.kind}' {noun} takes {takes}: {wrong}"
+    return f"{a_or_an(action.kind)} '{action.kind}' {noun} takes {takes}: {wrong}"
 
 
 def mixes_bots_and_people(seat_kinds: Sequence[str]) -> bool:

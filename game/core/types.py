@@ -180,6 +180,14 @@ def printable_name(text: str) -> str:
     return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
 
 
+SILENT_H = ("hour", "honest", "honour", "heir")  # an hour, an honest try
+
+
+def a_or_an(word: str) -> str:
+    """The indefinite article a sentence puts before `word` ("an item card", "a lock", "an hour")."""
+    return "an" if word.lower().startswith(("a", "e", "i", "o", "u") + SILENT_H) else "a"
+
+
 def unique_name(wanted: str, taken: Iterable[str], max_len: int | None = None) -> str:
     """`wanted`, or `wanted 2`, `wanted 3`... when another seat goes by it already (case aside): two
     seats both called Ann made "Pass to Ann", "Ann wins" and the log mean either of them. With

@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Any, Sequence
 
 from game.core.engine import Engine, Option
-from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome
+from game.core.types import Action, Event, GameConfig, IllegalAction, Outcome, a_or_an
 from game.core.view_checks import ViewProblem, field, flag, items, mapping, need, one_of, seat_number, whole
 from game.core.wire import pack, unpack
 
@@ -1060,7 +1060,7 @@ class LabyrinthEngine(Engine[dict]):
             return discarded_sentence(str(event["name"]))
         if kind == "removed_from_deck":
             deck = str(event["deck"])
-            return f"{'An' if deck[:1] in 'aeiou' else 'A'} {deck} card is removed from its deck unseen."
+            return f"{a_or_an(deck).capitalize()} {deck} card is removed from its deck unseen."
         if kind == "favour_lost":
             return f"A favour goes dark ({event['lit']} lit)."
         if kind == "favour_regained":
