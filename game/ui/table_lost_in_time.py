@@ -359,12 +359,11 @@ class SeatGeo:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-
-
 @functools.lru_cache(maxsize=16)
 def digits_bottom(px: int) -> int:
     """How far below its top a year in the display type at `px` ends (digits have no descenders)."""
     return text_surface("0123456789", "display", px, P.IVORY).get_bounding_rect().bottom
+
 
 @functools.lru_cache(maxsize=64)
 def prompt_lines(text: str, width: int, least: int) -> tuple[tuple[str, ...], int]:

@@ -1096,7 +1096,7 @@ class TimeAfterTimeTable(TableSceneBase):
         return where
 
     def shift_row(self) -> list[str | None]:
-        row = list(self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0])
+        row = list(self.own_row())
         for source, target in (self.shift.moves if self.shift else []):
             row[target], row[source] = row[source], None
         return row
@@ -1136,10 +1136,14 @@ class TimeAfterTimeTable(TableSceneBase):
         else:
             self.refuse(self.shift_refusal(slot), "info", 0.6)
 
+    def own_row(self) -> list[str | None]:
+        """The row at the bottom of the screen as the latest view has it (seat 0's for a spectator)."""
+        return self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
+
     def shift_refusal(self, slot: int) -> str:
         """Why a slot pressed while planning the emergency move did nothing (it only buzzed): the
         move takes a lit card of the row, then a lit free slot beside it."""
-        row = self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
+        row = self.own_row()
         here = row[slot] if 0 <= slot < len(row) else None
         if self.shift is not None and self.shift.source is not None:
             return "Move it to a lit free slot beside it, or choose another lit card of your row."
@@ -1171,7 +1175,7 @@ class TimeAfterTimeTable(TableSceneBase):
             self.submit(action)
             return
         card = card_label(str(self.view.get("pending")))
-        row = self.view.get("rows", [[None] * SLOTS] * self.seats)[self.viewer or 0]
+        row = self.own_row()
         why = ("That slot is already filled." if 0 <= slot < len(row) and row[slot] is not None
                else f"{card} cannot go there: the hours must rise from left to right.")  # RULING TT-4
         self.refuse(f"{why} Put it on a lit slot.")
