@@ -9,7 +9,7 @@ from game.ui.input import Intent
 from game.ui.look import palette as P
 from game.ui.look.fonts import text_surface
 from game.ui.toast import TOAST_WIDTH
-from game.ui.widgets import Button, TextEntry, panel_surface
+from game.ui.widgets import Button, TextEntry, blit_selected, panel_surface
 
 # digits first, as on a real keyboard: "Player 2" or "Table 3" must be typeable by touch and pad too
 ROWS_UPPER = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'.!")
@@ -124,12 +124,9 @@ class OnScreenKeyboard(MenuScene):
         field = pygame.Rect(self.panel.x + 40, self.panel.y + 84, self.panel.width - 80, 84)
         surface.blit(panel_surface(field.size, 12, (10, 10, 14, 255), P.BRASS_LIGHT, 2), field.topleft)
         if self.entry.selected and self.entry.text:  # the whole name, selected: the next key replaces it
-            shown = text_surface(self.entry.text, "ui-bold", 44, P.INK)
-            rect = shown.get_rect(midleft=(field.x + 24, field.centery))
-            pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(12, 8), border_radius=6)
+            blit_selected(surface, self.entry.text, "ui-bold", 44, (field.x + 24, field.centery), (12, 8))
         else:
             shown = text_surface(self.entry.text + "|", "ui-bold", 44, P.IVORY)
-            rect = shown.get_rect(midleft=(field.x + 24, field.centery))
-        surface.blit(shown, rect)
+            surface.blit(shown, shown.get_rect(midleft=(field.x + 24, field.centery)))
         self.group.draw(surface)
         self.draw_hints(surface)  # its own hints, over those of the screen below

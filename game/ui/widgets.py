@@ -377,17 +377,23 @@ class OptionCycler(Widget):
         return 2 * min(below - label_bottom, self.rect.height - below)
 
 
+def blit_selected(surface: pygame.Surface, text: str, face: str, px: int, midleft: tuple[int, int],
+                  margin: tuple[int, int]) -> pygame.Rect:
+    """A name selected whole (the next letter replaces it): ink on a brass band `margin` px larger."""
+    image = text_surface(text, face, px, P.INK)
+    rect = image.get_rect(midleft=midleft)
+    pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(*margin), border_radius=6)
+    surface.blit(image, rect)
+    return rect
+
+
 def draw_entry_text(surface: pygame.Surface, text: str, px: int, box: pygame.Rect, editing: bool,
                     selected: bool) -> pygame.Rect:
     """A name field's text, 16 px in from `box`'s left: while it is being edited, with the caret
     after it or, while the whole name is selected (the next letter replaces it), on a brass band."""
     shown = text if text else " "
     if editing and selected and text:
-        image = text_surface(shown, "ui", px, P.INK)
-        rect = image.get_rect(midleft=(box.x + 16, box.centery))
-        pygame.draw.rect(surface, P.BRASS_LIGHT, rect.inflate(10, 6), border_radius=6)
-        surface.blit(image, rect)
-        return rect
+        return blit_selected(surface, text, "ui", px, (box.x + 16, box.centery), (10, 6))
     rect = blit_text(surface, shown, "ui", px, P.IVORY, "midleft", (box.x + 16, box.centery))
     if editing:
         pygame.draw.rect(surface, P.BRASS_LIGHT, (rect.right + 3, box.y + 14, 3, box.height - 28))
